@@ -1,0 +1,4 @@
+export * from './enums';
+export * from './limits';
+export * from './schemas';
+export * from './site';

@@ -1,0 +1,31 @@
+/** Business constants and limits of the product specification, section 9. */
+export const limits = {
+  phoneMinLength: 10,
+  reviewTextMinLength: 10,
+  reviewerNameMinLength: 2,
+  ratingMin: 1,
+  ratingMax: 5,
+  modelNameMinLength: 3,
+  modelDescriptionMinLength: 5,
+  exposure: { min: 0, max: 2, step: 0.1, default: 0.6 },
+  shadowIntensity: { min: 0, max: 1, step: 0.1, default: 0.5 },
+  displayOrderDefault: 0,
+  /** 100 MB */
+  glbMaxBytes: 104_857_600,
+  /** 10 MB */
+  thumbnailMaxBytes: 10_485_760,
+  galleryItems: 11,
+  reviewSkeletonCards: 3,
+  toastMax: 1,
+  toastDurationMs: 5000,
+  tooltipEnterDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+  /** Not in the specification: upper bounds so no field can grow without limit. */
+  textMaxLength: 200,
+  longTextMaxLength: 5000,
+  pageMaxLength: 512,
+  listDefaultLimit: 50,
+  listMaxLimit: 200,
+} as const;
+
+export const reviewDateFormat = 'MMMM d, yyyy';

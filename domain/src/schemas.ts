@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { budgets, inquiryRooms, quoteRooms, timelines } from './enums';
+import { limits } from './limits';
+
+/** Messages of the product specification, section 5. Copied exactly. */
+export const messages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailInvalid: 'Please enter a valid email',
+  phoneInvalid: 'Please enter a valid phone number',
+  suburbRequired: 'Suburb is required',
+  roomRequired: 'Please select a room',
+  reviewTextMin: 'Review must be at least 10 characters',
+  customerNameMin: 'Name must be at least 2 characters',
+  ratingRange: 'Please choose a rating from 1 to 5 stars',
+  modelNameMin: 'Name must be at least 3 characters',
+  modelDescriptionMin: 'Description must be at least 5 characters',
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+} as const;
+
+const tooLong = (max: number) => `Must be at most ${max} characters`;
+
+/** Trimmed text with the spec's minimum and our own maximum. */
+const text = (min: number, message: string, max: number = limits.textMaxLength) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, message)
+    .max(max, tooLong(max));
+
+const email = z
+  .string({ error: messages.emailInvalid })
+  .trim()
+  .max(254, messages.emailInvalid)
+  .pipe(z.email(messages.emailInvalid));
+
+/** Public forms carry a honeypot field that people never see and bots fill in. */
+export const honeypotField = 'website';
+
+// ---------------------------------------------------------------- inquiries
+
+export const inquiryRoomsSchema = z
+  .array(z.enum(inquiryRooms, { error: 'Please select at least one room' }), {
+    error: 'Please select at least one room',
+  })
+  .min(1, 'Please select at least one room')
+  .max(inquiryRooms.length)
+  .refine((rooms) => new Set(rooms).size === rooms.length, 'Each room can be chosen once');
+
+export const inquiryContactSchema = z.object({
+  firstName: text(1, messages.firstNameRequired),
+  lastName: text(1, messages.lastNameRequired),
+  email,
+  phone: text(limits.phoneMinLength, messages.phoneInvalid, 40),
+});
+export type InquiryContact = z.infer<typeof inquiryContactSchema>;
+
+export const inquiryInputSchema = inquiryContactSchema.extend({
+  rooms: inquiryRoomsSchema,
+  budget: z.enum(budgets, { error: 'Please select a budget' }),
+  timeline: z.enum(timelines, { error: 'Please select a timeline' }),
+});
+export type InquiryInput = z.infer<typeof inquiryInputSchema>;
+export interface Inquiry extends InquiryInput {
+  id: string;
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------- quotes
+
+export const quoteInputSchema = z.object({
+  firstName: text(1, messages.firstNameRequired),
+  lastName: text(1, messages.lastNameRequired),
+  email,
+  suburb: text(1, messages.suburbRequired, 100),
+  room: z.string({ error: messages.roomRequired }).min(1, messages.roomRequired).pipe(z.enum(quoteRooms, { error: messages.roomRequired })),
+});
+export type QuoteInput = z.infer<typeof quoteInputSchema>;
+export interface QuoteRequest extends QuoteInput {
+  id: string;
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------- reviews
+
+export const reviewInputSchema = z.object({
+  customerName: text(limits.reviewerNameMinLength, messages.customerNameMin, 100),
+  rating: z
+    .number({ error: messages.ratingRange })
+    .int(messages.ratingRange)
+    .min(limits.ratingMin, messages.ratingRange)
+    .max(limits.ratingMax, messages.ratingRange),
+  reviewText: text(limits.reviewTextMinLength, messages.reviewTextMin, limits.longTextMaxLength),
+  /** Optional: an empty string means no email. */
+  email: z
+    .union([z.literal(''), email])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type ReviewInput = z.input<typeof reviewInputSchema>;
+export interface Review {
+  id: string;
+  customerName: string;
+  rating: number;
+  reviewText: string;
+  email?: string;
+  approved: boolean;
+  createdAt: string;
+}
+/** What GET /api/reviews shows the public: never the email. */
+export type PublicReview = Pick<Review, 'id' | 'customerName' | 'createdAt' | 'rating' | 'reviewText'>;
+export const toPublicReview = ({ id, customerName, createdAt, rating, reviewText }: Review): PublicReview => ({
+  id,
+  customerName,
+  createdAt,
+  rating,
+  reviewText,
+});
+
+// ---------------------------------------------------------------- visitors
+
+export const visitInputSchema = z.object({
+  page: z
+    .string({ error: 'Page is required' })
+    .min(1, 'Page is required')
+    .max(limits.pageMaxLength, tooLong(limits.pageMaxLength))
+    .regex(/^\/[^\s]*$/, 'Page must be a path starting with /'),
+});
+export type VisitInput = z.infer<typeof visitInputSchema>;
+export interface Visitor {
+  id: string;
+  page: string;
+  userAgent?: string;
+  ipAddress?: string;
+  visitedAt: string;
+}
+
+// ---------------------------------------------------------------- 3D models
+
+const unit = (range: { min: number; max: number }, name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .min(range.min, `${name} must be between ${range.min} and ${range.max}`)
+    .max(range.max, `${name} must be between ${range.min} and ${range.max}`);
+
+/** The 3D model form schema (spec section 5); the URLs are checked by the server. */
+export const modelInputSchema = z.object({
+  name: text(limits.modelNameMinLength, messages.modelNameMin),
+  description: text(limits.modelDescriptionMinLength, messages.modelDescriptionMin, 2000),
+  modelUrl: z.string({ error: 'Please upload a GLB model' }).trim().min(1, 'Please upload a GLB model').max(1000),
+  thumbnailUrl: z.string().trim().max(1000).default(''),
+  exposure: unit(limits.exposure, 'Exposure').default(limits.exposure.default),
+  shadowIntensity: unit(limits.shadowIntensity, 'Shadow intensity').default(limits.shadowIntensity.default),
+});
+export type ModelInput = z.input<typeof modelInputSchema>;
+export type ModelFields = z.output<typeof modelInputSchema>;
+export interface Model3d extends ModelFields {
+  id: string;
+  displayOrder: number;
+  createdAt: string;
+}
+
+export const reorderInputSchema = z.object({
+  models: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(64),
+        displayOrder: z.number().int().min(0).max(10_000),
+      }),
+    )
+    .min(1, 'No models to reorder')
+    .max(1000),
+});
+export type ReorderInput = z.infer<typeof reorderInputSchema>;
+
+// ---------------------------------------------------------------- uploads
+
+export const uploadKinds = ['model', 'thumbnail'] as const;
+export type UploadKind = (typeof uploadKinds)[number];
+export const uploadRequestSchema = z.object({
+  kind: z.enum(uploadKinds, { error: 'Upload kind must be model or thumbnail' }).optional(),
+});
+export interface UploadUrlResponse {
+  uploadURL: string;
+}
+export interface UploadedObject {
+  url: string;
+}
+
+// ---------------------------------------------------------------- accounts
+
+export const loginInputSchema = z.object({
+  username: z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(100),
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1000),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const registerInputSchema = z.object({
+  username: z
+    .string({ error: messages.usernameRequired })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(64, tooLong(64))
+    .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dot, dash and underscore'),
+  password: z
+    .string({ error: messages.passwordRequired })
+    .min(12, 'Password must be at least 12 characters')
+    .max(1000, tooLong(1000)),
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export interface User {
+  id: string;
+  username: string;
+}
+
+/** The error body every route answers with. */
+export interface ApiError {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** Turns a zod error into the API's `{field: message}` map, first message per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '_';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,110 @@
+/** Column kinds the SQLite adapter maps to and from JavaScript values. */
+export type ColumnKind = 'text' | 'int' | 'real' | 'bool' | 'json';
+
+export interface TableSpec {
+  name: string;
+  columns: Record<string, ColumnKind>;
+  /** Columns that may be absent (stored as NULL, read back as undefined). */
+  optional?: readonly string[];
+  unique?: readonly string[];
+  /** Extra indexes, each a list of columns, matching the queries the routes make. */
+  indexes?: readonly (readonly string[])[];
+}
+
+export const tables = {
+  users: {
+    name: 'users',
+    columns: { id: 'text', username: 'text', password: 'text', createdAt: 'text' },
+    unique: ['username'],
+  },
+  sessions: {
+    name: 'sessions',
+    columns: { id: 'text', userId: 'text', username: 'text', createdAt: 'text', expiresAt: 'text' },
+    indexes: [['expiresAt'], ['userId']],
+  },
+  inquiries: {
+    name: 'project_inquiries',
+    columns: {
+      id: 'text',
+      rooms: 'json',
+      budget: 'text',
+      timeline: 'text',
+      firstName: 'text',
+      lastName: 'text',
+      email: 'text',
+      phone: 'text',
+      createdAt: 'text',
+    },
+    indexes: [['createdAt', 'id']],
+  },
+  quotes: {
+    name: 'quote_requests',
+    columns: {
+      id: 'text',
+      firstName: 'text',
+      lastName: 'text',
+      email: 'text',
+      suburb: 'text',
+      room: 'text',
+      createdAt: 'text',
+    },
+    indexes: [['createdAt', 'id']],
+  },
+  reviews: {
+    name: 'reviews',
+    columns: {
+      id: 'text',
+      customerName: 'text',
+      rating: 'int',
+      reviewText: 'text',
+      email: 'text',
+      approved: 'bool',
+      createdAt: 'text',
+    },
+    optional: ['email'],
+    indexes: [['createdAt', 'id'], ['approved', 'createdAt', 'id']],
+  },
+  visitors: {
+    name: 'visitor_tracking',
+    columns: { id: 'text', page: 'text', userAgent: 'text', ipAddress: 'text', visitedAt: 'text' },
+    optional: ['userAgent', 'ipAddress'],
+    indexes: [['visitedAt', 'id']],
+  },
+  models: {
+    name: 'models_3d',
+    columns: {
+      id: 'text',
+      name: 'text',
+      description: 'text',
+      modelUrl: 'text',
+      thumbnailUrl: 'text',
+      exposure: 'real',
+      shadowIntensity: 'real',
+      displayOrder: 'int',
+      createdAt: 'text',
+    },
+    indexes: [['displayOrder', 'id']],
+  },
+  objects: {
+    name: 'stored_objects',
+    columns: {
+      id: 'text',
+      key: 'text',
+      url: 'text',
+      kind: 'text',
+      contentType: 'text',
+      size: 'int',
+      attached: 'bool',
+      createdAt: 'text',
+    },
+    unique: ['key', 'url'],
+    indexes: [['attached', 'createdAt', 'id']],
+  },
+  uploadTickets: {
+    name: 'upload_tickets',
+    columns: { id: 'text', kind: 'text', userId: 'text', used: 'bool', createdAt: 'text', expiresAt: 'text' },
+    indexes: [['expiresAt', 'id']],
+  },
+} as const satisfies Record<string, TableSpec>;
+
+export type TableKey = keyof typeof tables;

@@ -1,0 +1,82 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Store } from '../../ports/store';
+import { SqliteCollection } from './collection';
+import { tables, type ColumnKind, type TableSpec } from './schema';
+
+const sqlType: Record<ColumnKind, string> = {
+  text: 'TEXT',
+  int: 'INTEGER',
+  real: 'REAL',
+  bool: 'INTEGER',
+  json: 'TEXT',
+};
+
+/**
+ * Migrations run in order, once each; `user_version` records how many ran.
+ * Add new ones at the end; never edit one that has shipped.
+ */
+const migrations: ReadonlyArray<(db: Database.Database) => void> = [
+  (db) => {
+    for (const spec of Object.values(tables) as TableSpec[]) {
+      const optional = new Set(spec.optional ?? []);
+      const cols = Object.entries(spec.columns).map(([name, kind]) => {
+        const pk = name === 'id' ? ' PRIMARY KEY' : '';
+        const nullability = name === 'id' || optional.has(name) ? '' : ' NOT NULL';
+        return `"${name}" ${sqlType[kind]}${pk}${nullability}`;
+      });
+      db.exec(`CREATE TABLE ${spec.name} (${cols.join(', ')}) STRICT`);
+      for (const col of spec.unique ?? []) {
+        db.exec(`CREATE UNIQUE INDEX ${spec.name}_${col}_unique ON ${spec.name} ("${col}")`);
+      }
+      for (const index of spec.indexes ?? []) {
+        db.exec(`CREATE INDEX ${spec.name}_${index.join('_')} ON ${spec.name} (${index.map((c) => `"${c}"`).join(', ')})`);
+      }
+    }
+  },
+];
+
+export interface SqliteStoreOptions {
+  /** Path of the database file, or ':memory:'. */
+  file: string;
+}
+
+/**
+ * The SQLite Store. WAL with synchronous=NORMAL: every committed transaction survives a
+ * crash of the process (kill -9); only a power loss can drop the last moments.
+ */
+export function createSqliteStore({ file }: SqliteStoreOptions): Store {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+
+  return {
+    users: new SqliteCollection(db, tables.users),
+    sessions: new SqliteCollection(db, tables.sessions),
+    inquiries: new SqliteCollection(db, tables.inquiries),
+    quotes: new SqliteCollection(db, tables.quotes),
+    reviews: new SqliteCollection(db, tables.reviews),
+    visitors: new SqliteCollection(db, tables.visitors),
+    models: new SqliteCollection(db, tables.models),
+    objects: new SqliteCollection(db, tables.objects),
+    uploadTickets: new SqliteCollection(db, tables.uploadTickets),
+    async close() {
+      db.close();
+    },
+  };
+}
+
+function migrate(db: Database.Database) {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  for (let i = version; i < migrations.length; i++) {
+    db.transaction(() => {
+      migrations[i](db);
+      db.pragma(`user_version = ${i + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,176 @@
+import type { Inquiry, Model3d, Review } from '@site/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConflictError, InvalidCursorError, NotFoundError, type Store } from './store';
+
+/**
+ * The behaviour every Store adapter must have. Run by the SQLite adapter's tests and by
+ * the Firestore adapter's tests (in-process emulator, or Google's when configured).
+ */
+export function describeStoreContract(name: string, makeStore: () => Promise<Store>) {
+  describe(`Store contract: ${name}`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await makeStore();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    const review = (i: number, approved: boolean, email?: string): Review => ({
+      id: `r${String(i).padStart(3, '0')}`,
+      customerName: `Customer ${i}`,
+      rating: (i % 5) + 1,
+      reviewText: 'A lovely new kitchen, thank you',
+      ...(email ? { email } : {}),
+      approved,
+      createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+    });
+
+    it('inserts and reads back a document with arrays, booleans, numbers and optional fields', async () => {
+      const inquiry: Inquiry = {
+        id: 'i1',
+        rooms: ['kitchen', 'laundry'],
+        budget: '15000-30000',
+        timeline: 'asap',
+        firstName: 'Ava',
+        lastName: 'Nguyen',
+        email: 'ava@example.com',
+        phone: '0400 000 000',
+        createdAt: '2025-01-05T10:00:00.000Z',
+      };
+      expect(await store.inquiries.insert(inquiry)).toEqual(inquiry);
+      expect(await store.inquiries.get('i1')).toEqual(inquiry);
+      await store.reviews.insert(review(1, false));
+      await store.reviews.insert(review(2, true, 'b@example.com'));
+      expect(await store.reviews.get('r001')).toEqual(review(1, false));
+      expect((await store.reviews.get('r001'))).not.toHaveProperty('email');
+      expect(await store.reviews.get('r002')).toEqual(review(2, true, 'b@example.com'));
+      expect(await store.reviews.get('missing')).toBeNull();
+    });
+
+    it('refuses a second document with the same unique username', async () => {
+      const user = { id: 'u1', username: 'admin', password: 'x', createdAt: '2025-01-01T00:00:00.000Z' };
+      await store.users.insert(user);
+      await expect(store.users.insert({ ...user, id: 'u2' })).rejects.toBeInstanceOf(ConflictError);
+      expect(await store.users.count()).toBe(1);
+      expect(await store.users.findOne({ username: 'admin' })).toEqual(user);
+      expect(await store.users.findOne({ username: 'nobody' })).toBeNull();
+    });
+
+    it('pages newest first with equality filters, cursors and counts', async () => {
+      for (let i = 0; i < 25; i++) await store.reviews.insert(review(i, i % 2 === 0));
+      expect(await store.reviews.count()).toBe(25);
+      expect(await store.reviews.count({ approved: true })).toBe(13);
+      expect(await store.reviews.count({ approved: false })).toBe(12);
+
+      const seen: string[] = [];
+      let after: string | undefined;
+      do {
+        const page = await store.reviews.find({
+          where: { approved: true },
+          orderBy: 'createdAt',
+          direction: 'desc',
+          limit: 5,
+          after,
+        });
+        expect(page.items.length).toBeLessThanOrEqual(5);
+        for (const item of page.items) expect(item.approved).toBe(true);
+        seen.push(...page.items.map((r) => r.id));
+        after = page.next;
+      } while (after);
+      const expected = Array.from({ length: 25 }, (_, i) => i)
+        .filter((i) => i % 2 === 0)
+        .reverse()
+        .map((i) => `r${String(i).padStart(3, '0')}`);
+      expect(seen).toEqual(expected);
+    });
+
+    it('breaks ties in the order field by id, so paging never skips or repeats', async () => {
+      const at = '2025-02-01T00:00:00.000Z';
+      for (const id of ['c', 'a', 'e', 'b', 'd']) await store.reviews.insert({ ...review(1, true), id, createdAt: at });
+      const first = await store.reviews.find({ orderBy: 'createdAt', direction: 'asc', limit: 2 });
+      const second = await store.reviews.find({ orderBy: 'createdAt', direction: 'asc', limit: 2, after: first.next });
+      const third = await store.reviews.find({ orderBy: 'createdAt', direction: 'asc', limit: 2, after: second.next });
+      expect([...first.items, ...second.items, ...third.items].map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+      expect(third.next).toBeUndefined();
+    });
+
+    it('rejects a cursor it did not make', async () => {
+      await expect(
+        store.reviews.find({ orderBy: 'createdAt', direction: 'desc', limit: 5, after: 'not-a-cursor' }),
+      ).rejects.toBeInstanceOf(InvalidCursorError);
+    });
+
+    it('selects by a range on the order field', async () => {
+      for (let i = 0; i < 10; i++) {
+        await store.visitors.insert({ id: `v${i}`, page: '/', visitedAt: new Date(Date.UTC(2025, 0, 1 + i)).toISOString() });
+      }
+      const old = await store.visitors.find({
+        orderBy: 'visitedAt',
+        direction: 'asc',
+        limit: 100,
+        lessThan: new Date(Date.UTC(2025, 0, 4)).toISOString(),
+      });
+      expect(old.items.map((v) => v.id)).toEqual(['v0', 'v1', 'v2']);
+      expect(old.items[0]).not.toHaveProperty('ipAddress');
+    });
+
+    it('updates, compares-and-sets, and deletes', async () => {
+      await store.reviews.insert(review(1, false));
+      expect(await store.reviews.update('r001', { approved: true })).toEqual({ ...review(1, false), approved: true });
+      expect(await store.reviews.update('missing', { approved: true })).toBeNull();
+
+      await store.uploadTickets.insert({
+        id: 't1',
+        kind: 'model',
+        userId: 'u1',
+        used: false,
+        createdAt: '2025-01-01T00:00:00.000Z',
+        expiresAt: '2025-01-01T00:15:00.000Z',
+      });
+      expect(await store.uploadTickets.updateIf('t1', { used: false }, { used: true })).toBe(true);
+      expect(await store.uploadTickets.updateIf('t1', { used: false }, { used: true })).toBe(false);
+      expect(await store.uploadTickets.updateIf('missing', { used: false }, { used: true })).toBe(false);
+
+      expect(await store.reviews.delete('r001')).toBe(true);
+      expect(await store.reviews.delete('r001')).toBe(false);
+      expect(await store.reviews.get('r001')).toBeNull();
+    });
+
+    it('reorders in one batch, and writes nothing when one id is missing', async () => {
+      const model = (id: string, displayOrder: number): Model3d => ({
+        id,
+        name: `Model ${id}`,
+        description: 'A sample model',
+        modelUrl: `/objects/models/${id}.glb`,
+        thumbnailUrl: '',
+        exposure: 0.6,
+        shadowIntensity: 0.5,
+        displayOrder,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      });
+      await store.models.insert(model('a', 0));
+      await store.models.insert(model('b', 1));
+      await store.models.updateMany([
+        { id: 'a', patch: { displayOrder: 1 } },
+        { id: 'b', patch: { displayOrder: 0 } },
+      ]);
+      const ordered = await store.models.find({ orderBy: 'displayOrder', direction: 'asc', limit: 10 });
+      expect(ordered.items.map((m) => m.id)).toEqual(['b', 'a']);
+
+      await expect(
+        store.models.updateMany([
+          { id: 'a', patch: { displayOrder: 5 } },
+          { id: 'zzz', patch: { displayOrder: 6 } },
+        ]),
+      ).rejects.toBeInstanceOf(NotFoundError);
+      expect((await store.models.get('a'))?.displayOrder).toBe(1);
+    });
+
+    it('deletes many at once', async () => {
+      for (let i = 0; i < 5; i++) await store.visitors.insert({ id: `v${i}`, page: '/', visitedAt: `2025-01-0${i + 1}T00:00:00.000Z` });
+      await store.visitors.deleteMany(['v0', 'v1', 'v2']);
+      expect(await store.visitors.count()).toBe(2);
+    });
+  });
+}

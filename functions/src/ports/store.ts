@@ -1,0 +1,141 @@
+import type { Inquiry, Model3d, QuoteRequest, Review, UploadKind, Visitor } from '@site/domain';
+
+/**
+ * The persistence port. It offers only what Firestore can answer (equality filters,
+ * one order plus a range on that same field, limits, cursors, counts, batched writes and
+ * single-document compare-and-set), so the SQLite and Firestore adapters both honour it.
+ */
+export type Scalar = string | number | boolean;
+export type Where<T> = Partial<{ [K in keyof T & string]: T[K] & Scalar }>;
+
+export interface FindQuery<T> {
+  where?: Where<T>;
+  orderBy: keyof T & string;
+  direction: 'asc' | 'desc';
+  limit: number;
+  /** Opaque cursor from a previous page's `next`. */
+  after?: string;
+  /** Only documents whose `orderBy` field is strictly less than this value. */
+  lessThan?: Scalar;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Present when more documents may follow. */
+  next?: string;
+}
+
+export interface Collection<T extends { id: string }> {
+  /** Stores a new document; throws ConflictError when a unique field is taken. */
+  insert(doc: T): Promise<T>;
+  get(id: string): Promise<T | null>;
+  findOne(where: Where<T>): Promise<T | null>;
+  find(query: FindQuery<T>): Promise<Page<T>>;
+  count(where?: Where<T>): Promise<number>;
+  /** Returns the updated document, or null when it does not exist. */
+  update(id: string, patch: Partial<Omit<T, 'id'>>): Promise<T | null>;
+  /** Atomically applies `patch` only if every field of `expected` still holds. */
+  updateIf(id: string, expected: Where<T>, patch: Partial<Omit<T, 'id'>>): Promise<boolean>;
+  /** Applies all updates in one atomic batch; throws NotFoundError (and writes nothing) if one is missing. */
+  updateMany(updates: ReadonlyArray<{ id: string; patch: Partial<Omit<T, 'id'>> }>): Promise<void>;
+  delete(id: string): Promise<boolean>;
+  deleteMany(ids: readonly string[]): Promise<void>;
+}
+
+export interface UserRecord {
+  id: string;
+  username: string;
+  /** scrypt hash in the form scrypt$N$r$p$salt$hash */
+  password: string;
+  createdAt: string;
+}
+
+export interface SessionRecord {
+  /** sha256 of the cookie token: a stolen database does not yield live sessions. */
+  id: string;
+  userId: string;
+  username: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface StoredObjectRecord {
+  id: string;
+  /** Key in the object store, e.g. models/abc.glb */
+  key: string;
+  /** The location given to the client and saved as modelUrl or thumbnailUrl. */
+  url: string;
+  kind: UploadKind;
+  contentType: string;
+  size: number;
+  attached: boolean;
+  createdAt: string;
+}
+
+export interface UploadTicketRecord {
+  /** sha256 of the token in the upload URL. */
+  id: string;
+  /** Empty when the kind is decided by the content. */
+  kind: UploadKind | '';
+  userId: string;
+  used: boolean;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface Store {
+  users: Collection<UserRecord>;
+  sessions: Collection<SessionRecord>;
+  inquiries: Collection<Inquiry>;
+  quotes: Collection<QuoteRequest>;
+  reviews: Collection<Review>;
+  visitors: Collection<Visitor>;
+  models: Collection<Model3d>;
+  objects: Collection<StoredObjectRecord>;
+  uploadTickets: Collection<UploadTicketRecord>;
+  close(): Promise<void>;
+}
+
+export class ConflictError extends Error {
+  constructor(message = 'Already exists') {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
+
+export class NotFoundError extends Error {
+  constructor(message = 'Not found') {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** Cursors carry the last document's order value and id; both adapters share this encoding. */
+export interface CursorValue {
+  v: Scalar;
+  id: string;
+}
+
+export function encodeCursor(value: CursorValue): string {
+  return Buffer.from(JSON.stringify([value.v, value.id]), 'utf8').toString('base64url');
+}
+
+/** Returns null for anything that is not a cursor this module made. */
+export function decodeCursor(cursor: string): CursorValue | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+    const [v, id] = parsed as unknown[];
+    if (typeof id !== 'string' || !['string', 'number', 'boolean'].includes(typeof v)) return null;
+    return { v: v as Scalar, id };
+  } catch {
+    return null;
+  }
+}
+
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('Invalid cursor');
+    this.name = 'InvalidCursorError';
+  }
+}

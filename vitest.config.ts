@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['domain/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'functions/test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
