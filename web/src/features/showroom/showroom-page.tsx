@@ -1,0 +1,3 @@
+export default function ShowroomPage() {
+  return <h1>Virtual Showroom</h1>;
+}
