@@ -2,3 +2,4 @@ export * from './enums';
 export * from './limits';
 export * from './schemas';
 export * from './site';
+export * from './routes';

@@ -1,0 +1,16 @@
+/** Every page of the site, defined once for the web app and the server. */
+export const paths = {
+  home: '/',
+  about: '/about',
+  services: '/services',
+  gallery: '/gallery',
+  showroom: '/virtual-showroom',
+  login: '/login',
+  admin: '/admin',
+} as const;
+
+/** Public pages: prerendered, listed in the sitemap, and recorded as visits. */
+export const publicPaths = [paths.home, paths.about, paths.services, paths.gallery, paths.showroom] as const;
+
+/** Every path the app renders with 200; anything else is the 404 page. */
+export const sitePaths: readonly string[] = Object.values(paths);

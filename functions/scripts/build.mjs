@@ -1,0 +1,31 @@
+// Bundles the server entry points with esbuild. Workspace packages (@site/*) are inlined;
+// every other package stays in node_modules.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+
+await build({
+  entryPoints: [join(root, 'src/server.ts'), join(root, 'src/cli.ts')],
+  outdir: join(root, 'dist'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  splitting: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'externals',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@site/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});

@@ -1,0 +1,218 @@
+import type { Review } from '@site/domain';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeStoreContract } from '../../ports/store.contract';
+import { ConflictError, decodeCursor, encodeCursor, NotFoundError, type Store } from '../../ports/store';
+import { startInProcessEmulator, type InProcessEmulator } from './in-process-emulator';
+import { createFirestoreStore } from './store';
+
+const googleEmulatorHost = process.env.FIRESTORE_EMULATOR_HOST;
+
+let emulator: Promise<InProcessEmulator> | undefined;
+afterAll(async () => {
+  if (emulator) (await emulator).stop();
+});
+
+let n = 0;
+interface Harness {
+  db: Firestore;
+  store: Store;
+}
+
+/** A store on an empty database: every store gets a project of its own, deleted on close. */
+async function open(target: 'in-process' | 'google'): Promise<Harness> {
+  const projectId = `store-test-${process.pid}-${Date.now()}-${n++}`;
+  const app = initializeApp({ projectId }, projectId);
+  let db: Firestore;
+  if (target === 'in-process') {
+    emulator ??= startInProcessEmulator();
+    const { host } = await emulator;
+    // FIRESTORE_EMULATOR_HOST, when set, overrides settings.host; it is read only while the
+    // client is constructed and configured, so hide it for those two synchronous calls.
+    db = withoutEmulatorHostVariable(() => {
+      const firestore = getFirestore(app);
+      firestore.settings({ host, ssl: false });
+      return firestore;
+    });
+  } else {
+    db = getFirestore(app); // picks FIRESTORE_EMULATOR_HOST up by itself
+  }
+  return { db, store: createFirestoreStore(db, { onClose: () => deleteApp(app) }) };
+}
+
+function withoutEmulatorHostVariable<T>(fn: () => T): T {
+  const saved = process.env.FIRESTORE_EMULATOR_HOST;
+  delete process.env.FIRESTORE_EMULATOR_HOST;
+  try {
+    return fn();
+  } finally {
+    if (saved !== undefined) process.env.FIRESTORE_EMULATOR_HOST = saved;
+  }
+}
+
+describeStoreContract('Firestore (in-process emulator)', async () => (await open('in-process')).store);
+describeFirestoreSpecifics('in-process emulator', () => open('in-process'), { fieldDeletes: false });
+
+describe.skipIf(!googleEmulatorHost)(
+  googleEmulatorHost
+    ? `Google's Firestore emulator at ${googleEmulatorHost}`
+    : "Google's Firestore emulator (skipped: set FIRESTORE_EMULATOR_HOST to a running emulator to run it)",
+  () => {
+    describeStoreContract("Firestore (Google's emulator)", async () => (await open('google')).store);
+    describeFirestoreSpecifics("Google's emulator", () => open('google'), { fieldDeletes: true });
+  },
+);
+
+/** Behaviour beyond the shared contract that this adapter promises. */
+function describeFirestoreSpecifics(name: string, make: () => Promise<Harness>, supports: { fieldDeletes: boolean }) {
+  describe(`Firestore adapter specifics: ${name}`, () => {
+    let db: Firestore;
+    let store: Store;
+    beforeEach(async () => {
+      ({ db, store } = await make());
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    const review = (id: string, createdAt: string, extra: Partial<Review> = {}): Review => ({
+      id,
+      customerName: 'Ava',
+      rating: 5,
+      reviewText: 'A lovely new kitchen, thank you',
+      approved: false,
+      createdAt,
+      ...extra,
+    });
+
+    it('stores the record without its id, without absent fields, with native types', async () => {
+      await store.reviews.insert(review('r1', '2025-01-01T00:00:00.000Z'));
+      await store.inquiries.insert({
+        id: 'i1',
+        rooms: ['kitchen', 'study'],
+        budget: '5000-15000',
+        timeline: 'asap',
+        firstName: 'Ava',
+        lastName: 'Nguyen',
+        email: 'ava@example.com',
+        phone: '0400 000 000',
+        createdAt: '2025-01-05T10:00:00.000Z',
+      });
+      const raw = (await db.collection('reviews').doc('r1').get()).data();
+      expect(raw).toEqual({
+        customerName: 'Ava',
+        rating: 5,
+        reviewText: 'A lovely new kitchen, thank you',
+        approved: false,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      });
+      expect((await db.collection('project_inquiries').doc('i1').get()).get('rooms')).toEqual(['kitchen', 'study']);
+    });
+
+    it('refuses an id that exists, with or without unique fields', async () => {
+      await store.reviews.insert(review('r1', '2025-01-01T00:00:00.000Z'));
+      await expect(store.reviews.insert(review('r1', '2025-01-02T00:00:00.000Z'))).rejects.toBeInstanceOf(ConflictError);
+      const user = { id: 'u1', username: 'admin', password: 'x', createdAt: '2025-01-01T00:00:00.000Z' };
+      await store.users.insert(user);
+      await expect(store.users.insert({ ...user, username: 'other' })).rejects.toBeInstanceOf(ConflictError);
+      expect(await store.reviews.get('r1')).toEqual(review('r1', '2025-01-01T00:00:00.000Z'));
+      expect(await store.users.count()).toBe(1);
+    });
+
+    it('keeps stored object keys and urls unique', async () => {
+      const object = {
+        id: 'o1',
+        key: 'models/a.glb',
+        url: '/objects/models/a.glb',
+        kind: 'model' as const,
+        contentType: 'model/gltf-binary',
+        size: 10,
+        attached: false,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      };
+      await store.objects.insert(object);
+      await expect(store.objects.insert({ ...object, id: 'o2', url: '/elsewhere' })).rejects.toBeInstanceOf(ConflictError);
+      await expect(store.objects.insert({ ...object, id: 'o3', key: 'models/b.glb' })).rejects.toBeInstanceOf(ConflictError);
+      await store.objects.insert({ ...object, id: 'o4', key: 'models/b.glb', url: '/objects/models/b.glb' });
+      expect(await store.objects.count()).toBe(2);
+      expect(await store.objects.count({ attached: false })).toBe(2);
+    });
+
+    it('makes cursors in the shared format and accepts ones made elsewhere', async () => {
+      for (const id of ['a', 'b', 'c']) await store.reviews.insert(review(id, `2025-01-0${id.charCodeAt(0) - 96}T00:00:00.000Z`));
+      const first = await store.reviews.find({ orderBy: 'createdAt', direction: 'desc', limit: 1 });
+      expect(first.items.map((r) => r.id)).toEqual(['c']);
+      expect(decodeCursor(first.next ?? '')).toEqual({ v: '2025-01-03T00:00:00.000Z', id: 'c' });
+      const after = encodeCursor({ v: '2025-01-02T00:00:00.000Z', id: 'b' });
+      const rest = await store.reviews.find({ orderBy: 'createdAt', direction: 'desc', limit: 5, after });
+      expect(rest.items.map((r) => r.id)).toEqual(['a']);
+      expect(rest.next).toBeUndefined();
+    });
+
+    it('pages an equality filter ascending, with a range on the order field', async () => {
+      for (let i = 0; i < 7; i++) {
+        await store.objects.insert({
+          id: `o${i}`,
+          key: `k${i}`,
+          url: `/u${i}`,
+          kind: 'thumbnail',
+          contentType: 'image/png',
+          size: 1,
+          attached: i % 3 === 0,
+          createdAt: `2025-01-0${i + 1}T00:00:00.000Z`,
+        });
+      }
+      const query = { where: { attached: false }, orderBy: 'createdAt', direction: 'asc', limit: 2, lessThan: '2025-01-07T00:00:00.000Z' } as const;
+      const first = await store.objects.find(query);
+      const second = await store.objects.find({ ...query, after: first.next });
+      expect([...first.items, ...second.items].map((o) => o.id)).toEqual(['o1', 'o2', 'o4', 'o5']);
+      expect(second.next).toBeUndefined();
+    });
+
+    it('treats ids that are not plain document ids as missing', async () => {
+      for (const id of ['', 'a/b', 'reviews/x/y', '__x__', '..']) {
+        expect(await store.reviews.get(id)).toBeNull();
+        expect(await store.reviews.delete(id)).toBe(false);
+        expect(await store.reviews.update(id, { approved: true })).toBeNull();
+        expect(await store.reviews.updateIf(id, { approved: false }, { approved: true })).toBe(false);
+      }
+      await expect(store.reviews.updateMany([{ id: 'a/b', patch: { approved: true } }])).rejects.toBeInstanceOf(NotFoundError);
+    });
+
+    it('finds by id and merges several patches for one id in updateMany', async () => {
+      await store.reviews.insert(review('r1', '2025-01-01T00:00:00.000Z'));
+      expect((await store.reviews.findOne({ id: 'r1' }))?.id).toBe('r1');
+      expect(await store.reviews.count({ id: 'r1', approved: true })).toBe(0);
+      await store.reviews.updateMany([
+        { id: 'r1', patch: { approved: true } },
+        { id: 'r1', patch: { rating: 2 } },
+      ]);
+      expect(await store.reviews.get('r1')).toEqual(review('r1', '2025-01-01T00:00:00.000Z', { approved: true, rating: 2 }));
+    });
+
+    it('deletes more than one batch of documents', async () => {
+      const ids = Array.from({ length: 520 }, (_, i) => `v${String(i).padStart(3, '0')}`);
+      for (const chunk of [ids.slice(0, 500), ids.slice(500)]) {
+        const batch = db.batch();
+        for (const id of chunk) batch.create(db.collection('visitor_tracking').doc(id), { page: '/', visitedAt: '2025-01-01T00:00:00.000Z' });
+        await batch.commit();
+      }
+      expect(await store.visitors.count()).toBe(520);
+      await store.visitors.deleteMany([...ids.slice(0, 510), 'missing', 'v000']);
+      expect(await store.visitors.count()).toBe(10);
+    });
+
+    it.skipIf(!supports.fieldDeletes)(
+      supports.fieldDeletes
+        ? 'removes an optional field patched to undefined'
+        : 'removes an optional field patched to undefined (skipped: this emulator ignores FieldValue.delete())',
+      async () => {
+        await store.reviews.insert(review('r1', '2025-01-01T00:00:00.000Z', { email: 'a@example.com' }));
+        const updated = await store.reviews.update('r1', { email: undefined });
+        expect(updated).not.toHaveProperty('email');
+        expect(await store.reviews.get('r1')).not.toHaveProperty('email');
+      },
+    );
+  });
+}

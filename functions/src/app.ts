@@ -1,0 +1,124 @@
+import express, { type RequestHandler } from 'express';
+import { Sessions } from './auth/sessions';
+import { errorHandler, notFound } from './http/errors';
+import { RateLimiter } from './http/rate-limit';
+import { sameOrigin, securityHeaders } from './http/security';
+import type { ChangeFeed } from './ports/change-feed';
+import { systemClock, type Clock } from './ports/clock';
+import type { Notifier } from './ports/notifier';
+import type { ObjectStore } from './ports/object-store';
+import type { Store } from './ports/store';
+import { authRoutes } from './routes/auth';
+import type { RouteContext } from './routes/context';
+import { eventRoutes } from './routes/events';
+import { leadRoutes } from './routes/leads';
+import { modelRoutes } from './routes/models';
+import { objectRoutes, uploadRoutes } from './routes/objects';
+import { reviewRoutes } from './routes/reviews';
+import { visitorRoutes } from './routes/visitors';
+import { withChangeFeed } from './services/live-store';
+import { Uploads } from './services/uploads';
+
+export interface AppOptions {
+  /** Express `trust proxy`: false, a hop count, or a list of addresses/subnets. */
+  trustProxy: boolean | number | string;
+  /** Origins other than the request's own that may send state-changing requests. */
+  allowedOrigins: readonly string[];
+  sessionTtlSeconds: number;
+  /** Form submissions (inquiry, quote, review) per IP per 10 minutes. */
+  formRateLimit: number;
+  /** Recorded visits per IP per minute. */
+  visitRateLimit: number;
+  /** Failed logins per IP and username per 15 minutes; per IP alone, four times this. */
+  loginRateLimit: number;
+  heartbeatMs: number;
+}
+
+export const defaultAppOptions: AppOptions = {
+  trustProxy: false,
+  allowedOrigins: [],
+  sessionTtlSeconds: 7 * 24 * 3600,
+  formRateLimit: 20,
+  visitRateLimit: 120,
+  loginRateLimit: 5,
+  heartbeatMs: 15_000,
+};
+
+export interface AppDeps {
+  store: Store;
+  objects: ObjectStore;
+  feed: ChangeFeed;
+  notifier: Notifier;
+  clock?: Clock;
+  log?: (message: string, error?: unknown) => void;
+  options?: Partial<AppOptions>;
+  /** Serves the site's pages after the API (embedded mode). */
+  site?: RequestHandler;
+}
+
+/** The whole HTTP API as an Express app. Adapters come from the entry point. */
+export function createApp(deps: AppDeps) {
+  const options = { ...defaultAppOptions, ...deps.options };
+  const clock = deps.clock ?? systemClock;
+  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const store = withChangeFeed(deps.store, deps.feed);
+  const sessions = new Sessions(store, clock, options.sessionTtlSeconds);
+  const ctx: RouteContext = {
+    store,
+    objects: deps.objects,
+    feed: deps.feed,
+    clock,
+    notifier: deps.notifier,
+    sessions,
+    uploads: new Uploads(store, deps.objects, clock),
+    limiters: {
+      forms: new RateLimiter(options.formRateLimit, 10 * 60_000, clock),
+      visits: new RateLimiter(options.visitRateLimit, 60_000, clock),
+      loginPerAccount: new RateLimiter(options.loginRateLimit, 15 * 60_000, clock),
+      loginPerIp: new RateLimiter(options.loginRateLimit * 4, 15 * 60_000, clock),
+    },
+    heartbeatMs: options.heartbeatMs,
+    log,
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', options.trustProxy);
+  app.set('query parser', 'simple');
+  app.use(securityHeaders);
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(sameOrigin(options.allowedOrigins));
+  api.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  // Uploads stream their own bodies, so they come before the JSON parser.
+  api.use(uploadRoutes(ctx));
+  api.use(express.json({ limit: '32kb', strict: true, type: ['application/json', 'application/*+json'] }));
+  api.use(authRoutes(ctx));
+  api.use(leadRoutes(ctx));
+  api.use(reviewRoutes(ctx));
+  api.use(visitorRoutes(ctx));
+  api.use(modelRoutes(ctx));
+  api.use(eventRoutes(ctx));
+  api.use(() => {
+    throw notFound();
+  });
+
+  const objectsRouter = objectRoutes(ctx);
+  app.use('/api', api);
+  app.use('/objects', objectsRouter, () => {
+    throw notFound();
+  });
+  if (deps.site) app.use(deps.site);
+  app.use(errorHandler(log));
+
+  return Object.assign(app, { context: ctx });
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,92 @@
+import { createInterface } from 'node:readline/promises';
+import { join } from 'node:path';
+import { createAdmin } from './accounts';
+import { createSqliteStore } from './adapters/sqlite/store';
+import { readEnv } from './config';
+import { seedDemo } from './demo/seed';
+import { startEmbedded } from './embedded';
+import { ConflictError } from './ports/store';
+
+const usage = `Usage:
+  npm run admin -- create NAME     create an admin (password from ADMIN_PASSWORD or a prompt)
+  npm run admin -- list            list the admins
+  npm run admin -- delete NAME     delete an admin and end their sessions
+  npm run demo                     start the site on DATA_DIR (default ./.data-demo) with demo content`;
+
+async function promptPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const rl = createInterface({ input: process.stdin });
+    for await (const line of rl) return line;
+    return '';
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // Hide the typed characters.
+  const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput;
+  let prompting = true;
+  (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
+    if (!prompting || s.includes('Password')) write.call(rl, s);
+  };
+  const password = await rl.question('Password (at least 12 characters): ');
+  prompting = false;
+  rl.close();
+  process.stdout.write('\n');
+  return password;
+}
+
+async function admin(args: string[]) {
+  const env = readEnv();
+  const store = createSqliteStore({ file: join(env.DATA_DIR, 'site.sqlite') });
+  try {
+    const [command, name] = args;
+    if (command === 'create' && name) {
+      const password = env.ADMIN_PASSWORD ?? (await promptPassword());
+      try {
+        await createAdmin(store, name, password);
+      } catch (error) {
+        if (error instanceof ConflictError) throw new Error(`An admin named "${name}" already exists.`);
+        throw error;
+      }
+      console.log(`Created admin "${name}".`);
+    } else if (command === 'list') {
+      const users = await store.users.find({ orderBy: 'username', direction: 'asc', limit: 1000 });
+      if (!users.items.length) console.log('No admins yet.');
+      for (const user of users.items) console.log(`${user.username}\t(created ${user.createdAt})`);
+    } else if (command === 'delete' && name) {
+      const user = await store.users.findOne({ username: name });
+      if (!user) throw new Error(`No admin named "${name}".`);
+      await store.users.delete(user.id);
+      const sessions = await store.sessions.find({ where: { userId: user.id }, orderBy: 'expiresAt', direction: 'asc', limit: 1000 });
+      await store.sessions.deleteMany(sessions.items.map((s) => s.id));
+      console.log(`Deleted admin "${name}" and ended ${sessions.items.length} session(s).`);
+    } else {
+      console.log(usage);
+      process.exitCode = 2;
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+async function demo() {
+  const env = readEnv({ DATA_DIR: './.data-demo', ...process.env });
+  const embedded = await startEmbedded(env);
+  const seeded = await seedDemo(embedded.app.context.store, embedded.app.context.objects);
+  if (seeded) console.log('Filled the demo data folder with demo content (every record is marked "Demo").');
+  console.log(`Demo site at ${embedded.url} (data in ${env.DATA_DIR}). This is demo content, not real customers.`);
+  const stop = () => embedded.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+const [command, ...rest] = process.argv.slice(2);
+try {
+  if (command === 'admin') await admin(rest);
+  else if (command === 'demo') await demo();
+  else {
+    console.log(usage);
+    process.exitCode = 2;
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

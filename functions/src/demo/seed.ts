@@ -1,0 +1,95 @@
+import { budgets, inquiryRooms, quoteRooms, timelines, type Inquiry, type QuoteRequest, type Review, type Visitor } from '@site/domain';
+import { newId } from '../ids';
+import type { ObjectStore } from '../ports/object-store';
+import type { Store } from '../ports/store';
+
+/**
+ * Demo content for `npm run demo` only. Every person is called "Demo ..." and every review
+ * says it is a demo, so nobody mistakes it for real customers. `npm start` never seeds.
+ */
+const people = [
+  ['Olivia', 'Nguyen', 'Richmond'],
+  ['Jack', 'Papadopoulos', 'Brunswick'],
+  ['Charlotte', 'Smith', 'Camberwell'],
+  ['William', 'Chen', 'Glen Waverley'],
+  ['Amelia', 'Rossi', 'Essendon'],
+  ['Noah', 'Kelly', 'Frankston'],
+  ['Isla', 'Singh', 'Point Cook'],
+  ['Leo', 'Murphy', 'Doncaster'],
+] as const;
+
+const reviewTexts = [
+  'Demo review: the new kitchen came together exactly as drawn, and the team left the site spotless each day.',
+  'Demo review: our bathroom renovation finished on time, and the tiling is beautiful.',
+  'Demo review: clear quote, no surprises, and the built-in wardrobe uses every centimetre.',
+  'Demo review: the laundry fitout made a small space work far better than we hoped.',
+  'Demo review: great communication from design through to installation.',
+];
+
+const pages = ['/', '/', '/', '/services', '/gallery', '/about', '/virtual-showroom'];
+const agents = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+];
+
+const ago = (hours: number) => new Date(Date.now() - hours * 3600 * 1000).toISOString();
+
+/** Fills an empty data folder with demo content; returns false when there is data already. */
+export async function seedDemo(store: Store, _objects: ObjectStore): Promise<boolean> {
+  if ((await store.inquiries.count()) > 0 || (await store.reviews.count()) > 0) return false;
+
+  for (const [i, [first, last]] of people.entries()) {
+    const inquiry: Inquiry = {
+      id: newId(),
+      rooms: [inquiryRooms[i % inquiryRooms.length], ...(i % 3 === 0 ? [inquiryRooms[(i + 1) % inquiryRooms.length]] : [])],
+      budget: budgets[i % budgets.length],
+      timeline: timelines[i % timelines.length],
+      firstName: `Demo ${first}`,
+      lastName: last,
+      email: `demo.${first.toLowerCase()}@example.com`,
+      phone: `0400 000 ${String(100 + i).padStart(3, '0')}`,
+      createdAt: ago(i * 19 + 2),
+    };
+    await store.inquiries.insert(inquiry);
+  }
+
+  for (const [i, [first, last, suburb]] of people.slice(0, 5).entries()) {
+    const quote: QuoteRequest = {
+      id: newId(),
+      firstName: `Demo ${first}`,
+      lastName: last,
+      email: `demo.${first.toLowerCase()}@example.com`,
+      suburb,
+      room: quoteRooms[i % quoteRooms.length],
+      createdAt: ago(i * 31 + 5),
+    };
+    await store.quotes.insert(quote);
+  }
+
+  for (const [i, text] of reviewTexts.entries()) {
+    const [first, last] = people[i];
+    const review: Review = {
+      id: newId(),
+      customerName: `Demo ${first} ${last[0]}.`,
+      rating: i === 3 ? 4 : 5,
+      reviewText: text,
+      ...(i % 2 === 0 ? { email: `demo.${first.toLowerCase()}@example.com` } : {}),
+      approved: i < 4,
+      createdAt: ago(i * 200 + 24),
+    };
+    await store.reviews.insert(review);
+  }
+
+  for (let i = 0; i < 240; i++) {
+    const visit: Visitor = {
+      id: newId(),
+      page: pages[i % pages.length],
+      userAgent: agents[i % agents.length],
+      ipAddress: `203.0.113.${(i * 7) % 250}`,
+      visitedAt: ago((i * 2.9) % (29 * 24)),
+    };
+    await store.visitors.insert(visit);
+  }
+  return true;
+}

@@ -1,0 +1,68 @@
+import { fieldErrors, type ApiError } from '@site/domain';
+import type { ErrorRequestHandler, Response } from 'express';
+import { z } from 'zod';
+import { ConflictError, InvalidCursorError, NotFoundError } from '../ports/store';
+
+/** An error with the status and message the client sees. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what = 'Not found') => new HttpError(404, what);
+
+export function validationError(error: z.ZodError): HttpError {
+  const errors = fieldErrors(error);
+  const first = Object.values(errors)[0] ?? 'Invalid request';
+  return new HttpError(400, first, errors);
+}
+
+export function sendError(res: Response, status: number, body: ApiError, headers?: Record<string, string>) {
+  if (headers) res.set(headers);
+  res.status(status).json(body);
+}
+
+/** Body-parser failures carry a `type`; map each to the status a client should see. */
+const bodyParserErrors: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, 'Malformed JSON body'],
+  'entity.too.large': [413, 'Request body is too large'],
+  'encoding.unsupported': [415, 'Unsupported content encoding'],
+  'charset.unsupported': [415, 'Unsupported charset'],
+  'request.aborted': [400, 'Request aborted'],
+  'request.size.invalid': [400, 'Request size did not match Content-Length'],
+  'stream.encoding.set': [500, 'Internal error'],
+  'parameters.too.many': [413, 'Too many parameters'],
+};
+
+export function errorHandler(log: (message: string, error: unknown) => void): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (error instanceof HttpError) {
+      return sendError(res, error.status, { message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.headers);
+    }
+    if (error instanceof z.ZodError) {
+      const mapped = validationError(error);
+      return sendError(res, 400, { message: mapped.message, errors: mapped.errors });
+    }
+    if (error instanceof InvalidCursorError) return sendError(res, 400, { message: 'Invalid cursor', errors: { cursor: 'Invalid cursor' } });
+    if (error instanceof NotFoundError) return sendError(res, 404, { message: error.message });
+    if (error instanceof ConflictError) return sendError(res, 409, { message: error.message });
+    const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
+    if (typeof type === 'string' && bodyParserErrors[type]) {
+      const [status, message] = bodyParserErrors[type];
+      if (status < 500) return sendError(res, status, { message });
+    }
+    log(`${req.method} ${req.originalUrl} failed`, error);
+    sendError(res, 500, { message: 'Something went wrong on our side. Please try again.' });
+  };
+}

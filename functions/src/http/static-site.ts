@@ -1,0 +1,103 @@
+import { sitePaths } from '@site/domain';
+import type { RequestHandler } from 'express';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.glb': 'model/gltf-binary',
+  '.hdr': 'application/octet-stream',
+};
+
+interface Entry {
+  path: string;
+  size: number;
+  type: string;
+  br?: { path: string; size: number };
+  gz?: { path: string; size: number };
+}
+
+/** Every file of the built site, with its precompressed .br/.gz siblings, indexed once at start. */
+function index(root: string): Map<string, Entry> {
+  const files = new Map<string, Entry>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, name.name);
+      if (name.isDirectory()) walk(full);
+      else if (!name.name.endsWith('.br') && !name.name.endsWith('.gz')) {
+        const url = '/' + relative(root, full).split(sep).join('/');
+        const entry: Entry = { path: full, size: statSync(full).size, type: types[extname(name.name)] ?? 'application/octet-stream' };
+        for (const enc of ['br', 'gz'] as const) {
+          const sibling = `${full}.${enc}`;
+          if (existsSync(sibling)) entry[enc] = { path: sibling, size: statSync(sibling).size };
+        }
+        files.set(url, entry);
+      }
+    }
+  };
+  if (existsSync(root)) walk(root);
+  return files;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, prerendered pages for the
+ * site's routes (falling back to the app shell), and the app shell with 404 for anything else.
+ */
+export function staticSite(root: string): RequestHandler {
+  const files = index(root);
+  const shell = files.get('/index.html');
+  const notFoundPage = files.get('/404.html') ?? shell;
+  const pages = new Set(sitePaths);
+
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(req.path);
+    } catch {
+      pathname = req.path;
+    }
+    let entry = files.get(pathname);
+    let status = 200;
+    if (!entry || pathname.endsWith('.html')) {
+      const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      if (pages.has(route)) {
+        entry = files.get(route === '/' ? '/index.html' : `${route}/index.html`) ?? shell;
+      } else if (!entry) {
+        entry = notFoundPage;
+        status = 404;
+      }
+    }
+    if (!entry) return next();
+
+    const accept = req.get('accept-encoding') ?? '';
+    const encoded = /\bbr\b/.test(accept) && entry.br ? { ...entry.br, enc: 'br' } : /\bgzip\b/.test(accept) && entry.gz ? { ...entry.gz, enc: 'gzip' } : null;
+    res.status(status);
+    res.set({
+      'Content-Type': entry.type,
+      'Content-Length': String(encoded ? encoded.size : entry.size),
+      'Cache-Control': pathname.startsWith('/assets/') && status === 200 ? 'public, max-age=31536000, immutable' : entry.type.startsWith('text/html') ? 'no-cache' : 'public, max-age=3600',
+      Vary: 'Accept-Encoding',
+    });
+    if (encoded) res.set('Content-Encoding', encoded.enc);
+    if (req.method === 'HEAD') return res.end();
+    const stream = createReadStream(encoded ? encoded.path : entry.path);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  };
+}

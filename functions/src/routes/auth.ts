@@ -1,0 +1,76 @@
+import { loginInputSchema, registerInputSchema, type User } from '@site/domain';
+import { Router } from 'express';
+import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { HttpError } from '../http/errors';
+import { tooManyRequests } from '../http/rate-limit';
+import { body, parse } from '../http/validate';
+import { newId } from '../ids';
+import { ConflictError } from '../ports/store';
+import type { RouteContext } from './context';
+
+export function authRoutes(ctx: RouteContext): Router {
+  const router = Router();
+  const { store, sessions } = ctx;
+  const { loginPerAccount, loginPerIp } = ctx.limiters;
+
+  router.get('/user', async (req, res) => {
+    const signedIn = await sessions.current(req);
+    if (!signedIn) throw new HttpError(401, 'Not signed in');
+    res.json(signedIn.user);
+  });
+
+  router.post('/login', async (req, res) => {
+    const { username, password } = parse(loginInputSchema, body(req));
+    const ip = req.ip ?? 'unknown';
+    const accountKey = `${ip}|${username.toLowerCase()}`;
+    const wait = Math.max(loginPerIp.retryAfter(ip), loginPerAccount.retryAfter(accountKey));
+    if (wait > 0) throw tooManyRequests(wait);
+
+    const record = await store.users.findOne({ username });
+    const ok = await verifyPassword(password, record?.password ?? decoyHash);
+    if (!record || !ok) {
+      loginPerIp.hit(ip);
+      loginPerAccount.hit(accountKey);
+      throw new HttpError(401, 'Invalid username or password');
+    }
+    loginPerAccount.reset(accountKey);
+    const user: User = { id: record.id, username: record.username };
+    await sessions.start(req, res, user);
+    res.json(user);
+  });
+
+  router.post('/logout', async (req, res) => {
+    await sessions.logout(req, res);
+    res.status(204).end();
+  });
+
+  // One registration at a time, so two first-time sign-ups cannot both become the first admin.
+  let registering: Promise<unknown> = Promise.resolve();
+  router.post('/register', async (req, res) => {
+    const input = parse(registerInputSchema, body(req));
+    const run = registering.then(async () => {
+      const signedIn = await sessions.current(req);
+      const firstUser = (await store.users.count()) === 0;
+      if (!signedIn && !firstUser) throw new HttpError(403, 'Only a signed-in admin can register new admins');
+      const user: User = { id: newId(), username: input.username };
+      try {
+        await store.users.insert({
+          ...user,
+          password: await hashPassword(input.password),
+          createdAt: ctx.clock.now().toISOString(),
+        });
+      } catch (error) {
+        if (error instanceof ConflictError) {
+          throw new HttpError(409, 'That username is taken', { username: 'That username is taken' });
+        }
+        throw error;
+      }
+      if (!signedIn) await sessions.start(req, res, user);
+      return user;
+    });
+    registering = run.catch(() => undefined);
+    res.status(201).json(await run);
+  });
+
+  return router;
+}

@@ -1,0 +1,20 @@
+import type { Request, Response } from 'express';
+import { listQuery } from '../http/validate';
+import type { Collection, Where } from '../ports/store';
+
+/** Answers a list route: a page of items as the body, the total and next cursor in headers. */
+export async function sendList<T extends { id: string }, R = T>(
+  req: Request,
+  res: Response,
+  collection: Collection<T>,
+  options: { orderBy: keyof T & string; direction: 'asc' | 'desc'; where?: Where<T>; map?: (item: T) => R },
+) {
+  const { limit, cursor } = listQuery(req);
+  const [page, total] = await Promise.all([
+    collection.find({ where: options.where, orderBy: options.orderBy, direction: options.direction, limit, after: cursor }),
+    collection.count(options.where),
+  ]);
+  res.set('X-Total-Count', String(total));
+  if (page.next) res.set('X-Next-Cursor', page.next);
+  res.json(options.map ? page.items.map(options.map) : page.items);
+}

@@ -1,0 +1,50 @@
+import { uploadRequestSchema } from '@site/domain';
+import { Router } from 'express';
+import { signedIn } from '../auth/sessions';
+import { notFound } from '../http/errors';
+import { body, parse } from '../http/validate';
+import type { RouteContext } from './context';
+
+/** Upload URLs (admin) and the uploads themselves (authorised by the single-use URL). */
+export function uploadRoutes(ctx: RouteContext): Router {
+  const router = Router();
+  const { sessions, uploads } = ctx;
+
+  router.post('/objects/upload', sessions.requireAdmin, async (req, res) => {
+    const { kind } = parse(uploadRequestSchema, body(req));
+    const uploadURL = await uploads.issue(signedIn(res).user.id, kind);
+    res.json({ uploadURL });
+  });
+
+  router.put('/objects/upload/:token', async (req, res) => {
+    const record = await uploads.receive(req.params.token, req);
+    res.status(201).json({ url: record.url });
+  });
+
+  return router;
+}
+
+/** GET /objects/<key>: stored files with their real content type. */
+export function objectRoutes(ctx: RouteContext): Router {
+  const router = Router();
+  router.get('/:folder/:file', async (req, res) => {
+    const key = `${req.params.folder}/${req.params.file}`;
+    const record = await ctx.store.objects.findOne({ key });
+    const opened = record ? await ctx.objects.open(key) : null;
+    if (!record || !opened) throw notFound();
+    res.set({
+      'Content-Type': record.contentType,
+      'Content-Length': String(opened.size),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Disposition': 'inline',
+    });
+    if (req.method === 'HEAD') {
+      opened.stream.destroy();
+      return res.end();
+    }
+    opened.stream.on('error', () => res.destroy());
+    opened.stream.pipe(res);
+  });
+  return router;
+}

@@ -1,0 +1,55 @@
+import { reviewInputSchema, toPublicReview, type Review } from '@site/domain';
+import { Router } from 'express';
+import { notFound } from '../http/errors';
+import { rateLimit } from '../http/rate-limit';
+import { body, idParam, parse } from '../http/validate';
+import { newId } from '../ids';
+import type { RouteContext } from './context';
+import { isBot } from './honeypot';
+import { sendList } from './list';
+
+/** Reviews: anyone writes, they wait for approval, the public reads only approved ones. */
+export function reviewRoutes(ctx: RouteContext): Router {
+  const router = Router();
+  const { store, sessions } = ctx;
+
+  router.get('/reviews', async (req, res) => {
+    await sendList(req, res, store.reviews, {
+      where: { approved: true },
+      orderBy: 'createdAt',
+      direction: 'desc',
+      map: toPublicReview,
+    });
+  });
+
+  router.post('/review', rateLimit(ctx.limiters.forms, 'forms'), async (req, res) => {
+    const raw = body(req);
+    const { email, ...input } = parse(reviewInputSchema, raw);
+    const review: Review = {
+      id: newId(),
+      ...input,
+      ...(email ? { email } : {}),
+      approved: false,
+      createdAt: ctx.clock.now().toISOString(),
+    };
+    if (!isBot(raw)) await store.reviews.insert(review);
+    res.status(201).json(review);
+  });
+
+  router.get('/reviews/all', sessions.requireAdmin, async (req, res) => {
+    await sendList(req, res, store.reviews, { orderBy: 'createdAt', direction: 'desc' });
+  });
+
+  router.post('/review/:id/approve', sessions.requireAdmin, async (req, res) => {
+    const approved = await store.reviews.update(idParam(req), { approved: true });
+    if (!approved) throw notFound('Review not found');
+    res.json(approved);
+  });
+
+  router.delete('/review/:id', sessions.requireAdmin, async (req, res) => {
+    if (!(await store.reviews.delete(idParam(req)))) throw notFound('Review not found');
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,53 @@
+import type { LiveCollection } from '@site/domain';
+import type { ChangeFeed } from '../ports/change-feed';
+import type { Collection, Store } from '../ports/store';
+
+/**
+ * Wraps the collections the admin dashboard watches so that every write, whoever makes it,
+ * is published on the change feed after it is stored.
+ */
+export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
+  const live = <T extends { id: string }>(collection: Collection<T>, name: LiveCollection): Collection<T> => ({
+    insert: async (doc) => {
+      const stored = await collection.insert(doc);
+      feed.publish({ collection: name, op: 'create', id: doc.id });
+      return stored;
+    },
+    get: (id) => collection.get(id),
+    findOne: (where) => collection.findOne(where),
+    find: (query) => collection.find(query),
+    count: (where) => collection.count(where),
+    update: async (id, patch) => {
+      const updated = await collection.update(id, patch);
+      if (updated) feed.publish({ collection: name, op: 'update', id });
+      return updated;
+    },
+    updateIf: async (id, expected, patch) => {
+      const done = await collection.updateIf(id, expected, patch);
+      if (done) feed.publish({ collection: name, op: 'update', id });
+      return done;
+    },
+    updateMany: async (updates) => {
+      await collection.updateMany(updates);
+      for (const { id } of updates) feed.publish({ collection: name, op: 'update', id });
+    },
+    delete: async (id) => {
+      const deleted = await collection.delete(id);
+      if (deleted) feed.publish({ collection: name, op: 'delete', id });
+      return deleted;
+    },
+    deleteMany: async (ids) => {
+      await collection.deleteMany(ids);
+      for (const id of ids) feed.publish({ collection: name, op: 'delete', id });
+    },
+  });
+  return {
+    ...store,
+    inquiries: live(store.inquiries, 'project_inquiries'),
+    quotes: live(store.quotes, 'quote_requests'),
+    reviews: live(store.reviews, 'reviews'),
+    visitors: live(store.visitors, 'visitor_tracking'),
+    models: live(store.models, 'models_3d'),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,34 @@
+import type { Clock } from '../ports/clock';
+import type { Collection, Store } from '../ports/store';
+import type { Uploads } from './uploads';
+
+const day = 24 * 60 * 60 * 1000;
+
+/** Deletes, in pages, every document whose `field` is older than `cutoff`. */
+async function deleteOlderThan<T extends { id: string }>(collection: Collection<T>, field: keyof T & string, cutoff: string) {
+  let removed = 0;
+  for (;;) {
+    const page = await collection.find({ orderBy: field, direction: 'asc', lessThan: cutoff, limit: 500 });
+    if (!page.items.length) return removed;
+    await collection.deleteMany(page.items.map((item) => item.id));
+    removed += page.items.length;
+  }
+}
+
+export interface MaintenanceReport {
+  visitors: number;
+  sessions: number;
+  tickets: number;
+  uploads: number;
+}
+
+/** The housekeeping that runs at start and every hour: retention and expiry. */
+export async function runMaintenance(store: Store, uploads: Uploads, clock: Clock, visitorRetentionDays: number): Promise<MaintenanceReport> {
+  const now = clock.now();
+  return {
+    visitors: await deleteOlderThan(store.visitors, 'visitedAt', new Date(now.getTime() - visitorRetentionDays * day).toISOString()),
+    sessions: await deleteOlderThan(store.sessions, 'expiresAt', now.toISOString()),
+    tickets: await deleteOlderThan(store.uploadTickets, 'expiresAt', new Date(now.getTime() - day).toISOString()),
+    uploads: await uploads.sweep(),
+  };
+}

@@ -1,0 +1,195 @@
+import { limits, type UploadKind } from '@site/domain';
+import type { Request } from 'express';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { HttpError } from '../http/errors';
+import { newId, newToken, sha256 } from '../ids';
+import type { Clock } from '../ports/clock';
+import type { ObjectStore } from '../ports/object-store';
+import type { Store, StoredObjectRecord } from '../ports/store';
+import { sniff, sniffLength, type Sniffed } from './sniff';
+
+export const maxBytes: Record<UploadKind, number> = {
+  model: limits.glbMaxBytes,
+  thumbnail: limits.thumbnailMaxBytes,
+};
+
+const ticketLifetimeMs = 15 * 60 * 1000;
+export const unattachedLifetimeMs = 24 * 60 * 60 * 1000;
+
+const wrongType = () =>
+  new HttpError(415, 'Only GLB models and PNG, JPEG, WebP or AVIF images can be uploaded');
+const tooLarge = (kind: UploadKind | '') =>
+  new HttpError(
+    413,
+    kind === 'thumbnail'
+      ? 'Thumbnails can be at most 10 MB'
+      : kind === 'model'
+        ? 'GLB models can be at most 100 MB'
+        : 'The file is too large',
+  );
+
+/** Single-use upload URLs and the checks every uploaded file passes. */
+export class Uploads {
+  constructor(
+    private readonly store: Store,
+    private readonly objects: ObjectStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async issue(userId: string, kind: UploadKind | undefined): Promise<string> {
+    const token = newToken();
+    const now = this.clock.now();
+    await this.store.uploadTickets.insert({
+      id: sha256(token),
+      kind: kind ?? '',
+      userId,
+      used: false,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + ticketLifetimeMs).toISOString(),
+    });
+    return `/api/objects/upload/${token}`;
+  }
+
+  /**
+   * Receives the body of a PUT to an upload URL. The URL is consumed first, whatever happens
+   * next. The type is decided by the first bytes and the size is counted while streaming;
+   * a file over its limit or of the wrong type is deleted and nothing is recorded.
+   */
+  async receive(token: string, req: Request): Promise<StoredObjectRecord> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new HttpError(404, 'Upload URL not found');
+    const id = sha256(token);
+    const ticket = await this.store.uploadTickets.get(id);
+    if (!ticket) throw new HttpError(404, 'Upload URL not found');
+    if (ticket.expiresAt <= this.clock.now().toISOString()) throw new HttpError(403, 'Upload URL has expired');
+    if (!(await this.store.uploadTickets.updateIf(id, { used: false }, { used: true }))) {
+      throw new HttpError(403, 'Upload URL has already been used');
+    }
+
+    const declared = Number(req.get('content-length'));
+    const ceiling = ticket.kind ? maxBytes[ticket.kind] : limits.glbMaxBytes;
+    if (Number.isFinite(declared) && declared > ceiling) throw tooLarge(ticket.kind);
+
+    const staged = join(this.objects.stagingDir, `${newId()}.part`);
+    try {
+      const { sniffed, size } = await this.stage(req, staged, ticket.kind);
+      const objectId = newId();
+      const key = `${sniffed.kind === 'model' ? 'models' : 'thumbnails'}/${objectId}.${sniffed.extension}`;
+      await this.objects.putFile(key, staged, sniffed.contentType);
+      const record: StoredObjectRecord = {
+        id: objectId,
+        key,
+        url: this.objects.publicUrl(key),
+        kind: sniffed.kind,
+        contentType: sniffed.contentType,
+        size,
+        attached: false,
+        createdAt: this.clock.now().toISOString(),
+      };
+      await this.store.objects.insert(record);
+      return record;
+    } finally {
+      await rm(staged, { force: true });
+    }
+  }
+
+  private stage(req: Request, path: string, kind: UploadKind | ''): Promise<{ sniffed: Sniffed; size: number }> {
+    return new Promise((resolve, reject) => {
+      const out = createWriteStream(path, { flags: 'wx' });
+      let head = Buffer.alloc(0);
+      let sniffed: Sniffed | null = null;
+      let size = 0;
+      let failed = false;
+
+      const fail = (error: Error) => {
+        if (failed) return;
+        failed = true;
+        req.unpipe?.();
+        req.off('data', onData);
+        // Keep reading (and discarding) so the client receives our answer.
+        req.resume();
+        out.destroy();
+        reject(error);
+      };
+
+      const onData = (chunk: Buffer) => {
+        if (failed) return;
+        size += chunk.length;
+        if (!sniffed) {
+          head = Buffer.concat([head, chunk.subarray(0, sniffLength)]).subarray(0, sniffLength);
+          if (head.length >= sniffLength) {
+            sniffed = sniff(head);
+            if (!sniffed || (kind && sniffed.kind !== kind)) return fail(wrongType());
+          }
+        }
+        const limit = sniffed ? maxBytes[sniffed.kind] : limits.glbMaxBytes;
+        if (size > limit) return fail(tooLarge(sniffed?.kind ?? kind));
+        if (!out.write(chunk)) {
+          req.pause();
+          out.once('drain', () => req.resume());
+        }
+      };
+
+      req.on('data', onData);
+      req.once('error', (error) => fail(error));
+      req.once('aborted', () => fail(new HttpError(400, 'Upload aborted')));
+      req.once('end', () => {
+        if (failed) return;
+        if (!sniffed) {
+          // Fewer bytes than sniffLength: judge what arrived.
+          sniffed = size > 0 ? sniff(head) : null;
+          if (!sniffed || (kind && sniffed.kind !== kind)) return fail(size === 0 ? new HttpError(400, 'The file is empty') : wrongType());
+          if (size > maxBytes[sniffed.kind]) return fail(tooLarge(sniffed.kind));
+        }
+        const done = sniffed;
+        out.end(() => resolve({ sniffed: done, size }));
+      });
+      out.once('error', (error) => fail(error));
+    });
+  }
+
+  /** Deletes a stored object and its file. */
+  async remove(url: string): Promise<void> {
+    const record = await this.store.objects.findOne({ url });
+    if (!record) return;
+    await this.objects.delete(record.key);
+    await this.store.objects.delete(record.id);
+  }
+
+  /** Checks a URL given for a model field: one this server issued, of the right kind, free or already this model's. */
+  async check(url: string, kind: UploadKind, current?: string): Promise<StoredObjectRecord> {
+    const record = await this.store.objects.findOne({ url });
+    const field = kind === 'model' ? 'modelUrl' : 'thumbnailUrl';
+    if (!record || record.kind !== kind) {
+      throw new HttpError(400, kind === 'model' ? 'Please upload a GLB model' : 'Please upload a thumbnail image', {
+        [field]: kind === 'model' ? 'Must be a GLB model uploaded to this site' : 'Must be an image uploaded to this site',
+      });
+    }
+    if (record.attached && record.url !== current) {
+      throw new HttpError(400, 'This file belongs to another model', { [field]: 'This file belongs to another model' });
+    }
+    return record;
+  }
+
+  /** Uploads never attached to a model are removed after a day. */
+  async sweep(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - unattachedLifetimeMs).toISOString();
+    let removed = 0;
+    for (;;) {
+      const page = await this.store.objects.find({
+        where: { attached: false },
+        orderBy: 'createdAt',
+        direction: 'asc',
+        lessThan: cutoff,
+        limit: 100,
+      });
+      for (const record of page.items) {
+        await this.objects.delete(record.key);
+        await this.store.objects.delete(record.id);
+        removed++;
+      }
+      if (!page.next) return removed;
+    }
+  }
+}
