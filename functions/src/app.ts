@@ -97,9 +97,10 @@ export function createApp(deps: AppDeps) {
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  const json = express.json({ limit: '32kb', strict: true, type: ['application/json', 'application/*+json'] });
   // Uploads stream their own bodies, so they come before the JSON parser.
-  api.use(uploadRoutes(ctx));
-  api.use(express.json({ limit: '32kb', strict: true, type: ['application/json', 'application/*+json'] }));
+  api.use(uploadRoutes(ctx, json));
+  api.use(json);
   api.use(authRoutes(ctx));
   api.use(leadRoutes(ctx));
   api.use(reviewRoutes(ctx));

@@ -1,16 +1,16 @@
 import { uploadRequestSchema } from '@site/domain';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { signedIn } from '../auth/sessions';
 import { notFound } from '../http/errors';
 import { body, parse } from '../http/validate';
 import type { RouteContext } from './context';
 
 /** Upload URLs (admin) and the uploads themselves (authorised by the single-use URL). */
-export function uploadRoutes(ctx: RouteContext): Router {
+export function uploadRoutes(ctx: RouteContext, json: RequestHandler): Router {
   const router = Router();
   const { sessions, uploads } = ctx;
 
-  router.post('/objects/upload', sessions.requireAdmin, async (req, res) => {
+  router.post('/objects/upload', sessions.requireAdmin, json, async (req, res) => {
     const { kind } = parse(uploadRequestSchema, body(req));
     const uploadURL = await uploads.issue(signedIn(res).user.id, kind);
     res.json({ uploadURL });

@@ -20,7 +20,7 @@ import {
   type Scalar,
   type Where,
 } from '../../ports/store';
-import type { TableSpec } from '../sqlite/schema';
+import type { TableSpec } from '../../ports/schema';
 
 type Fields = Record<string, unknown>;
 type Patch<T> = Partial<Omit<T, 'id'>>;

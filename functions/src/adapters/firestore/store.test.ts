@@ -16,6 +16,7 @@ afterAll(async () => {
 
 let n = 0;
 interface Harness {
+  projectId: string;
   db: Firestore;
   store: Store;
 }
@@ -38,7 +39,7 @@ async function open(target: 'in-process' | 'google'): Promise<Harness> {
   } else {
     db = getFirestore(app); // picks FIRESTORE_EMULATOR_HOST up by itself
   }
-  return { db, store: createFirestoreStore(db, { onClose: () => deleteApp(app) }) };
+  return { projectId, db, store: createFirestoreStore(db, { onClose: () => deleteApp(app) }) };
 }
 
 function withoutEmulatorHostVariable<T>(fn: () => T): T {
@@ -53,6 +54,17 @@ function withoutEmulatorHostVariable<T>(fn: () => T): T {
 
 describeStoreContract('Firestore (in-process emulator)', async () => (await open('in-process')).store);
 describeFirestoreSpecifics('in-process emulator', () => open('in-process'), { fieldDeletes: false });
+
+describe('in-process emulator', () => {
+  it('serves the in-process suites, also when FIRESTORE_EMULATOR_HOST names another emulator', async () => {
+    const { projectId, store } = await open('in-process');
+    await store.visitors.insert({ id: 'v1', page: '/', visitedAt: '2025-01-01T00:00:00.000Z' });
+    if (!emulator) throw new Error('open() starts the in-process emulator');
+    const { server } = await emulator;
+    expect(Object.keys(server.state.toJSON().projects)).toContain(projectId);
+    await store.close();
+  });
+});
 
 describe.skipIf(!googleEmulatorHost)(
   googleEmulatorHost

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../../ports/store';
-import { tables } from '../sqlite/schema';
+import { tables } from '../../ports/schema';
 import { FirestoreCollection } from './collection';
 
 export interface FirestoreStoreOptions {

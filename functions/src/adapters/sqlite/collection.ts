@@ -11,7 +11,7 @@ import {
   type Scalar,
   type Where,
 } from '../../ports/store';
-import type { ColumnKind, TableSpec } from './schema';
+import type { ColumnKind, TableSpec } from '../../ports/schema';
 
 type Row = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Store } from '../../ports/store';
 import { SqliteCollection } from './collection';
-import { tables, type ColumnKind, type TableSpec } from './schema';
+import { tables, type ColumnKind, type TableSpec } from '../../ports/schema';
 
 const sqlType: Record<ColumnKind, string> = {
   text: 'TEXT',

@@ -1,4 +1,4 @@
-/** Column kinds the SQLite adapter maps to and from JavaScript values. */
+/** The collections and their fields, shared by every Store adapter (SQLite columns, Firestore fields). */
 export type ColumnKind = 'text' | 'int' | 'real' | 'bool' | 'json';
 
 export interface TableSpec {

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../src/ids';
+import { admin, startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const adminRoutes: Array<[string, string]> = [
+  ['GET', '/api/project-inquiries'],
+  ['DELETE', '/api/project-inquiry/abc'],
+  ['GET', '/api/quote-requests'],
+  ['DELETE', '/api/quote-request/abc'],
+  ['GET', '/api/reviews/all'],
+  ['POST', '/api/review/abc/approve'],
+  ['DELETE', '/api/review/abc'],
+  ['GET', '/api/visitors'],
+  ['POST', '/api/3d-models'],
+  ['PUT', '/api/3d-models/abc'],
+  ['DELETE', '/api/3d-models/abc'],
+  ['PATCH', '/api/3d-models/reorder'],
+  ['POST', '/api/objects/upload'],
+  ['GET', '/api/events'],
+];
+
+describe('sessions', () => {
+  it('answers 401 on every admin route without a session', async () => {
+    for (const [method, path] of adminRoutes) {
+      const res = await t.client().request<{ message: string }>(method, path, method === 'GET' ? {} : { json: {} });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body.message).toBe('Not signed in');
+    }
+  });
+
+  it('answers 401 for the current user when signed out', async () => {
+    const res = await t.client().get<{ message: string }>('/api/user');
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a wrong password or unknown user with the same answer', async () => {
+    const wrong = await t.client().post<{ message: string }>('/api/login', { username: admin.username, password: 'wrong password!' });
+    const unknown = await t.client().post<{ message: string }>('/api/login', { username: 'nobody', password: 'wrong password!' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'Invalid username or password' });
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('requires username and password', async () => {
+    const res = await t.client().post<{ errors: Record<string, string> }>('/api/login', {});
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ username: 'Username is required', password: 'Password is required' });
+  });
+
+  it('signs in with an HttpOnly SameSite=Lax __session cookie backed by a server-side session that logout deletes', async () => {
+    const client = t.client();
+    const login = await client.post<{ id: string; username: string }>('/api/login', admin);
+    expect(login.status).toBe(200);
+    expect(login.body.username).toBe(admin.username);
+    expect(login.body).not.toHaveProperty('password');
+    const cookie = login.headers.getSetCookie()[0];
+    expect(cookie).toMatch(/^__session=[A-Za-z0-9_-]{43}; /);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toContain('Secure'); // plain-HTTP localhost only
+
+    const token = client.cookie.split('=')[1];
+    expect(await t.app.context.store.sessions.get(sha256(token))).toMatchObject({ username: admin.username });
+    expect((await client.get<{ username: string }>('/api/user')).body.username).toBe(admin.username);
+
+    const stolen = new (client.constructor as typeof import('./harness').Client)(t.url);
+    stolen.cookie = client.cookie;
+    expect((await client.post('/api/logout')).status).toBe(204);
+    expect(await t.app.context.store.sessions.get(sha256(token))).toBeNull();
+    expect((await stolen.get('/api/user')).status).toBe(401);
+  });
+
+  it('marks the cookie Secure outside localhost', async () => {
+    const { request } = await import('node:http');
+    const cookie = await new Promise<string>((resolve, reject) => {
+      const body = JSON.stringify(admin);
+      const req = request(
+        t.url + '/api/login',
+        { method: 'POST', headers: { host: 'renovations.example.com', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          resolve(String(res.headers['set-cookie']?.[0]));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(cookie).toMatch(/^__session=/);
+    expect(cookie).toContain('Secure');
+  });
+
+  it('expires sessions', async () => {
+    const client = await t.adminClient();
+    t.clock.advance(8 * 24 * 3600 * 1000);
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('login throttling', () => {
+  it('answers 429 with Retry-After after repeated failures for an IP and username, and then even for the right password', async () => {
+    const throttled = await startTestApp({ loginRateLimit: 3 });
+    try {
+      const client = throttled.client();
+      for (let i = 0; i < 3; i++) {
+        expect((await client.post('/api/login', { username: admin.username, password: 'guess ' + i })).status).toBe(401);
+      }
+      const blocked = await client.post<{ message: string }>('/api/login', admin);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(blocked.body.message).toBe('Too many requests. Please try again later.');
+      throttled.clock.advance(16 * 60 * 1000);
+      expect((await client.post('/api/login', admin)).status).toBe(200);
+    } finally {
+      await throttled.close();
+    }
+  });
+});
+
+describe('register', () => {
+  it('refuses registration while admins exist and nobody is signed in', async () => {
+    const res = await t.client().post('/api/register', { username: 'intruder', password: 'a long enough password' });
+    expect(res.status).toBe(403);
+    expect(await t.app.context.store.users.findOne({ username: 'intruder' })).toBeNull();
+  });
+
+  it('lets a signed-in admin register another, refusing a taken name or a short password', async () => {
+    const client = await t.adminClient();
+    const created = await client.post<{ username: string }>('/api/register', { username: 'second', password: 'another long password' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ username: 'second' });
+    const stored = await t.app.context.store.users.findOne({ username: 'second' });
+    expect(stored?.password).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect((await client.post('/api/register', { username: 'second', password: 'another long password' })).status).toBe(409);
+    const short = await client.post<{ errors: Record<string, string> }>('/api/register', { username: 'third', password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.errors.password).toBe('Password must be at least 12 characters');
+  });
+
+  it('lets the first user register while no user exists, and signs them in', async () => {
+    const empty = await startTestApp();
+    try {
+      await empty.app.context.store.users.deleteMany(
+        (await empty.app.context.store.users.find({ orderBy: 'username', direction: 'asc', limit: 10 })).items.map((u) => u.id),
+      );
+      const client = empty.client();
+      const res = await client.post('/api/register', { username: 'owner', password: 'first long password' });
+      expect(res.status).toBe(201);
+      expect((await client.get<{ username: string }>('/api/user')).body.username).toBe('owner');
+      expect((await empty.client().post('/api/register', { username: 'late', password: 'first long password' })).status).toBe(403);
+    } finally {
+      await empty.close();
+    }
+  });
+});

@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLocalObjectStore } from '../src/adapters/local-objects/local-object-store';
+import { createMemoryFeed } from '../src/adapters/memory-feed';
+import { createOutboxNotifier } from '../src/adapters/outbox/outbox-notifier';
+import { createSqliteStore } from '../src/adapters/sqlite/store';
+import { createApp, type App, type AppOptions } from '../src/app';
+import { createAdmin } from '../src/accounts';
+import type { Clock } from '../src/ports/clock';
+
+export const admin = { username: 'staff', password: 'correct horse battery staple' };
+
+/** A clock tests can move forward. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now() {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export interface Response<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** An HTTP client with its own cookie jar, like one browser. */
+export class Client {
+  cookie = '';
+  constructor(readonly base: string) {}
+
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<Response<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookie) headers.cookie = this.cookie;
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await fetch(this.base + path, { method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
+    const setCookie = response.headers.getSetCookie();
+    for (const line of setCookie) {
+      const [pair] = line.split(';');
+      const value = pair.slice(pair.indexOf('=') + 1);
+      this.cookie = value ? pair : '';
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = unknown>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, { headers });
+  }
+  post<T = unknown>(path: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, { json, headers });
+  }
+  put<T = unknown>(path: string, json?: unknown) {
+    return this.request<T>('PUT', path, { json });
+  }
+  patch<T = unknown>(path: string, json?: unknown) {
+    return this.request<T>('PATCH', path, { json });
+  }
+  delete<T = unknown>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}
+
+export interface TestApp {
+  url: string;
+  app: App;
+  dir: string;
+  clock: TestClock;
+  server: Server;
+  client(): Client;
+  /** A client signed in as the admin. */
+  adminClient(): Promise<Client>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
+  const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
+  const objects = await createLocalObjectStore(join(dir, 'objects'));
+  const clock = new TestClock();
+  const app = createApp({
+    store,
+    objects,
+    feed: createMemoryFeed(),
+    notifier: createOutboxNotifier(join(dir, 'outbox'), 'office@example.com'),
+    clock,
+    log: () => undefined,
+    options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, ...options },
+  });
+  await createAdmin(store, admin.username, admin.password);
+  const server = createServer(app);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url,
+    app,
+    dir,
+    clock,
+    server,
+    client: () => new Client(url),
+    async adminClient() {
+      const client = new Client(url);
+      const response = await client.post('/api/login', admin);
+      if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+      return client;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const goodInquiry = {
+  rooms: ['kitchen', 'bathroom'],
+  budget: '15000-30000',
+  timeline: '3-months',
+  firstName: 'Ava',
+  lastName: 'Nguyen',
+  email: 'ava@example.com',
+  phone: '0400 123 456',
+};
+
+export const goodQuote = {
+  firstName: 'Jack',
+  lastName: 'Smith',
+  email: 'jack@example.com',
+  suburb: 'Richmond',
+  room: 'Kitchen',
+};
+
+export const goodReview = {
+  customerName: 'Charlotte',
+  rating: 5,
+  reviewText: 'Beautiful kitchen, finished on time.',
+  email: 'charlotte@example.com',
+};
+
+/** The smallest valid GLB: a 12-byte header and an empty JSON chunk. */
+export function glb(extraBytes = 0): Buffer {
+  const json = Buffer.from('{"asset":{"version":"2.0"}}  ');
+  const length = 12 + 8 + json.length + extraBytes;
+  const header = Buffer.alloc(20);
+  header.write('glTF', 0, 'ascii');
+  header.writeUInt32LE(2, 4);
+  header.writeUInt32LE(length, 8);
+  header.writeUInt32LE(json.length, 12);
+  header.write('JSON', 16, 'ascii');
+  return Buffer.concat([header, json, Buffer.alloc(extraBytes)]);
+}
+
+export const png = (extraBytes = 0) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(24 + extraBytes)]);
