@@ -38,11 +38,11 @@ export class Client {
   async request<T = unknown>(
     method: string,
     path: string,
-    options: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+    options: { json?: unknown; body?: BodyInit | Uint8Array; headers?: Record<string, string> } = {},
   ): Promise<Response<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookie) headers.cookie = this.cookie;
-    let body = options.body;
+    let body = options.body as BodyInit | undefined;
     if (options.json !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.json);
