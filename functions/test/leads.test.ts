@@ -69,7 +69,9 @@ describe('POST /api/project-inquiry', () => {
   it('writes a confirmation email and SMS to the outbox', async () => {
     await t.client().post('/api/project-inquiry', { ...goodInquiry, email: 'outbox@example.com', phone: '0499 999 999' });
     await new Promise((r) => setTimeout(r, 200));
-    const messages = readdirSync(join(t.dir, 'outbox')).map((f) => JSON.parse(readFileSync(join(t.dir, 'outbox', f), 'utf8')));
+    const messages = readdirSync(join(t.dir, 'outbox')).flatMap((f) =>
+      readFileSync(join(t.dir, 'outbox', f), 'utf8').trim().split('\n').map((line) => JSON.parse(line)),
+    );
     expect(messages).toContainEqual(expect.objectContaining({ channel: 'email', to: 'outbox@example.com', subject: 'We have received your project inquiry' }));
     expect(messages).toContainEqual(expect.objectContaining({ channel: 'sms', to: '0499 999 999' }));
     expect(messages).toContainEqual(expect.objectContaining({ channel: 'email', to: 'office@example.com', subject: 'New project inquiry from Ava Nguyen' }));

@@ -1,5 +1,5 @@
 import { budgetLabels, inquiryRoomLabels, timelineLabels, type Inquiry, type QuoteRequest } from '@site/domain';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Notifier } from '../../ports/notifier';
 
@@ -11,17 +11,22 @@ export interface OutgoingMessage {
 }
 
 /**
- * Writes each outgoing email and SMS as a JSON file in DATA_DIR/outbox, where a mail or SMS
- * relay (or a person) picks it up. Nothing leaves the machine from here.
+ * Appends each outgoing email and SMS as one JSON line to DATA_DIR/outbox/YYYY-MM-DD.jsonl,
+ * where a mail or SMS relay (or a person) picks it up. Nothing leaves the machine from here.
+ * One append stream per day keeps the request path free of file opens.
  */
 export function createOutboxNotifier(dir: string, businessEmail?: string): Notifier {
-  let sequence = 0;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  let current: { day: string; stream: WriteStream } | null = null;
   const write = async (messages: OutgoingMessage[]) => {
-    await mkdir(dir, { recursive: true });
-    for (const message of messages) {
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence++}-${message.channel}.json`;
-      await writeFile(join(dir, name), JSON.stringify(message, null, 2), { mode: 0o600 });
+    const now = new Date();
+    const day = now.toISOString().slice(0, 10);
+    if (current?.day !== day) {
+      current?.stream.end();
+      current = { day, stream: createWriteStream(join(dir, `${day}.jsonl`), { flags: 'a', mode: 0o600 }) };
     }
+    const at = now.toISOString();
+    current.stream.write(messages.map((message) => JSON.stringify({ at, ...message }) + '\n').join(''));
   };
   return {
     async inquiryReceived(inquiry: Inquiry) {

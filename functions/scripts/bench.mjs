@@ -1,0 +1,111 @@
+// npm run bench: load-tests POST /api/project-inquiry and GET /api/reviews (1,000 approved
+// reviews) on the built embedded server, beside a bare node:http + better-sqlite3 baseline
+// doing the same work, in one run. Each server runs in its own process; autocannon drives it.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const admin = { username: 'bench', password: 'bench password 1234' };
+const inquiry = {
+  rooms: ['kitchen', 'bathroom'],
+  budget: '15000-30000',
+  timeline: '3-months',
+  firstName: 'Ava',
+  lastName: 'Nguyen',
+  email: 'ava@example.com',
+  phone: '0400 123 456',
+};
+
+const freePort = () =>
+  new Promise((done) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => done(port));
+    });
+  });
+
+async function start(script, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${script} did not start`);
+}
+
+async function seedReviews(url) {
+  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  for (let i = 0; i < 1000; i++) {
+    const res = await fetch(`${url}/api/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customerName: `Customer ${i}`, rating: (i % 5) + 1, reviewText: 'Our new kitchen is wonderful, thank you all.', email: `c${i}@example.com` }),
+    });
+    const { id } = await res.json();
+    await fetch(`${url}/api/review/${id}/approve`, { method: 'POST', headers: { cookie } });
+  }
+}
+
+function load(url, path, options = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: url + path, connections, duration, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const summary = (r) => ({
+  rps: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+});
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+const baselineDir = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
+const app = await start(join(here, '../dist/server.js'), {
+  DATA_DIR: dataDir,
+  ADMIN_USERNAME: admin.username,
+  ADMIN_PASSWORD: admin.password,
+  FORM_RATE_LIMIT: '100000000',
+  WEB_DIST: join(dataDir, 'no-web'),
+});
+const baseline = await start(join(here, 'bench-baseline.mjs'), { DATA_DIR: baselineDir });
+try {
+  console.log(`Seeding 1,000 approved reviews through the API...`);
+  await seedReviews(app.url);
+  await fetch(`${baseline.url}/seed`, { method: 'POST' });
+
+  const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(inquiry) };
+  const rows = [];
+  for (const [name, path, opts] of [
+    ['POST /api/project-inquiry', '/api/project-inquiry', post],
+    ['GET /api/reviews', '/api/reviews', {}],
+  ]) {
+    const ours = summary(await load(app.url, path, opts));
+    const bare = summary(await load(baseline.url, path, opts));
+    rows.push({ route: name, server: 'embedded app', ...ours, ratio: '' });
+    rows.push({ route: name, server: 'bare node:http + SQLite', ...bare, ratio: '' });
+    rows[rows.length - 2].ratio = (ours.rps / bare.rps).toFixed(2);
+  }
+  console.log(`\n${connections} connections, ${duration} s each, latencies in ms, ratio = app req/s / baseline req/s\n`);
+  console.table(rows);
+  console.log('Targets: inquiry >= 2,000 req/s with p99 <= 50 ms; ratio >= 0.5.');
+} finally {
+  app.child.kill();
+  baseline.child.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(baselineDir, { recursive: true, force: true });
+}
