@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ensureFirstAdmin } from '../src/accounts';
+import { createLocalObjectStore } from '../src/adapters/local-objects/local-object-store';
+import { createSqliteStore } from '../src/adapters/sqlite/store';
+import { verifyPassword } from '../src/auth/passwords';
+import { seedDemo } from '../src/demo/seed';
+
+const run = promisify(execFile);
+const functionsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'accounts-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the first admin', () => {
+  it('comes from ADMIN_USERNAME and ADMIN_PASSWORD when both are set', async () => {
+    const dir = tempDir();
+    const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
+    const lines: string[] = [];
+    await ensureFirstAdmin(store, dir, { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'a very good password' }, (l) => lines.push(l));
+    const user = await store.users.findOne({ username: 'owner' });
+    expect(user).not.toBeNull();
+    expect(await verifyPassword('a very good password', user!.password)).toBe(true);
+    expect(lines.join('\n')).not.toContain('a very good password');
+    await store.close();
+  });
+
+  it('is otherwise admin with a random password printed once and written to a 0600 file', async () => {
+    const dir = tempDir();
+    const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
+    const lines: string[] = [];
+    await ensureFirstAdmin(store, dir, {}, (l) => lines.push(l));
+    const file = join(dir, 'initial-admin-password.txt');
+    const password = /password: (\S+)/.exec(readFileSync(file, 'utf8'))![1];
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(lines.join('\n')).toContain(password);
+    const user = await store.users.findOne({ username: 'admin' });
+    expect(await verifyPassword(password, user!.password)).toBe(true);
+
+    // A second start with a user present changes nothing and prints nothing.
+    const again: string[] = [];
+    await ensureFirstAdmin(store, dir, {}, (l) => again.push(l));
+    expect(again).toEqual([]);
+    expect(await store.users.count()).toBe(1);
+    await store.close();
+  });
+});
+
+describe('npm run admin', () => {
+  const cli = (dir: string, args: string[], env: Record<string, string> = {}) =>
+    run(process.execPath, ['--import', 'tsx', join(functionsDir, 'src/cli.ts'), 'admin', ...args], {
+      cwd: functionsDir,
+      env: { ...process.env, DATA_DIR: dir, ...env },
+    });
+
+  it('creates, lists and deletes admins', async () => {
+    const dir = tempDir();
+    const created = await cli(dir, ['create', 'maria'], { ADMIN_PASSWORD: 'maria has a long password' });
+    expect(created.stdout).toContain('Created admin "maria".');
+    const listed = await cli(dir, ['list']);
+    expect(listed.stdout).toMatch(/^maria\t\(created /m);
+    await expect(cli(dir, ['create', 'maria'], { ADMIN_PASSWORD: 'maria has a long password' })).rejects.toMatchObject({
+      stderr: expect.stringContaining('An admin named "maria" already exists.'),
+    });
+    await expect(cli(dir, ['create', 'bob'], { ADMIN_PASSWORD: 'short' })).rejects.toMatchObject({
+      stderr: expect.stringContaining('Password must be at least 12 characters'),
+    });
+    const deleted = await cli(dir, ['delete', 'maria']);
+    expect(deleted.stdout).toContain('Deleted admin "maria"');
+    expect((await cli(dir, ['list'])).stdout).toContain('No admins yet.');
+  }, 60_000);
+});
+
+describe('demo content', () => {
+  it('fills an empty store with content marked as demo, and only once', async () => {
+    const dir = tempDir();
+    const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
+    const objects = await createLocalObjectStore(join(dir, 'objects'));
+    expect(await seedDemo(store, objects)).toBe(true);
+    const reviews = (await store.reviews.find({ orderBy: 'createdAt', direction: 'desc', limit: 100 })).items;
+    expect(reviews.length).toBeGreaterThan(0);
+    for (const review of reviews) {
+      expect(review.customerName).toMatch(/^Demo /);
+      expect(review.reviewText).toMatch(/^Demo review: /);
+    }
+    const inquiries = (await store.inquiries.find({ orderBy: 'createdAt', direction: 'desc', limit: 100 })).items;
+    for (const inquiry of inquiries) expect(inquiry.firstName).toMatch(/^Demo /);
+    expect(await store.quotes.count()).toBeGreaterThan(0);
+    expect(await store.visitors.count()).toBeGreaterThan(0);
+    const counts = await store.reviews.count();
+    expect(await seedDemo(store, objects)).toBe(false);
+    expect(await store.reviews.count()).toBe(counts);
+    await store.close();
+  });
+});
