@@ -8,6 +8,19 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser this site supports knows <link rel="modulepreload">; skip the polyfill.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      treeshake: {
+        // The domain package is pure definitions: what a page does not import (the zod
+        // schemas, on the home page) must not ride along in its first download.
+        moduleSideEffects: (id: string) => !/[\\/]domain[\\/]src[\\/]/.test(id),
+      },
+    },
+  },
+  ssr: {
+    // The prerender bundle carries its dependencies, so Node never meets ESM/CJS mismatches.
+    noExternal: true,
   },
   server: {
     proxy: {

@@ -1,9 +1,35 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes } from './app/routes';
+import { prerenderedFor } from './app/prerender-marker';
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>
 );
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+if (prerenderedFor(container.dataset.prerendered, window.location.pathname)) {
+  // The HTML was prerendered for this very route: adopt it.
+  hydrateRoot(container, app);
+} else {
+  // Another page's HTML (or none, in development): start afresh, without its head tags.
+  if (container.dataset.prerendered !== undefined) {
+    container.replaceChildren();
+    for (const stale of document.head.querySelectorAll(
+      'title, meta[name="description"], meta[name="keywords"], meta[name="robots"], meta[property^="og:"], meta[name^="twitter:"], link[rel="canonical"]',
+    )) {
+      stale.remove();
+    }
+  }
+  createRoot(container).render(app);
+}

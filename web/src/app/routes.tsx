@@ -1,6 +1,12 @@
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { PublicLayout } from './public-layout';
+import { AboutPage } from './pages/about-page';
+import { GalleryPage } from './pages/gallery-page';
+import { HomePage } from './pages/home-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { ServicesPage } from './pages/services-page';
 
 // The admin area and the showroom load only when visited.
 const AuthLayout = lazy(() => import('../features/auth/auth-layout'));
@@ -8,14 +14,44 @@ const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const ShowroomPage = lazy(() => import('../features/showroom/showroom-page'));
 
+/**
+ * Each lazy page waits in its own Suspense boundary. The prerendered pages have none around
+ * them, so their HTML is written in one piece, with no inline script to reveal a late part.
+ */
+const deferred = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense>;
+
 export const adminRoutes: RouteObject[] = [
   {
-    element: <AuthLayout />,
+    element: deferred(<AuthLayout />),
     children: [
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.admin, element: <AdminPage /> },
+      { path: paths.login, element: deferred(<LoginPage />) },
+      { path: paths.admin, element: deferred(<AdminPage />) },
     ],
   },
 ];
 
-export const showroomRoute: RouteObject = { path: paths.showroom, element: <ShowroomPage /> };
+export const showroomRoute: RouteObject = { path: paths.showroom, element: deferred(<ShowroomPage />) };
+
+/** The public pages share the header and footer; the showroom is one of them. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: paths.home, element: <HomePage /> },
+      { path: paths.about, element: <AboutPage /> },
+      { path: paths.services, element: <ServicesPage /> },
+      { path: paths.gallery, element: <GalleryPage /> },
+      showroomRoute,
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  ...adminRoutes,
+];
+
+/**
+ * The route table, rendered by <BrowserRouter> in the browser and <StaticRouter> when
+ * prerendering (see docs/decisions/001-prerender.md for why it is not a data router).
+ */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

@@ -1,9 +1,35 @@
 import { createTheme } from '@mui/material/styles';
 
+/** System fonts only: nothing to download, nothing to shift when it arrives. */
+const sans = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const serif = '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, "Times New Roman", serif';
+
+/** The fixed header's height; pages start below it and anchors scroll clear of it. */
+export const headerHeight = 64;
+
+// Every text/background pair below meets WCAG AA (4.5:1) contrast.
 export const theme = createTheme({
   palette: {
-    primary: { main: '#1f2a37' },
-    secondary: { main: '#b8860b' },
+    primary: { main: '#1f2a37', contrastText: '#ffffff' },
+    secondary: { main: '#d9a441', dark: '#b98a2e', contrastText: '#1a1a1a' },
+    background: { default: '#faf8f5', paper: '#ffffff' },
+    text: { primary: '#1c1c1c', secondary: '#4f4f4f' },
   },
   shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: sans,
+    h1: { fontFamily: serif, fontWeight: 700 },
+    h2: { fontFamily: serif, fontWeight: 700 },
+    h3: { fontFamily: serif, fontWeight: 700 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        html: { scrollPaddingTop: headerHeight },
+        // Blue keeps at least 3:1 against both the white and the dark slate surfaces.
+        ':focus-visible': { outline: '3px solid #1a73e8', outlineOffset: 2 },
+      },
+    },
+  },
 });

@@ -1,13 +1,2 @@
-/** Every route of the site, defined once. */
-export const paths = {
-  home: '/',
-  about: '/about',
-  services: '/services',
-  gallery: '/gallery',
-  showroom: '/virtual-showroom',
-  login: '/login',
-  admin: '/admin',
-} as const;
-
-/** Public routes: prerendered, listed in the sitemap, and recorded as visits. */
-export const publicPaths = [paths.home, paths.about, paths.services, paths.gallery, paths.showroom] as const;
+/** Every route of the site is defined once, in the domain, for the web app and the server. */
+export { paths, publicPaths, sitePaths } from '@site/domain';

@@ -1,0 +1,61 @@
+// Prerenders the public pages into dist (docs/decisions/001-prerender.md), and writes
+// robots.txt and sitemap.xml. Runs after `vite build` and the SSR build of src/entry-server.tsx.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(web, 'dist');
+const ssrDir = join(web, 'dist-ssr');
+const { render, business, paths, publicPaths, notFoundMarker } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+if (!template.includes('<!--app-head-->') || !template.includes('<div id="root"><!--app-html--></div>')) {
+  throw new Error('dist/index.html lacks the <!--app-head--> and <!--app-html--> placeholders');
+}
+
+const outFile = (route) => (route === '/' ? join(dist, 'index.html') : join(dist, route.slice(1), 'index.html'));
+const write = (file, text) => {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+};
+
+/** A page the browser renders by itself (the admin area): no content, no head tags to undo. */
+const shell = template.replace('<!--app-head-->', '').replace('<!--app-html-->', '');
+
+async function page(url, marker) {
+  const { head, html } = await render(url);
+  // The replacement strings are functions so '$' in the content is never a pattern.
+  return template
+    .replace('<!--app-head-->', () => head)
+    .replace('<div id="root"><!--app-html--></div>', () => `<div id="root" data-prerendered="${marker}">${html}</div>`);
+}
+
+const written = [];
+for (const route of publicPaths) {
+  try {
+    write(outFile(route), await page(route, route));
+    written.push(route);
+  } catch (error) {
+    // The showroom belongs to the 3D feature; if it cannot render without a browser, the
+    // browser renders it (the server falls back to the app shell for it).
+    if (route !== paths.showroom) throw error;
+    console.warn(`prerender: ${route} skipped (${error instanceof Error ? error.message : String(error)}); it renders in the browser`);
+    write(outFile(route), shell);
+  }
+}
+write(join(dist, '404.html'), await page('/404', notFoundMarker));
+for (const route of [paths.login, paths.admin]) write(outFile(route), shell);
+
+const site = business.siteUrl.replace(/\/+$/, '');
+write(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site}/sitemap.xml\n`);
+const today = new Date().toISOString().slice(0, 10);
+write(
+  join(dist, 'sitemap.xml'),
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${publicPaths
+    .map((route) => `  <url><loc>${site}${route}</loc><lastmod>${today}</lastmod><changefreq>${route === '/' ? 'weekly' : 'monthly'}</changefreq><priority>${route === '/' ? '1.0' : '0.8'}</priority></url>`)
+    .join('\n')}\n</urlset>\n`,
+);
+
+rmSync(ssrDir, { recursive: true, force: true });
+console.log(`prerendered ${written.join(', ')}, 404.html, shells for ${paths.login} and ${paths.admin}; robots.txt, sitemap.xml`);

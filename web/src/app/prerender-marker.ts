@@ -1,0 +1,19 @@
+import { sitePaths } from '../config/paths';
+
+/** The data-prerendered value of the 404 page, which stands for every unknown path. */
+export const notFoundMarker = '*';
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * Whether HTML prerendered for `marker` (the route it was rendered at, on #root's
+ * data-prerendered) is the HTML of `pathname`, so the browser may hydrate it.
+ */
+export function prerenderedFor(marker: string | undefined, pathname: string): boolean {
+  if (marker === undefined) return false;
+  const path = normalise(pathname);
+  if (marker === notFoundMarker) return !sitePaths.includes(path);
+  return marker === path;
+}

@@ -1,0 +1,30 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { useState, type ReactNode } from 'react';
+import { limits } from '@site/domain';
+import { createQueryClient } from './query-client';
+import { theme } from './theme';
+
+/** Everything every page needs, the same on the server (prerender) and in the browser. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider
+          // Toasts go straight into <body>, created when they show: a dialog open at that
+          // moment hides the page behind it from screen readers, but not a toast added later.
+          domRoot={typeof document === 'undefined' ? undefined : document.body}
+          maxSnack={limits.toastMax}
+          autoHideDuration={limits.toastDurationMs}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        >
+          {children}
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

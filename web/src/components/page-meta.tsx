@@ -1,0 +1,45 @@
+import { business } from '../config/business';
+
+export interface PageMetaProps {
+  /** The document title; also the social-sharing (Open Graph) title. */
+  title: string;
+  /** The meta description; also the social-sharing description. */
+  description: string;
+  keywords: string;
+  /** The page's path, for its canonical address and og:url. Leave out on pages not indexed. */
+  path?: string;
+  /** Login and admin pages (spec section 2). */
+  noindex?: boolean;
+}
+
+export function absoluteUrl(path: string): string {
+  return business.siteUrl.replace(/\/+$/, '') + path;
+}
+
+/**
+ * The title, description, keywords and sharing tags of one page (spec section 2).
+ *
+ * React 19 hoists <title>, <meta> and <link> into the document head wherever they render, and
+ * removes them when the page unmounts; prerendering writes the same tags into the HTML, and
+ * hydration adopts them. Render exactly one <PageMeta> per page.
+ */
+export function PageMeta({ title, description, keywords, path, noindex = false }: PageMetaProps) {
+  const url = path === undefined ? undefined : absoluteUrl(path);
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      <meta name="keywords" content={keywords} />
+      {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={business.brand} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:locale" content="en_AU" />
+      {url ? <meta property="og:url" content={url} /> : null}
+      {noindex ? null : <meta property="og:image" content={absoluteUrl('/og-image.jpg')} />}
+      {noindex ? null : <meta name="twitter:card" content="summary_large_image" />}
+      {url ? <link rel="canonical" href={url} /> : null}
+    </>
+  );
+}

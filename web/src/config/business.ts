@@ -1,0 +1,35 @@
+import type { BusinessSettings } from '@site/domain';
+
+/**
+ * The business settings: the one file the owner edits.
+ *
+ * Everything the site says about the business comes from here: the header's phone link, the
+ * footer (address, email, social buttons), page titles, the schema.org data search engines
+ * read, robots.txt and the sitemap.
+ *
+ * OWNER: replace every value below with the real one before going live. The phone number is
+ * from the range the Australian regulator (ACMA) reserves for examples, and example.com is
+ * reserved too, so nothing here reaches a real person by accident. A social button appears in
+ * the footer only when its address is filled in; leave the ones you do not use undefined.
+ * `siteUrl` can also be given at build time as VITE_SITE_URL.
+ */
+export const business: BusinessSettings = {
+  brand: 'Northcote Kitchens & Bathrooms',
+  legalName: undefined,
+  phone: '(03) 7010 4620',
+  phoneHref: '+61370104620',
+  email: 'hello@example.com',
+  address: {
+    street: '12 Example Street',
+    suburb: 'Richmond',
+    state: 'VIC',
+    postcode: '3121',
+    country: 'AU',
+  },
+  siteUrl: (import.meta.env.VITE_SITE_URL as string | undefined) ?? 'https://www.example.com',
+  areaServed: 'Melbourne, Victoria',
+  instagramUrl: undefined,
+  facebookUrl: undefined,
+  pinterestUrl: undefined,
+  googleBusinessUrl: undefined,
+};

@@ -1,0 +1,32 @@
+import { business } from './business';
+import { paths } from './paths';
+
+/** Each page's title, description and keywords (spec section 2: every page sets its own). */
+export const pageSeo = {
+  [paths.home]: {
+    title: 'Custom Kitchen & Bathroom Designs Melbourne | Free Quotes',
+    description: `${business.brand} designs and builds custom kitchens, bathrooms, wardrobes and living spaces across Melbourne. Over 12 years of experience, fast turnaround, transparent pricing and a free, detailed quote.`,
+    keywords: 'kitchen renovations Melbourne, bathroom renovations Melbourne, custom kitchens, custom wardrobes, free renovation quote',
+  },
+  [paths.about]: {
+    title: `About Us | ${business.brand}`,
+    description: `Meet ${business.brand}: a Melbourne team designing and building bespoke kitchens and bathrooms for over a decade, with a 5-year workmanship guarantee.`,
+    keywords: 'bespoke kitchens Melbourne, bathroom renovation company, cabinet makers Melbourne, about us',
+  },
+  [paths.services]: {
+    title: `Renovation Services: Kitchens, Bathrooms, Wardrobes & More | ${business.brand}`,
+    description:
+      'Kitchen and bathroom renovations, TV units, wardrobes, study units, laundry fitouts and outdoor BBQ kitchens, designed and built to measure in Melbourne.',
+    keywords: 'kitchen renovations, bathroom renovations, TV units, wardrobes, home office joinery, laundry fitouts, outdoor kitchens Melbourne',
+  },
+  [paths.gallery]: {
+    title: `Project Gallery: Kitchens, Wardrobes & Entertainment Units | ${business.brand}`,
+    description: 'Browse recent custom kitchens, walk-in and built-in wardrobes and entertainment units we have designed and built across Melbourne.',
+    keywords: 'kitchen renovation gallery, custom wardrobe ideas, entertainment unit designs, Melbourne renovation projects',
+  },
+  notFound: {
+    title: `Page Not Found | ${business.brand}`,
+    description: 'The page you are looking for does not exist.',
+    keywords: 'page not found',
+  },
+} as const;

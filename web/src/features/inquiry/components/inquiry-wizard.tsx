@@ -1,0 +1,235 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import TextField from '@mui/material/TextField';
+import {
+  budgetLabels,
+  honeypotField,
+  inquiryContactSchema,
+  inquiryRoomLabels,
+  inquiryRooms,
+  timelineLabels,
+  timelines,
+  wizardBudgets,
+  type InquiryRoom,
+} from '@site/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { DialogHeading } from '../../../components/dialog-heading';
+import { HoneypotField } from '../../../components/honeypot-field';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { useToast } from '../../../lib/toast';
+import { useCreateInquiry } from '../api/create-inquiry';
+import { clearWizard, emptyContact, initialWizardState, loadWizard, saveWizard, type WizardState } from '../hooks/wizard-storage';
+import { ChoiceButton } from './choice-button';
+
+/** Spec section 2, 'Project inquiry dialog'. */
+const steps = {
+  1: { title: 'Select Rooms to Renovate', subtitle: 'Choose one or more rooms' },
+  2: { title: "What's Your Budget Range?", subtitle: 'Select an approximate budget' },
+  3: { title: 'When Do You Want to Start?', subtitle: 'Select your preferred timeline' },
+  4: { title: 'Your Contact Details', subtitle: "We'll get in touch shortly" },
+} as const;
+const stepCount = 4;
+
+function ProgressDots({ step }: { step: number }) {
+  return (
+    <>
+      <Box aria-hidden="true" sx={{ display: 'flex', gap: 1, mb: 2 }} data-testid="wizard-progress">
+        {Array.from({ length: stepCount }, (_, index) => {
+          const number = index + 1;
+          const state = number === step ? 'current' : number < step ? 'complete' : 'upcoming';
+          return (
+            <Box
+              key={number}
+              data-state={state}
+              sx={{
+                width: state === 'current' ? 28 : 10,
+                height: 10,
+                borderRadius: 5,
+                transition: 'width 0.2s ease',
+                bgcolor: state === 'upcoming' ? '#d5d5d5' : 'primary.main',
+                opacity: state === 'complete' ? 0.5 : 1,
+              }}
+            />
+          );
+        })}
+      </Box>
+      <Box sx={visuallyHidden}>
+        Step {step} of {stepCount}
+      </Box>
+    </>
+  );
+}
+
+const choiceGrid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, listStyle: 'none', p: 0, m: 0 } as const;
+
+interface InquiryWizardProps {
+  open: boolean;
+  onClose: () => void;
+  /** After a successful submit, with the first name for the thank-you dialog. */
+  onSubmitted: (firstName: string) => void;
+}
+
+/** The four-step project inquiry (spec sections 2, 4 and 5). */
+export default function InquiryWizard({ open, onClose, onSubmitted }: InquiryWizardProps) {
+  const [saved] = useState(loadWizard);
+  const [step, setStep] = useState<WizardState['step']>(saved.step);
+  const [rooms, setRooms] = useState<InquiryRoom[]>(saved.rooms);
+  const [budget, setBudget] = useState<WizardState['budget']>(saved.budget);
+  const [timeline, setTimeline] = useState<WizardState['timeline']>(saved.timeline);
+  const form = useForm({
+    resolver: zodResolver(inquiryContactSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    defaultValues: saved.contact,
+  });
+  const contact = useWatch({ control: form.control });
+  const mutation = useCreateInquiry();
+  const toast = useToast();
+  const honeypot = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+
+  // Survive an accidental reload while the wizard is open.
+  useEffect(() => {
+    if (open) saveWizard({ step, rooms, budget, timeline, contact: { ...emptyContact, ...contact } });
+  }, [open, step, rooms, budget, timeline, contact]);
+
+  // A new step is announced by moving focus to its title.
+  useEffect(() => {
+    if (shownStep.current !== step) heading.current?.focus();
+    shownStep.current = step;
+  }, [step]);
+
+  const reset = () => {
+    setStep(initialWizardState.step);
+    setRooms([]);
+    setBudget('');
+    setTimeline('');
+    form.reset(emptyContact);
+    mutation.reset();
+  };
+
+  const close = () => {
+    clearWizard();
+    onClose();
+  };
+
+  const toggleRoom = (room: InquiryRoom) =>
+    setRooms((current) => (current.includes(room) ? current.filter((value) => value !== room) : inquiryRooms.filter((value) => value === room || current.includes(value))));
+
+  const canContinue = step === 1 ? rooms.length > 0 : step === 2 ? budget !== '' : step === 3 ? timeline !== '' : true;
+  const next = () => canContinue && step < stepCount && setStep((step + 1) as WizardState['step']);
+  const back = () => step > 1 && setStep((step - 1) as WizardState['step']);
+
+  const submit = form.handleSubmit((values) => {
+    if (rooms.length === 0 || budget === '' || timeline === '') return;
+    mutation.mutate(
+      { rooms, budget, timeline, ...values, [honeypotField]: honeypot.current?.value ?? '' },
+      {
+        onSuccess: () => {
+          clearWizard();
+          onSubmitted(values.firstName);
+        },
+        onError: () => toast({ title: 'Error', message: 'Failed to submit your inquiry. Please try again.', variant: 'error' }),
+      },
+    );
+  });
+
+  const field = (name: 'firstName' | 'lastName' | 'email' | 'phone') => {
+    const { ref, ...rest } = form.register(name);
+    const error = form.formState.errors[name];
+    return { ...rest, inputRef: ref, error: Boolean(error), helperText: error?.message, fullWidth: true, required: true };
+  };
+
+  const { title, subtitle } = steps[step];
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      maxWidth="md"
+      fullWidth
+      scroll="paper"
+      aria-labelledby="inquiry-title"
+      aria-describedby="inquiry-subtitle"
+      slotProps={{ paper: { sx: { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } }, transition: { onExited: reset } }}
+    >
+      <DialogHeading
+        titleId="inquiry-title"
+        subtitleId="inquiry-subtitle"
+        title={title}
+        subtitle={subtitle}
+        onClose={close}
+        before={<ProgressDots step={step} />}
+        headingRef={heading}
+      />
+      <DialogContent sx={{ pt: 2 }}>
+        {step === 1 ? (
+          <Box component="ul" sx={choiceGrid} aria-label="Rooms">
+            {inquiryRooms.map((room) => (
+              <li key={room}>
+                <ChoiceButton label={inquiryRoomLabels[room]} selected={rooms.includes(room)} onClick={() => toggleRoom(room)} />
+              </li>
+            ))}
+          </Box>
+        ) : null}
+        {step === 2 ? (
+          <Box component="ul" sx={choiceGrid} aria-label="Budget ranges">
+            {wizardBudgets.map((value) => (
+              <li key={value}>
+                <ChoiceButton label={budgetLabels[value]} selected={budget === value} onClick={() => setBudget(value)} />
+              </li>
+            ))}
+          </Box>
+        ) : null}
+        {step === 3 ? (
+          <Box component="ul" sx={choiceGrid} aria-label="Timelines">
+            {timelines.map((value) => (
+              <li key={value}>
+                <ChoiceButton label={timelineLabels[value]} selected={timeline === value} onClick={() => setTimeline(value)} />
+              </li>
+            ))}
+          </Box>
+        ) : null}
+        {step === 4 ? (
+          <Box
+            component="form"
+            id="inquiry-contact-form"
+            noValidate
+            onSubmit={submit}
+            sx={{ display: 'grid', gap: 2.5, pt: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}
+          >
+            <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+            <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+            <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+            <TextField label="Phone number" type="tel" autoComplete="tel" {...field('phone')} />
+            <HoneypotField inputRef={honeypot} />
+          </Box>
+        ) : null}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
+        {step > 1 ? (
+          <Button onClick={back} size="large" sx={{ mr: 'auto' }}>
+            Back
+          </Button>
+        ) : null}
+        {/* Distinct keys: reusing the Next button's element as the submit button would let
+            the click that reaches step 4 submit the contact form at once. */}
+        {step < stepCount ? (
+          <Button key="next" variant="contained" size="large" onClick={next} disabled={!canContinue} sx={{ minWidth: 120 }}>
+            Next
+          </Button>
+        ) : (
+          <Button key="submit" variant="contained" size="large" type="submit" form="inquiry-contact-form" disabled={mutation.isPending} sx={{ minWidth: 120 }}>
+            {mutation.isPending ? 'Submitting...' : 'Submit'}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

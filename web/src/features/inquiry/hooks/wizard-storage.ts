@@ -1,0 +1,78 @@
+import { budgets, inquiryRooms, timelines, type Budget, type InquiryContact, type InquiryRoom, type Timeline } from '@site/domain';
+
+/**
+ * The wizard's step and answers, kept in session storage so an accidental reload of the page
+ * does not lose them; forgotten when the wizard closes or submits (spec section 2).
+ */
+export interface WizardState {
+  step: 1 | 2 | 3 | 4;
+  rooms: InquiryRoom[];
+  budget: Budget | '';
+  timeline: Timeline | '';
+  contact: InquiryContact;
+}
+
+const key = 'project-inquiry-wizard';
+
+export const emptyContact: InquiryContact = { firstName: '', lastName: '', email: '', phone: '' };
+export const initialWizardState: WizardState = { step: 1, rooms: [], budget: '', timeline: '', contact: emptyContact };
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    // Storage can be switched off; the wizard then simply does not survive a reload.
+    return null;
+  }
+}
+
+/** True when the wizard was open when the page was last left (or reloaded). */
+export function hasSavedWizard(): boolean {
+  try {
+    return storage()?.getItem(key) != null;
+  } catch {
+    return false;
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
+
+export function loadWizard(): WizardState {
+  try {
+    const raw = storage()?.getItem(key);
+    if (!raw) return initialWizardState;
+    const saved = JSON.parse(raw) as Partial<Record<keyof WizardState, unknown>>;
+    const step = [1, 2, 3, 4].includes(Number(saved.step)) ? (Number(saved.step) as WizardState['step']) : 1;
+    const rooms = Array.isArray(saved.rooms) ? inquiryRooms.filter((room) => (saved.rooms as unknown[]).includes(room)) : [];
+    const budget = budgets.find((value) => value === saved.budget) ?? '';
+    const timeline = timelines.find((value) => value === saved.timeline) ?? '';
+    const contact = (typeof saved.contact === 'object' && saved.contact !== null ? saved.contact : {}) as Record<string, unknown>;
+    // Never resume past a step whose answer is missing.
+    const reachable = rooms.length === 0 ? 1 : budget === '' ? 2 : timeline === '' ? 3 : 4;
+    return {
+      step: Math.min(step, reachable) as WizardState['step'],
+      rooms,
+      budget,
+      timeline,
+      contact: { firstName: text(contact.firstName), lastName: text(contact.lastName), email: text(contact.email), phone: text(contact.phone) },
+    };
+  } catch {
+    return initialWizardState;
+  }
+}
+
+export function saveWizard(state: WizardState): void {
+  try {
+    storage()?.setItem(key, JSON.stringify(state));
+  } catch {
+    // Full or disabled storage: nothing to do.
+  }
+}
+
+export function clearWizard(): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // As above.
+  }
+}

@@ -1,0 +1,26 @@
+import { honeypotField, type QuoteInput, type QuoteRequest } from '@site/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+declare global {
+  interface Window {
+    /** A conversion-tracking hook a page may define (e.g. a Google Ads snippet); called after a successful quote request. */
+    gtagReportFreeQuoteConversion?: () => void;
+  }
+}
+
+export type CreateQuoteInput = QuoteInput & { [honeypotField]?: string };
+
+/** POST /api/quote-request; a success also reports the free-quote conversion (spec section 4). */
+export function useCreateQuote() {
+  return useMutation({
+    mutationFn: (input: CreateQuoteInput) => api.post<QuoteRequest>('/api/quote-request', input),
+    onSuccess: () => {
+      try {
+        window.gtagReportFreeQuoteConversion?.();
+      } catch {
+        // A broken tracking snippet must not spoil the visitor's success.
+      }
+    },
+  });
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import { honeypotField, quoteInputSchema, quoteRooms } from '@site/domain';
+import { useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { DialogHeading } from '../../../components/dialog-heading';
+import { HoneypotField } from '../../../components/honeypot-field';
+import { useToast } from '../../../lib/toast';
+import { useCreateQuote } from '../api/create-quote';
+
+const emptyQuote = { firstName: '', lastName: '', email: '', suburb: '', room: '' };
+
+interface QuoteDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** After a successful request, with the first name for the thank-you dialog. */
+  onSubmitted: (firstName: string) => void;
+}
+
+/** 'Request a Free Quote' (spec sections 2, 4 and 5). */
+export default function QuoteDialog({ open, onClose, onSubmitted }: QuoteDialogProps) {
+  const form = useForm({
+    resolver: zodResolver(quoteInputSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    defaultValues: emptyQuote,
+  });
+  const mutation = useCreateQuote();
+  const toast = useToast();
+  const honeypot = useRef<HTMLInputElement>(null);
+
+  const reset = () => {
+    form.reset(emptyQuote);
+    mutation.reset();
+  };
+
+  const submit = form.handleSubmit((values) => {
+    mutation.mutate(
+      { ...values, [honeypotField]: honeypot.current?.value ?? '' },
+      {
+        onSuccess: () => onSubmitted(values.firstName),
+        onError: () => toast({ title: 'Error', message: 'Failed to submit your quote request. Please try again.', variant: 'error' }),
+      },
+    );
+  });
+
+  const field = (name: 'firstName' | 'lastName' | 'email' | 'suburb') => {
+    const { ref, ...rest } = form.register(name);
+    const error = form.formState.errors[name];
+    return { ...rest, inputRef: ref, error: Boolean(error), helperText: error?.message, fullWidth: true, required: true };
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      scroll="paper"
+      aria-labelledby="quote-title"
+      aria-describedby="quote-subtitle"
+      slotProps={{ paper: { sx: { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } }, transition: { onExited: reset } }}
+    >
+      <DialogHeading
+        titleId="quote-title"
+        subtitleId="quote-subtitle"
+        title="Request a Free Quote"
+        subtitle="We'll get back to you with a detailed quote"
+        onClose={onClose}
+      />
+      <DialogContent sx={{ pt: 2 }}>
+        <Box component="form" id="quote-form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5, pt: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+          <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} sx={{ gridColumn: { sm: 'span 2' } }} />
+          <TextField label="Suburb" placeholder="e.g. Richmond" autoComplete="address-level2" {...field('suburb')} sx={{ gridColumn: { sm: 'span 2' } }} />
+          <Controller
+            name="room"
+            control={form.control}
+            render={({ field: roomField, fieldState }) => (
+              <FormControl component="fieldset" error={Boolean(fieldState.error)} required sx={{ gridColumn: { sm: 'span 2' } }}>
+                <FormLabel component="legend" sx={{ color: 'text.primary', mb: 0.5 }}>
+                  Which room would you like to renovate?
+                </FormLabel>
+                <RadioGroup
+                  row
+                  name={roomField.name}
+                  value={roomField.value}
+                  onChange={(event) => roomField.onChange(event.target.value)}
+                  onBlur={roomField.onBlur}
+                  aria-describedby={fieldState.error ? 'quote-room-error' : undefined}
+                >
+                  {quoteRooms.map((room, index) => (
+                    <FormControlLabel key={room} value={room} label={room} control={<Radio slotProps={{ input: { ref: index === 0 ? roomField.ref : undefined } }} />} />
+                  ))}
+                </RadioGroup>
+                {fieldState.error ? <FormHelperText id="quote-room-error">{fieldState.error.message}</FormHelperText> : null}
+              </FormControl>
+            )}
+          />
+          <HoneypotField inputRef={honeypot} />
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button variant="contained" size="large" type="submit" form="quote-form" disabled={mutation.isPending} fullWidth>
+          {mutation.isPending ? 'Sending...' : 'Request Free Quote'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import FormHelperText from '@mui/material/FormHelperText';
+import Rating from '@mui/material/Rating';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { honeypotField, limits, reviewInputSchema } from '@site/domain';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { DialogHeading } from '../../../components/dialog-heading';
+import { HoneypotField } from '../../../components/honeypot-field';
+import { useToast } from '../../../lib/toast';
+import { useCreateReview } from '../api/create-review';
+
+const emptyReview = { customerName: '', rating: 0, reviewText: '', email: '' };
+const ratingWords = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+
+interface ReviewDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onSubmitted: () => void;
+}
+
+/** 'Leave a Review' (spec sections 2, 4 and 5): the rating starts at 0 and stars preview on hover. */
+export default function ReviewDialog({ open, onClose, onSubmitted }: ReviewDialogProps) {
+  const form = useForm({
+    resolver: zodResolver(reviewInputSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    defaultValues: emptyReview,
+  });
+  const mutation = useCreateReview();
+  const toast = useToast();
+  const honeypot = useRef<HTMLInputElement>(null);
+  const [hover, setHover] = useState(-1);
+
+  const clear = () => {
+    form.reset(emptyReview);
+    mutation.reset();
+    setHover(-1);
+  };
+  const cancel = () => {
+    clear();
+    onClose();
+  };
+
+  const submit = form.handleSubmit((values) => {
+    mutation.mutate(
+      { ...values, [honeypotField]: honeypot.current?.value ?? '' },
+      {
+        onSuccess: () => {
+          clear();
+          onSubmitted();
+        },
+        onError: () => toast({ title: 'Error', message: 'Failed to submit your review. Please try again.', variant: 'error' }),
+      },
+    );
+  });
+
+  const field = (name: 'customerName' | 'reviewText' | 'email') => {
+    const { ref, ...rest } = form.register(name);
+    const error = form.formState.errors[name];
+    return { ...rest, inputRef: ref, error: Boolean(error), helperText: error?.message, fullWidth: true };
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={cancel}
+      maxWidth="sm"
+      fullWidth
+      scroll="paper"
+      aria-labelledby="review-title"
+      slotProps={{ paper: { sx: { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } } }}
+    >
+      <DialogHeading titleId="review-title" title="Leave a Review" onClose={cancel} />
+      <DialogContent sx={{ pt: 2 }}>
+        <Box component="form" id="review-form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5, pt: 1 }}>
+          <TextField label="Your name" autoComplete="name" required {...field('customerName')} />
+          <Controller
+            name="rating"
+            control={form.control}
+            render={({ field: ratingField, fieldState }) => (
+              <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} aria-describedby={fieldState.error ? 'review-rating-error' : undefined}>
+                <Typography component="legend" sx={{ fontWeight: 500, mb: 0.5 }}>
+                  Rating *
+                </Typography>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                  <Rating
+                    name="rating"
+                    size="large"
+                    max={limits.ratingMax}
+                    value={ratingField.value || null}
+                    onChange={(_, value) => ratingField.onChange(value ?? 0)}
+                    onChangeActive={(_, value) => setHover(value)}
+                    ref={(element: HTMLSpanElement | null) => {
+                      // Lets the form move focus here when the rating is the first invalid field.
+                      ratingField.ref(element ? { focus: () => element.querySelector<HTMLInputElement>('input:checked, input')?.focus() } : null);
+                    }}
+                    sx={{ color: '#b57f12', '& .MuiRating-iconEmpty': { color: '#767676' } }}
+                  />
+                  <Typography aria-hidden="true" color="text.secondary" data-testid="rating-preview">
+                    {ratingWords[hover !== -1 ? hover : ratingField.value] ?? ''}
+                  </Typography>
+                </Box>
+                {fieldState.error ? (
+                  <FormHelperText error id="review-rating-error">
+                    {fieldState.error.message}
+                  </FormHelperText>
+                ) : null}
+              </Box>
+            )}
+          />
+          <TextField label="Your review" multiline minRows={4} required {...field('reviewText')} />
+          <TextField label="Email (optional)" type="email" autoComplete="email" {...field('email')} />
+          <HoneypotField inputRef={honeypot} />
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
+        <Button onClick={cancel} size="large">
+          Cancel
+        </Button>
+        <Button variant="contained" size="large" type="submit" form="review-form" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Submitting...' : 'Submit Review'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
