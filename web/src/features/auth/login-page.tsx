@@ -1,3 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
+import { Box, Button, Card, CardContent, List, ListItem, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { loginInputSchema, type LoginInput } from '@site/domain';
+import { useForm } from 'react-hook-form';
+import { Navigate, useSearchParams } from 'react-router';
+import { PageMeta } from '../../components/page-meta';
+import { useAuth } from './hooks/use-auth';
+import { safeNext } from './lib/safe-next';
+
+const adminPoints = [
+  'View all project inquiries',
+  'Access customer contact details',
+  'Track project timelines and budgets',
+];
+
 export default function LoginPage() {
-  return <h1>Login</h1>;
+  const { user, loginMutation } = useAuth();
+  const [searchParams] = useSearchParams();
+  const next = safeNext(searchParams.get('next'));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  // Signed in already, or just now: the login mutation stores the user and this redirects.
+  if (user) return <Navigate to={next} replace />;
+
+  const onSubmit = (input: LoginInput) => loginMutation.mutate(input);
+  const pending = loginMutation.isPending;
+
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2, '& .Mui-focusVisible': { outline: '3px solid #1a73e8', outlineOffset: '2px' } }}>
+      <PageMeta
+        title="Admin Login | Staff area"
+        description="Staff sign-in for the renovation inquiry dashboard."
+        keywords="admin, login, staff"
+        noindex
+      />
+      <Card sx={{ width: '100%', maxWidth: 880, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, overflow: 'hidden' }}>
+        <CardContent sx={{ p: { xs: 3, md: 5 } }}>
+          <Typography component="h1" variant="h4" gutterBottom>
+            Admin Login
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            Sign in with your staff account.
+          </Typography>
+          <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+            <TextField
+              label="Username"
+              autoComplete="username"
+              required
+              autoFocus
+              fullWidth
+              error={Boolean(errors.username)}
+              helperText={errors.username?.message}
+              {...register('username')}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              required
+              fullWidth
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message}
+              {...register('password')}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={pending}>
+              {pending ? 'Logging in...' : 'Login'}
+            </Button>
+          </Stack>
+        </CardContent>
+        <Box component="aside" aria-labelledby="admin-points" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', p: { xs: 3, md: 5 } }}>
+          <Typography id="admin-points" component="h2" variant="h5" gutterBottom>
+            Your renovation dashboard
+          </Typography>
+          <Typography sx={{ mb: 2, opacity: 0.9 }}>Everything the team needs to follow up every lead:</Typography>
+          <List disablePadding>
+            {adminPoints.map((point) => (
+              <ListItem key={point} disableGutters>
+                <ListItemIcon sx={{ color: 'inherit', minWidth: 36 }}>
+                  <CheckCircleOutline aria-hidden />
+                </ListItemIcon>
+                <ListItemText primary={point} />
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      </Card>
+    </Box>
+  );
 }

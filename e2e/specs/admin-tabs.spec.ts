@@ -1,0 +1,165 @@
+import { budgetLabels, inquiryRoomLabels, timelineLabels } from '@site/domain';
+import { startServer } from '../support/server';
+import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
+import { card, dashboardReady, seed, signInAt, tab, totalOf, visitWithoutUserAgent } from './admin-helpers';
+
+test.describe('admin dashboard tabs', () => {
+  test('inquiries: name, long date and time, rooms, contact links, budget and timeline labels', async ({ page, request, adminApi }) => {
+    const stored = await seed.inquiry(request, { rooms: ['kitchen', 'laundry'], budget: '50000+', timeline: '3-months', phone: '+61 400 123 456' });
+    await signIn(page);
+    const assertNoErrors = failOnConsoleErrors(page);
+    const total = await totalOf(adminApi, '/api/project-inquiries');
+    await expect(tab(page, `Inquiries (${total})`)).toHaveAttribute('aria-selected', 'true');
+
+    const inquiryCard = card(page, `${stored.firstName} ${stored.lastName}`);
+    await expect(inquiryCard).toBeVisible();
+    // Long format with time, e.g. "November 22nd, 2026 at 2:01 AM".
+    await expect(inquiryCard.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4} at \d{1,2}:\d{2} (AM|PM)$/);
+    await expect(inquiryCard.getByText(inquiryRoomLabels.kitchen, { exact: true })).toBeVisible();
+    await expect(inquiryCard.getByText(inquiryRoomLabels.laundry, { exact: true })).toBeVisible();
+    await expect(inquiryCard.getByRole('link', { name: stored.email })).toHaveAttribute('href', `mailto:${stored.email}`);
+    await expect(inquiryCard.getByRole('link', { name: stored.phone })).toHaveAttribute('href', 'tel:+61400123456');
+    await expect(inquiryCard).toContainText(budgetLabels['50000+']);
+    await expect(inquiryCard).toContainText('$50,000+');
+    await expect(inquiryCard).toContainText(timelineLabels['3-months']);
+    await expect(inquiryCard.getByRole('button', { name: `Delete inquiry from ${stored.firstName} ${stored.lastName}` })).toBeVisible();
+    assertNoErrors();
+  });
+
+  test('quote requests: name, date, suburb, room and email link', async ({ page, request, adminApi }) => {
+    const stored = await seed.quote(request, { suburb: 'Hawthorn', room: 'Wardrobe' });
+    await signIn(page);
+    const total = await totalOf(adminApi, '/api/quote-requests');
+    await tab(page, `Quote requests (${total})`).click();
+    const quoteCard = card(page, `${stored.firstName} ${stored.lastName}`);
+    await expect(quoteCard).toContainText('Suburb: Hawthorn');
+    await expect(quoteCard).toContainText('Room: Wardrobe');
+    await expect(quoteCard.locator('time')).toHaveText(/ at \d{1,2}:\d{2} (AM|PM)$/);
+    await expect(quoteCard.getByRole('link', { name: stored.email })).toHaveAttribute('href', `mailto:${stored.email}`);
+    await expect(quoteCard.getByRole('button', { name: `Delete quote request from ${stored.firstName} ${stored.lastName}` })).toBeVisible();
+  });
+
+  test('reviews: stars, Pending or Approved, date, text, optional email; Approve only on pending ones', async ({ page, request, adminApi }) => {
+    const pending = await seed.review(request, { rating: 3 });
+    const approved = await seed.review(request, { rating: 5, email: '' });
+    expect((await adminApi.post(`/api/review/${approved.id}/approve`)).status()).toBe(200);
+    await signIn(page);
+    const total = await totalOf(adminApi, '/api/reviews/all');
+    await tab(page, `Reviews (${total})`).click();
+
+    const pendingCard = card(page, pending.customerName);
+    await expect(pendingCard.getByRole('img', { name: 'Rated 3 out of 5 stars' })).toBeVisible();
+    await expect(pendingCard.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(pendingCard.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(pendingCard).toContainText(pending.reviewText);
+    await expect(pendingCard.getByRole('link', { name: 'olivia@example.com' })).toHaveAttribute('href', 'mailto:olivia@example.com');
+    await expect(pendingCard.getByRole('button', { name: `Approve review from ${pending.customerName}` })).toBeVisible();
+
+    const approvedCard = card(page, approved.customerName);
+    await expect(approvedCard.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeVisible();
+    await expect(approvedCard.getByText('Approved', { exact: true })).toBeVisible();
+    await expect(approvedCard.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+    await expect(approvedCard.getByRole('link')).toHaveCount(0);
+  });
+
+  test('visitors: the table with Home for /, user agent or Unknown, IP, and the 30-day chart', async ({ page, request, adminApi, server }) => {
+    const agent = `E2E-Agent/${Date.now()}`;
+    const anonymousPage = `/services?e2e=${Date.now()}`;
+    expect(await visitWithoutUserAgent(server.url, anonymousPage)).toBe(204);
+    await seed.visit(request, '/', agent);
+    await seed.visit(request, '/gallery', agent);
+    await signIn(page);
+    const total = await totalOf(adminApi, '/api/visitors');
+    await tab(page, `Visitors (${total})`).click();
+
+    const table = page.getByRole('table', { name: 'Visitors' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Date & Time', 'Page', 'Device Info', 'IP Address']);
+    const rows = table.getByRole('row').filter({ hasText: agent });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0).getByRole('cell').nth(1)).toHaveText('/gallery');
+    await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText('Home');
+    await expect(rows.nth(1).getByRole('cell').nth(3)).toHaveText('127.0.0.1');
+    const anonymous = table.getByRole('row').filter({ hasText: anonymousPage });
+    await expect(anonymous.getByRole('cell').nth(2)).toHaveText('Unknown');
+
+    const chart = page.getByRole('img', { name: /^Visits per day from/ });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('[data-day]')).toHaveCount(30);
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    });
+    const todayCount = Number(await chart.locator(`[data-day="${today}"]`).getAttribute('data-count'));
+    expect(todayCount).toBeGreaterThanOrEqual(2);
+  });
+
+  test('every tab says so when it is empty, and the 3D Models tab is there', async ({ page }) => {
+    const fresh = await startServer();
+    try {
+      await signInAt(page, fresh.url);
+      await expect(tab(page, 'Inquiries (0)')).toBeVisible();
+      await expect(page.getByText('No inquiries yet')).toBeVisible();
+      await tab(page, 'Quote requests (0)').click();
+      await expect(page.getByText('No quote requests yet')).toBeVisible();
+      await tab(page, 'Reviews (0)').click();
+      await expect(page.getByText('No reviews yet')).toBeVisible();
+      await tab(page, 'Visitors (0)').click();
+      await expect(page.getByText('No visitors tracked yet')).toBeVisible();
+      await tab(page, '3D Models').click();
+      await expect(page).toHaveURL(/tab=models/);
+      await expect(page.getByRole('tabpanel')).not.toBeEmpty();
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
+  test("the dashboard says 'Loading...' until its lists have loaded", async ({ page }) => {
+    await signIn(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/visitors', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByText('Loading...', { exact: true })).toBeVisible();
+    await expect(page.getByText('Logged in as')).toHaveCount(0);
+    release();
+    await dashboardReady(page);
+    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+  });
+
+  test('the selected tab survives a reload and follows the back button', async ({ page }) => {
+    await signIn(page);
+    await tab(page, /^Reviews/).click();
+    await expect(page).toHaveURL(/\?tab=reviews$/);
+    await tab(page, /^Visitors/).click();
+    await expect(page).toHaveURL(/\?tab=visitors$/);
+    await page.reload();
+    await expect(tab(page, /^Visitors/)).toHaveAttribute('aria-selected', 'true');
+    await page.goBack();
+    await expect(page).toHaveURL(/\?tab=reviews$/);
+    await expect(tab(page, /^Reviews/)).toHaveAttribute('aria-selected', 'true');
+    await page.goBack();
+    await expect(tab(page, /^Inquiries/)).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('long lists load 50 at a time, with the count from the API', async ({ page, playwright }) => {
+    const fresh = await startServer();
+    try {
+      const request = await playwright.request.newContext({ baseURL: fresh.url });
+      for (let index = 0; index < 55; index += 1) await seed.inquiry(request, { firstName: `Bulk${index}` });
+      await request.dispose();
+      await signInAt(page, fresh.url);
+      await dashboardReady(page);
+      await expect(tab(page, 'Inquiries (55)')).toBeVisible();
+      await expect(page.getByRole('article')).toHaveCount(50);
+      await expect(page.getByText('Showing 50 of 55 inquiries')).toBeVisible();
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect(page.getByRole('article')).toHaveCount(55);
+      await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    } finally {
+      await fresh.dispose();
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import type { Inquiry } from '@site/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+import { adminKeys } from './admin-keys';
+import { removeFromList } from './list-cache';
+import { listQueryOptions, useAdminList } from './list-query';
+
+export const inquiriesUrl = '/api/project-inquiries';
+export const inquiriesQuery = listQueryOptions<Inquiry>('project_inquiries', inquiriesUrl);
+export const useInquiries = () => useAdminList(inquiriesQuery);
+
+export function useDeleteInquiry() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/project-inquiry/${encodeURIComponent(id)}`),
+    onSuccess: (_data, id) => {
+      removeFromList(queryClient, 'project_inquiries', id);
+      toast({ title: 'Success', message: 'Inquiry deleted successfully', variant: 'default' });
+    },
+    onError: () => toast({ title: 'Error', message: 'Failed to delete inquiry', variant: 'error' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.list('project_inquiries') }),
+  });
+}

@@ -1,0 +1,48 @@
+import type { LiveCollection } from '@site/domain';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { getList, type ListPage } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+/** The URL of one page of a list: `cursor` comes from the previous page's X-Next-Cursor. */
+export function pageUrl(url: string, cursor: string | null, limit?: number): string {
+  const query = new URLSearchParams();
+  if (limit) query.set('limit', String(limit));
+  if (cursor) query.set('cursor', cursor);
+  const search = query.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/** A paged admin list: newest first, 50 a page, more on demand. */
+export function listQueryOptions<T>(collection: LiveCollection, url: string) {
+  return infiniteQueryOptions({
+    queryKey: adminKeys.list(collection),
+    queryFn: ({ pageParam }) => getList<T>(pageUrl(url, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage: ListPage<T>) => lastPage.next ?? undefined,
+  });
+}
+
+export type ListData<T> = InfiniteData<ListPage<T>, string | null>;
+
+/** The loaded records of a list, and its total from X-Total-Count (the first page's count). */
+export function useAdminList<T>(options: ReturnType<typeof listQueryOptions<T>>) {
+  const query = useInfiniteQuery(options);
+  const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const firstPage = query.data?.pages[0];
+  const total = firstPage ? (firstPage.total ?? items.length) : null;
+  return { ...query, items, total };
+}
+
+/** Follows the cursor to the end, for exports: 200 a page, the API's maximum. */
+export async function fetchAll<T>(url: string, maxPages = 1000): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < maxPages; page += 1) {
+    const result: ListPage<T> = await getList<T>(pageUrl(url, cursor, 200));
+    items.push(...result.items);
+    if (!result.next) return items;
+    cursor = result.next;
+  }
+  throw new Error(`More than ${maxPages * 200} records; export stopped`);
+}

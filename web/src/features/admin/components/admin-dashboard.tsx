@@ -1,0 +1,127 @@
+import { Box, CircularProgress, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-client';
+import { userQueryKey } from '../../auth/api/auth-api';
+import { useInquiries } from '../api/inquiries';
+import { useQuoteRequests } from '../api/quote-requests';
+import { useAllReviews } from '../api/reviews';
+import { useVisitors } from '../api/visitors';
+import { useLiveSync } from '../hooks/use-live-sync';
+import { DashboardHeader } from './dashboard-header';
+import { InquiriesTab } from './inquiries-tab';
+import { QuoteRequestsTab } from './quote-requests-tab';
+import { ReviewsTab } from './reviews-tab';
+import { VisitorsTab } from './visitors-tab';
+
+const ModelsTab = lazy(() => import('../../models/models-tab'));
+
+export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'models'] as const;
+export type AdminTab = (typeof adminTabs)[number];
+
+const isAdminTab = (value: string | null): value is AdminTab => adminTabs.some((tab) => tab === value);
+
+/** The selected tab lives in `?tab=`, so a reload or the back button keeps it. */
+function useSelectedTab(): [AdminTab, (tab: AdminTab) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const value = searchParams.get('tab');
+  const tab = isAdminTab(value) ? value : 'inquiries';
+  const select = (next: AdminTab) =>
+    setSearchParams((params) => {
+      const updated = new URLSearchParams(params);
+      updated.set('tab', next);
+      return updated;
+    });
+  return [tab, select];
+}
+
+const count = (total: number | null) => (total === null ? '' : ` (${total})`);
+
+const tabHeadings: Record<AdminTab, string> = {
+  inquiries: 'Project inquiries',
+  quotes: 'Quote requests',
+  reviews: 'Reviews',
+  visitors: 'Visitors',
+  models: '3D Models',
+};
+
+function TabPanel({ tab, children }: { tab: AdminTab; children: ReactNode }) {
+  return (
+    <Box role="tabpanel" id={`admin-tabpanel-${tab}`} aria-labelledby={`admin-tab-${tab}`} sx={{ py: 3 }}>
+      <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
+        {tabHeadings[tab]}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+export function AdminDashboard() {
+  const live = useLiveSync();
+  const queryClient = useQueryClient();
+  const inquiries = useInquiries();
+  const quotes = useQuoteRequests();
+  const reviews = useAllReviews();
+  const visitors = useVisitors();
+  const [tab, selectTab] = useSelectedTab();
+
+  // A 401, or the live stream ending, may mean the session ended (logout in another tab,
+  // expiry): re-check it, and the protected route sends the admin to /login if it has.
+  const lists = [inquiries, quotes, reviews, visitors];
+  const sessionLost = lists.some((list) => list.error instanceof ApiRequestError && list.error.status === 401);
+  useEffect(() => {
+    if (sessionLost || live === 'reconnecting') void queryClient.invalidateQueries({ queryKey: userQueryKey });
+  }, [sessionLost, live, queryClient]);
+
+  if (lists.some((list) => list.isPending)) {
+    return (
+      <Stack role="status" spacing={2} sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress aria-hidden />
+        <Typography>Loading...</Typography>
+      </Stack>
+    );
+  }
+
+  const tabs: { value: AdminTab; label: string }[] = [
+    { value: 'inquiries', label: `Inquiries${count(inquiries.total)}` },
+    { value: 'quotes', label: `Quote requests${count(quotes.total)}` },
+    { value: 'reviews', label: `Reviews${count(reviews.total)}` },
+    { value: 'visitors', label: `Visitors${count(visitors.total)}` },
+    { value: 'models', label: '3D Models' },
+  ];
+
+  return (
+    // MUI buttons set `outline: 0` and show focus only as a faint ripple; give keyboard users
+    // the site's focus ring instead (the theme's :focus-visible rule loses to MUI's).
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50', '& .Mui-focusVisible': { outline: '3px solid #1a73e8', outlineOffset: '2px' } }}>
+      <DashboardHeader live={live} />
+      <Container component="main" maxWidth="lg" sx={{ py: 3 }}>
+        <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={tab}
+            onChange={(_event, value: AdminTab) => selectTab(value)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label="Admin sections"
+          >
+            {tabs.map(({ value, label }) => (
+              <Tab key={value} value={value} label={label} id={`admin-tab-${value}`} aria-controls={`admin-tabpanel-${value}`} />
+            ))}
+          </Tabs>
+        </Box>
+        <TabPanel tab={tab}>
+          {tab === 'inquiries' && <InquiriesTab />}
+          {tab === 'quotes' && <QuoteRequestsTab />}
+          {tab === 'reviews' && <ReviewsTab />}
+          {tab === 'visitors' && <VisitorsTab />}
+          {tab === 'models' && (
+            <Suspense fallback={<CircularProgress aria-label="Loading 3D models" />}>
+              <ModelsTab />
+            </Suspense>
+          )}
+        </TabPanel>
+      </Container>
+    </Box>
+  );
+}

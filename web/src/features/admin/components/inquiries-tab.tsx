@@ -1,0 +1,78 @@
+import AttachMoney from '@mui/icons-material/AttachMoney';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import { Chip, Link, Stack } from '@mui/material';
+import type { Inquiry } from '@site/domain';
+import { fetchAll } from '../api/list-query';
+import { inquiriesUrl, useDeleteInquiry, useInquiries } from '../api/inquiries';
+import { toCsv } from '../lib/csv';
+import { adminDateTime } from '../lib/dates';
+import { budgetLabel, inquiryColumns, roomLabel, timelineLabel } from '../lib/exports';
+import { ExportButton } from './export-button';
+import { CardGrid, ListPanel } from './list-panel';
+import { Detail, RecordCard } from './record-card';
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
+  const remove = useDeleteInquiry();
+  const name = `${inquiry.firstName} ${inquiry.lastName}`;
+  const onDelete = () => {
+    if (window.confirm('Are you sure you want to delete this inquiry?')) remove.mutate(inquiry.id);
+  };
+  return (
+    <RecordCard
+      title={name}
+      dateTime={inquiry.createdAt}
+      dateText={adminDateTime(inquiry.createdAt)}
+      deleteLabel={`Delete inquiry from ${name}`}
+      deleting={remove.isPending}
+      onDelete={onDelete}
+    >
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 2 }} aria-label="Rooms">
+        {inquiry.rooms.map((room) => (
+          <Chip key={room} label={roomLabel(room)} size="small" color="primary" variant="outlined" />
+        ))}
+      </Stack>
+      <Stack spacing={1}>
+        <Detail icon={<EmailOutlined fontSize="small" />} label="Email">
+          <Link href={`mailto:${inquiry.email}`}>{inquiry.email}</Link>
+        </Detail>
+        <Detail icon={<PhoneOutlined fontSize="small" />} label="Phone">
+          <Link href={telHref(inquiry.phone)}>{inquiry.phone}</Link>
+        </Detail>
+        <Detail icon={<AttachMoney fontSize="small" />} label="Budget">
+          {budgetLabel(inquiry.budget)}
+        </Detail>
+        <Detail icon={<EventOutlined fontSize="small" />} label="Timeline">
+          {timelineLabel(inquiry.timeline)}
+        </Detail>
+      </Stack>
+    </RecordCard>
+  );
+}
+
+export function InquiriesTab() {
+  const list = useInquiries();
+  return (
+    <ListPanel
+      noun="inquiries"
+      emptyText="No inquiries yet"
+      loaded={list.items.length}
+      total={list.total}
+      error={list.error}
+      onRetry={() => void list.refetch()}
+      hasNextPage={list.hasNextPage}
+      isFetchingNextPage={list.isFetchingNextPage}
+      onLoadMore={() => void list.fetchNextPage()}
+      actions={<ExportButton noun="inquiries" name="inquiries" build={async () => toCsv(inquiryColumns, await fetchAll<Inquiry>(inquiriesUrl))} />}
+    >
+      <CardGrid>
+        {list.items.map((inquiry) => (
+          <InquiryCard key={inquiry.id} inquiry={inquiry} />
+        ))}
+      </CardGrid>
+    </ListPanel>
+  );
+}

@@ -1,0 +1,74 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { Box, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useId, type ReactNode } from 'react';
+
+interface RecordCardProps {
+  title: string;
+  /** ISO time shown under the title. */
+  dateTime: string;
+  dateText: string;
+  /** e.g. "Delete inquiry from Ava Nguyen" */
+  deleteLabel: string;
+  deleting: boolean;
+  onDelete: () => void;
+  /** Buttons before the delete button, e.g. Approve. */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame every admin card shares: name, date, actions, then its own details. */
+export function RecordCard({ title, dateTime, dateText, deleteLabel, deleting, onDelete, actions, children }: RecordCardProps) {
+  const titleId = useId();
+  return (
+    <Box component="li">
+      <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ height: '100%' }}>
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography id={titleId} component="h3" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+                {title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                <time dateTime={dateTime}>{dateText}</time>
+              </Typography>
+            </Box>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+              {actions}
+              <Tooltip title={deleteLabel}>
+                <span>
+                  <IconButton aria-label={deleteLabel} color="error" onClick={onDelete} disabled={deleting}>
+                    <DeleteOutline />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            </Stack>
+          </Stack>
+          <Box sx={{ mt: 2 }}>{children}</Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+interface DetailProps {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+}
+
+/** One labelled line of a card, e.g. "Budget: $50,000+". */
+export function Detail({ icon, label, children }: DetailProps) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Box aria-hidden sx={{ display: 'flex', color: 'text.secondary' }}>
+        {icon}
+      </Box>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {label}:{' '}
+        </Box>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import { Button, Chip, Link, Rating, Stack, Typography } from '@mui/material';
+import { limits, type Review } from '@site/domain';
+import { useApproveReview, useAllReviews, useDeleteReview } from '../api/reviews';
+import { reviewDate } from '../lib/dates';
+import { CardGrid, ListPanel } from './list-panel';
+import { Detail, RecordCard } from './record-card';
+
+function ReviewCard({ review }: { review: Review }) {
+  const approve = useApproveReview();
+  const remove = useDeleteReview();
+  const onDelete = () => {
+    if (window.confirm('Are you sure you want to delete this review?')) remove.mutate(review.id);
+  };
+  return (
+    <RecordCard
+      title={review.customerName}
+      dateTime={review.createdAt}
+      dateText={reviewDate(review.createdAt)}
+      deleteLabel={`Delete review from ${review.customerName}`}
+      deleting={remove.isPending}
+      onDelete={onDelete}
+      actions={
+        !review.approved && (
+          <Button
+            variant="contained"
+            color="success"
+            size="small"
+            aria-label={`Approve review from ${review.customerName}`}
+            onClick={() => approve.mutate(review.id)}
+            disabled={approve.isPending}
+          >
+            Approve
+          </Button>
+        )
+      }
+    >
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
+        <Rating
+          value={review.rating}
+          max={limits.ratingMax}
+          readOnly
+          size="small"
+          aria-label={`Rated ${review.rating} out of ${limits.ratingMax} stars`}
+        />
+        {review.approved ? (
+          <Chip label="Approved" color="success" size="small" />
+        ) : (
+          // MUI's warning colours are below 4.5:1 with small text; these are its Alert's.
+          <Chip label="Pending" size="small" sx={{ bgcolor: '#fff4e5', color: '#663c00', border: '1px solid #ffb547' }} />
+        )}
+      </Stack>
+      <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mb: review.email ? 1.5 : 0 }}>{review.reviewText}</Typography>
+      {review.email && (
+        <Detail icon={<EmailOutlined fontSize="small" />} label="Email">
+          <Link href={`mailto:${review.email}`}>{review.email}</Link>
+        </Detail>
+      )}
+    </RecordCard>
+  );
+}
+
+export function ReviewsTab() {
+  const list = useAllReviews();
+  return (
+    <ListPanel
+      noun="reviews"
+      emptyText="No reviews yet"
+      loaded={list.items.length}
+      total={list.total}
+      error={list.error}
+      onRetry={() => void list.refetch()}
+      hasNextPage={list.hasNextPage}
+      isFetchingNextPage={list.isFetchingNextPage}
+      onLoadMore={() => void list.fetchNextPage()}
+    >
+      <CardGrid>
+        {list.items.map((review) => (
+          <ReviewCard key={review.id} review={review} />
+        ))}
+      </CardGrid>
+    </ListPanel>
+  );
+}

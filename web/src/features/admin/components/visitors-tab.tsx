@@ -1,0 +1,50 @@
+import { Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { useVisitors } from '../api/visitors';
+import { adminDateTime } from '../lib/dates';
+import { ListPanel } from './list-panel';
+import { VisitsChart } from './visits-chart';
+
+export function VisitorsTab() {
+  const list = useVisitors();
+  return (
+    <Stack spacing={3}>
+      <VisitsChart />
+      <ListPanel
+        noun="visits"
+        emptyText="No visitors tracked yet"
+        loaded={list.items.length}
+        total={list.total}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+      >
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Visitors">
+            <TableHead>
+              <TableRow>
+                <TableCell>Date &amp; Time</TableCell>
+                <TableCell>Page</TableCell>
+                <TableCell>Device Info</TableCell>
+                <TableCell>IP Address</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.items.map((visit) => (
+                <TableRow key={visit.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <time dateTime={visit.visitedAt}>{adminDateTime(visit.visitedAt)}</time>
+                  </TableCell>
+                  <TableCell>{visit.page === '/' ? 'Home' : visit.page}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 420 }}>{visit.userAgent || 'Unknown'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{visit.ipAddress || 'Unknown'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </ListPanel>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import type { LiveCollection } from '@site/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { adminKeys, publicReviewsKey } from '../api/admin-keys';
+import { countLiveVisit } from '../api/visitors';
+import { useLiveChanges, type LiveSignal } from './use-live-changes';
+
+/** At most one refetch of a list per window; the first change is fetched at once. */
+const windowMs = 250;
+
+/**
+ * Keeps every admin list and its count current: a live change refetches the list it names
+ * (the first page carries the new record and X-Total-Count), and bursts are coalesced so a
+ * flood of visits cannot keep a list refetching forever.
+ */
+export function useLiveSync() {
+  const queryClient = useQueryClient();
+  const timers = useRef(new Map<LiveCollection, { timer: ReturnType<typeof setTimeout>; dirty: boolean }>());
+
+  const refresh = useCallback(
+    (collection: LiveCollection) => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.list(collection) });
+      if (collection === 'reviews') void queryClient.invalidateQueries({ queryKey: publicReviewsKey });
+    },
+    [queryClient],
+  );
+
+  const schedule = useCallback(
+    (collection: LiveCollection) => {
+      const pending = timers.current.get(collection);
+      if (pending) {
+        pending.dirty = true;
+        return;
+      }
+      refresh(collection);
+      const entry = {
+        dirty: false,
+        timer: setTimeout(() => {
+          timers.current.delete(collection);
+          if (entry.dirty) schedule(collection);
+        }, windowMs),
+      };
+      timers.current.set(collection, entry);
+    },
+    [refresh],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const { timer } of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  const onSignal = useCallback(
+    (signal: LiveSignal) => {
+      if (signal.type === 'resync') {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+        return;
+      }
+      if (signal.collection === 'visitor_tracking' && signal.op === 'create') countLiveVisit(queryClient);
+      schedule(signal.collection);
+    },
+    [queryClient, schedule],
+  );
+
+  return useLiveChanges(onSignal);
+}

@@ -1,0 +1,35 @@
+import { budgetLabels, inquiryRoomLabels, timelineLabels, type Budget, type Inquiry, type InquiryRoom, type QuoteRequest, type Timeline } from '@site/domain';
+import { format } from 'date-fns';
+import type { CsvColumn } from './csv';
+
+/** Labels rather than codes; an unknown code (older data) is shown as it is. */
+export const roomLabel = (room: string) => inquiryRoomLabels[room as InquiryRoom] ?? room;
+export const budgetLabel = (budget: string) => budgetLabels[budget as Budget] ?? budget;
+export const timelineLabel = (timeline: string) => timelineLabels[timeline as Timeline] ?? timeline;
+
+/** Local time in a form every spreadsheet reads as a date. */
+const spreadsheetTime = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
+
+export const inquiryColumns: CsvColumn<Inquiry>[] = [
+  { header: 'Received', value: (row) => spreadsheetTime(row.createdAt) },
+  { header: 'First name', value: (row) => row.firstName },
+  { header: 'Last name', value: (row) => row.lastName },
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Phone', value: (row) => row.phone },
+  { header: 'Rooms', value: (row) => row.rooms.map(roomLabel).join('; ') },
+  { header: 'Budget', value: (row) => budgetLabel(row.budget) },
+  { header: 'Timeline', value: (row) => timelineLabel(row.timeline) },
+  { header: 'ID', value: (row) => row.id },
+];
+
+export const quoteRequestColumns: CsvColumn<QuoteRequest>[] = [
+  { header: 'Received', value: (row) => spreadsheetTime(row.createdAt) },
+  { header: 'First name', value: (row) => row.firstName },
+  { header: 'Last name', value: (row) => row.lastName },
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Suburb', value: (row) => row.suburb },
+  { header: 'Room', value: (row) => row.room },
+  { header: 'ID', value: (row) => row.id },
+];
+
+export const exportFilename = (name: string, now: Date = new Date()) => `${name}-${format(now, 'yyyy-MM-dd')}.csv`;

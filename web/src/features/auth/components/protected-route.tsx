@@ -1,0 +1,30 @@
+import { Box, CircularProgress } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../hooks/use-auth';
+
+/**
+ * Spec section 2: a spinner while the session is checked, the page when signed in, otherwise
+ * /login, which brings the admin back to the page asked for.
+ */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { user, isLoading, logoutMutation } = useAuth();
+  const location = useLocation();
+
+  if (isLoading) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+        <CircularProgress aria-label="Checking your session" />
+      </Box>
+    );
+  }
+  if (!user) {
+    // After a deliberate logout the admin goes to plain /login, not back to where they were.
+    const signedOut = logoutMutation.isPending || logoutMutation.isSuccess;
+    const next = `${location.pathname}${location.search}`;
+    const to = signedOut ? paths.login : `${paths.login}?next=${encodeURIComponent(next)}`;
+    return <Navigate to={to} replace />;
+  }
+  return <>{children}</>;
+}
