@@ -97,7 +97,13 @@ export function staticSite(root: string): RequestHandler {
     if (encoded) res.set('Content-Encoding', encoded.enc);
     if (req.method === 'HEAD') return res.end();
     const stream = createReadStream(encoded ? encoded.path : entry.path);
-    stream.on('error', () => res.destroy());
+    stream.on('error', (error) => {
+      // A file removed since start (e.g. a rebuild): answer properly if nothing was sent yet.
+      if (res.headersSent) return res.destroy();
+      res.removeHeader('Content-Encoding');
+      res.set('Cache-Control', 'no-store');
+      next(error);
+    });
     stream.pipe(res);
   };
 }

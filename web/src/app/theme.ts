@@ -31,5 +31,12 @@ export const theme = createTheme({
         ':focus-visible': { outline: '3px solid #1a73e8', outlineOffset: 2 },
       },
     },
+    // MUI's buttons set `outline: 0` and mark keyboard focus with .Mui-focusVisible; draw
+    // the site's focus ring there so every button, tab and icon button shows it.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': { outline: '3px solid #1a73e8', outlineOffset: 2 } },
+      },
+    },
   },
 });

@@ -34,7 +34,7 @@ export default function LoginPage() {
   const pending = loginMutation.isPending;
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2, '& .Mui-focusVisible': { outline: '3px solid #1a73e8', outlineOffset: '2px' } }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
       <PageMeta
         title="Admin Login | Staff area"
         description="Staff sign-in for the renovation inquiry dashboard."

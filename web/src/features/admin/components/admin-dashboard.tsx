@@ -92,9 +92,7 @@ export function AdminDashboard() {
   ];
 
   return (
-    // MUI buttons set `outline: 0` and show focus only as a faint ripple; give keyboard users
-    // the site's focus ring instead (the theme's :focus-visible rule loses to MUI's).
-    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50', '& .Mui-focusVisible': { outline: '3px solid #1a73e8', outlineOffset: '2px' } }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
       <DashboardHeader live={live} />
       <Container component="main" maxWidth="lg" sx={{ py: 3 }}>
         <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
