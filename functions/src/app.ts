@@ -4,6 +4,7 @@ import { errorHandler, notFound } from './http/errors';
 import { RateLimiter } from './http/rate-limit';
 import { sameOrigin, securityHeaders } from './http/security';
 import type { ChangeFeed } from './ports/change-feed';
+import type { ClientAuth } from './ports/client-auth';
 import { systemClock, type Clock } from './ports/clock';
 import type { Notifier } from './ports/notifier';
 import type { ObjectStore } from './ports/object-store';
@@ -52,6 +53,8 @@ export interface AppDeps {
   clock?: Clock;
   log?: (message: string, error?: unknown) => void;
   options?: Partial<AppOptions>;
+  /** Firebase mode: login also returns a custom token for the browser's Firebase Auth. */
+  clientAuth?: ClientAuth;
   /** Serves the site's pages after the API (embedded mode). */
   site?: RequestHandler;
 }
@@ -101,7 +104,7 @@ export function createApp(deps: AppDeps) {
   // Uploads stream their own bodies, so they come before the JSON parser.
   api.use(uploadRoutes(ctx, json));
   api.use(json);
-  api.use(authRoutes(ctx));
+  api.use(authRoutes(ctx, deps.clientAuth));
   api.use(leadRoutes(ctx));
   api.use(reviewRoutes(ctx));
   api.use(visitorRoutes(ctx));

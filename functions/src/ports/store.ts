@@ -67,6 +67,7 @@ export interface StoredObjectRecord {
   url: string;
   kind: UploadKind;
   contentType: string;
+  /** Bytes; 0 while a file uploaded straight to the object store has not been checked yet. */
   size: number;
   attached: boolean;
   createdAt: string;

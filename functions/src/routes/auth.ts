@@ -5,13 +5,19 @@ import { HttpError } from '../http/errors';
 import { tooManyRequests } from '../http/rate-limit';
 import { body, parse } from '../http/validate';
 import { newId } from '../ids';
+import type { ClientAuth } from '../ports/client-auth';
 import { ConflictError } from '../ports/store';
 import type { RouteContext } from './context';
 
-export function authRoutes(ctx: RouteContext): Router {
+/**
+ * Sign-in, sign-out and registration. With `clientAuth` (Firebase), signing in also answers
+ * `firebaseToken`, a custom token for the browser's Firebase Auth, and signing out revokes it.
+ */
+export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
   const router = Router();
   const { store, sessions } = ctx;
   const { loginPerAccount, loginPerIp } = ctx.limiters;
+  const withClientToken = async (user: User) => (clientAuth ? { ...user, firebaseToken: await clientAuth.customToken(user) } : user);
 
   router.get('/user', async (req, res) => {
     const signedIn = await sessions.current(req);
@@ -35,12 +41,17 @@ export function authRoutes(ctx: RouteContext): Router {
     }
     loginPerAccount.reset(accountKey);
     const user: User = { id: record.id, username: record.username };
+    const answer = await withClientToken(user);
     await sessions.start(req, res, user);
-    res.json(user);
+    res.json(answer);
   });
 
   router.post('/logout', async (req, res) => {
+    const signedIn = clientAuth ? await sessions.current(req) : null;
     await sessions.logout(req, res);
+    if (clientAuth && signedIn) {
+      await clientAuth.revoke(signedIn.user).catch((error) => ctx.log('revoking the client token failed', error));
+    }
     res.status(204).end();
   });
 
@@ -65,8 +76,10 @@ export function authRoutes(ctx: RouteContext): Router {
         }
         throw error;
       }
-      if (!signedIn) await sessions.start(req, res, user);
-      return user;
+      if (signedIn) return user;
+      const answer = await withClientToken(user);
+      await sessions.start(req, res, user);
+      return answer;
     });
     registering = run.catch(() => undefined);
     res.status(201).json(await run);

@@ -1,9 +1,15 @@
 import { uploadRequestSchema } from '@site/domain';
 import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
 import { signedIn } from '../auth/sessions';
 import { notFound } from '../http/errors';
 import { body, parse } from '../http/validate';
 import type { RouteContext } from './context';
+
+/** Direct uploads (Cloud Storage) sign the content type, so the client names it; the API path ignores it. */
+const uploadUrlRequestSchema = uploadRequestSchema.extend({
+  contentType: z.string().trim().toLowerCase().max(100).optional(),
+});
 
 /** Upload URLs (admin) and the uploads themselves (authorised by the single-use URL). */
 export function uploadRoutes(ctx: RouteContext, json: RequestHandler): Router {
@@ -11,9 +17,8 @@ export function uploadRoutes(ctx: RouteContext, json: RequestHandler): Router {
   const { sessions, uploads } = ctx;
 
   router.post('/objects/upload', sessions.requireAdmin, json, async (req, res) => {
-    const { kind } = parse(uploadRequestSchema, body(req));
-    const uploadURL = await uploads.issue(signedIn(res).user.id, kind);
-    res.json({ uploadURL });
+    const { kind, contentType } = parse(uploadUrlRequestSchema, body(req));
+    res.json(await uploads.issue(signedIn(res).user.id, kind, contentType));
   });
 
   router.put('/objects/upload/:token', async (req, res) => {

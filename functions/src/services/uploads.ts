@@ -3,10 +3,11 @@ import type { Request } from 'express';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { HttpError } from '../http/errors';
 import { newId, newToken, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
-import type { ObjectStore } from '../ports/object-store';
+import type { DirectUpload, ObjectStore } from '../ports/object-store';
 import type { Store, StoredObjectRecord } from '../ports/store';
 import { sniff, sniffLength, type Sniffed } from './sniff';
 
@@ -14,6 +15,15 @@ export const maxBytes: Record<UploadKind, number> = {
   model: limits.glbMaxBytes,
   thumbnail: limits.thumbnailMaxBytes,
 };
+
+/** The content types a direct upload may declare, with the file extension each gets. */
+const directTypes: Record<UploadKind, Record<string, string>> = {
+  model: { 'model/gltf-binary': 'glb' },
+  thumbnail: { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/avif': 'avif' },
+};
+
+/** `{uploadURL}` for uploads through the API; direct uploads also carry the headers to send and the file's location. */
+export type UploadUrlAnswer = { uploadURL: string } | ({ uploadURL: string; url: string } & Omit<DirectUpload, 'url'>);
 
 const ticketLifetimeMs = 15 * 60 * 1000;
 export const unattachedLifetimeMs = 24 * 60 * 60 * 1000;
@@ -38,7 +48,9 @@ export class Uploads {
     private readonly clock: Clock,
   ) {}
 
-  async issue(userId: string, kind: UploadKind | undefined): Promise<string> {
+  async issue(userId: string, kind: UploadKind | undefined, contentType?: string): Promise<UploadUrlAnswer> {
+    const direct = this.objects.createUploadUrl?.bind(this.objects);
+    if (direct) return this.issueDirect(direct, kind, contentType);
     const token = newToken();
     const now = this.clock.now();
     await this.store.uploadTickets.insert({
@@ -49,7 +61,47 @@ export class Uploads {
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + ticketLifetimeMs).toISOString(),
     });
-    return `/api/objects/upload/${token}`;
+    return { uploadURL: `/api/objects/upload/${token}` };
+  }
+
+  /**
+   * A signed URL straight to the object store (Cloud Storage). The signature binds the
+   * content type and the size limit, so both must be known now. The object's record is
+   * written at once with size 0, meaning "not yet checked": `check` reads the stored file's
+   * first bytes before any model may use it.
+   */
+  private async issueDirect(
+    createUploadUrl: NonNullable<ObjectStore['createUploadUrl']>,
+    kind: UploadKind | undefined,
+    contentType: string | undefined,
+  ): Promise<UploadUrlAnswer> {
+    if (!kind) {
+      const message = 'Upload kind must be model or thumbnail';
+      throw new HttpError(400, message, { kind: message });
+    }
+    const type = contentType ?? (kind === 'model' ? 'model/gltf-binary' : undefined);
+    if (!type) {
+      const message = 'Thumbnails must say their content type: image/png, image/jpeg, image/webp or image/avif';
+      throw new HttpError(400, message, { contentType: message });
+    }
+    const extension = directTypes[kind][type];
+    if (!extension) throw wrongType();
+    const id = newId();
+    const key = `${kind === 'model' ? 'models' : 'thumbnails'}/${id}.${extension}`;
+    const now = this.clock.now();
+    const record: StoredObjectRecord = {
+      id,
+      key,
+      url: this.objects.publicUrl(key),
+      kind,
+      contentType: type,
+      size: 0,
+      attached: false,
+      createdAt: now.toISOString(),
+    };
+    await this.store.objects.insert(record);
+    const direct = await createUploadUrl(key, type, maxBytes[kind], new Date(now.getTime() + ticketLifetimeMs));
+    return { uploadURL: direct.url, method: direct.method, headers: direct.headers, url: record.url };
   }
 
   /**
@@ -73,7 +125,7 @@ export class Uploads {
 
     const staged = join(this.objects.stagingDir, `${newId()}.part`);
     try {
-      const { sniffed, size } = await this.stage(req, staged, ticket.kind);
+      const { sniffed, size } = await this.stage(bodyOf(req), staged, ticket.kind);
       const objectId = newId();
       const key = `${sniffed.kind === 'model' ? 'models' : 'thumbnails'}/${objectId}.${sniffed.extension}`;
       await this.objects.putFile(key, staged, sniffed.contentType);
@@ -94,7 +146,7 @@ export class Uploads {
     }
   }
 
-  private stage(req: Request, path: string, kind: UploadKind | ''): Promise<{ sniffed: Sniffed; size: number }> {
+  private stage(req: Readable, path: string, kind: UploadKind | ''): Promise<{ sniffed: Sniffed; size: number }> {
     return new Promise((resolve, reject) => {
       const out = createWriteStream(path, { flags: 'wx' });
       let head = Buffer.alloc(0);
@@ -105,7 +157,7 @@ export class Uploads {
       const fail = (error: Error) => {
         if (failed) return;
         failed = true;
-        req.unpipe?.();
+        req.unpipe();
         req.off('data', onData);
         // Keep reading (and discarding) so the client receives our answer.
         req.resume();
@@ -169,7 +221,27 @@ export class Uploads {
     if (record.attached && record.url !== current) {
       throw new HttpError(400, 'This file belongs to another model', { [field]: 'This file belongs to another model' });
     }
-    return record;
+    return record.size === 0 ? this.checkDirect(record, field) : record;
+  }
+
+  /**
+   * A file that went straight to the object store passes the same checks as one streamed
+   * through the API, once it is there: its first bytes must be the type it was issued for,
+   * and its size within the limit. A file that fails is deleted with its record.
+   */
+  private async checkDirect(record: StoredObjectRecord, field: string): Promise<StoredObjectRecord> {
+    const stored = this.objects.head ? await this.objects.head(record.key, sniffLength) : null;
+    if (!stored || stored.size === 0) {
+      const message = 'The upload has not finished. Please upload the file again';
+      throw new HttpError(400, message, { [field]: message });
+    }
+    const sniffed = sniff(stored.head);
+    const fits = stored.size <= maxBytes[record.kind];
+    if (!fits || !sniffed || sniffed.kind !== record.kind || sniffed.contentType !== record.contentType) {
+      await this.remove(record.url);
+      throw fits ? wrongType() : tooLarge(record.kind);
+    }
+    return (await this.store.objects.update(record.id, { size: stored.size })) ?? record;
   }
 
   /** Uploads never attached to a model are removed after a day. */
@@ -192,4 +264,13 @@ export class Uploads {
       if (!page.next) return removed;
     }
   }
+}
+
+/**
+ * The request body as a stream. Cloud Functions (and its emulator) read the whole body
+ * before the app runs and keep it in `rawBody`; then that buffer is the stream.
+ */
+function bodyOf(req: Request): Readable {
+  const raw: unknown = (req as Request & { rawBody?: unknown }).rawBody;
+  return Buffer.isBuffer(raw) && req.readableEnded ? Readable.from([raw]) : req;
 }

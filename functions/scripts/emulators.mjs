@@ -1,0 +1,61 @@
+// `npm run emulators`: builds the site for Firebase (web with VITE_BACKEND=firebase pointed at
+// the emulators, the function bundle), starts the Firebase emulator suite with the ports in
+// firebase.json, seeds it with demo content and an admin, and keeps it running until Ctrl-C.
+// Data persists between runs in .firebase/emulator-data (gitignored).
+// Needs Java 21 for the Firestore and Storage emulators.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const project = JSON.parse(readFileSync(join(root, '.firebaserc'), 'utf8')).projects.default;
+const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')).emulators;
+const at = (name) => `${config[name].host}:${config[name].port}`;
+
+const run = (command, args, env = {}) => {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+if (!process.argv.includes('--no-build')) {
+  run('npm', ['run', 'build', '-w', 'web'], { VITE_BACKEND: 'firebase', VITE_FIREBASE_EMULATORS: 'true' });
+}
+run('node', ['functions/scripts/build-function.mjs']);
+
+// The function reads the ADMIN_PASSWORD secret from .secret.local in the emulator.
+const dataDir = join(root, '.firebase');
+mkdirSync(dataDir, { recursive: true });
+const passwordFile = join(dataDir, 'emulator-admin-password.txt');
+const password = process.env.ADMIN_PASSWORD ?? (existsSync(passwordFile) ? readFileSync(passwordFile, 'utf8').trim() : randomBytes(12).toString('base64url'));
+writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+writeFileSync(join(root, 'functions/lib/.secret.local'), `ADMIN_PASSWORD=${password}\n`, { mode: 0o600 });
+
+const exportDir = join(dataDir, 'emulator-data');
+const args = ['firebase', 'emulators:start', '--project', project, '--export-on-exit', exportDir];
+if (existsSync(exportDir)) args.push('--import', exportDir);
+const emulators = spawn('npx', args, { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => emulators.kill(signal));
+emulators.on('exit', (code) => process.exit(code ?? 0));
+
+// Seed once every emulator the seed needs answers.
+const hub = `http://${at('hub')}/emulators`;
+for (let waited = 0; ; waited += 1000) {
+  const running = await fetch(hub).then((r) => r.json()).catch(() => ({}));
+  if (running.firestore && running.storage && running.hosting) break;
+  if (waited > 120_000) {
+    console.error('The emulators did not start within two minutes.');
+    emulators.kill('SIGINT');
+    break;
+  }
+  await new Promise((done) => setTimeout(done, 1000));
+}
+run('npx', ['tsx', 'functions/src/firebase/seed-emulators.ts'], {
+  GCLOUD_PROJECT: project,
+  FIRESTORE_EMULATOR_HOST: at('firestore'),
+  FIREBASE_STORAGE_EMULATOR_HOST: at('storage'),
+  FIREBASE_AUTH_EMULATOR_HOST: at('auth'),
+  ADMIN_PASSWORD: password,
+});
+console.log(`\nThe site: http://${at('hosting')}  (admin: ${process.env.ADMIN_USERNAME ?? 'admin'} / ${password}, also in ${passwordFile})\n`);

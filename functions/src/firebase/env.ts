@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { envSchema } from '../config';
+
+/**
+ * The function's environment, checked once per instance. Deployed values come from
+ * `functions/.env` / `functions/.env.<project>` (copied into the deploy bundle) and, for
+ * ADMIN_PASSWORD, from Secret Manager; the emulators and Cloud Functions set the rest.
+ */
+export const firebaseEnvSchema = envSchema
+  .pick({
+    ADMIN_USERNAME: true,
+    TRUST_PROXY: true,
+    ALLOWED_ORIGINS: true,
+    VISITOR_RETENTION_DAYS: true,
+    SESSION_TTL_HOURS: true,
+    FORM_RATE_LIMIT: true,
+    VISIT_RATE_LIMIT: true,
+    LOGIN_RATE_LIMIT: true,
+    NOTIFY_EMAIL: true,
+  })
+  .extend({
+    /** Set by Cloud Functions and the emulator. */
+    GCLOUD_PROJECT: z.string().min(1, 'GCLOUD_PROJECT is not set: run inside Cloud Functions or the emulator'),
+    /** Overrides the project's default bucket (FIREBASE_CONFIG.storageBucket). */
+    STORAGE_BUCKET: z.string().optional(),
+    /** The Trigger Email and Twilio extensions' collections. */
+    MAIL_COLLECTION: z.string().default('mail'),
+    SMS_COLLECTION: z.string().default('messages'),
+    /** Set by the emulator suite when those emulators run. */
+    FUNCTIONS_EMULATOR: z.string().optional(),
+    FIREBASE_STORAGE_EMULATOR_HOST: z.string().optional(),
+  });
+
+export type FirebaseEnv = z.infer<typeof firebaseEnvSchema>;
+
+/** The Hosting emulator's port in firebase.json. */
+export const hostingEmulatorPort = 5000;
+
+export function readFirebaseEnv(source: NodeJS.ProcessEnv = process.env): FirebaseEnv {
+  // Behind Hosting the app sees the function's own host and Google's proxies, so it trusts
+  // X-Forwarded-* unless TRUST_PROXY says otherwise (see docs/firebase.md).
+  const result = firebaseEnvSchema.safeParse({ TRUST_PROXY: 'true', ...source });
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/**
+ * The site's own origins. Hosting forwards `/api/**` to the function under the function's
+ * host name, so "same origin" cannot be read off the Host header: the site's default
+ * domains are allowed by name, custom domains through ALLOWED_ORIGINS.
+ */
+export function siteOrigins(env: FirebaseEnv): string[] {
+  const project = env.GCLOUD_PROJECT;
+  const origins = [`https://${project}.web.app`, `https://${project}.firebaseapp.com`, ...env.ALLOWED_ORIGINS];
+  if (env.FUNCTIONS_EMULATOR === 'true') origins.push(`http://localhost:${hostingEmulatorPort}`, `http://127.0.0.1:${hostingEmulatorPort}`);
+  return origins;
+}

@@ -1,0 +1,49 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { HttpError } from '../http/errors';
+
+const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
+const jsonLimitBytes = 32 * 1024;
+
+/**
+ * Cloud Functions (and its emulator) read and parse every request body before the app
+ * runs: JSON of any size up to 32 MB, text, forms and raw bytes, keeping the bytes in
+ * `rawBody`. This restores what the app's own JSON parser would have made of it: JSON
+ * objects and arrays up to 32 KB and nothing else. Uploads read `rawBody` themselves.
+ */
+export const functionsBody: RequestHandler = (req, _res, next) => {
+  const raw: unknown = (req as Request & { rawBody?: unknown }).rawBody;
+  if (!Buffer.isBuffer(raw) || !req.readableEnded) return next();
+  if (!jsonType.test(req.get('content-type') ?? '') || raw.length === 0) {
+    req.body = undefined;
+    return next();
+  }
+  if (raw.length > jsonLimitBytes) return next(new HttpError(413, 'Request body is too large'));
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return next(new HttpError(400, 'Malformed JSON body'));
+  }
+  if (typeof value !== 'object' || value === null) return next(new HttpError(400, 'Malformed JSON body'));
+  req.body = value;
+  next();
+};
+
+/**
+ * Holds each response until `idle()` settles. Cloud Functions may take the CPU away once
+ * a response is sent, and routes send notifications without waiting for them, so the
+ * response waits for those writes instead.
+ */
+export function holdResponseUntil(idle: () => Promise<void>): RequestHandler {
+  return (_req, res, next) => {
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((...args: unknown[]) => {
+      idle().then(
+        () => end(...args),
+        () => end(...args),
+      );
+      return res;
+    }) as Response['end'];
+    next();
+  };
+}

@@ -1,0 +1,138 @@
+import express, { type Express } from 'express';
+import type { App as AdminApp } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getStorage, type Storage } from 'firebase-admin/storage';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAdmin } from '../accounts';
+import { createCloudStorageObjectStore } from '../adapters/cloud-storage/cloud-storage-object-store';
+import { createFirestoreNotifier, type FirestoreNotifier } from '../adapters/firestore-notifier/firestore-notifier';
+import { createFirestoreStore } from '../adapters/firestore/store';
+import { createMemoryFeed } from '../adapters/memory-feed';
+import { createApp, type App } from '../app';
+import { errorHandler } from '../http/errors';
+import { securityHeaders } from '../http/security';
+import type { Clock } from '../ports/clock';
+import type { ObjectStore } from '../ports/object-store';
+import { ConflictError } from '../ports/store';
+import { runMaintenance, type MaintenanceReport } from '../services/maintenance';
+import { createFirebaseClientAuth } from './client-auth';
+import { siteOrigins, type FirebaseEnv } from './env';
+import { functionsBody, holdResponseUntil } from './functions-request';
+
+/** Firebase's services, as the composition root receives them (tests pass their own). */
+export interface FirebaseServices {
+  db: Firestore;
+  auth: Auth;
+  /** Omitted: the Cloud Storage store over `storage`'s bucket. */
+  objects?: ObjectStore;
+  storage?: Storage;
+}
+
+export interface FirebaseSite {
+  /** The request handler `onRequest` serves: the API as Cloud Functions delivers requests. */
+  handler: Express;
+  app: App;
+  notifier: FirestoreNotifier;
+  maintain(): Promise<MaintenanceReport>;
+}
+
+export interface FirebaseSiteOptions {
+  /** From Secret Manager: the first admin's password, used only while there are no users. */
+  adminPassword?: string;
+  clock?: Clock;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** The services of an initialised firebase-admin app (the function's default app). */
+export function firebaseServices(adminApp: AdminApp): FirebaseServices {
+  return { db: getFirestore(adminApp), auth: getAuth(adminApp), storage: getStorage(adminApp) };
+}
+
+/**
+ * The Firebase composition root: the same Express app as the embedded server, on
+ * Firestore, Cloud Storage, Firestore notification documents and Firebase Auth custom
+ * tokens, wrapped for the way Cloud Functions hands over requests.
+ */
+export async function createFirebaseSite(services: FirebaseServices, env: FirebaseEnv, options: FirebaseSiteOptions = {}): Promise<FirebaseSite> {
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const store = createFirestoreStore(services.db);
+  const objects = services.objects ?? (await cloudStorage(services, env));
+  const notifier = createFirestoreNotifier(services.db, {
+    businessEmail: env.NOTIFY_EMAIL,
+    mailCollection: env.MAIL_COLLECTION,
+    smsCollection: env.SMS_COLLECTION,
+    log,
+  });
+  const app = createApp({
+    store,
+    objects,
+    // Live admin updates come from Firestore listeners in the browser; /api/events still
+    // works for a client talking to one instance, as in embedded mode.
+    feed: createMemoryFeed(),
+    notifier,
+    clientAuth: createFirebaseClientAuth(services.auth),
+    clock: options.clock,
+    log,
+    options: {
+      trustProxy: env.TRUST_PROXY,
+      allowedOrigins: siteOrigins(env),
+      sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
+      formRateLimit: env.FORM_RATE_LIMIT,
+      visitRateLimit: env.VISIT_RATE_LIMIT,
+      loginRateLimit: env.LOGIN_RATE_LIMIT,
+    },
+  });
+  // Every request but the health check waits until the first admin exists, so that nobody
+  // can register first; a failure is retried by the next request.
+  let firstAdmin: Promise<void> | undefined;
+  const adminReady = () =>
+    (firstAdmin ??= ensureFirstAdmin(app, env.ADMIN_USERNAME ?? 'admin', options.adminPassword, log).catch((error: unknown) => {
+      firstAdmin = undefined;
+      throw error;
+    }));
+
+  const handler = express();
+  handler.disable('x-powered-by');
+  handler.set('trust proxy', env.TRUST_PROXY);
+  handler.use(securityHeaders);
+  handler.use((req, _res, next) => (req.path === '/api/health' ? next() : adminReady().then(() => next(), next)));
+  handler.use(holdResponseUntil(() => notifier.idle()), functionsBody, app);
+  handler.use(errorHandler(log));
+
+  return {
+    handler,
+    app,
+    notifier,
+    maintain: () => runMaintenance(app.context.store, app.context.uploads, app.context.clock, env.VISITOR_RETENTION_DAYS),
+  };
+}
+
+async function cloudStorage(services: FirebaseServices, env: FirebaseEnv): Promise<ObjectStore> {
+  if (!services.storage) throw new Error('createFirebaseSite needs `storage` or `objects`');
+  const emulator = env.FIREBASE_STORAGE_EMULATOR_HOST;
+  return createCloudStorageObjectStore(services.storage.bucket(env.STORAGE_BUCKET), {
+    stagingDir: join(tmpdir(), 'uploads'),
+    downloadOrigin: emulator ? `http://${emulator}` : 'https://firebasestorage.googleapis.com',
+    // The Storage emulator cannot check signed URLs: there, uploads go through the function.
+    signedUploads: !emulator,
+  });
+}
+
+/**
+ * A new project has no users, and the API lets the first visitor to /api/register become
+ * the admin. On Firebase the first admin comes from the ADMIN_PASSWORD secret instead,
+ * created before the instance serves its first request.
+ */
+async function ensureFirstAdmin(app: App, username: string, password: string | undefined, log: (message: string) => void) {
+  const { store } = app.context;
+  if (!password || (await store.users.count()) > 0) return;
+  try {
+    await createAdmin(store, username, password);
+    log(`Created the admin account "${username}" from the ADMIN_PASSWORD secret.`);
+  } catch (error) {
+    // Another instance starting at the same moment created it first.
+    if (!(error instanceof ConflictError)) throw error;
+  }
+}

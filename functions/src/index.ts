@@ -1,0 +1,62 @@
+/**
+ * The Cloud Functions entry (Firebase mode): Hosting rewrites `/api/**` to `api`, the same
+ * Express app as the embedded server, on Firestore, Cloud Storage and Firebase Auth.
+ * Bundled by scripts/build-function.mjs into functions/lib, which firebase.json deploys.
+ */
+import { initializeApp } from 'firebase-admin/app';
+import { defineSecret } from 'firebase-functions/params';
+import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { readFirebaseEnv } from './firebase/env';
+import { createFirebaseSite, firebaseServices, type FirebaseSite } from './firebase/site';
+
+/** Sydney: the closest region to Melbourne with every product this site uses. Also in firebase.json's rewrite. */
+const region = 'australia-southeast1';
+
+/** The first admin's password (`firebase functions:secrets:set ADMIN_PASSWORD`), used only while there are no users. */
+const adminPassword = defineSecret('ADMIN_PASSWORD');
+
+let starting: Promise<FirebaseSite> | undefined;
+
+/** One site per instance, built on its first request (not at deploy-time discovery, which has no credentials). */
+function site(): Promise<FirebaseSite> {
+  starting ??= createFirebaseSite(firebaseServices(initializeApp()), readFirebaseEnv(), {
+    adminPassword: adminPassword.value() || undefined,
+  }).catch((error: unknown) => {
+    starting = undefined; // the next request tries again
+    throw error;
+  });
+  return starting;
+}
+
+export const api = onRequest(
+  {
+    region,
+    memory: '512MiB',
+    cpu: 1,
+    // Password hashing (scrypt) takes 32 MB a time; 20 requests at once stay well inside 512 MiB.
+    concurrency: 20,
+    minInstances: 0,
+    // A ceiling on cost and on how far per-instance rate limits can be spread.
+    maxInstances: 10,
+    timeoutSeconds: 60,
+    invoker: 'public',
+    secrets: [adminPassword],
+  },
+  async (req, res) => {
+    const { handler } = await site();
+    await new Promise<void>((done) => {
+      res.once('close', done);
+      handler(req, res);
+    });
+  },
+);
+
+/** Daily housekeeping, as the embedded server does hourly: visitor retention, expired sessions, unused uploads. */
+export const maintenance = onSchedule(
+  { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne', region, memory: '256MiB', secrets: [adminPassword] },
+  async () => {
+    const report = await (await site()).maintain();
+    console.log('maintenance', JSON.stringify(report));
+  },
+);

@@ -1,0 +1,76 @@
+/**
+ * The deploy bundle (scripts/build-function.mjs): workspace code inlined, a package.json
+ * listing only what the bundle imports at the versions installed here, and a module that
+ * firebase-functions loads offline and describes as firebase deploy would see it.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const outdir = mkdtempSync(join(tmpdir(), 'function-bundle-'));
+const installed = (name: string) => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+interface Manifest {
+  endpoints: Record<string, Record<string, unknown>>;
+  params: Array<{ type: string; name: string }>;
+}
+let manifest: Manifest;
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(root, 'functions/scripts/build-function.mjs'), '--outdir', outdir], { stdio: 'pipe' });
+  // Cloud Build installs the dependencies beside the bundle; here the workspace's stand in.
+  symlinkSync(join(root, 'node_modules'), join(outdir, 'node_modules'), 'dir');
+  const manifestFile = join(outdir, 'manifest.json');
+  execFileSync(process.execPath, [join(root, 'node_modules/firebase-functions/lib/bin/firebase-functions.js')], {
+    cwd: outdir,
+    env: { ...process.env, FUNCTIONS_MANIFEST_OUTPUT_PATH: manifestFile, GCLOUD_PROJECT: 'demo-bundle' },
+    stdio: 'pipe',
+    timeout: 60_000,
+  });
+  manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+}, 90_000);
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+describe('the function bundle', () => {
+  it('has a package.json with only the runtime dependencies the bundle imports, pinned', () => {
+    const pkg = JSON.parse(readFileSync(join(outdir, 'package.json'), 'utf8'));
+    expect(pkg).toMatchObject({ type: 'module', main: 'index.js', engines: { node: '22' } });
+    expect(pkg.dependencies).toEqual({
+      express: installed('express'),
+      'firebase-admin': installed('firebase-admin'),
+      'firebase-functions': installed('firebase-functions'),
+      zod: installed('zod'),
+    });
+  });
+
+  it('inlines the workspace packages and leaves out the embedded adapters', () => {
+    const code = readFileSync(join(outdir, 'index.js'), 'utf8');
+    expect(code).not.toMatch(/from ["']@site\//);
+    expect(code).toContain('Please enter a valid phone number'); // a domain message, inlined
+    expect(code).not.toContain('better-sqlite3');
+  });
+
+  it('loads offline and declares the api function and the daily maintenance', () => {
+    expect(manifest.endpoints.api).toMatchObject({
+      platform: 'gcfv2',
+      region: ['australia-southeast1'],
+      availableMemoryMb: 512,
+      httpsTrigger: { invoker: ['public'] },
+      secretEnvironmentVariables: [{ key: 'ADMIN_PASSWORD' }],
+    });
+    expect(manifest.endpoints.maintenance).toMatchObject({
+      region: ['australia-southeast1'],
+      scheduleTrigger: { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne' },
+    });
+    expect(manifest.params).toEqual([{ type: 'secret', name: 'ADMIN_PASSWORD' }]);
+  });
+
+  it('is the function firebase.json deploys, with Hosting rewriting /api/** to it in its region', () => {
+    const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+    expect(config.functions[0]).toMatchObject({ source: 'functions/lib', runtime: 'nodejs22' });
+    expect(config.hosting.rewrites[0]).toEqual({ source: '/api/**', function: { functionId: 'api', region: 'australia-southeast1' } });
+  });
+});

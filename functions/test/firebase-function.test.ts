@@ -1,0 +1,229 @@
+/**
+ * The Cloud Functions entry (src/index.ts) serving the API, as Cloud Functions runs it:
+ * requests reach the exported `api` handler through an Express front that parses bodies
+ * the way the Functions runtime and its emulator do (json/text/urlencoded/raw, 32 MB,
+ * `rawBody`). Firestore is the in-process emulator; a small local server stands in for the
+ * Auth and Storage emulators' endpoints the function calls (revoking tokens, storing files).
+ */
+import express from 'express';
+import { deleteApp, getApps } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { Request as FunctionsRequest } from 'firebase-functions/v2/https';
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInProcessEmulator, type InProcessEmulator } from '../src/adapters/firestore/in-process-emulator';
+import { api } from '../src/index';
+import { Client, glb, goodInquiry, goodQuote } from './harness';
+
+const projectId = `demo-function-${process.pid}`;
+const bucket = `${projectId}.appspot.com`;
+const origin = `https://${projectId}.web.app`;
+const admin = { username: 'staff', password: 'correct horse battery staple' };
+
+interface Recorded {
+  method: string;
+  url: string;
+  body: Buffer;
+}
+
+let firestore: InProcessEmulator;
+let fake: Server;
+let front: Server;
+let base: string;
+const recorded: Recorded[] = [];
+
+const listen = (server: Server) =>
+  new Promise<string>((done) => server.listen(0, '127.0.0.1', () => done(`127.0.0.1:${(server.address() as AddressInfo).port}`)));
+/** The file part of a multipart/related upload (the metadata part comes first). */
+function multipartMedia(body: Buffer, contentType: string): Buffer {
+  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1] ?? '';
+  const parts = body.toString('latin1').split(`--${boundary}`);
+  const media = parts[2] ?? '';
+  return Buffer.from(media.slice(media.indexOf('\r\n\r\n') + 4, media.lastIndexOf('\r\n')), 'latin1');
+}
+
+/** CRC32C (Castagnoli), big-endian, base64: the checksum Cloud Storage reports and the client verifies. */
+function crc32c(data: Buffer): string {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0x82f63b78 : crc >>> 1;
+  }
+  const out = Buffer.alloc(4);
+  out.writeUInt32BE((crc ^ 0xffffffff) >>> 0);
+  return out.toString('base64');
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<Buffer>((done) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => done(Buffer.concat(chunks)));
+  });
+
+beforeAll(async () => {
+  firestore = await startInProcessEmulator();
+  // The Auth emulator's accounts:update (refresh-token revocation) and the Storage
+  // emulator's JSON API upload, answered as the real emulators answer them.
+  fake = createServer(async (req, res) => {
+    const body = await readBody(req);
+    recorded.push({ method: req.method ?? '', url: req.url ?? '', body });
+    res.setHeader('content-type', 'application/json');
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (url.pathname.endsWith('/accounts:update')) return res.end(JSON.stringify({ localId: JSON.parse(body.toString()).localId }));
+    if (url.pathname === `/upload/storage/v1/b/${bucket}/o`) {
+      const media = multipartMedia(body, req.headers['content-type'] ?? '');
+      const md5Hash = createHash('md5').update(media).digest('base64');
+      const name = url.searchParams.get('name');
+      return res.end(JSON.stringify({ bucket, name, size: String(media.length), md5Hash, crc32c: crc32c(media), generation: '1' }));
+    }
+    res.statusCode = 404;
+    res.end(JSON.stringify({ error: { code: 404, message: 'Not found' } }));
+  });
+  const fakeHost = await listen(fake);
+  Object.assign(process.env, {
+    GCLOUD_PROJECT: projectId,
+    STORAGE_BUCKET: bucket,
+    FIRESTORE_EMULATOR_HOST: firestore.host,
+    FIREBASE_AUTH_EMULATOR_HOST: fakeHost,
+    FIREBASE_STORAGE_EMULATOR_HOST: fakeHost,
+    NOTIFY_EMAIL: 'office@example.com',
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+  });
+
+  const rawBody = (req: IncomingMessage & { rawBody?: Buffer }, _res: unknown, buf: Buffer) => {
+    req.rawBody = buf;
+  };
+  const runtime = express();
+  runtime.use(express.json({ limit: '32mb', verify: rawBody }));
+  runtime.use(express.text({ limit: '32mb', verify: rawBody }));
+  runtime.use(express.urlencoded({ extended: true, limit: '32mb', verify: rawBody }));
+  runtime.use(express.raw({ type: '*/*', limit: '32mb', verify: rawBody }));
+  // `verify` above gave every request its rawBody, as the Functions runtime does.
+  runtime.all('/{*path}', (req, res) => api(req as FunctionsRequest, res));
+  front = createServer(runtime);
+  base = `http://${await listen(front)}`;
+});
+
+afterAll(async () => {
+  front?.closeAllConnections();
+  await new Promise((done) => front?.close(done));
+  fake?.closeAllConnections();
+  await new Promise((done) => fake?.close(done));
+  await Promise.all(getApps().map((app) => deleteApp(app)));
+  firestore?.stop();
+});
+
+const client = () => new Client(base);
+const browser = { origin };
+const db = () => getFirestore();
+
+async function signIn() {
+  const c = client();
+  const res = await c.post<{ id: string; username: string; firebaseToken: string }>('/api/login', admin, browser);
+  expect(res.status).toBe(200);
+  return { client: c, body: res.body };
+}
+
+const jwtPayload = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+
+describe('the Cloud Function api', () => {
+  it('answers the health check', async () => {
+    const res = await client().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('stores an inquiry in Firestore and writes its email and SMS documents before answering', async () => {
+    const res = await client().post<{ id: string }>('/api/project-inquiry', goodInquiry, browser);
+    expect(res.status).toBe(201);
+    const stored = (await db().collection('project_inquiries').doc(res.body.id).get()).data();
+    expect(stored).toMatchObject({ firstName: 'Ava', rooms: ['kitchen', 'bathroom'], budget: '15000-30000' });
+
+    const mail = (await db().collection('mail').get()).docs.map((d) => d.data());
+    expect(mail).toEqual(
+      expect.arrayContaining([
+        { to: ['ava@example.com'], message: expect.objectContaining({ subject: 'We have received your project inquiry' }) },
+        { to: ['office@example.com'], message: expect.objectContaining({ subject: 'New project inquiry from Ava Nguyen' }) },
+      ]),
+    );
+    const sms = (await db().collection('messages').get()).docs.map((d) => d.data());
+    expect(sms).toEqual([{ to: '+61400123456', body: "Hi Ava, thanks for your renovation inquiry. We'll be in touch very shortly." }]);
+  });
+
+  it('refuses a state-changing request from another site', async () => {
+    const res = await client().post<{ message: string }>('/api/quote-request', goodQuote, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Cross-site requests are not allowed');
+  });
+
+  it('applies the API body limits to bodies the Functions runtime has already parsed', async () => {
+    const big = await client().post<{ message: string }>('/api/quote-request', { ...goodQuote, suburb: 'x'.repeat(40_000) }, browser);
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe('Request body is too large');
+    const text = await client().request<{ message: string; errors: Record<string, string> }>('POST', '/api/quote-request', {
+      body: 'firstName=Jack',
+      headers: { 'content-type': 'text/plain', ...browser },
+    });
+    expect(text.status).toBe(400);
+    expect(text.body.errors).toHaveProperty('firstName');
+  });
+
+  it('signs the first admin in from the ADMIN_PASSWORD secret and returns a custom token with admin: true', async () => {
+    const { body } = await signIn();
+    expect(body.username).toBe(admin.username);
+    const claims = jwtPayload(body.firebaseToken);
+    expect(claims.uid).toBe(body.id);
+    expect(claims.claims).toEqual({ admin: true });
+    expect(claims.aud).toBe('https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit');
+  });
+
+  it('lets the signed-in admin read leads, and nobody else', async () => {
+    await client().post('/api/quote-request', goodQuote, browser);
+    expect((await client().get('/api/quote-requests')).status).toBe(401);
+    const { client: c } = await signIn();
+    const res = await c.get<Array<{ firstName: string }>>('/api/quote-requests');
+    expect(res.status).toBe(200);
+    expect(res.body.map((q) => q.firstName)).toContain('Jack');
+    expect(Number(res.headers.get('x-total-count'))).toBeGreaterThanOrEqual(1);
+    const inquiries = await c.get<Array<{ email: string }>>('/api/project-inquiries');
+    expect(inquiries.body.map((i) => i.email)).toContain('ava@example.com');
+  });
+
+  it('ends the session and revokes the Firebase refresh tokens on logout', async () => {
+    const { client: c, body } = await signIn();
+    recorded.length = 0;
+    expect((await c.post('/api/logout', undefined, browser)).status).toBe(204);
+    expect((await c.get('/api/user')).status).toBe(401);
+    const revoke = recorded.find((r) => r.url.endsWith(`/projects/${projectId}/accounts:update`));
+    expect(revoke).toBeDefined();
+    expect(JSON.parse(revoke?.body.toString() ?? '{}')).toMatchObject({ localId: body.id, validSince: expect.any(Number) });
+  });
+
+  it('takes uploads through the function where signed URLs are unavailable (Storage emulator)', async () => {
+    const { client: c } = await signIn();
+    const issued = await c.post<{ uploadURL: string; headers?: unknown }>('/api/objects/upload', { kind: 'model' }, browser);
+    expect(issued.status).toBe(200);
+    expect(issued.body.uploadURL).toMatch(/^\/api\/objects\/upload\/[A-Za-z0-9_-]+$/);
+    expect(issued.body.headers).toBeUndefined();
+
+    recorded.length = 0;
+    const file = glb(2048);
+    const put = await client().request<{ url: string }>('PUT', issued.body.uploadURL, { body: file, headers: { 'content-type': 'model/gltf-binary' } });
+    expect(put.status).toBe(201);
+    const key = /\/o\/(models%2F[A-Za-z0-9]+\.glb)\?alt=media$/.exec(put.body.url)?.[1];
+    expect(put.body.url.startsWith(`http://${process.env.FIREBASE_STORAGE_EMULATOR_HOST}/v0/b/${bucket}/o/`)).toBe(true);
+    expect(key).toBeDefined();
+    const upload = recorded.find((r) => r.url.startsWith(`/upload/storage/v1/b/${bucket}/o`));
+    expect(new URL(upload?.url ?? '', 'http://x').searchParams.get('name')).toBe(decodeURIComponent(key ?? ''));
+    expect(multipartMedia(upload?.body ?? Buffer.alloc(0), 'boundary=' + (/^--([^\r]+)/.exec(upload?.body.toString('latin1') ?? '')?.[1] ?? ''))).toEqual(file);
+
+    const wrong = await c.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' }, browser);
+    const refused = await client().request<{ message: string }>('PUT', wrong.body.uploadURL, { body: Buffer.from('<svg></svg>'.repeat(10)) });
+    expect(refused.status).toBe(415);
+  });
+});
