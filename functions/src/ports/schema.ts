@@ -7,6 +7,13 @@ export interface TableSpec {
   /** Columns that may be absent (stored as NULL, read back as undefined). */
   optional?: readonly string[];
   unique?: readonly string[];
+  /**
+   * Fields the public must never see, even where a collection is publicly readable. The
+   * Firestore adapter keeps them in a sibling document `${name}_private/{id}` that the rules
+   * show to the admin only; such fields cannot be queried there. SQLite ignores this (one
+   * table; the API decides what to show).
+   */
+  private?: readonly string[];
   /** Extra indexes, each a list of columns, matching the queries the routes make. */
   indexes?: readonly (readonly string[])[];
 }
@@ -62,6 +69,8 @@ export const tables = {
       createdAt: 'text',
     },
     optional: ['email'],
+    // Approved reviews are publicly readable in Firestore: the reviewer's email must not be.
+    private: ['email'],
     indexes: [['createdAt', 'id'], ['approved', 'createdAt', 'id']],
   },
   visitors: {

@@ -33,6 +33,7 @@ describe.skipIf(!host)(
         await db.doc('quote_requests/q1').set({ firstName: 'Jack', lastName: 'Smith', email: 'jack@example.com', suburb: 'Richmond', room: 'Kitchen', createdAt: at });
         await db.doc('reviews/approved').set({ customerName: 'Charlotte', rating: 5, reviewText: 'Lovely work', approved: true, createdAt: at });
         await db.doc('reviews/pending').set({ customerName: 'Noah', rating: 4, reviewText: 'Good work', approved: false, createdAt: at });
+        await db.doc('reviews_private/approved').set({ email: 'charlotte@example.com' });
         await db.doc('visitor_tracking/v1').set({ page: '/', ipAddress: '203.0.113.9', visitedAt: at });
         await db.doc('models_3d/m1').set({ name: 'Kitchen', description: 'A kitchen', modelUrl: 'x', thumbnailUrl: '', exposure: 0.6, shadowIntensity: 0.5, displayOrder: 0, createdAt: at });
         await db.doc('users/u1').set({ username: 'staff', password: 'scrypt$...', createdAt: at });
@@ -83,6 +84,23 @@ describe.skipIf(!host)(
         await assertSucceeds(admin().collection('reviews').get());
         await assertFails(admin().doc('reviews/pending').update({ approved: true }));
         await assertFails(visitor().collection('reviews').add({ customerName: 'X', rating: 5, reviewText: 'x', approved: true }));
+      });
+    });
+
+    describe('reviews_private', () => {
+      it('the admin reads and lists reviewers\' emails', async () => {
+        await assertSucceeds(admin().doc('reviews_private/approved').get());
+        await assertSucceeds(admin().collection('reviews_private').get());
+      });
+      it('a visitor or a signed-in non-admin cannot, not even for an approved review', async () => {
+        await assertFails(visitor().doc('reviews_private/approved').get());
+        await assertFails(visitor().collection('reviews_private').get());
+        await assertFails(signedInNotAdmin().doc('reviews_private/approved').get());
+      });
+      it('nobody writes, not even the admin', async () => {
+        await assertFails(admin().doc('reviews_private/approved').set({ email: 'x@example.com' }));
+        await assertFails(visitor().doc('reviews_private/new').set({ email: 'x@example.com' }));
+        await assertFails(admin().doc('reviews_private/approved').delete());
       });
     });
 

@@ -3,9 +3,11 @@ import {
   FieldValue,
   type CollectionReference,
   type DocumentData,
+  type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
   type Query,
+  type Transaction,
 } from 'firebase-admin/firestore';
 import {
   ConflictError,
@@ -25,6 +27,13 @@ import type { TableSpec } from '../../ports/schema';
 type Fields = Record<string, unknown>;
 type Patch<T> = Partial<Omit<T, 'id'>>;
 
+/** A patch split for the document and its private part; see FirestoreCollection.toChanges. */
+interface Changes {
+  update: DocumentData;
+  hidden: Fields | null;
+  merged: Fields;
+}
+
 /** Most writes one commit may carry; deleteMany splits into batches of this size. */
 export const MAX_BATCH_WRITES = 500;
 
@@ -32,15 +41,28 @@ export const MAX_BATCH_WRITES = 500;
 const ALREADY_EXISTS = 6;
 const NOT_FOUND = 5;
 
+/** Where a collection's private fields live: rules show this collection to the admin only. */
+export function privateCollectionName(name: string): string {
+  return `${name}_private`;
+}
+
 /**
  * One Firestore collection behind the Collection port. The document id is the record's
  * `id`; the other fields named by the TableSpec are stored as they are (strings, numbers,
  * booleans, arrays), and absent optional fields are absent in the document too.
  * Field names come only from the TableSpec, as in the SQLite adapter.
+ *
+ * The spec's `private` fields are kept out of the document, because rules cannot hide a
+ * field of a document they let someone read: they go to `${name}_private/{id}` (only when
+ * one has a value), written in the same commit as the document, deleted with it, and
+ * merged back on every read, so callers see one record. They cannot be queried.
  */
 export class FirestoreCollection<T extends { id: string }> implements Collection<T> {
   private readonly ref: CollectionReference;
   private readonly fields: readonly string[];
+  private readonly privateFields: ReadonlySet<string>;
+  /** `${name}_private`; null when the spec names no private field. */
+  private readonly privateRef: CollectionReference | null;
 
   constructor(
     private readonly db: Firestore,
@@ -48,17 +70,29 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
   ) {
     this.ref = db.collection(spec.name);
     this.fields = Object.keys(spec.columns).filter((name) => name !== 'id');
+    this.privateFields = new Set(spec.private ?? []);
+    for (const name of this.privateFields) {
+      if (!this.fields.includes(name) || spec.unique?.includes(name) || spec.indexes?.some((index) => index.includes(name))) {
+        throw new Error(`${spec.name}.${name} cannot be private: it must be a field that is neither unique nor indexed`);
+      }
+    }
+    this.privateRef = this.privateFields.size ? db.collection(privateCollectionName(spec.name)) : null;
   }
 
   async insert(doc: T): Promise<T> {
     if (!isDocumentId(doc.id)) throw new Error(`Invalid document id for ${this.spec.name}: ${JSON.stringify(doc.id)}`);
     const ref = this.ref.doc(doc.id);
-    const data = this.toData(doc as unknown as Fields);
+    const { data, hidden } = this.split(this.toData(doc as unknown as Fields));
     const unique = (this.spec.unique ?? []).filter((field) => data[field] !== undefined);
     try {
       if (!unique.length) {
         // create() carries an exists=false precondition: atomic without a transaction.
-        await ref.create(data);
+        if (!hidden || !this.privateRef) {
+          await ref.create(data);
+          return doc;
+        }
+        // One commit: when the document exists the whole batch fails, private part included.
+        await this.db.batch().create(ref, data).set(this.privateRef.doc(doc.id), hidden).commit();
         return doc;
       }
       await this.db.runTransaction(async (tx) => {
@@ -70,6 +104,7 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
         }
         if ((await tx.get(ref)).exists) throw new ConflictError();
         tx.create(ref, data);
+        if (hidden && this.privateRef) tx.set(this.privateRef.doc(doc.id), hidden);
       });
     } catch (error) {
       if (hasCode(error, ALREADY_EXISTS)) throw new ConflictError();
@@ -80,7 +115,11 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
 
   async get(id: string): Promise<T | null> {
     if (!isDocumentId(id)) return null;
-    return this.fromSnapshot(await this.ref.doc(id).get());
+    const ref = this.ref.doc(id);
+    if (!this.privateRef) return this.fromSnapshot(await ref.get());
+    // One round trip for both documents, read at the same time.
+    const [snap, hidden] = await this.db.getAll(ref, this.privateRef.doc(id));
+    return this.fromSnapshot(snap, hidden);
   }
 
   async findOne(where: Where<T>): Promise<T | null> {
@@ -88,7 +127,7 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     const q = this.filtered(where);
     if (!q) return null;
     const snap = await q.limit(1).get();
-    return snap.empty ? null : this.fromSnapshot(snap.docs[0]);
+    return snap.empty ? null : ((await this.withPrivate(snap.docs))[0] ?? null);
   }
 
   async find(query: FindQuery<T>): Promise<Page<T>> {
@@ -98,7 +137,7 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
       if (!cursor || !isDocumentId(cursor.id)) throw new InvalidCursorError();
     }
     const byId = query.orderBy === 'id';
-    const order = byId ? FieldPath.documentId() : this.field(query.orderBy);
+    const order = byId ? FieldPath.documentId() : this.queryField(query.orderBy);
     const filtered = this.filtered(query.where);
     if (!filtered) return { items: [] };
     let q = filtered;
@@ -109,11 +148,7 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     if (!byId) q = q.orderBy(FieldPath.documentId(), query.direction);
     if (cursor) q = byId ? q.startAfter(cursor.id) : q.startAfter(cursor.v, cursor.id);
     const snap = await q.limit(query.limit + 1).get();
-    const items: T[] = [];
-    for (const docSnap of snap.docs.slice(0, query.limit)) {
-      const item = this.fromSnapshot(docSnap);
-      if (item) items.push(item);
-    }
+    const items = await this.withPrivate(snap.docs.slice(0, query.limit));
     const last = items[items.length - 1];
     const next =
       snap.size > query.limit && last
@@ -132,30 +167,29 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
 
   async update(id: string, patch: Patch<T>): Promise<T | null> {
     if (!isDocumentId(id)) return null;
-    const ref = this.ref.doc(id);
     const changes = this.toChanges(patch as Fields);
     return this.db.runTransaction(async (tx) => {
-      const snap = await tx.get(ref);
+      // The private part is read even when untouched: the updated record includes it.
+      const { snap, hidden } = await this.read(tx, id, true);
       if (!snap.exists) return null;
-      tx.update(ref, changes.update);
-      return this.fromData(id, { ...snap.data(), ...changes.merged });
+      this.write(tx, id, changes, hidden);
+      return this.fromData(id, { ...snap.data(), ...hidden?.data(), ...changes.merged });
     });
   }
 
   async updateIf(id: string, expected: Where<T>, patch: Patch<T>): Promise<boolean> {
     if (!isDocumentId(id)) return false;
-    const ref = this.ref.doc(id);
     const changes = this.toChanges(patch as Fields);
     const conditions = Object.entries(expected).filter(([, value]) => value !== undefined);
-    for (const [key] of conditions) if (key !== 'id') this.field(key);
+    for (const [key] of conditions) if (key !== 'id') this.queryField(key);
     return this.db.runTransaction(async (tx) => {
-      const snap = await tx.get(ref);
+      const { snap, hidden } = await this.read(tx, id, changes.hidden !== null);
       const data = snap.data();
       if (!snap.exists || !data) return false;
       for (const [key, value] of conditions) {
         if ((key === 'id' ? snap.id : data[key]) !== value) return false;
       }
-      tx.update(ref, changes.update);
+      this.write(tx, id, changes, hidden);
       return true;
     });
   }
@@ -169,19 +203,29 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     }
     if (!merged.size) return;
     for (const id of merged.keys()) if (!isDocumentId(id)) throw new NotFoundError(`No document ${id}`);
+    const changes = new Map([...merged].map(([id, patch]) => [id, this.toChanges(patch)]));
     const refs = [...merged.keys()].map((id) => this.ref.doc(id));
+    // Private parts are read only for the patches that change them, in the same read.
+    const privateRefs = this.privateRef
+      ? [...changes].filter(([, change]) => change.hidden).map(([id]) => this.privateDoc(id))
+      : [];
     await this.db.runTransaction(async (tx) => {
-      const snaps = await tx.getAll(...refs);
-      const missing = snaps.find((snap) => !snap.exists);
+      const snaps = await tx.getAll(...refs, ...privateRefs);
+      const missing = snaps.slice(0, refs.length).find((snap) => !snap.exists);
       if (missing) throw new NotFoundError(`No document ${missing.id}`);
-      for (const ref of refs) tx.update(ref, this.toChanges(merged.get(ref.id) ?? {}).update);
+      const hidden = new Map(snaps.slice(refs.length).map((snap) => [snap.id, snap]));
+      for (const [id, change] of changes) this.write(tx, id, change, hidden.get(id));
     });
   }
 
   async delete(id: string): Promise<boolean> {
     if (!isDocumentId(id)) return false;
+    const ref = this.ref.doc(id);
     try {
-      await this.ref.doc(id).delete({ exists: true });
+      if (!this.privateRef) await ref.delete({ exists: true });
+      // One commit; a missing document fails it as a whole (its delete comes first, so the
+      // in-process emulator, which applies writes one by one, stops before the second).
+      else await this.db.batch().delete(ref, { exists: true }).delete(this.privateRef.doc(id)).commit();
       return true;
     } catch (error) {
       if (hasCode(error, NOT_FOUND)) return false;
@@ -191,9 +235,13 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
 
   async deleteMany(ids: readonly string[]): Promise<void> {
     const unique = [...new Set(ids)].filter(isDocumentId);
-    for (let start = 0; start < unique.length; start += MAX_BATCH_WRITES) {
+    const perBatch = this.privateRef ? Math.floor(MAX_BATCH_WRITES / 2) : MAX_BATCH_WRITES;
+    for (let start = 0; start < unique.length; start += perBatch) {
       const batch = this.db.batch();
-      for (const id of unique.slice(start, start + MAX_BATCH_WRITES)) batch.delete(this.ref.doc(id));
+      for (const id of unique.slice(start, start + perBatch)) {
+        batch.delete(this.ref.doc(id));
+        if (this.privateRef) batch.delete(this.privateRef.doc(id));
+      }
       await batch.commit();
     }
   }
@@ -205,13 +253,23 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     return name;
   }
 
+  /** A field a query may filter or order by: any but a private one. */
+  private queryField(name: string): string {
+    if (this.privateFields.has(name)) {
+      throw new Error(
+        `${this.spec.name}.${name} is private (kept in ${privateCollectionName(this.spec.name)}): it cannot be filtered, ordered or compared on`,
+      );
+    }
+    return this.field(name);
+  }
+
   /** With an id among the conditions, one point read answers: cheaper than a query. */
   private async getMatching(where: Where<T>): Promise<T | null> {
+    const conditions = Object.entries(where).filter(([key, value]) => key !== 'id' && value !== undefined);
+    for (const [key] of conditions) this.queryField(key);
     const doc = await this.get(String(where.id));
     if (!doc) return null;
-    for (const [key, value] of Object.entries(where)) {
-      if (key !== 'id' && value !== undefined && (doc as unknown as Fields)[this.field(key)] !== value) return null;
-    }
+    for (const [key, value] of conditions) if ((doc as unknown as Fields)[key] !== value) return null;
     return doc;
   }
 
@@ -224,7 +282,7 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
         if (typeof value !== 'string' || !isDocumentId(value)) return null;
         q = q.where(FieldPath.documentId(), '==', value);
       } else {
-        q = q.where(this.field(key), '==', value);
+        q = q.where(this.queryField(key), '==', value);
       }
     }
     return q;
@@ -240,27 +298,84 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     return data;
   }
 
+  /** Stored fields split into the document's and the private ones (null when there are none). */
+  private split(all: DocumentData): { data: DocumentData; hidden: DocumentData | null } {
+    const data: DocumentData = {};
+    const hidden: DocumentData = {};
+    for (const [name, value] of Object.entries(all)) (this.privateFields.has(name) ? hidden : data)[name] = value;
+    return { data, hidden: Object.keys(hidden).length ? hidden : null };
+  }
+
   /**
-   * A patch as a Firestore update (undefined or null removes the field, as NULL does in
-   * SQLite) and as the plain values to merge into what was read.
+   * A patch as a Firestore update of the document (undefined or null removes the field, as
+   * NULL does in SQLite), as the private fields it sets or removes (null when it touches none),
+   * and as the plain values to merge into what was read.
    */
-  private toChanges(patch: Fields): { update: DocumentData; merged: Fields } {
+  private toChanges(patch: Fields): Changes {
     const update: DocumentData = {};
     const merged: Fields = {};
+    let hidden: Fields | null = null;
     for (const [key, value] of Object.entries(patch)) {
       if (key === 'id') continue;
       const name = this.field(key);
       const absent = value === undefined || value === null;
-      update[name] = absent ? FieldValue.delete() : value;
       merged[name] = absent ? undefined : value;
+      if (this.privateFields.has(name)) (hidden ??= {})[name] = merged[name];
+      else update[name] = absent ? FieldValue.delete() : value;
     }
-    if (!Object.keys(update).length) throw new Error('Empty update');
-    return { update, merged };
+    if (!Object.keys(merged).length) throw new Error('Empty update');
+    return { update, hidden, merged };
   }
 
-  private fromSnapshot(snap: DocumentSnapshot): T | null {
+  private privateDoc(id: string): DocumentReference {
+    if (!this.privateRef) throw new Error(`${this.spec.name} has no private fields`);
+    return this.privateRef.doc(id);
+  }
+
+  /** A transaction's read of the document and, when asked and the collection has one, its private part. */
+  private async read(tx: Transaction, id: string, withPrivate: boolean): Promise<{ snap: DocumentSnapshot; hidden?: DocumentSnapshot }> {
+    const ref = this.ref.doc(id);
+    if (!withPrivate || !this.privateRef) return { snap: await tx.get(ref) };
+    const [snap, hidden] = await tx.getAll(ref, this.privateRef.doc(id));
+    return { snap, hidden };
+  }
+
+  /**
+   * Applies changes to an existing document in a transaction. The private part is rewritten
+   * whole from `current` (read in the same transaction) and the patch, or deleted once no
+   * private field is left, so removing a field needs no FieldValue.delete() there.
+   */
+  private write(tx: Transaction, id: string, changes: Changes, current: DocumentSnapshot | undefined): void {
+    if (Object.keys(changes.update).length) tx.update(this.ref.doc(id), changes.update);
+    if (!changes.hidden) return;
+    const next: DocumentData = {};
+    for (const [name, value] of Object.entries({ ...current?.data(), ...changes.hidden })) {
+      if (this.privateFields.has(name) && value !== undefined && value !== null) next[name] = value;
+    }
+    const ref = this.privateDoc(id);
+    if (Object.keys(next).length) tx.set(ref, next);
+    else if (current?.exists) tx.delete(ref);
+  }
+
+  /** Records from query results, with their private parts fetched in one read for the page. */
+  private async withPrivate(snaps: readonly DocumentSnapshot[]): Promise<T[]> {
+    let hidden = new Map<string, DocumentSnapshot>();
+    if (this.privateRef && snaps.length) {
+      const privateRef = this.privateRef;
+      const parts = await this.db.getAll(...snaps.map((snap) => privateRef.doc(snap.id)));
+      hidden = new Map(parts.map((part) => [part.id, part]));
+    }
+    const items: T[] = [];
+    for (const snap of snaps) {
+      const item = this.fromSnapshot(snap, hidden.get(snap.id));
+      if (item) items.push(item);
+    }
+    return items;
+  }
+
+  private fromSnapshot(snap: DocumentSnapshot, hidden?: DocumentSnapshot): T | null {
     const data = snap.data();
-    return snap.exists && data ? this.fromData(snap.id, data) : null;
+    return snap.exists && data ? this.fromData(snap.id, { ...data, ...hidden?.data() }) : null;
   }
 
   private fromData(id: string, data: Fields): T {

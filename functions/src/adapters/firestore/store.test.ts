@@ -1,7 +1,7 @@
 import type { Review } from '@site/domain';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeStoreContract } from '../../ports/store.contract';
 import { ConflictError, decodeCursor, encodeCursor, NotFoundError, type Store } from '../../ports/store';
 import { startInProcessEmulator, type InProcessEmulator } from './in-process-emulator';
@@ -220,11 +220,131 @@ function describeFirestoreSpecifics(name: string, make: () => Promise<Harness>, 
         ? 'removes an optional field patched to undefined'
         : 'removes an optional field patched to undefined (skipped: this emulator ignores FieldValue.delete())',
       async () => {
-        await store.reviews.insert(review('r1', '2025-01-01T00:00:00.000Z', { email: 'a@example.com' }));
-        const updated = await store.reviews.update('r1', { email: undefined });
-        expect(updated).not.toHaveProperty('email');
-        expect(await store.reviews.get('r1')).not.toHaveProperty('email');
+        await store.visitors.insert({ id: 'v1', page: '/', userAgent: 'Firefox', visitedAt: '2025-01-01T00:00:00.000Z' });
+        const updated = await store.visitors.update('v1', { userAgent: undefined });
+        expect(updated).not.toHaveProperty('userAgent');
+        expect(await store.visitors.get('v1')).not.toHaveProperty('userAgent');
+        expect((await db.collection('visitor_tracking').doc('v1').get()).data()).not.toHaveProperty('userAgent');
       },
     );
+
+    describe("private fields (a review's email) live in reviews_private, never in the public document", () => {
+      const raw = async (path: string) => (await db.doc(path).get()).data();
+
+      it('stores the email apart and reads it back through get, findOne and find', async () => {
+        const withEmail = review('r1', '2025-01-01T00:00:00.000Z', { email: 'ava@example.com', approved: true });
+        expect(await store.reviews.insert(withEmail)).toEqual(withEmail);
+        expect(await raw('reviews/r1')).toEqual({
+          customerName: 'Ava',
+          rating: 5,
+          reviewText: 'A lovely new kitchen, thank you',
+          approved: true,
+          createdAt: '2025-01-01T00:00:00.000Z',
+        });
+        expect(await raw('reviews_private/r1')).toEqual({ email: 'ava@example.com' });
+        // A refused second insert of the id leaves the private part alone too.
+        await expect(store.reviews.insert({ ...withEmail, email: 'other@example.com' })).rejects.toBeInstanceOf(ConflictError);
+        expect(await raw('reviews_private/r1')).toEqual({ email: 'ava@example.com' });
+
+        expect(await store.reviews.get('r1')).toEqual(withEmail);
+        expect(await store.reviews.findOne({ approved: true })).toEqual(withEmail);
+        expect(await store.reviews.findOne({ id: 'r1', approved: true })).toEqual(withEmail);
+        await store.reviews.insert(review('r2', '2025-01-02T00:00:00.000Z', { approved: true }));
+        await store.reviews.insert(review('r3', '2025-01-03T00:00:00.000Z', { email: 'noah@example.com', approved: true }));
+        const page = await store.reviews.find({ where: { approved: true }, orderBy: 'createdAt', direction: 'desc', limit: 10 });
+        expect(page.items).toEqual([
+          review('r3', '2025-01-03T00:00:00.000Z', { email: 'noah@example.com', approved: true }),
+          review('r2', '2025-01-02T00:00:00.000Z', { approved: true }),
+          withEmail,
+        ]);
+        expect(page.items[1]).not.toHaveProperty('email');
+      });
+
+      it('writes no private document for a review without an email', async () => {
+        await store.reviews.insert(review('r1', '2025-01-01T00:00:00.000Z'));
+        expect((await db.doc('reviews_private/r1').get()).exists).toBe(false);
+        expect(await store.reviews.get('r1')).not.toHaveProperty('email');
+        expect(await store.reviews.update('r1', { approved: true })).toEqual(review('r1', '2025-01-01T00:00:00.000Z', { approved: true }));
+        expect((await db.doc('reviews_private/r1').get()).exists).toBe(false);
+      });
+
+      it('fetches the private documents of a page in one read, and none for other collections', async () => {
+        for (let i = 1; i <= 4; i++) {
+          await store.reviews.insert(review(`r${i}`, `2025-01-0${i}T00:00:00.000Z`, i % 2 ? { email: `r${i}@example.com` } : {}));
+          await store.visitors.insert({ id: `v${i}`, page: '/', visitedAt: `2025-01-0${i}T00:00:00.000Z` });
+        }
+        const getAll = vi.spyOn(db, 'getAll');
+        try {
+          const page = await store.reviews.find({ orderBy: 'createdAt', direction: 'asc', limit: 3 });
+          expect(page.items.map((r) => r.email)).toEqual(['r1@example.com', undefined, 'r3@example.com']);
+          expect(getAll).toHaveBeenCalledTimes(1);
+          expect(getAll.mock.calls[0].map((ref) => ('path' in ref ? ref.path : ref))).toEqual(['reviews_private/r1', 'reviews_private/r2', 'reviews_private/r3']);
+          getAll.mockClear();
+          expect((await store.visitors.find({ orderBy: 'visitedAt', direction: 'asc', limit: 3 })).items).toHaveLength(3);
+          expect((await store.reviews.find({ where: { rating: 1 }, orderBy: 'createdAt', direction: 'asc', limit: 3 })).items).toEqual([]);
+          expect(getAll).not.toHaveBeenCalled();
+        } finally {
+          getAll.mockRestore();
+        }
+      });
+
+      it('moves the email with update, updateIf and updateMany', async () => {
+        await store.reviews.insert(review('r1', '2025-01-01T00:00:00.000Z', { email: 'old@example.com' }));
+        expect(await store.reviews.update('r1', { email: 'new@example.com' })).toEqual(
+          review('r1', '2025-01-01T00:00:00.000Z', { email: 'new@example.com' }),
+        );
+        expect(await raw('reviews_private/r1')).toEqual({ email: 'new@example.com' });
+        expect(await raw('reviews/r1')).not.toHaveProperty('email');
+        // A patch of public fields only keeps the email, in the answer and in storage.
+        expect(await store.reviews.update('r1', { approved: true })).toEqual(
+          review('r1', '2025-01-01T00:00:00.000Z', { email: 'new@example.com', approved: true }),
+        );
+        expect(await raw('reviews_private/r1')).toEqual({ email: 'new@example.com' });
+
+        expect(await store.reviews.updateIf('r1', { approved: true }, { email: 'cas@example.com', rating: 3 })).toBe(true);
+        expect(await store.reviews.updateIf('r1', { approved: false }, { email: 'lost@example.com' })).toBe(false);
+        expect(await raw('reviews_private/r1')).toEqual({ email: 'cas@example.com' });
+        expect(await raw('reviews/r1')).toMatchObject({ rating: 3 });
+
+        await store.reviews.insert(review('r2', '2025-01-02T00:00:00.000Z'));
+        await store.reviews.updateMany([
+          { id: 'r1', patch: { rating: 4 } },
+          { id: 'r2', patch: { email: 'later@example.com' } },
+        ]);
+        expect(await store.reviews.get('r1')).toEqual(
+          review('r1', '2025-01-01T00:00:00.000Z', { email: 'cas@example.com', approved: true, rating: 4 }),
+        );
+        expect(await store.reviews.get('r2')).toEqual(review('r2', '2025-01-02T00:00:00.000Z', { email: 'later@example.com' }));
+        expect(await raw('reviews/r2')).not.toHaveProperty('email');
+
+        // Removing the email removes the private document (no field delete needed).
+        expect(await store.reviews.update('r2', { email: undefined })).toEqual(review('r2', '2025-01-02T00:00:00.000Z'));
+        expect((await db.doc('reviews_private/r2').get()).exists).toBe(false);
+        expect(await store.reviews.get('r2')).not.toHaveProperty('email');
+      });
+
+      it('deletes the private document with the review, also in deleteMany', async () => {
+        for (const id of ['r1', 'r2', 'r3']) await store.reviews.insert(review(id, '2025-01-01T00:00:00.000Z', { email: `${id}@example.com` }));
+        expect(await store.reviews.delete('r1')).toBe(true);
+        expect((await db.doc('reviews/r1').get()).exists).toBe(false);
+        expect((await db.doc('reviews_private/r1').get()).exists).toBe(false);
+        expect(await store.reviews.delete('r1')).toBe(false);
+        await store.reviews.deleteMany(['r2', 'r3', 'missing']);
+        expect((await db.collection('reviews').get()).size).toBe(0);
+        expect((await db.collection('reviews_private').get()).size).toBe(0);
+      });
+
+      it('refuses to filter, order or compare on a private field', async () => {
+        await store.reviews.insert(review('r1', '2025-01-01T00:00:00.000Z', { email: 'ava@example.com' }));
+        const privateField = /reviews\.email is private/;
+        await expect(store.reviews.findOne({ email: 'ava@example.com' })).rejects.toThrow(privateField);
+        await expect(store.reviews.findOne({ id: 'r1', email: 'ava@example.com' })).rejects.toThrow(privateField);
+        await expect(store.reviews.count({ email: 'ava@example.com' })).rejects.toThrow(privateField);
+        await expect(store.reviews.find({ where: { email: 'ava@example.com' }, orderBy: 'createdAt', direction: 'asc', limit: 1 })).rejects.toThrow(privateField);
+        await expect(store.reviews.find({ orderBy: 'email', direction: 'asc', limit: 1 })).rejects.toThrow(privateField);
+        await expect(store.reviews.updateIf('r1', { email: 'ava@example.com' }, { approved: true })).rejects.toThrow(privateField);
+        expect((await store.reviews.get('r1'))?.approved).toBe(false);
+      });
+    });
   });
 }
