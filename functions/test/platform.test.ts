@@ -107,6 +107,23 @@ describe('visits', () => {
     }
   });
 
+  it('counts visits per day in the asked time zone, and refuses a bad zone or day count', async () => {
+    const admin = await t.adminClient();
+    const ctx = t.app.context;
+    const now = ctx.clock.now().getTime();
+    await ctx.store.visitors.insert({ id: 'day-a', page: '/', visitedAt: new Date(now - 2 * 86400_000).toISOString() });
+    await ctx.store.visitors.insert({ id: 'day-b', page: '/', visitedAt: new Date(now - 2 * 86400_000 + 1000).toISOString() });
+    const res = await admin.get<Array<{ day: string; count: number }>>('/api/visitors/daily?days=7&timeZone=UTC');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(7);
+    expect(res.body[6].day).toBe(new Date(now).toISOString().slice(0, 10));
+    const twoDaysAgo = new Date(now - 2 * 86400_000).toISOString().slice(0, 10);
+    expect(res.body.find((d) => d.day === twoDaysAgo)!.count).toBeGreaterThanOrEqual(2);
+    expect((await admin.get('/api/visitors/daily?timeZone=Mars/Base')).status).toBe(400);
+    expect((await admin.get('/api/visitors/daily?days=0')).status).toBe(400);
+    expect((await t.client().get('/api/visitors/daily')).status).toBe(401);
+  });
+
   it('refuses a page that is not a path', async () => {
     for (const page of ['', 'https://evil.example/', 'about', '/a b', 'x'.repeat(600)]) {
       const res = await t.client().post<{ errors: Record<string, string> }>('/api/visits', { page });

@@ -115,6 +115,21 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       expect(old.items[0]).not.toHaveProperty('ipAddress');
     });
 
+    it('counts within a range of a field', async () => {
+      for (let i = 0; i < 10; i++) {
+        await store.visitors.insert({ id: `v${i}`, page: '/', visitedAt: new Date(Date.UTC(2025, 0, 1 + i)).toISOString() });
+      }
+      const range = (from: number, to: number) => ({
+        field: 'visitedAt' as const,
+        from: new Date(Date.UTC(2025, 0, from)).toISOString(),
+        to: new Date(Date.UTC(2025, 0, to)).toISOString(),
+      });
+      expect(await store.visitors.count(undefined, range(3, 6))).toBe(3);
+      expect(await store.visitors.count(undefined, range(1, 2))).toBe(1);
+      expect(await store.visitors.count(undefined, range(20, 30))).toBe(0);
+      expect(await store.visitors.count({ page: '/' }, range(1, 11))).toBe(10);
+    });
+
     it('updates, compares-and-sets, and deletes', async () => {
       await store.reviews.insert(review(1, false));
       expect(await store.reviews.update('r001', { approved: true })).toEqual({ ...review(1, false), approved: true });

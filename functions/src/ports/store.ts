@@ -19,6 +19,12 @@ export interface FindQuery<T> {
   lessThan?: Scalar;
 }
 
+export interface Range<T> {
+  field: keyof T & string;
+  from: Scalar;
+  to: Scalar;
+}
+
 export interface Page<T> {
   items: T[];
   /** Present when more documents may follow. */
@@ -31,7 +37,8 @@ export interface Collection<T extends { id: string }> {
   get(id: string): Promise<T | null>;
   findOne(where: Where<T>): Promise<T | null>;
   find(query: FindQuery<T>): Promise<Page<T>>;
-  count(where?: Where<T>): Promise<number>;
+  /** A count query; `range` keeps documents whose `field` is in [from, to). */
+  count(where?: Where<T>, range?: Range<T>): Promise<number>;
   /** Returns the updated document, or null when it does not exist. */
   update(id: string, patch: Partial<Omit<T, 'id'>>): Promise<T | null>;
   /** Atomically applies `patch` only if every field of `expected` still holds. */

@@ -16,7 +16,7 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
     get: (id) => collection.get(id),
     findOne: (where) => collection.findOne(where),
     find: (query) => collection.find(query),
-    count: (where) => collection.count(where),
+    count: (where, range) => collection.count(where, range),
     update: async (id, patch) => {
       const updated = await collection.update(id, patch);
       if (updated) feed.publish({ collection: name, op: 'update', id });

@@ -19,6 +19,7 @@ import {
   type CursorValue,
   type FindQuery,
   type Page,
+  type Range,
   type Scalar,
   type Where,
 } from '../../ports/store';
@@ -157,10 +158,14 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     return { items, next };
   }
 
-  async count(where?: Where<T>): Promise<number> {
-    if (where?.id !== undefined) return (await this.getMatching(where)) ? 1 : 0;
-    const q = this.filtered(where);
+  async count(where?: Where<T>, range?: Range<T>): Promise<number> {
+    if (where?.id !== undefined && !range) return (await this.getMatching(where)) ? 1 : 0;
+    let q = this.filtered(where);
     if (!q) return 0;
+    if (range) {
+      const field = this.queryField(range.field);
+      q = q.where(field, '>=', range.from).where(field, '<', range.to);
+    }
     const snap = await q.count().get();
     return snap.data().count;
   }

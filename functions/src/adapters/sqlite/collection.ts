@@ -8,6 +8,7 @@ import {
   type Collection,
   type FindQuery,
   type Page,
+  type Range,
   type Scalar,
   type Where,
 } from '../../ports/store';
@@ -82,8 +83,15 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     return { items, next };
   }
 
-  async count(where?: Where<T>): Promise<number> {
-    const { clause, params } = this.whereClause(where);
+  async count(where?: Where<T>, range?: Range<T>): Promise<number> {
+    const { conditions, params } = this.conditions(where);
+    if (range) {
+      const col = this.column(range.field);
+      conditions.push(`${quote(col)} >= @__from AND ${quote(col)} < @__to`);
+      params.__from = this.toValue(col, range.from);
+      params.__to = this.toValue(col, range.to);
+    }
+    const clause = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
     const row = this.statement(`SELECT COUNT(*) AS n FROM ${this.spec.name}${clause}`).get(params) as { n: number };
     return row.n;
   }

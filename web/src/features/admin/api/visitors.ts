@@ -1,9 +1,9 @@
 import type { Visitor } from '@site/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { format, startOfDay, subDays } from 'date-fns';
-import { getList, type ListPage } from '../../../lib/api-client';
+import { format } from 'date-fns';
+import { api } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
-import { listQueryOptions, pageUrl, useAdminList } from './list-query';
+import { listQueryOptions, useAdminList } from './list-query';
 
 const visitorsUrl = '/api/visitors';
 export const visitorsQuery = listQueryOptions<Visitor>('visitor_tracking', visitorsUrl);
@@ -19,39 +19,15 @@ export interface DayCount {
 
 export interface VisitsByDay {
   days: DayCount[];
-  /** True when the page cap stopped the walk before the window's start. */
-  truncated: boolean;
 }
 
 const dayKey = (date: Date) => format(date, 'yyyy-MM-dd');
 
-/** The last `chartDays` days, oldest first, ending today. */
-export function emptyDays(now: Date = new Date()): DayCount[] {
-  const today = startOfDay(now);
-  return Array.from({ length: chartDays }, (_, index) => ({ day: dayKey(subDays(today, chartDays - 1 - index)), count: 0 }));
-}
-
-/**
- * Visits per day for the last 30 days. The API has no aggregate route, so this walks the
- * newest-first list 200 at a time until it passes the window's start (at most 100 pages).
- */
-export async function getVisitsByDay(now: Date = new Date()): Promise<VisitsByDay> {
-  const days = emptyDays(now);
-  const index = new Map(days.map((entry, position) => [entry.day, position]));
-  const windowStart = subDays(startOfDay(now), chartDays - 1).getTime();
-  let cursor: string | null = null;
-  for (let page = 0; page < 100; page += 1) {
-    const result: ListPage<Visitor> = await getList<Visitor>(pageUrl(visitorsUrl, cursor, 200));
-    for (const visit of result.items) {
-      const visitedAt = new Date(visit.visitedAt);
-      if (visitedAt.getTime() < windowStart) return { days, truncated: false };
-      const position = index.get(dayKey(visitedAt));
-      if (position !== undefined) days[position].count += 1;
-    }
-    if (!result.next) return { days, truncated: false };
-    cursor = result.next;
-  }
-  return { days, truncated: true };
+/** Visits per day for the last 30 days in the browser's time zone, oldest first: one count per day on the server. */
+export async function getVisitsByDay(): Promise<VisitsByDay> {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const params = new URLSearchParams({ days: String(chartDays), timeZone });
+  return { days: await api.get<DayCount[]>(`${visitorsUrl}/daily?${params}`) };
 }
 
 export const visitsByDayQuery = queryOptions({

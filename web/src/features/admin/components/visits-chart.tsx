@@ -74,14 +74,7 @@ export function VisitsChart() {
           Visits per day, last {chartDays} days
         </Typography>
         {chart.data ? (
-          <>
-            <Bars days={chart.data.days} />
-            {chart.data.truncated && (
-              <Typography variant="body2" color="text.secondary">
-                Only the most recent 20,000 visits are counted.
-              </Typography>
-            )}
-          </>
+          <Bars days={chart.data.days} />
         ) : chart.error ? (
           <Typography color="error">The chart could not be loaded.</Typography>
         ) : (

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isTimeZone, lastDays } from './days';
+
+describe('lastDays', () => {
+  it('gives Melbourne days with their local midnights, across the start of daylight saving', () => {
+    // Daylight saving began in Melbourne at 2:00 on 5 October 2025 (+10:00 -> +11:00).
+    const days = lastDays(new Date('2025-10-06T03:00:00Z'), 3, 'Australia/Melbourne');
+    expect(days.map((d) => d.day)).toEqual(['2025-10-04', '2025-10-05', '2025-10-06']);
+    expect(days[0].from.toISOString()).toBe('2025-10-03T14:00:00.000Z');
+    expect(days[1].from.toISOString()).toBe('2025-10-04T14:00:00.000Z');
+    // The 5th is 23 hours long.
+    expect(days[1].to.toISOString()).toBe('2025-10-05T13:00:00.000Z');
+    expect(days[2].from.toISOString()).toBe('2025-10-05T13:00:00.000Z');
+  });
+
+  it('counts today by the zone, not by UTC', () => {
+    // 23:30 UTC on the 1st is already the 2nd in Melbourne.
+    expect(lastDays(new Date('2025-01-01T23:30:00Z'), 1, 'Australia/Melbourne')[0].day).toBe('2025-01-02');
+    expect(lastDays(new Date('2025-01-01T23:30:00Z'), 1, 'UTC')[0].day).toBe('2025-01-01');
+  });
+
+  it('knows a time zone name from nonsense', () => {
+    expect(isTimeZone('Australia/Melbourne')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+});
