@@ -2,6 +2,7 @@ import { budgets, inquiryRooms, quoteRooms, timelines, type Inquiry, type QuoteR
 import { newId } from '../ids';
 import type { ObjectStore } from '../ports/object-store';
 import type { Store } from '../ports/store';
+import { seedSampleModels } from './models/seed-models';
 
 /**
  * Demo content for `npm run demo` only. Every person is called "Demo ..." and every review
@@ -36,7 +37,7 @@ const agents = [
 const ago = (hours: number) => new Date(Date.now() - hours * 3600 * 1000).toISOString();
 
 /** Fills an empty data folder with demo content; returns false when there is data already. */
-export async function seedDemo(store: Store, _objects: ObjectStore): Promise<boolean> {
+export async function seedDemo(store: Store, objects: ObjectStore): Promise<boolean> {
   if ((await store.inquiries.count()) > 0 || (await store.reviews.count()) > 0) return false;
 
   for (const [i, [first, last]] of people.entries()) {
@@ -91,5 +92,8 @@ export async function seedDemo(store: Store, _objects: ObjectStore): Promise<boo
     };
     await store.visitors.insert(visit);
   }
+
+  // The showroom's sample models (functions/src/demo/models), uploaded like the admin's own.
+  await seedSampleModels(store, objects);
   return true;
 }

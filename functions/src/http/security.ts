@@ -3,7 +3,8 @@ import { HttpError } from './errors';
 
 const csp = [
   "default-src 'self'",
-  "script-src 'self'",
+  // 'wasm-unsafe-eval' lets the 3D viewer compile WebAssembly (its mesh decoder); it does not allow eval.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -24,6 +24,12 @@ export const pageSeo = {
     description: 'Browse recent custom kitchens, walk-in and built-in wardrobes and entertainment units we have designed and built across Melbourne.',
     keywords: 'kitchen renovation gallery, custom wardrobe ideas, entertainment unit designs, Melbourne renovation projects',
   },
+  [paths.showroom]: {
+    title: `Virtual Showroom: 3D Kitchen, Bathroom & Wardrobe Designs | ${business.brand}`,
+    description:
+      'Explore our kitchens, bathroom vanities and wardrobes in 3D: turn, zoom and view them in your own space with AR on supported phones.',
+    keywords: 'virtual showroom, 3D kitchen designs, bathroom vanity 3D, wardrobe designs, Melbourne cabinetry',
+  },
   notFound: {
     title: `Page Not Found | ${business.brand}`,
     description: 'The page you are looking for does not exist.',

@@ -1,0 +1,151 @@
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ViewInArOutlined from '@mui/icons-material/ViewInArOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Model3d } from '@site/domain';
+import { useState } from 'react';
+import { swapped, useAdminModels, useDeleteModel, useReorderModels } from '../api/models';
+
+function Thumbnail({ model }: { model: Model3d }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Box sx={{ width: 96, height: 72, flexShrink: 0, borderRadius: 1, overflow: 'hidden', bgcolor: '#ece7df', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      {model.thumbnailUrl && !failed ? (
+        <Box
+          component="img"
+          src={model.thumbnailUrl}
+          alt={`Thumbnail of ${model.name}`}
+          width={96}
+          height={72}
+          loading="lazy"
+          onError={() => setFailed(true)}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
+      ) : (
+        <ViewInArOutlined color="action" aria-label="No thumbnail" />
+      )}
+    </Box>
+  );
+}
+
+interface ModelListProps {
+  editingId: string | null;
+  onEdit: (model: Model3d) => void;
+  /** The model being edited was deleted. */
+  onDeleted: (id: string) => void;
+}
+
+/** '3D Models (count)': the models in display order, to move, edit and delete (spec section 2). */
+export function ModelList({ editingId, onEdit, onDeleted }: ModelListProps) {
+  const list = useAdminModels();
+  const reorder = useReorderModels();
+  const remove = useDeleteModel();
+  const models = list.data?.items ?? [];
+
+  const move = (index: number, direction: -1 | 1) => reorder.mutate(swapped(models, index, direction));
+  const onDelete = (model: Model3d) => {
+    if (!window.confirm('Are you sure you want to delete this 3D model?')) return;
+    remove.mutate(model.id, { onSuccess: () => onDeleted(model.id) });
+  };
+
+  return (
+    <Paper component="section" aria-labelledby="model-list-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="model-list-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        3D Models ({list.data ? (list.data.total ?? models.length) : 0})
+      </Typography>
+      {list.isPending ? (
+        <Typography role="status">Loading models...</Typography>
+      ) : list.isError ? (
+        <Box role="alert">
+          <Typography sx={{ mb: 1 }}>The models could not be loaded.</Typography>
+          <Button variant="outlined" size="small" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Box>
+      ) : models.length === 0 ? (
+        <Typography color="text.secondary">No 3D models added yet. Add your first model above!</Typography>
+      ) : (
+        <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="3D models in showroom order">
+          {models.map((model, index) => (
+            <Box
+              component="li"
+              key={model.id}
+              aria-label={model.name}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 2,
+                p: 1.5,
+                border: 1,
+                borderColor: model.id === editingId ? 'primary.main' : 'divider',
+                borderRadius: 1,
+                flexWrap: { xs: 'wrap', sm: 'nowrap' },
+              }}
+            >
+              <Stack>
+                <Tooltip title="Move up">
+                  <span>
+                    <IconButton size="small" aria-label={`Move ${model.name} up`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
+                      <ArrowUpward fontSize="small" />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+                <Tooltip title="Move down">
+                  <span>
+                    <IconButton
+                      size="small"
+                      aria-label={`Move ${model.name} down`}
+                      disabled={index === models.length - 1 || reorder.isPending}
+                      onClick={() => move(index, 1)}
+                    >
+                      <ArrowDownward fontSize="small" />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </Stack>
+              <Thumbnail model={model} />
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {model.name}
+                </Typography>
+                <Typography color="text.secondary" sx={{ fontSize: '0.9rem', overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                  {model.description}
+                </Typography>
+                <Typography sx={{ fontSize: '0.85rem', mt: 0.5 }}>
+                  Exposure: {model.exposure.toFixed(1)} · Shadow: {model.shadowIntensity.toFixed(1)}
+                </Typography>
+              </Box>
+              <Stack direction="row" spacing={0.5}>
+                <Tooltip title="Edit">
+                  <IconButton aria-label={`Edit ${model.name}`} onClick={() => onEdit(model)}>
+                    <EditOutlined />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title="Delete">
+                  <span>
+                    <IconButton
+                      aria-label={`Delete ${model.name}`}
+                      color="error"
+                      disabled={remove.isPending && remove.variables === model.id}
+                      onClick={() => onDelete(model)}
+                    >
+                      <DeleteOutline />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
