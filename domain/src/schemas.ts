@@ -183,6 +183,11 @@ export const uploadRequestSchema = z.object({
 });
 export interface UploadUrlResponse {
   uploadURL: string;
+  /** Present when the URL is a signed Cloud Storage URL: send exactly these headers. */
+  method?: 'PUT';
+  headers?: Record<string, string>;
+  /** With a signed URL, the location to save; the storage answers with no body. */
+  url?: string;
 }
 export interface UploadedObject {
   url: string;

@@ -29,13 +29,18 @@ interface UploadOptions {
  * upload progress. Resolves with the stored location; rejects with the server's message
  * (413 too large, 415 wrong type), or UploadCancelled when the signal aborts.
  */
-export function putFile(uploadURL: string, file: Blob, { onProgress, signal }: UploadOptions = {}): Promise<UploadedObject> {
+export function putFile(issued: UploadUrlResponse, file: Blob, { onProgress, signal }: UploadOptions = {}): Promise<UploadedObject> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new UploadCancelled());
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', uploadURL);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    xhr.open('PUT', issued.uploadURL);
+    if (issued.headers) {
+      // A signed Cloud Storage URL: exactly the signed headers, no cookies.
+      for (const [name, value] of Object.entries(issued.headers)) xhr.setRequestHeader(name, value);
+    } else {
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    }
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
@@ -51,6 +56,7 @@ export function putFile(uploadURL: string, file: Blob, { onProgress, signal }: U
         body = null;
       }
       if (xhr.status === 201 && body && typeof body.url === 'string') return resolve({ url: body.url });
+      if (issued.url && xhr.status >= 200 && xhr.status < 300) return resolve({ url: issued.url });
       const message = body && typeof body.message === 'string' ? body.message : xhr.statusText || 'The upload failed';
       reject(new UploadError(message, xhr.status));
     };
@@ -68,7 +74,10 @@ export function putFile(uploadURL: string, file: Blob, { onProgress, signal }: U
 
 /** An upload URL for one file (admin only), then the file itself. */
 export async function uploadFile(kind: UploadKind, file: Blob, options: UploadOptions = {}): Promise<string> {
-  const { uploadURL } = await api.post<UploadUrlResponse>('/api/objects/upload', { kind });
-  const { url } = await putFile(uploadURL, file, options);
+  // A signed Cloud Storage URL is bound to the image's content type (GLBs are always
+  // model/gltf-binary there, whatever the browser calls them); the server checks the bytes either way.
+  const contentType = kind === 'thumbnail' && file.type ? { contentType: file.type } : {};
+  const issued = await api.post<UploadUrlResponse>('/api/objects/upload', { kind, ...contentType });
+  const { url } = await putFile(issued, file, options);
   return url;
 }
