@@ -1,7 +1,7 @@
 import type { LoginInput, RegisterInput, User } from '@site/domain';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { createContext, useMemo, type ReactNode } from 'react';
-import { getCurrentUser, login, logout, register, userQueryKey } from './api/auth-api';
+import { createContext, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { getCurrentUser, login, logout, register, userQueryKey, watchFirebaseSession } from './api/auth-api';
 import { useToast } from '../../lib/toast';
 import { errorText } from './lib/error-text';
 
@@ -22,6 +22,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
   const userQuery = useQuery({ queryKey: userQueryKey, queryFn: getCurrentUser });
 
+  const clearSession = useCallback(() => {
+    // Nothing the signed-in admin loaded may outlive the session.
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    queryClient.setQueryData(userQueryKey, null);
+  }, [queryClient]);
+
   const loginMutation = useMutation({
     mutationFn: login,
     onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
@@ -30,19 +36,40 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const registerMutation = useMutation({
     mutationFn: register,
-    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+    // Only a first registration signs in; a signed-in admin registering another stays who they are.
+    onSuccess: (user) => {
+      if (!queryClient.getQueryData(userQueryKey)) queryClient.setQueryData(userQueryKey, user);
+    },
     onError: (error) => toast({ title: 'Registration failed', message: errorText(error), variant: 'error' }),
   });
 
+  // Set while logging out: that signs out of Firebase too, which is no lost session.
+  const loggingOut = useRef(false);
   const logoutMutation = useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      // Nothing the signed-in admin loaded may outlive the session.
-      queryClient.removeQueries({ queryKey: ['admin'] });
-      queryClient.setQueryData(userQueryKey, null);
+    onMutate: () => {
+      loggingOut.current = true;
     },
+    onSuccess: clearSession,
     onError: (error) => toast({ title: 'Logout failed', message: errorText(error), variant: 'error' }),
+    onSettled: () => {
+      loggingOut.current = false;
+    },
   });
+
+  // Firebase builds: the dashboard's listeners need the Firebase Auth sign-in the API session
+  // started. Without it (revoked by a logout elsewhere, storage cleared) only a new login
+  // helps, so end the API session too and go back to the login page.
+  const userId = userQuery.data?.id;
+  useEffect(() => {
+    if (!userId) return;
+    return watchFirebaseSession(userId, () => {
+      if (loggingOut.current) return;
+      clearSession();
+      void logout().catch(() => undefined);
+      toast({ title: 'Session ended', message: 'Please log in again.', variant: 'default' });
+    });
+  }, [userId, clearSession, toast]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

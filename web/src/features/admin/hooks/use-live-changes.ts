@@ -1,12 +1,13 @@
 import { liveCollections, type ChangeEvent } from '@site/domain';
 import { useEffect, useRef, useState } from 'react';
+import type { LiveSignal, LiveStatus } from '../../../lib/firebase/live-changes';
 
-/**
- * What the live channel tells the dashboard: one record changed, or the channel was down for
- * a while and anything may have changed (refetch everything).
- */
-export type LiveSignal = ({ type: 'change' } & ChangeEvent) | { type: 'resync' };
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+// The build-time switch (see lib/firebase/app.ts): written out in each module that loads
+// Firebase code, so that the embedded build drops that code.
+const firebaseBackend = import.meta.env.VITE_BACKEND === 'firebase';
+
+// Defined beside the Firestore channel; a type-only import, so nothing of it is bundled here.
+export type { LiveSignal, LiveStatus };
 
 const ops = new Set(['create', 'update', 'delete']);
 const collections = new Set<string>(liveCollections);
@@ -27,20 +28,15 @@ function parseChange(data: string): ChangeEvent | null {
 const maxBackoffMs = 30_000;
 
 /**
- * The admin dashboard's live channel, in one place so each way of running can supply its own:
- * this is the embedded build's, Server-Sent Events from /api/events. The Firebase build gives
- * this same hook (same signature, same signals) an implementation on Firestore `onSnapshot`.
+ * The embedded build's live channel: Server-Sent Events from /api/events.
  *
  * The browser's EventSource retries by itself after a dropped connection, but gives up for good
  * when the server answers with an error (for instance 401 after a restart lost the session);
  * then this hook opens a new one with backoff. Every reopening after the first sends `resync`,
  * because events sent while it was down are lost.
  */
-export function useLiveChanges(handler: (signal: LiveSignal) => void): LiveStatus {
-  const handlerRef = useRef(handler);
-  useEffect(() => {
-    handlerRef.current = handler;
-  });
+function useServerSentChanges(handler: (signal: LiveSignal) => void): LiveStatus {
+  const handlerRef = useLatest(handler);
   const [status, setStatus] = useState<LiveStatus>('connecting');
 
   useEffect(() => {
@@ -80,7 +76,61 @@ export function useLiveChanges(handler: (signal: LiveSignal) => void): LiveStatu
       clearTimeout(retryTimer);
       source?.close();
     };
-  }, []);
+  }, [handlerRef]);
 
   return status;
 }
+
+/**
+ * The Firebase build's live channel: Firestore listeners (lib/firebase/live-changes.ts),
+ * loaded with the Firebase SDK on first use. Same signals, same statuses.
+ */
+function useFirestoreChanges(handler: (signal: LiveSignal) => void): LiveStatus {
+  const handlerRef = useLatest(handler);
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let disposed = false;
+    import('../../../lib/firebase/live-channel')
+      .then(({ openLiveChannel }) =>
+        openLiveChannel((signal) => handlerRef.current(signal), {
+          onStatus: setStatus,
+          // Rules denied (signed out meanwhile) or an index is missing: the message says which.
+          onError: (error) => console.warn('Live updates stopped; listening again.', error),
+        }),
+      )
+      .then((unsubscribe) => {
+        if (disposed) unsubscribe();
+        else stop = unsubscribe;
+      })
+      .catch((error: unknown) => {
+        // The SDK or the web config did not load: the dashboard still works, without live updates.
+        console.warn('Live updates are unavailable.', error);
+        if (!disposed) setStatus('reconnecting');
+      });
+    return () => {
+      disposed = true;
+      stop?.();
+    };
+  }, [handlerRef]);
+
+  return status;
+}
+
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+/**
+ * The admin dashboard's live channel: each way of running supplies its own, with the same
+ * signature and signals. The switch is a build-time constant, so the one not chosen (and, in
+ * the embedded build, the Firebase SDK) is not in the bundle.
+ */
+export const useLiveChanges: (handler: (signal: LiveSignal) => void) => LiveStatus = firebaseBackend
+  ? useFirestoreChanges
+  : useServerSentChanges;

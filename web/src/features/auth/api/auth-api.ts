@@ -1,19 +1,89 @@
 import type { LoginInput, RegisterInput, User } from '@site/domain';
 import { ApiRequestError, api } from '../../../lib/api-client';
 
+// The build-time switch (see lib/firebase/app.ts): written out in each module that loads
+// Firebase code, so that the embedded build drops that code.
+const firebaseBackend = import.meta.env.VITE_BACKEND === 'firebase';
+
 /** The session's query key; everything that changes the session writes here. */
 export const userQueryKey = ['auth', 'user'] as const;
+
+/**
+ * Firebase builds only: the session's Firebase Auth half, which the security rules need for
+ * the dashboard's listeners. Loaded on demand, so the embedded build has none of it.
+ */
+const firebaseAuth = () => import('../../../lib/firebase/auth');
+
+/** What login and a first registration answer in Firebase mode: the user plus a custom token. */
+type SignedIn = User & { firebaseToken?: string };
 
 /** GET /api/user: a 401 means nobody is signed in, which is not an error (spec section 4). */
 export async function getCurrentUser(): Promise<User | null> {
   try {
     return await api.get<User>('/api/user');
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 401) return null;
+    if (error instanceof ApiRequestError && error.status === 401) {
+      // No session, so no Firebase sign-in either (it may outlive an expired session).
+      if (firebaseBackend) await (await firebaseAuth()).signOutOfFirebase().catch(() => undefined);
+      return null;
+    }
     throw error;
   }
 }
 
-export const login = (input: LoginInput) => api.post<User>('/api/login', input);
-export const register = (input: RegisterInput) => api.post<User>('/api/register', input);
-export const logout = () => api.post<void>('/api/logout');
+/**
+ * Signs in to Firebase with the answer's token. A login always carries one in Firebase mode; a
+ * registration only when it signed in (a signed-in admin registering another stays who they
+ * are). The token is not kept: the user cache holds only the user.
+ */
+async function completeSignIn({ firebaseToken, ...user }: SignedIn, tokenRequired: boolean): Promise<User> {
+  if (firebaseBackend && tokenRequired && !firebaseToken) {
+    await api.post<void>('/api/logout').catch(() => undefined);
+    throw new Error('The server sent no Firebase sign-in token');
+  }
+  if (firebaseBackend && firebaseToken) {
+    try {
+      await (await firebaseAuth()).signInWithToken(firebaseToken);
+    } catch (error) {
+      // Half signed in is no use to the dashboard: end the API session too, and report.
+      await api.post<void>('/api/logout').catch(() => undefined);
+      throw error;
+    }
+  }
+  return user;
+}
+
+export const login = async (input: LoginInput) => completeSignIn(await api.post<SignedIn>('/api/login', input), true);
+export const register = async (input: RegisterInput) => completeSignIn(await api.post<SignedIn>('/api/register', input), false);
+
+export async function logout(): Promise<void> {
+  await api.post<void>('/api/logout');
+  if (firebaseBackend) await (await firebaseAuth()).signOutOfFirebase();
+}
+
+/**
+ * Firebase builds: calls `onLost` when Firebase Auth no longer has this user while the API
+ * session does (refresh tokens revoked by a logout elsewhere, storage cleared). There is no
+ * way to a new token but signing in again. Answers a stop function; in the embedded build it
+ * does nothing.
+ */
+export function watchFirebaseSession(userId: string, onLost: () => void): () => void {
+  if (!firebaseBackend) return () => undefined;
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  firebaseAuth()
+    .then(({ watchFirebaseUser }) =>
+      watchFirebaseUser((uid) => {
+        if (uid !== userId) onLost();
+      }),
+    )
+    .then((unsubscribe) => {
+      if (stopped) unsubscribe();
+      else stop = unsubscribe;
+    })
+    .catch((error: unknown) => console.warn('Firebase Auth did not start.', error));
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}

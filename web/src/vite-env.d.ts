@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+/** The build-time switches (`VITE_*` variables are inlined by Vite when it builds). */
+interface ImportMetaEnv {
+  /** `firebase` builds the Firebase Hosting site (Firestore live updates, Firebase Auth); unset, the embedded one. */
+  readonly VITE_BACKEND?: string;
+  /** `true` points the Firebase build at the local emulators (`npm run emulators`). */
+  readonly VITE_FIREBASE_EMULATORS?: string;
+  /** The site's public address for canonical links and the sitemap (config/business.ts). */
+  readonly VITE_SITE_URL?: string;
+}
