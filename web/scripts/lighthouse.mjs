@@ -100,6 +100,7 @@ try {
     formFactor: 'mobile',
   });
   const { categories, audits } = result.lhr;
+  if (process.env.LH_DEBUG) for (const id of ["mainthread-work-breakdown", "bootup-time", "long-tasks"]) console.log(id, JSON.stringify(audits[id]?.details?.items?.slice(0, 8)));
   if (result.lhr.runtimeError) console.log('runtime error:', result.lhr.runtimeError);
   if (result.lhr.runWarnings?.length) console.log('warnings:', result.lhr.runWarnings.join('; '));
   console.log('Lighthouse (mobile) for /');
