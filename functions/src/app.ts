@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { Sessions } from './auth/sessions';
 import { errorHandler, notFound } from './http/errors';
+import { jsonBody } from './http/json-body';
 import { RateLimiter } from './http/rate-limit';
 import { sameOrigin, securityHeaders } from './http/security';
 import type { ChangeFeed } from './ports/change-feed';
@@ -100,14 +101,15 @@ export function createApp(deps: AppDeps) {
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  const json = express.json({ limit: '32kb', strict: true, type: ['application/json', 'application/*+json'] });
+  const json = jsonBody(32 * 1024);
   // Uploads stream their own bodies, so they come before the JSON parser.
   api.use(uploadRoutes(ctx, json));
   api.use(json);
-  api.use(authRoutes(ctx, deps.clientAuth));
+  // The public forms and visits first: they are the busiest routes.
   api.use(leadRoutes(ctx));
-  api.use(reviewRoutes(ctx));
   api.use(visitorRoutes(ctx));
+  api.use(reviewRoutes(ctx));
+  api.use(authRoutes(ctx, deps.clientAuth));
   api.use(modelRoutes(ctx));
   api.use(eventRoutes(ctx));
   api.use(() => {
