@@ -59,13 +59,7 @@ export function InquiriesTab() {
     <ListPanel
       noun="inquiries"
       emptyText="No inquiries yet"
-      loaded={list.items.length}
-      total={list.total}
-      error={list.error}
-      onRetry={() => void list.refetch()}
-      hasNextPage={list.hasNextPage}
-      isFetchingNextPage={list.isFetchingNextPage}
-      onLoadMore={() => void list.fetchNextPage()}
+      list={list}
       actions={<ExportButton noun="inquiries" name="inquiries" build={async () => toCsv(inquiryColumns, await fetchAll<Inquiry>(inquiriesUrl))} />}
     >
       <CardGrid>

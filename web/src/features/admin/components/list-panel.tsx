@@ -2,17 +2,22 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { errorText } from '../../auth/lib/error-text';
 
+/** What a list panel needs from useAdminList. */
+export interface PanelList {
+  items: readonly unknown[];
+  total: number | null;
+  error: Error | null;
+  refetch: () => unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
 interface ListPanelProps {
   /** Plural noun for the "Showing 50 of 120 inquiries" line. */
   noun: string;
   emptyText: string;
-  loaded: number;
-  total: number | null;
-  error: Error | null;
-  onRetry: () => void;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  onLoadMore: () => void;
+  list: PanelList;
   /** Extra actions beside the count, e.g. CSV export. */
   actions?: ReactNode;
   children: ReactNode;
@@ -20,7 +25,11 @@ interface ListPanelProps {
 
 /** One admin list: its count, its records, "Load more" while the API has further pages. */
 export function ListPanel(props: ListPanelProps) {
-  const { noun, emptyText, loaded, total, error, onRetry, hasNextPage, isFetchingNextPage, onLoadMore, actions, children } = props;
+  const { noun, emptyText, list, actions, children } = props;
+  const { total, error, hasNextPage, isFetchingNextPage } = list;
+  const loaded = list.items.length;
+  const onRetry = () => void list.refetch();
+  const onLoadMore = () => void list.fetchNextPage();
   return (
     <Stack spacing={2}>
       {error && (

@@ -48,13 +48,7 @@ export function QuoteRequestsTab() {
     <ListPanel
       noun="quote requests"
       emptyText="No quote requests yet"
-      loaded={list.items.length}
-      total={list.total}
-      error={list.error}
-      onRetry={() => void list.refetch()}
-      hasNextPage={list.hasNextPage}
-      isFetchingNextPage={list.isFetchingNextPage}
-      onLoadMore={() => void list.fetchNextPage()}
+      list={list}
       actions={
         <ExportButton noun="quote requests" name="quote-requests" build={async () => toCsv(quoteRequestColumns, await fetchAll<QuoteRequest>(quoteRequestsUrl))} />
       }

@@ -66,13 +66,7 @@ export function ReviewsTab() {
     <ListPanel
       noun="reviews"
       emptyText="No reviews yet"
-      loaded={list.items.length}
-      total={list.total}
-      error={list.error}
-      onRetry={() => void list.refetch()}
-      hasNextPage={list.hasNextPage}
-      isFetchingNextPage={list.isFetchingNextPage}
-      onLoadMore={() => void list.fetchNextPage()}
+      list={list}
     >
       <CardGrid>
         {list.items.map((review) => (

@@ -12,13 +12,7 @@ export function VisitorsTab() {
       <ListPanel
         noun="visits"
         emptyText="No visitors tracked yet"
-        loaded={list.items.length}
-        total={list.total}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
+        list={list}
       >
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Visitors">
