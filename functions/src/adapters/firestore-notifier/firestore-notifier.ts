@@ -1,6 +1,7 @@
-import { budgetLabels, inquiryRoomLabels, timelineLabels, type Inquiry, type QuoteRequest } from '@site/domain';
+import type { Inquiry, QuoteRequest } from '@site/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Notifier } from '../../ports/notifier';
+import { inquiryMessages, quoteMessages, type OutgoingMessage } from '../../services/lead-messages';
 
 /** A document for the Trigger Email extension (firebase/firestore-send-email). */
 export interface MailDocument {
@@ -35,8 +36,8 @@ export interface FirestoreNotifier extends Notifier {
 /**
  * Notifications as Firestore documents: the Trigger Email extension sends each `mail`
  * document and the Twilio extension each `messages` document. Without those extensions
- * installed the documents simply stay there, a readable outbox. The texts are the
- * outbox notifier's (adapters/outbox), so both ways of running tell customers the same.
+ * installed the documents simply stay there, a readable outbox. The texts come
+ * from services/lead-messages, so both ways of running tell customers the same.
  */
 export function createFirestoreNotifier(db: Firestore, options: FirestoreNotifierOptions = {}): FirestoreNotifier {
   const mail = db.collection(options.mailCollection ?? 'mail');
@@ -54,55 +55,26 @@ export function createFirestoreNotifier(db: Firestore, options: FirestoreNotifie
     return done;
   };
 
+  /** Emails become `mail` documents; SMS need an E.164 number for Twilio. */
+  const send = async (messages: OutgoingMessage[], leadId: string) => {
+    const mails: MailDocument[] = [];
+    const texts: SmsDocument[] = [];
+    for (const message of messages) {
+      if (message.channel === 'email') {
+        mails.push({ to: [message.to], message: { subject: message.subject ?? '', text: message.text } });
+        continue;
+      }
+      const to = e164(message.to);
+      // A number we cannot convert still reaches the office by email.
+      if (to) texts.push({ to, body: message.text });
+      else options.log?.(`no SMS for ${leadId}: the phone number is not an Australian or E.164 number`);
+    }
+    await write(mails, texts);
+  };
+
   return {
-    async inquiryReceived(inquiry: Inquiry) {
-      const rooms = inquiry.rooms.map((room) => inquiryRoomLabels[room]).join(', ');
-      const summary = `${rooms}; budget ${budgetLabels[inquiry.budget]}; start ${timelineLabels[inquiry.timeline]}`;
-      const mails: MailDocument[] = [
-        {
-          to: [inquiry.email],
-          message: {
-            subject: 'We have received your project inquiry',
-            text: `Hi ${inquiry.firstName},\n\nThank you for your project inquiry (${summary}). Our team will be in touch very shortly to discuss your renovation project.`,
-          },
-        },
-      ];
-      if (options.businessEmail) {
-        mails.push({
-          to: [options.businessEmail],
-          message: {
-            subject: `New project inquiry from ${inquiry.firstName} ${inquiry.lastName}`,
-            text: `${inquiry.firstName} ${inquiry.lastName}, ${inquiry.email}, ${inquiry.phone}\n${summary}`,
-          },
-        });
-      }
-      const to = e164(inquiry.phone);
-      // Twilio takes E.164 numbers only; a number we cannot convert still reaches the office by email.
-      if (!to) options.log?.(`no SMS for inquiry ${inquiry.id}: the phone number is not an Australian or E.164 number`);
-      const texts: SmsDocument[] = to ? [{ to, body: `Hi ${inquiry.firstName}, thanks for your renovation inquiry. We'll be in touch very shortly.` }] : [];
-      await write(mails, texts);
-    },
-    async quoteRequested(quote: QuoteRequest) {
-      const mails: MailDocument[] = [
-        {
-          to: [quote.email],
-          message: {
-            subject: 'We have received your quote request',
-            text: `Hi ${quote.firstName},\n\nThank you for requesting a free quote for your ${quote.room.toLowerCase()} in ${quote.suburb}. We'll get back to you with a detailed quote.`,
-          },
-        },
-      ];
-      if (options.businessEmail) {
-        mails.push({
-          to: [options.businessEmail],
-          message: {
-            subject: `New quote request from ${quote.firstName} ${quote.lastName}`,
-            text: `${quote.firstName} ${quote.lastName}, ${quote.email}\n${quote.room} in ${quote.suburb}`,
-          },
-        });
-      }
-      await write(mails, []);
-    },
+    inquiryReceived: (inquiry: Inquiry) => send(inquiryMessages(inquiry, options.businessEmail), `inquiry ${inquiry.id}`),
+    quoteRequested: (quote: QuoteRequest) => send(quoteMessages(quote, options.businessEmail), `quote request ${quote.id}`),
     async idle() {
       await Promise.allSettled([...pending]);
     },

@@ -1,14 +1,8 @@
-import { budgetLabels, inquiryRoomLabels, timelineLabels, type Inquiry, type QuoteRequest } from '@site/domain';
+import type { Inquiry, QuoteRequest } from '@site/domain';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Notifier } from '../../ports/notifier';
-
-export interface OutgoingMessage {
-  channel: 'email' | 'sms';
-  to: string;
-  subject?: string;
-  text: string;
-}
+import { inquiryMessages, quoteMessages, type OutgoingMessage } from '../../services/lead-messages';
 
 /**
  * Appends each outgoing email and SMS as one JSON line to DATA_DIR/outbox/YYYY-MM-DD.jsonl,
@@ -29,50 +23,7 @@ export function createOutboxNotifier(dir: string, businessEmail?: string): Notif
     current.stream.write(messages.map((message) => JSON.stringify({ at, ...message }) + '\n').join(''));
   };
   return {
-    async inquiryReceived(inquiry: Inquiry) {
-      const rooms = inquiry.rooms.map((room) => inquiryRoomLabels[room]).join(', ');
-      const summary = `${rooms}; budget ${budgetLabels[inquiry.budget]}; start ${timelineLabels[inquiry.timeline]}`;
-      const messages: OutgoingMessage[] = [
-        {
-          channel: 'email',
-          to: inquiry.email,
-          subject: 'We have received your project inquiry',
-          text: `Hi ${inquiry.firstName},\n\nThank you for your project inquiry (${summary}). Our team will be in touch very shortly to discuss your renovation project.`,
-        },
-        {
-          channel: 'sms',
-          to: inquiry.phone,
-          text: `Hi ${inquiry.firstName}, thanks for your renovation inquiry. We'll be in touch very shortly.`,
-        },
-      ];
-      if (businessEmail) {
-        messages.push({
-          channel: 'email',
-          to: businessEmail,
-          subject: `New project inquiry from ${inquiry.firstName} ${inquiry.lastName}`,
-          text: `${inquiry.firstName} ${inquiry.lastName}, ${inquiry.email}, ${inquiry.phone}\n${summary}`,
-        });
-      }
-      await write(messages);
-    },
-    async quoteRequested(quote: QuoteRequest) {
-      const messages: OutgoingMessage[] = [
-        {
-          channel: 'email',
-          to: quote.email,
-          subject: 'We have received your quote request',
-          text: `Hi ${quote.firstName},\n\nThank you for requesting a free quote for your ${quote.room.toLowerCase()} in ${quote.suburb}. We'll get back to you with a detailed quote.`,
-        },
-      ];
-      if (businessEmail) {
-        messages.push({
-          channel: 'email',
-          to: businessEmail,
-          subject: `New quote request from ${quote.firstName} ${quote.lastName}`,
-          text: `${quote.firstName} ${quote.lastName}, ${quote.email}\n${quote.room} in ${quote.suburb}`,
-        });
-      }
-      await write(messages);
-    },
+    inquiryReceived: (inquiry: Inquiry) => write(inquiryMessages(inquiry, businessEmail)),
+    quoteRequested: (quote: QuoteRequest) => write(quoteMessages(quote, businessEmail)),
   };
 }
