@@ -1,6 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import { join } from 'node:path';
 import { createAdmin } from './accounts';
+import { Sessions } from './auth/sessions';
+import { systemClock } from './ports/clock';
 import { createSqliteStore } from './adapters/sqlite/store';
 import { readEnv } from './config';
 import { seedDemo } from './demo/seed';
@@ -55,9 +57,8 @@ async function admin(args: string[]) {
       const user = await store.users.findOne({ username: name });
       if (!user) throw new Error(`No admin named "${name}".`);
       await store.users.delete(user.id);
-      const sessions = await store.sessions.find({ where: { userId: user.id }, orderBy: 'expiresAt', direction: 'asc', limit: 1000 });
-      await store.sessions.deleteMany(sessions.items.map((s) => s.id));
-      console.log(`Deleted admin "${name}" and ended ${sessions.items.length} session(s).`);
+      const ended = await new Sessions(store, systemClock, 0).endAllFor(user.id);
+      console.log(`Deleted admin "${name}" and ended ${ended} session(s).`);
     } else {
       console.log(usage);
       process.exitCode = 2;

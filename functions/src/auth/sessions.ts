@@ -66,13 +66,15 @@ export class Sessions {
     clearSessionCookie(req, res);
   }
 
-  /** Ends every session of a user, e.g. when the account is deleted. */
-  async endAllFor(userId: string): Promise<void> {
+  /** Ends every session of a user, e.g. when the account is deleted; returns how many. */
+  async endAllFor(userId: string): Promise<number> {
+    let ended = 0;
     for (;;) {
       const page = await this.store.sessions.find({ where: { userId }, orderBy: 'expiresAt', direction: 'asc', limit: 200 });
-      if (!page.items.length) return;
+      if (!page.items.length) return ended;
       await this.store.sessions.deleteMany(page.items.map((s) => s.id));
       for (const s of page.items) this.events.emit('ended', s.id);
+      ended += page.items.length;
     }
   }
 
