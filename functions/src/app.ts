@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { Sessions } from './auth/sessions';
 import { errorHandler, notFound } from './http/errors';
-import { jsonBody } from './http/json-body';
+import { jsonBody, jsonLimitBytes } from './http/json-body';
 import { RateLimiter } from './http/rate-limit';
 import { sameOrigin, securityHeaders } from './http/security';
 import type { ChangeFeed } from './ports/change-feed';
@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps) {
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  const json = jsonBody(32 * 1024);
+  const json = jsonBody(jsonLimitBytes);
   // Uploads stream their own bodies, so they come before the JSON parser.
   api.use(uploadRoutes(ctx, json));
   api.use(json);

@@ -1,8 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http/errors';
-
-const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
-const jsonLimitBytes = 32 * 1024;
+import { jsonLimitBytes, jsonType, parseJsonBody } from '../http/json-body';
 
 /**
  * Cloud Functions (and its emulator) read and parse every request body before the app
@@ -18,14 +16,11 @@ export const functionsBody: RequestHandler = (req, _res, next) => {
     return next();
   }
   if (raw.length > jsonLimitBytes) return next(new HttpError(413, 'Request body is too large'));
-  let value: unknown;
   try {
-    value = JSON.parse(raw.toString('utf8'));
-  } catch {
-    return next(new HttpError(400, 'Malformed JSON body'));
+    req.body = parseJsonBody(raw);
+  } catch (error) {
+    return next(error);
   }
-  if (typeof value !== 'object' || value === null) return next(new HttpError(400, 'Malformed JSON body'));
-  req.body = value;
   next();
 };
 

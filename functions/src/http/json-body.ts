@@ -1,7 +1,10 @@
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors';
 
-const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
+/** application/json and application/*+json, with parameters. */
+export const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
+/** The largest JSON body any route accepts. */
+export const jsonLimitBytes = 32 * 1024;
 const charsetParam = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
 
 /**
@@ -37,14 +40,11 @@ export function jsonBody(limit: number): RequestHandler {
       req.off('data', onData);
       if (error) return fail(error);
       if (size === 0) return next();
-      let value: unknown;
       try {
-        value = JSON.parse(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8'));
-      } catch {
-        return next(new HttpError(400, 'Malformed JSON body'));
+        req.body = parseJsonBody(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+      } catch (parseError) {
+        return next(parseError);
       }
-      if (typeof value !== 'object' || value === null) return next(new HttpError(400, 'Malformed JSON body'));
-      req.body = value;
       next();
     };
     const onData = (chunk: Buffer) => {
@@ -57,4 +57,16 @@ export function jsonBody(limit: number): RequestHandler {
     req.once('aborted', () => finish(new HttpError(400, 'Request aborted')));
     req.once('error', () => finish(new HttpError(400, 'Request aborted')));
   };
+}
+
+/** A JSON body as strict parsers take it: an object or an array, else 400. */
+export function parseJsonBody(raw: Buffer): object {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'Malformed JSON body');
+  }
+  if (typeof value !== 'object' || value === null) throw new HttpError(400, 'Malformed JSON body');
+  return value;
 }
