@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps) {
 
   const api = express.Router();
   api.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
+    res.set('Cache-Control', 'private, no-store');
     next();
   });
   api.use(sameOrigin(options.allowedOrigins));

@@ -52,7 +52,7 @@ writeFileSync(${JSON.stringify(out)}, JSON.stringify({
         env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
       });
       const seen = JSON.parse(readFileSync(out, 'utf8'));
-      expect(seen.health).toMatchObject({ status: 200, cache: 'no-store' });
+      expect(seen.health).toMatchObject({ status: 200, cache: 'private, no-store' });
       expect(JSON.parse(seen.health.body)).toEqual({ status: 'ok' });
       expect(seen.about.status).toBe(200);
       expect(seen.about.type).toMatch(/^text\/html/);

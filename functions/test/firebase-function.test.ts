@@ -135,7 +135,7 @@ describe('the Cloud Function api', () => {
     const res = await client().get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('stores an inquiry in Firestore and writes its email and SMS documents before answering', async () => {

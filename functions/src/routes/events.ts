@@ -12,7 +12,7 @@ export function eventRoutes(ctx: RouteContext): Router {
     const { session } = signedIn(res);
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
+      'Cache-Control': 'private, no-cache, no-transform',
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
