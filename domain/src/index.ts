@@ -3,3 +3,4 @@ export * from './limits';
 export * from './schemas';
 export * from './site';
 export * from './routes';
+export * from './delivery';

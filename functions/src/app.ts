@@ -7,13 +7,13 @@ import { sameOrigin, securityHeaders } from './http/security';
 import type { ChangeFeed } from './ports/change-feed';
 import type { ClientAuth } from './ports/client-auth';
 import { systemClock, type Clock } from './ports/clock';
-import type { Notifier } from './ports/notifier';
 import type { ObjectStore } from './ports/object-store';
 import type { Store } from './ports/store';
 import { authRoutes } from './routes/auth';
-import type { RouteContext } from './routes/context';
+import type { Delivery, RouteContext } from './routes/context';
 import { eventRoutes } from './routes/events';
 import { leadRoutes } from './routes/leads';
+import { messageRoutes } from './routes/messages';
 import { modelRoutes } from './routes/models';
 import { objectRoutes, uploadRoutes } from './routes/objects';
 import { reviewRoutes } from './routes/reviews';
@@ -50,7 +50,7 @@ export interface AppDeps {
   store: Store;
   objects: ObjectStore;
   feed: ChangeFeed;
-  notifier: Notifier;
+  delivery: Delivery;
   clock?: Clock;
   log?: (message: string, error?: unknown) => void;
   options?: Partial<AppOptions>;
@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps) {
     objects: deps.objects,
     feed: deps.feed,
     clock,
-    notifier: deps.notifier,
+    delivery: deps.delivery,
     sessions,
     uploads: new Uploads(store, deps.objects, clock),
     limiters: {
@@ -111,6 +111,7 @@ export function createApp(deps: AppDeps) {
   api.use(reviewRoutes(ctx));
   api.use(authRoutes(ctx, deps.clientAuth));
   api.use(modelRoutes(ctx));
+  api.use(messageRoutes(ctx));
   api.use(eventRoutes(ctx));
   api.use(() => {
     throw notFound();

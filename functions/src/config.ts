@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { mobileNumber } from './services/lead-messages';
 
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
@@ -12,6 +13,29 @@ const trustProxy = z
     if (/^\d+$/.test(value)) return Number(value);
     return value;
   });
+
+/** A comma-separated list, each entry trimmed and checked. */
+const list = (item: z.ZodType<string, string>) =>
+  z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(item));
+
+/** An Australian mobile (or any + number that is a mobile), as E.164. */
+const mobile = z.string().transform((value, ctx) => {
+  const phone = mobileNumber(value);
+  if (phone.ok) return phone.e164;
+  ctx.addIssue({ code: 'custom', message: `${value} is not a mobile number` });
+  return z.NEVER;
+});
+
+const url = (protocols: RegExp, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || (URL.canParse(value) && protocols.test(new URL(value).protocol)), message);
 
 /** The environment of the embedded server, checked once at start. */
 export const envSchema = z.object({
@@ -31,11 +55,32 @@ export const envSchema = z.object({
   FORM_RATE_LIMIT: intFrom(20, 1),
   VISIT_RATE_LIMIT: intFrom(120, 1),
   LOGIN_RATE_LIMIT: intFrom(5, 1),
-  NOTIFY_EMAIL: z.string().optional(),
-  SMTP_URL: z.string().optional(),
+  /** Staff told about every lead. */
+  NOTIFY_EMAIL: list(z.email('must be email addresses separated by commas')),
+  NOTIFY_SMS: list(mobile),
+  /** The site's public address, for links in messages; the business settings' siteUrl when unset. */
+  SITE_URL: url(/^https?:$/, 'must be an http(s) address such as https://www.example.com.au'),
+  SMTP_URL: url(/^smtps?:$/, 'must look like smtp://user:password@host:587 or smtps://user:password@host:465'),
+  MAIL_FROM: z.string().optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: url(/^https?:$/, 'must be an http(s) address'),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Settings that only make sense together. */
+function checkTogether(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.SMTP_URL && !env.MAIL_FROM) problems.push('  MAIL_FROM: required with SMTP_URL (e.g. "Northcote Kitchens <hello@example.com.au>")');
+  if (env.MAIL_FROM && !/^[^<>]*<[^@\s<>]+@[^@\s<>]+>$|^[^@\s<>]+@[^@\s<>]+$/.test(env.MAIL_FROM.trim())) {
+    problems.push('  MAIL_FROM: must be an address, or a name and <address>');
+  }
+  const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length;
+  if (twilio > 0 && twilio < 3) problems.push('  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three, or none');
+  return problems;
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -43,5 +88,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
+  const problems = checkTogether(result.data);
+  if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
   return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
 }

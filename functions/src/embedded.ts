@@ -4,12 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { ensureFirstAdmin } from './accounts';
 import { createLocalObjectStore } from './adapters/local-objects/local-object-store';
 import { createMemoryFeed } from './adapters/memory-feed';
-import { createOutboxNotifier } from './adapters/outbox/outbox-notifier';
+import { createSmtpEmailSender } from './adapters/smtp/smtp-email-sender';
 import { createSqliteStore } from './adapters/sqlite/store';
+import { createTwilioSmsSender } from './adapters/twilio/twilio-sms-sender';
 import { createApp, type App } from './app';
 import type { Env } from './config';
 import { staticSite } from './http/static-site';
+import { systemClock } from './ports/clock';
+import { DeliveryWorker } from './services/delivery-worker';
+import { importOutbox } from './services/import-outbox';
 import { runMaintenance } from './services/maintenance';
+import { messageSettings } from './message-settings';
 
 export interface Embedded {
   app: App;
@@ -29,11 +34,29 @@ export const defaultWebDist = resolve(here, '../../web/dist');
 export async function startEmbedded(env: Env, print: (line: string) => void = console.log): Promise<Embedded> {
   const store = createSqliteStore({ file: join(env.DATA_DIR, 'site.sqlite') });
   const objects = await createLocalObjectStore(join(env.DATA_DIR, 'objects'));
+  const feed = createMemoryFeed();
+  const log = (message: string, error?: unknown) => console.error(message, error ?? '');
+  const worker = new DeliveryWorker({
+    queue: store.queue,
+    email: env.SMTP_URL && env.MAIL_FROM ? createSmtpEmailSender({ url: env.SMTP_URL, from: env.MAIL_FROM }) : undefined,
+    sms:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? createTwilioSmsSender({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL })
+        : undefined,
+    clock: systemClock,
+    feed,
+    log,
+  });
   const app = createApp({
     store,
     objects,
-    feed: createMemoryFeed(),
-    notifier: createOutboxNotifier(join(env.DATA_DIR, 'outbox'), env.NOTIFY_EMAIL),
+    feed,
+    log,
+    delivery: {
+      settings: messageSettings(env),
+      configured: { email: worker.channels.includes('email'), sms: worker.channels.includes('sms') },
+      wake: () => worker.wake(),
+    },
     options: {
       trustProxy: env.TRUST_PROXY,
       allowedOrigins: env.ALLOWED_ORIGINS,
@@ -45,6 +68,14 @@ export async function startEmbedded(env: Env, print: (line: string) => void = co
     site: staticSite(env.WEB_DIST ? resolve(env.WEB_DIST) : defaultWebDist),
   });
   await ensureFirstAdmin(store, env.DATA_DIR, env, print);
+
+  const imported = await importOutbox(join(env.DATA_DIR, 'outbox'), store.queue, new Date());
+  if (imported.queued + imported.failed + imported.skipped) {
+    print(`Moved the outbox files into the message queue: ${imported.queued} queued, ${imported.failed} older than a day kept as failed (retry them from the dashboard), ${imported.skipped} unreadable.`);
+  }
+  const off = channelsOff(env);
+  if (off.length) print(`${off.join(' ')} Messages wait in the queue until then.`);
+  await worker.start();
 
   const maintain = () =>
     runMaintenance(app.context.store, app.context.uploads, app.context.clock, env.VISITOR_RETENTION_DAYS).catch((error) =>
@@ -70,9 +101,19 @@ export async function startEmbedded(env: Env, print: (line: string) => void = co
     url,
     async close() {
       clearInterval(timer);
+      await worker.stop();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await store.close();
     },
   };
+}
+
+/** One sentence per channel that cannot send, saying what to set. */
+export function channelsOff(env: Env): string[] {
+  const off: string[] = [];
+  if (!env.SMTP_URL) off.push('Email is off: set SMTP_URL and MAIL_FROM to send it.');
+  if (!env.TWILIO_ACCOUNT_SID) off.push('SMS is off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to send it.');
+  if (!env.NOTIFY_EMAIL.length) off.push('No staff email address: set NOTIFY_EMAIL to hear of new leads by email.');
+  return off;
 }

@@ -18,7 +18,7 @@ import { createMemoryFeed } from '../src/adapters/memory-feed';
 import { createApp } from '../src/app';
 import type { ObjectStore } from '../src/ports/object-store';
 import type { Store } from '../src/ports/store';
-import { admin as adminAccount, Client, glb, png } from './harness';
+import { admin as adminAccount, Client, glb, png, testDelivery } from './harness';
 
 /** A bucket in memory: what the browser's PUT to the signed URL would have stored. */
 function memoryBucket() {
@@ -70,7 +70,7 @@ beforeAll(async () => {
     store,
     objects: bucket.objects,
     feed: createMemoryFeed(),
-    notifier: { inquiryReceived: async () => undefined, quoteRequested: async () => undefined },
+    delivery: testDelivery,
     log: () => undefined,
   });
   await createAdmin(store, adminAccount.username, adminAccount.password);

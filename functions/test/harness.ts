@@ -4,11 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalObjectStore } from '../src/adapters/local-objects/local-object-store';
 import { createMemoryFeed } from '../src/adapters/memory-feed';
-import { createOutboxNotifier } from '../src/adapters/outbox/outbox-notifier';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { createApp, type App, type AppOptions } from '../src/app';
 import { createAdmin } from '../src/accounts';
 import type { Clock } from '../src/ports/clock';
+import { messageSettings } from '../src/message-settings';
+import type { Delivery } from '../src/routes/context';
+
+/** Messages as a site with one staff address and no senders configured: they stay queued. */
+export const testDelivery: Delivery = {
+  settings: messageSettings({ NOTIFY_EMAIL: ['office@example.com'], NOTIFY_SMS: [], SITE_URL: 'https://renovations.example.com' }),
+  configured: { email: false, sms: false },
+};
 
 export const admin = { username: 'staff', password: 'correct horse battery staple' };
 
@@ -102,7 +109,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}): Promise<T
     store,
     objects,
     feed: createMemoryFeed(),
-    notifier: createOutboxNotifier(join(dir, 'outbox'), 'office@example.com'),
+    delivery: testDelivery,
     clock,
     log: () => undefined,
     options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, ...options },

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { MessageDelivery } from '@site/domain';
 import { goodInquiry, goodQuote, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -66,15 +65,22 @@ describe('POST /api/project-inquiry', () => {
     expect(res.status).toBe(201);
   });
 
-  it('writes a confirmation email and SMS to the outbox', async () => {
-    await t.client().post('/api/project-inquiry', { ...goodInquiry, email: 'outbox@example.com', phone: '0499 999 999' });
-    await new Promise((r) => setTimeout(r, 200));
-    const messages = readdirSync(join(t.dir, 'outbox')).flatMap((f) =>
-      readFileSync(join(t.dir, 'outbox', f), 'utf8').trim().split('\n').map((line) => JSON.parse(line)),
-    );
-    expect(messages).toContainEqual(expect.objectContaining({ channel: 'email', to: 'outbox@example.com', subject: 'We have received your project inquiry' }));
-    expect(messages).toContainEqual(expect.objectContaining({ channel: 'sms', to: '0499 999 999' }));
-    expect(messages).toContainEqual(expect.objectContaining({ channel: 'email', to: 'office@example.com', subject: 'New project inquiry from Ava Nguyen' }));
+  it('queues the staff alert, the confirmation email and the SMS with the inquiry, and lists them on it', async () => {
+    const res = await t.client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'queued@example.com', phone: '0499 999 999' });
+    const admin = await t.adminClient();
+    const list = await admin.get<Array<{ id: string; messages: MessageDelivery[] }>>('/api/project-inquiries?limit=100');
+    const { messages } = list.body.find((item) => item.id === res.body.id) ?? { messages: [] };
+    expect(messages.map(({ channel, audience, to, status, attempts }) => ({ channel, audience, to, status, attempts }))).toEqual([
+      { channel: 'email', audience: 'staff', to: 'office@example.com', status: 'queued', attempts: 0 },
+      { channel: 'email', audience: 'customer', to: 'queued@example.com', status: 'queued', attempts: 0 },
+      { channel: 'sms', audience: 'customer', to: '+61499999999', status: 'queued', attempts: 0 },
+    ]);
+  });
+
+  it('records that a landline gets no SMS, and why', async () => {
+    const res = await t.client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, phone: '(03) 9123 4567' });
+    const messages = (await t.app.context.store.messages.forLeads([res.body.id])).get(res.body.id) ?? [];
+    expect(messages.find((m) => m.channel === 'sms')).toMatchObject({ status: 'skipped', to: '(03) 9123 4567', error: 'No SMS: (03) 9123 4567 is not a mobile number' });
   });
 
   it('answers a filled honeypot like a success and stores nothing', async () => {

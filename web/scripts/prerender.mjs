@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, 'dist');
 const ssrDir = join(web, 'dist-ssr');
-const { render, business, paths, publicPaths, notFoundMarker } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+const { render, siteUrl, paths, publicPaths, notFoundMarker } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!template.includes('<!--app-head-->') || !template.includes('<div id="root"><!--app-html--></div>')) {
@@ -47,7 +47,7 @@ for (const route of publicPaths) {
 write(join(dist, '404.html'), await page('/404', notFoundMarker));
 for (const route of [paths.login, paths.admin]) write(outFile(route), shell);
 
-const site = business.siteUrl.replace(/\/+$/, '');
+const site = siteUrl;
 write(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site}/sitemap.xml\n`);
 const today = new Date().toISOString().slice(0, 10);
 write(

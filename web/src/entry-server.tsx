@@ -9,11 +9,11 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
-import { business } from './config/business';
+import { siteUrl } from './config/site-url';
 import { paths, publicPaths } from './config/paths';
 
 export { notFoundMarker } from './app/prerender-marker';
-export { business, paths, publicPaths };
+export { paths, publicPaths, siteUrl };
 
 export interface RenderedPage {
   /** Tags for <head>: title, meta and link tags the page rendered, and its critical CSS. */

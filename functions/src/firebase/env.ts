@@ -17,6 +17,8 @@ export const firebaseEnvSchema = envSchema
     VISIT_RATE_LIMIT: true,
     LOGIN_RATE_LIMIT: true,
     NOTIFY_EMAIL: true,
+    NOTIFY_SMS: true,
+    SITE_URL: true,
   })
   .extend({
     /** Set by Cloud Functions and the emulator. */

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../http/errors';
 import { jsonLimitBytes, jsonType, parseJsonBody } from '../http/json-body';
 
@@ -23,22 +23,3 @@ export const functionsBody: RequestHandler = (req, _res, next) => {
   }
   next();
 };
-
-/**
- * Holds each response until `idle()` settles. Cloud Functions may take the CPU away once
- * a response is sent, and routes send notifications without waiting for them, so the
- * response waits for those writes instead.
- */
-export function holdResponseUntil(idle: () => Promise<void>): RequestHandler {
-  return (_req, res, next) => {
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    res.end = ((...args: unknown[]) => {
-      idle().then(
-        () => end(...args),
-        () => end(...args),
-      );
-      return res;
-    }) as Response['end'];
-    next();
-  };
-}

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdmin } from '../accounts';
 import { createCloudStorageObjectStore } from '../adapters/cloud-storage/cloud-storage-object-store';
-import { createFirestoreNotifier, type FirestoreNotifier } from '../adapters/firestore-notifier/firestore-notifier';
 import { createFirestoreStore } from '../adapters/firestore/store';
 import { createMemoryFeed } from '../adapters/memory-feed';
 import { createApp, type App } from '../app';
@@ -19,7 +18,8 @@ import { ConflictError } from '../ports/store';
 import { runMaintenance, type MaintenanceReport } from '../services/maintenance';
 import { createFirebaseClientAuth } from './client-auth';
 import { siteOrigins, type FirebaseEnv } from './env';
-import { functionsBody, holdResponseUntil } from './functions-request';
+import { functionsBody } from './functions-request';
+import { messageSettings } from '../message-settings';
 
 /** Firebase's services, as the composition root receives them (tests pass their own). */
 export interface FirebaseServices {
@@ -34,7 +34,6 @@ export interface FirebaseSite {
   /** The request handler `onRequest` serves: the API as Cloud Functions delivers requests. */
   handler: Express;
   app: App;
-  notifier: FirestoreNotifier;
   maintain(): Promise<MaintenanceReport>;
 }
 
@@ -57,21 +56,16 @@ export function firebaseServices(adminApp: AdminApp): FirebaseServices {
  */
 export async function createFirebaseSite(services: FirebaseServices, env: FirebaseEnv, options: FirebaseSiteOptions = {}): Promise<FirebaseSite> {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const store = createFirestoreStore(services.db);
+  const store = createFirestoreStore(services.db, { mailCollection: env.MAIL_COLLECTION, smsCollection: env.SMS_COLLECTION });
   const objects = services.objects ?? (await cloudStorage(services, env));
-  const notifier = createFirestoreNotifier(services.db, {
-    businessEmail: env.NOTIFY_EMAIL,
-    mailCollection: env.MAIL_COLLECTION,
-    smsCollection: env.SMS_COLLECTION,
-    log,
-  });
   const app = createApp({
     store,
     objects,
     // Live admin updates come from Firestore listeners in the browser; /api/events still
     // works for a client talking to one instance, as in embedded mode.
     feed: createMemoryFeed(),
-    notifier,
+    // The Trigger Email and Twilio extensions send what the lead's batch writes.
+    delivery: { settings: messageSettings(env), configured: { email: null, sms: null } },
     clientAuth: createFirebaseClientAuth(services.auth),
     clock: options.clock,
     log,
@@ -98,13 +92,12 @@ export async function createFirebaseSite(services: FirebaseServices, env: Fireba
   handler.set('trust proxy', env.TRUST_PROXY);
   handler.use(securityHeaders);
   handler.use((req, _res, next) => (req.path === '/api/health' ? next() : adminReady().then(() => next(), next)));
-  handler.use(holdResponseUntil(() => notifier.idle()), functionsBody, app);
+  handler.use(functionsBody, app);
   handler.use(errorHandler(log));
 
   return {
     handler,
     app,
-    notifier,
     maintain: () => runMaintenance(app.context.store, app.context.uploads, app.context.clock, env.VISITOR_RETENTION_DAYS),
   };
 }
@@ -136,3 +129,4 @@ async function ensureFirstAdmin(app: App, username: string, password: string | u
     if (!(error instanceof ConflictError)) throw error;
   }
 }
+

@@ -1,3 +1,4 @@
+import type { MessageStore } from './messages';
 import type { Inquiry, Model3d, QuoteRequest, Review, UploadKind, Visitor } from '@site/domain';
 
 /**
@@ -101,6 +102,8 @@ export interface Store {
   models: Collection<Model3d>;
   objects: Collection<StoredObjectRecord>;
   uploadTickets: Collection<UploadTicketRecord>;
+  /** Emails and SMS about leads, queued in the lead's own transaction. */
+  messages: MessageStore;
   close(): Promise<void>;
 }
 

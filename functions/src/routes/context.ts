@@ -1,11 +1,21 @@
+import type { MessageChannel } from '@site/domain';
 import type { Sessions } from '../auth/sessions';
 import type { RateLimiter } from '../http/rate-limit';
 import type { ChangeFeed } from '../ports/change-feed';
 import type { Clock } from '../ports/clock';
-import type { Notifier } from '../ports/notifier';
 import type { ObjectStore } from '../ports/object-store';
 import type { Store } from '../ports/store';
+import type { MessageSettings } from '../services/lead-messages';
 import type { Uploads } from '../services/uploads';
+
+/** How emails and SMS about leads leave: what they say, and who sends them. */
+export interface Delivery {
+  settings: MessageSettings;
+  /** Whether this server can send each channel; null where an extension sends (Firebase). */
+  configured: Record<MessageChannel, boolean | null>;
+  /** Tells the embedded sender that messages were queued; absent where extensions send. */
+  wake?: () => void;
+}
 
 /** What every route module receives. Built once by createApp. */
 export interface RouteContext {
@@ -13,7 +23,7 @@ export interface RouteContext {
   objects: ObjectStore;
   feed: ChangeFeed;
   clock: Clock;
-  notifier: Notifier;
+  delivery: Delivery;
   sessions: Sessions;
   uploads: Uploads;
   limiters: {

@@ -4,6 +4,8 @@ import { notFound } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import { body, idParam, parse } from '../http/validate';
 import { newId } from '../ids';
+import type { Lead } from '../ports/messages';
+import { leadMessages } from '../services/lead-messages';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
 import { sendList } from './list';
@@ -11,33 +13,29 @@ import { sendList } from './list';
 /** Project inquiries and quote requests: public submission, admin reading and deletion. */
 export function leadRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const { store, sessions, notifier } = ctx;
+  const { store, sessions } = ctx;
   const forms = rateLimit(ctx.limiters.forms, 'forms');
 
   router.post('/project-inquiry', forms, async (req, res) => {
     const raw = body(req);
     const input = parse(inquiryInputSchema, raw);
-    const inquiry: Inquiry = { id: newId(), ...input, createdAt: ctx.clock.now().toISOString() };
-    if (!isBot(raw)) {
-      await store.inquiries.insert(inquiry);
-      notifier.inquiryReceived(inquiry).catch((error) => ctx.log('inquiry notification failed', error));
-    }
+    const now = ctx.clock.now();
+    const inquiry: Inquiry = { id: newId(), ...input, createdAt: now.toISOString() };
+    if (!isBot(raw)) await recordLead(ctx, { kind: 'inquiry', record: inquiry }, now);
     res.status(201).json(inquiry);
   });
 
   router.post('/quote-request', forms, async (req, res) => {
     const raw = body(req);
     const input = parse(quoteInputSchema, raw);
-    const quote: QuoteRequest = { id: newId(), ...input, createdAt: ctx.clock.now().toISOString() };
-    if (!isBot(raw)) {
-      await store.quotes.insert(quote);
-      notifier.quoteRequested(quote).catch((error) => ctx.log('quote notification failed', error));
-    }
+    const now = ctx.clock.now();
+    const quote: QuoteRequest = { id: newId(), ...input, createdAt: now.toISOString() };
+    if (!isBot(raw)) await recordLead(ctx, { kind: 'quote', record: quote }, now);
     res.status(201).json(quote);
   });
 
   router.get('/project-inquiries', sessions.requireAdmin, async (req, res) => {
-    await sendList(req, res, store.inquiries, { orderBy: 'createdAt', direction: 'desc' });
+    await sendList(req, res, store.inquiries, { orderBy: 'createdAt', direction: 'desc', withMessages: store.messages });
   });
 
   router.delete('/project-inquiry/:id', sessions.requireAdmin, async (req, res) => {
@@ -46,7 +44,7 @@ export function leadRoutes(ctx: RouteContext): Router {
   });
 
   router.get('/quote-requests', sessions.requireAdmin, async (req, res) => {
-    await sendList(req, res, store.quotes, { orderBy: 'createdAt', direction: 'desc' });
+    await sendList(req, res, store.quotes, { orderBy: 'createdAt', direction: 'desc', withMessages: store.messages });
   });
 
   router.delete('/quote-request/:id', sessions.requireAdmin, async (req, res) => {
@@ -55,4 +53,10 @@ export function leadRoutes(ctx: RouteContext): Router {
   });
 
   return router;
+}
+
+/** Stores a lead with the messages about it (one transaction), then tells the sender. */
+export async function recordLead(ctx: RouteContext, lead: Lead, now: Date): Promise<void> {
+  await ctx.store.messages.insertLead(lead, leadMessages(lead, ctx.delivery.settings, now), now.toISOString());
+  ctx.delivery.wake?.();
 }

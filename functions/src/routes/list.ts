@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { listQuery } from '../http/validate';
+import type { MessageStore } from '../ports/messages';
 import type { Collection, Where } from '../ports/store';
 
 /** Answers a list route: a page of items as the body, the total and next cursor in headers. */
@@ -7,7 +8,14 @@ export async function sendList<T extends { id: string }, R = T>(
   req: Request,
   res: Response,
   collection: Collection<T>,
-  options: { orderBy: keyof T & string; direction: 'asc' | 'desc'; where?: Where<T>; map?: (item: T) => R },
+  options: {
+    orderBy: keyof T & string;
+    direction: 'asc' | 'desc';
+    where?: Where<T>;
+    map?: (item: T) => R;
+    /** Adds each item's emails and SMS as `messages` (leads on the admin dashboard). */
+    withMessages?: MessageStore;
+  },
 ) {
   const { limit, cursor } = listQuery(req);
   const [page, total] = await Promise.all([
@@ -16,5 +24,11 @@ export async function sendList<T extends { id: string }, R = T>(
   ]);
   res.set('X-Total-Count', String(total));
   if (page.next) res.set('X-Next-Cursor', page.next);
-  res.json(options.map ? page.items.map(options.map) : page.items);
+  const items = options.map ? page.items.map(options.map) : page.items;
+  if (!options.withMessages) {
+    res.json(items);
+    return;
+  }
+  const messages = await options.withMessages.forLeads(page.items.map((item) => item.id));
+  res.json(page.items.map((item, i) => ({ ...items[i], messages: messages.get(item.id) ?? [] })));
 }

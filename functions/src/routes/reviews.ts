@@ -6,6 +6,7 @@ import { body, idParam, parse } from '../http/validate';
 import { newId } from '../ids';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
+import { recordLead } from './leads';
 import { sendList } from './list';
 
 /** Reviews: anyone writes, they wait for approval, the public reads only approved ones. */
@@ -25,14 +26,15 @@ export function reviewRoutes(ctx: RouteContext): Router {
   router.post('/review', rateLimit(ctx.limiters.forms, 'forms'), async (req, res) => {
     const raw = body(req);
     const { email, ...input } = parse(reviewInputSchema, raw);
+    const now = ctx.clock.now();
     const review: Review = {
       id: newId(),
       ...input,
       ...(email ? { email } : {}),
       approved: false,
-      createdAt: ctx.clock.now().toISOString(),
+      createdAt: now.toISOString(),
     };
-    if (!isBot(raw)) await store.reviews.insert(review);
+    if (!isBot(raw)) await recordLead(ctx, { kind: 'review', record: review }, now);
     res.status(201).json(review);
   });
 

@@ -1,61 +1,223 @@
-import { budgetLabels, inquiryRoomLabels, timelineLabels, type Inquiry, type QuoteRequest } from '@site/domain';
+import {
+  budgetLabels,
+  inquiryRoomLabels,
+  timelineLabels,
+  type BusinessSettings,
+  type Inquiry,
+  type QuoteRequest,
+  type Review,
+} from '@site/domain';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { newId } from '../ids';
+import type { Lead, NewMessage } from '../ports/messages';
 
-/** One email or SMS to send about a new lead. */
-export interface OutgoingMessage {
-  channel: 'email' | 'sms';
-  to: string;
-  subject?: string;
-  text: string;
+/** Who hears about leads, and what the messages say about the business. */
+export interface MessageSettings {
+  business: BusinessSettings;
+  /** The site's address, for links into the dashboard; no trailing slash. */
+  siteUrl: string;
+  /** Staff addresses told about every lead (NOTIFY_EMAIL). */
+  staffEmails: readonly string[];
+  /** Staff mobiles (E.164) sent a short SMS about every inquiry and quote request (NOTIFY_SMS). */
+  staffPhones: readonly string[];
 }
 
-/**
- * What the customer and the office are told about a new lead, whatever carries it (the
- * embedded outbox or the Firebase extensions): the customer's confirmation email and SMS
- * the success dialog promises, and a copy to the office when its address is configured.
- */
-export function inquiryMessages(inquiry: Inquiry, businessEmail?: string): OutgoingMessage[] {
+/** A phone number as Twilio wants it, and whether it can receive an SMS. */
+export type PhoneCheck = { ok: true; e164: string } | { ok: false; reason: string };
+
+/** Australian by default; `+` numbers of any country. Only mobiles can take an SMS. */
+export function mobileNumber(phone: string): PhoneCheck {
+  const parsed = parsePhoneNumberFromString(phone, 'AU');
+  if (!parsed || !parsed.isValid()) return { ok: false, reason: `No SMS: ${phone} is not a valid phone number` };
+  const type = parsed.getType();
+  if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') {
+    return { ok: false, reason: `No SMS: ${phone} is not a mobile number` };
+  }
+  return { ok: true, e164: parsed.number };
+}
+
+/** Every message a new lead causes: the staff alert, and the customer's confirmation. */
+export function leadMessages(lead: Lead, settings: MessageSettings, receivedAt: Date): NewMessage[] {
+  switch (lead.kind) {
+    case 'inquiry':
+      return inquiryMessages(lead.record, settings, receivedAt);
+    case 'quote':
+      return quoteMessages(lead.record, settings, receivedAt);
+    case 'review':
+      return reviewMessages(lead.record, settings, receivedAt);
+  }
+}
+
+// ------------------------------------------------------------------ the three kinds of lead
+
+function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt: Date): NewMessage[] {
+  const name = `${inquiry.firstName} ${inquiry.lastName}`;
   const rooms = inquiry.rooms.map((room) => inquiryRoomLabels[room]).join(', ');
-  const summary = `${rooms}; budget ${budgetLabels[inquiry.budget]}; start ${timelineLabels[inquiry.timeline]}`;
-  const messages: OutgoingMessage[] = [
-    {
-      channel: 'email',
-      to: inquiry.email,
-      subject: 'We have received your project inquiry',
-      text: `Hi ${inquiry.firstName},\n\nThank you for your project inquiry (${summary}). Our team will be in touch very shortly to discuss your renovation project.`,
-    },
-    {
-      channel: 'sms',
-      to: inquiry.phone,
-      text: `Hi ${inquiry.firstName}, thanks for your renovation inquiry. We'll be in touch very shortly.`,
-    },
+  const fields: Field[] = [
+    { label: 'Rooms', value: rooms },
+    { label: 'Budget', value: budgetLabels[inquiry.budget] },
+    { label: 'Timeline', value: timelineLabels[inquiry.timeline] },
+    { label: 'Name', value: name },
+    { label: 'Email', value: inquiry.email, href: `mailto:${inquiry.email}` },
+    { label: 'Phone', value: inquiry.phone, href: telHref(inquiry.phone) },
   ];
-  if (businessEmail) {
-    messages.push({
-      channel: 'email',
-      to: businessEmail,
-      subject: `New project inquiry from ${inquiry.firstName} ${inquiry.lastName}`,
-      text: `${inquiry.firstName} ${inquiry.lastName}, ${inquiry.email}, ${inquiry.phone}\n${summary}`,
-    });
+  const phone = mobileNumber(inquiry.phone);
+  const customerSms: NewMessage = phone.ok
+    ? sms('customer', phone.e164, `Hi ${inquiry.firstName}, thanks for your renovation inquiry to ${settings.business.brand}. We'll be in touch very shortly. ${settings.business.phone}`)
+    : { ...sms('customer', inquiry.phone, ''), skipped: phone.reason };
+  return [
+    ...staffAlert(settings, {
+      subject: `New project inquiry: ${name} (${rooms})`,
+      intro: `New project inquiry from ${name}`,
+      fields,
+      receivedAt,
+      link: adminLink(settings, 'inquiries', inquiry.id),
+      sms: `New inquiry: ${name}, ${rooms}, ${inquiry.phone}.`,
+    }),
+    customerEmail(settings, inquiry.email, {
+      subject: 'We have received your project inquiry',
+      greeting: `Hi ${inquiry.firstName},`,
+      body: `Thank you for your project inquiry (${rooms}; budget ${budgetLabels[inquiry.budget]}; start ${timelineLabels[inquiry.timeline]}). Our team will be in touch very shortly to discuss your renovation project.`,
+    }),
+    customerSms,
+  ];
+}
+
+function quoteMessages(quote: QuoteRequest, settings: MessageSettings, receivedAt: Date): NewMessage[] {
+  const name = `${quote.firstName} ${quote.lastName}`;
+  return [
+    ...staffAlert(settings, {
+      subject: `New quote request: ${name} (${quote.room}, ${quote.suburb})`,
+      intro: `New free-quote request from ${name}`,
+      fields: [
+        { label: 'Room', value: quote.room },
+        { label: 'Suburb', value: quote.suburb },
+        { label: 'Name', value: name },
+        { label: 'Email', value: quote.email, href: `mailto:${quote.email}` },
+      ],
+      receivedAt,
+      link: adminLink(settings, 'quotes', quote.id),
+      sms: `New quote request: ${name}, ${quote.room} in ${quote.suburb}, ${quote.email}.`,
+    }),
+    customerEmail(settings, quote.email, {
+      subject: 'We have received your quote request',
+      greeting: `Hi ${quote.firstName},`,
+      body: `Thank you for requesting a free quote for your ${quote.room.toLowerCase()} in ${quote.suburb}. We'll get back to you with a detailed quote.`,
+    }),
+  ];
+}
+
+/** A review waits for approval: the staff hear of it, the reviewer gets nothing. */
+function reviewMessages(review: Review, settings: MessageSettings, receivedAt: Date): NewMessage[] {
+  return staffAlert(settings, {
+    subject: `A review is waiting for approval: ${review.rating} stars from ${review.customerName}`,
+    intro: `A new review from ${review.customerName} is waiting for approval`,
+    fields: [
+      { label: 'Name', value: review.customerName },
+      { label: 'Rating', value: `${review.rating} of 5 stars` },
+      { label: 'Review', value: review.reviewText },
+      ...(review.email ? [{ label: 'Email', value: review.email, href: `mailto:${review.email}` }] : []),
+    ],
+    receivedAt,
+    link: adminLink(settings, 'reviews', review.id),
+  }).filter((message) => message.channel === 'email');
+}
+
+// ------------------------------------------------------------------ building blocks
+
+interface Field {
+  label: string;
+  value: string;
+  href?: string;
+}
+
+interface Alert {
+  subject: string;
+  intro: string;
+  fields: Field[];
+  receivedAt: Date;
+  link: string;
+  /** The staff SMS; none when absent. */
+  sms?: string;
+}
+
+const melbourneTime = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'Australia/Melbourne',
+  dateStyle: 'full',
+  timeStyle: 'short',
+});
+
+function staffAlert(settings: MessageSettings, alert: Alert): NewMessage[] {
+  const when = `${melbourneTime.format(alert.receivedAt)} (Melbourne time)`;
+  const text = [
+    `${alert.intro}, received ${when}.`,
+    '',
+    ...alert.fields.map((field) => `${field.label}: ${field.value}${field.href?.startsWith('tel:') ? ` (${field.href})` : ''}`),
+    '',
+    `Open it in the dashboard: ${alert.link}`,
+  ].join('\n');
+  const rows = alert.fields
+    .map((field) => {
+      const value = field.href ? `<a href="${escapeHtml(field.href)}">${escapeHtml(field.value)}</a>` : escapeHtml(field.value);
+      return `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(field.label)}</th><td style="padding:4px 0;white-space:pre-wrap">${value}</td></tr>`;
+    })
+    .join('');
+  const html = page(
+    `<p>${escapeHtml(alert.intro)}, received ${escapeHtml(when)}.</p><table role="presentation" cellspacing="0" cellpadding="0">${rows}</table><p><a href="${escapeHtml(alert.link)}">Open it in the dashboard</a></p>`,
+  );
+  const messages: NewMessage[] = settings.staffEmails.map((to) => ({
+    id: newId(),
+    channel: 'email',
+    audience: 'staff',
+    to,
+    subject: alert.subject,
+    text,
+    html,
+  }));
+  if (alert.sms) {
+    for (const to of settings.staffPhones) messages.push(sms('staff', to, `${alert.sms} ${alert.link}`));
   }
   return messages;
 }
 
-export function quoteMessages(quote: QuoteRequest, businessEmail?: string): OutgoingMessage[] {
-  const messages: OutgoingMessage[] = [
-    {
-      channel: 'email',
-      to: quote.email,
-      subject: 'We have received your quote request',
-      text: `Hi ${quote.firstName},\n\nThank you for requesting a free quote for your ${quote.room.toLowerCase()} in ${quote.suburb}. We'll get back to you with a detailed quote.`,
-    },
-  ];
-  if (businessEmail) {
-    messages.push({
-      channel: 'email',
-      to: businessEmail,
-      subject: `New quote request from ${quote.firstName} ${quote.lastName}`,
-      text: `${quote.firstName} ${quote.lastName}, ${quote.email}\n${quote.room} in ${quote.suburb}`,
-    });
-  }
-  return messages;
+function customerEmail(settings: MessageSettings, to: string, content: { subject: string; greeting: string; body: string }): NewMessage {
+  const { business } = settings;
+  const address = `${business.address.street}, ${business.address.suburb} ${business.address.state} ${business.address.postcode}`;
+  const signature = [business.brand, business.phone, address, settings.siteUrl];
+  return {
+    id: newId(),
+    channel: 'email',
+    audience: 'customer',
+    to,
+    subject: content.subject,
+    text: [content.greeting, '', content.body, '', 'Kind regards,', ...signature].join('\n'),
+    html: page(
+      `<p>${escapeHtml(content.greeting)}</p><p>${escapeHtml(content.body)}</p><p>Kind regards,<br>${escapeHtml(business.brand)}<br><a href="tel:${escapeHtml(business.phoneHref)}">${escapeHtml(business.phone)}</a><br>${escapeHtml(address)}<br><a href="${escapeHtml(settings.siteUrl)}">${escapeHtml(settings.siteUrl)}</a></p>`,
+    ),
+  };
+}
+
+function sms(audience: NewMessage['audience'], to: string, text: string): NewMessage {
+  return { id: newId(), channel: 'sms', audience, to, text };
+}
+
+/** Where the dashboard shows this lead: its tab, and the card's anchor. */
+function adminLink(settings: MessageSettings, tab: 'inquiries' | 'quotes' | 'reviews', id: string): string {
+  return `${settings.siteUrl}/admin?tab=${tab}#lead-${encodeURIComponent(id)}`;
+}
+
+function telHref(phone: string): string | undefined {
+  const parsed = parsePhoneNumberFromString(phone, 'AU');
+  return parsed?.isValid() ? `tel:${parsed.number}` : undefined;
+}
+
+function page(body: string): string {
+  return `<!doctype html><html lang="en-AU"><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2933">${body}</body></html>`;
+}
+
+const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Customers' values go into the HTML as text only. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => htmlEntities[char]);
 }

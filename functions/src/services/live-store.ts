@@ -1,6 +1,14 @@
 import type { LiveCollection } from '@site/domain';
 import type { ChangeFeed } from '../ports/change-feed';
+import type { LeadKind, MessageStore } from '../ports/messages';
 import type { Collection, Store } from '../ports/store';
+
+/** The dashboard list each kind of lead appears in. */
+export const leadCollections: Record<LeadKind, LiveCollection> = {
+  inquiry: 'project_inquiries',
+  quote: 'quote_requests',
+  review: 'reviews',
+};
 
 /**
  * Wraps the collections the admin dashboard watches so that every write, whoever makes it,
@@ -41,8 +49,18 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
       for (const id of ids) feed.publish({ collection: name, op: 'delete', id });
     },
   });
+  const messages: MessageStore = {
+    insertLead: async (lead, queued, now) => {
+      await store.messages.insertLead(lead, queued, now);
+      feed.publish({ collection: leadCollections[lead.kind], op: 'create', id: lead.record.id });
+    },
+    forLeads: (ids) => store.messages.forLeads(ids),
+    retry: (id, now) => store.messages.retry(id, now),
+    status: () => store.messages.status(),
+  };
   return {
     ...store,
+    messages,
     inquiries: live(store.inquiries, 'project_inquiries'),
     quotes: live(store.quotes, 'quote_requests'),
     reviews: live(store.reviews, 'reviews'),

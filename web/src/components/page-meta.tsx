@@ -1,4 +1,5 @@
 import { business } from '../config/business';
+import { siteUrl } from '../config/site-url';
 
 export interface PageMetaProps {
   /** The document title; also the social-sharing (Open Graph) title. */
@@ -13,7 +14,7 @@ export interface PageMetaProps {
 }
 
 export function absoluteUrl(path: string): string {
-  return business.siteUrl.replace(/\/+$/, '') + path;
+  return siteUrl + path;
 }
 
 /**

@@ -11,7 +11,9 @@ import type { BusinessSettings } from '@site/domain';
  * from the range the Australian regulator (ACMA) reserves for examples, and example.com is
  * reserved too, so nothing here reaches a real person by accident. A social button appears in
  * the footer only when its address is filled in; leave the ones you do not use undefined.
- * `siteUrl` can also be given at build time as VITE_SITE_URL.
+ * `siteUrl` can also be given at build time as VITE_SITE_URL (config/site-url.ts), and to the
+ * server as SITE_URL. The server reads this file too, for the business's details in the
+ * emails it sends, so it holds plain values only.
  */
 export const business: BusinessSettings = {
   brand: 'Northcote Kitchens & Bathrooms',
@@ -26,7 +28,7 @@ export const business: BusinessSettings = {
     postcode: '3121',
     country: 'AU',
   },
-  siteUrl: (import.meta.env.VITE_SITE_URL as string | undefined) ?? 'https://www.example.com',
+  siteUrl: 'https://www.example.com',
   areaServed: 'Melbourne, Victoria',
   instagramUrl: undefined,
   facebookUrl: undefined,

@@ -8,6 +8,7 @@ import {
   type Firestore,
   type Query,
   type Transaction,
+  type WriteBatch,
 } from 'firebase-admin/firestore';
 import {
   ConflictError,
@@ -78,6 +79,18 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
       }
     }
     this.privateRef = this.privateFields.size ? db.collection(privateCollectionName(spec.name)) : null;
+  }
+
+  /**
+   * Adds this document's creation to a batch that other writes share (a lead and its
+   * messages). Only for collections without unique fields, which need a transaction.
+   */
+  createIn(batch: WriteBatch, doc: T): void {
+    if (!isDocumentId(doc.id)) throw new Error(`Invalid document id for ${this.spec.name}: ${JSON.stringify(doc.id)}`);
+    if (this.spec.unique?.length) throw new Error(`${this.spec.name} has unique fields: insert it on its own`);
+    const { data, hidden } = this.split(this.toData(doc as unknown as Fields));
+    batch.create(this.ref.doc(doc.id), data);
+    if (hidden && this.privateRef) batch.set(this.privateRef.doc(doc.id), hidden);
   }
 
   async insert(doc: T): Promise<T> {

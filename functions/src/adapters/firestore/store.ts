@@ -1,9 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../../ports/store';
 import { tables } from '../../ports/schema';
+import type { Inquiry, QuoteRequest, Review } from '@site/domain';
 import { FirestoreCollection } from './collection';
+import { FirestoreMessages, type FirestoreMessagesOptions } from './messages';
 
-export interface FirestoreStoreOptions {
+export interface FirestoreStoreOptions extends FirestoreMessagesOptions {
   /**
    * Called once by `close()`. The store does not own `db` (the caller's firebase-admin app
    * does), so closing the store terminates nothing unless the caller asks for it here,
@@ -20,12 +22,16 @@ export interface FirestoreStoreOptions {
  */
 export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptions = {}): Store {
   let closed: Promise<void> | undefined;
+  const inquiries = new FirestoreCollection<Inquiry>(db, tables.inquiries);
+  const quotes = new FirestoreCollection<QuoteRequest>(db, tables.quotes);
+  const reviews = new FirestoreCollection<Review>(db, tables.reviews);
   return {
     users: new FirestoreCollection(db, tables.users),
     sessions: new FirestoreCollection(db, tables.sessions),
-    inquiries: new FirestoreCollection(db, tables.inquiries),
-    quotes: new FirestoreCollection(db, tables.quotes),
-    reviews: new FirestoreCollection(db, tables.reviews),
+    inquiries,
+    quotes,
+    reviews,
+    messages: new FirestoreMessages(db, { inquiry: inquiries, quote: quotes, review: reviews }, options),
     visitors: new FirestoreCollection(db, tables.visitors),
     models: new FirestoreCollection(db, tables.models),
     objects: new FirestoreCollection(db, tables.objects),

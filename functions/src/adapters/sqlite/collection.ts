@@ -29,6 +29,11 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
   }
 
   async insert(doc: T): Promise<T> {
+    return this.insertNow(doc);
+  }
+
+  /** insert() without the promise, for transactions that span tables. */
+  insertNow(doc: T): T {
     const sql = `INSERT INTO ${this.spec.name} (${this.columns.map(quote).join(', ')}) VALUES (${this.columns
       .map((c) => '@' + c)
       .join(', ')})`;

@@ -1,8 +1,11 @@
+import type { Inquiry, QuoteRequest, Review } from '@site/domain';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { DeliveryQueue } from '../../ports/messages';
 import type { Store } from '../../ports/store';
 import { SqliteCollection } from './collection';
+import { messagesTableSql, SqliteMessages } from './messages';
 import { tables, type ColumnKind, type TableSpec } from '../../ports/schema';
 
 const sqlType: Record<ColumnKind, string> = {
@@ -35,6 +38,10 @@ const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       }
     }
   },
+  // The message queue the embedded worker sends from (emails and SMS about leads).
+  (db) => {
+    db.exec(messagesTableSql);
+  },
 ];
 
 export interface SqliteStoreOptions {
@@ -46,7 +53,12 @@ export interface SqliteStoreOptions {
  * The SQLite Store. WAL with synchronous=NORMAL: every committed transaction survives a
  * crash of the process (kill -9); only a power loss can drop the last moments.
  */
-export function createSqliteStore({ file }: SqliteStoreOptions): Store {
+export interface SqliteStore extends Store {
+  /** The queue the embedded delivery worker sends from: the same table as `messages`. */
+  queue: DeliveryQueue;
+}
+
+export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -55,12 +67,18 @@ export function createSqliteStore({ file }: SqliteStoreOptions): Store {
   db.pragma('busy_timeout = 5000');
   migrate(db);
 
+  const inquiries = new SqliteCollection<Inquiry>(db, tables.inquiries);
+  const quotes = new SqliteCollection<QuoteRequest>(db, tables.quotes);
+  const reviews = new SqliteCollection<Review>(db, tables.reviews);
+  const messages = new SqliteMessages(db, { inquiry: inquiries, quote: quotes, review: reviews });
   return {
     users: new SqliteCollection(db, tables.users),
     sessions: new SqliteCollection(db, tables.sessions),
-    inquiries: new SqliteCollection(db, tables.inquiries),
-    quotes: new SqliteCollection(db, tables.quotes),
-    reviews: new SqliteCollection(db, tables.reviews),
+    inquiries,
+    quotes,
+    reviews,
+    messages,
+    queue: messages,
     visitors: new SqliteCollection(db, tables.visitors),
     models: new SqliteCollection(db, tables.models),
     objects: new SqliteCollection(db, tables.objects),

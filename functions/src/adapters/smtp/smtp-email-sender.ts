@@ -1,0 +1,51 @@
+import { createTransport } from 'nodemailer';
+import { SendError, type EmailSender, type OutgoingEmail, type Sent } from '../../ports/senders';
+
+export interface SmtpOptions {
+  /** smtp://user:pass@host:port (STARTTLS when offered) or smtps://user:pass@host:port (TLS). */
+  url: string;
+  /** The From header: `address@example.com` or `Business name <address@example.com>`. */
+  from: string;
+}
+
+/** Emails through an SMTP server with nodemailer; one connection per message. */
+export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
+  const transport = createTransport({
+    url,
+    // Fail an attempt in seconds rather than hanging the queue; the worker retries.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as Parameters<typeof createTransport>[0]);
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return {
+    async send(email: OutgoingEmail): Promise<Sent> {
+      try {
+        const info = await transport.sendMail({
+          from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          ...(email.html ? { html: email.html } : {}),
+          // The same id on every attempt: mail clients show a message sent twice once.
+          messageId: `<${email.id}@${domain}>`,
+        });
+        return { providerId: info.messageId };
+      } catch (error) {
+        throw smtpError(error);
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** 5xx answers are permanent (no such mailbox, refused login); 4xx and network faults are not. */
+export function smtpError(error: unknown): SendError {
+  const { responseCode, response, code, message } = (error ?? {}) as { responseCode?: number; response?: string; code?: string; message?: string };
+  if (typeof responseCode === 'number') {
+    return new SendError(`SMTP ${responseCode}: ${(response ?? message ?? '').trim()}`, responseCode >= 500);
+  }
+  return new SendError(`SMTP ${code ?? 'error'}: ${message ?? String(error)}`, false);
+}

@@ -1,0 +1,235 @@
+import type { MessageChannel, MessageDelivery, MessageStatus } from '@site/domain';
+import type { Database, Statement } from 'better-sqlite3';
+import type { DeliveryQueue, Lead, MessageStore, NewMessage, QueuedMessage } from '../../ports/messages';
+import type { SqliteCollection } from './collection';
+
+/** The `messages` table (migration 2). `to` is `recipient` and the text `body`: plain SQL names. */
+export const messagesTableSql = `
+CREATE TABLE messages (
+  id TEXT PRIMARY KEY,
+  leadKind TEXT NOT NULL,
+  leadId TEXT NOT NULL,
+  channel TEXT NOT NULL,
+  audience TEXT NOT NULL,
+  recipient TEXT NOT NULL,
+  subject TEXT,
+  body TEXT NOT NULL,
+  html TEXT,
+  status TEXT NOT NULL,
+  attempts INTEGER NOT NULL,
+  error TEXT,
+  providerId TEXT,
+  createdAt TEXT NOT NULL,
+  queuedAt TEXT NOT NULL,
+  updatedAt TEXT NOT NULL,
+  nextAttemptAt TEXT NOT NULL,
+  sentAt TEXT
+) STRICT;
+CREATE INDEX messages_due ON messages (status, channel, nextAttemptAt);
+CREATE INDEX messages_lead ON messages (leadId, createdAt);
+CREATE INDEX messages_finished ON messages (status, updatedAt);
+`;
+
+interface Row {
+  id: string;
+  leadKind: QueuedMessage['leadKind'];
+  leadId: string;
+  channel: MessageChannel;
+  audience: NewMessage['audience'];
+  recipient: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  status: MessageStatus;
+  attempts: number;
+  error: string | null;
+  providerId: string | null;
+  createdAt: string;
+  queuedAt: string;
+  updatedAt: string;
+  nextAttemptAt: string;
+  sentAt: string | null;
+}
+
+type LeadCollections = {
+  [K in Lead['kind']]: SqliteCollection<Extract<Lead, { kind: K }>['record']>;
+};
+
+/** How many of the latest finished sends the dashboard looks at for a run of failures. */
+const recentWindow = 5;
+
+/** The message queue in SQLite: written in the lead's transaction, sent by the embedded worker. */
+export class SqliteMessages implements MessageStore, DeliveryQueue {
+  private readonly insert: Statement;
+  private readonly byLead: Statement;
+  private readonly byId: Statement;
+  private readonly setStatus: Statement;
+  private readonly requeueFailed: Statement;
+
+  constructor(
+    private readonly db: Database,
+    private readonly leads: LeadCollections,
+  ) {
+    this.insert = db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt)
+      VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL)`);
+    this.requeueFailed = db.prepare(
+      "UPDATE messages SET status = 'queued', error = NULL, attempts = 0, queuedAt = @now, nextAttemptAt = @now, updatedAt = @now WHERE id = @id AND status = 'failed'",
+    );
+    // The port's order: oldest first, then staff before customer, email before SMS.
+    this.byLead = db.prepare('SELECT * FROM messages WHERE leadId = ? ORDER BY createdAt, audience DESC, channel, rowid');
+    this.byId = db.prepare('SELECT * FROM messages WHERE id = ?');
+    this.setStatus = db.prepare(
+      'UPDATE messages SET status = @status, attempts = attempts + @attempted, error = CASE WHEN @keepError THEN error ELSE @error END, providerId = coalesce(@providerId, providerId), updatedAt = @now, nextAttemptAt = coalesce(@nextAttemptAt, nextAttemptAt), sentAt = coalesce(@sentAt, sentAt) WHERE id = @id',
+    );
+  }
+
+  async insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void> {
+    this.db.transaction(() => {
+      // The union narrows per kind; the collection for the kind takes that kind's record.
+      (this.leads[lead.kind] as SqliteCollection<Lead['record']>).insertNow(lead.record);
+      for (const message of messages) {
+        this.insertRow({ ...message, leadKind: lead.kind, leadId: lead.record.id, attempts: 0, createdAt: now, queuedAt: now });
+      }
+    })();
+  }
+
+  async enqueue(message: QueuedMessage): Promise<void> {
+    this.insertRow(message);
+  }
+
+  async forLeads(leadIds: readonly string[]): Promise<Map<string, MessageDelivery[]>> {
+    const found = new Map<string, MessageDelivery[]>();
+    for (const id of leadIds) {
+      const rows = this.byLead.all(id) as Row[];
+      if (rows.length) found.set(id, rows.map(toDelivery));
+    }
+    return found;
+  }
+
+  async retry(id: string, now: string): Promise<MessageDelivery | 'not-failed' | null> {
+    const changed = this.requeueFailed.run({ id, now }).changes;
+    const row = this.byId.get(id) as Row | undefined;
+    if (!row) return null;
+    return changed ? toDelivery(row) : 'not-failed';
+  }
+
+  async status() {
+    const { queued } = this.db.prepare("SELECT count(*) AS queued FROM messages WHERE status IN ('queued', 'sending')").get() as { queued: number };
+    const latest = this.db
+      .prepare("SELECT status FROM messages WHERE status IN ('sent', 'failed') ORDER BY updatedAt DESC LIMIT ?")
+      .all(recentWindow) as Array<{ status: MessageStatus }>;
+    const firstSent = latest.findIndex((row) => row.status === 'sent');
+    return { queued, failingInARow: firstSent === -1 ? latest.length : firstSent };
+  }
+
+  async claimDue(channels: readonly MessageChannel[], now: string, limit: number): Promise<QueuedMessage[]> {
+    if (!channels.length) return [];
+    const marks = channels.map(() => '?').join(', ');
+    return this.db.transaction(() => {
+      const rows = this.db
+        .prepare(`SELECT * FROM messages WHERE status = 'queued' AND channel IN (${marks}) AND nextAttemptAt <= ? ORDER BY nextAttemptAt, id LIMIT ?`)
+        .all(...channels, now, limit) as Row[];
+      for (const row of rows) this.update(row.id, now, { status: 'sending' });
+      return rows.map(toQueued);
+    })();
+  }
+
+  async nextDueAt(channels: readonly MessageChannel[]): Promise<string | null> {
+    if (!channels.length) return null;
+    const marks = channels.map(() => '?').join(', ');
+    const row = this.db
+      .prepare(`SELECT min(nextAttemptAt) AS due FROM messages WHERE status = 'queued' AND channel IN (${marks})`)
+      .get(...channels) as { due: string | null };
+    return row.due;
+  }
+
+  async markSent(id: string, now: string, providerId: string | undefined): Promise<void> {
+    this.update(id, now, { status: 'sent', attempted: 1, providerId, sentAt: now });
+  }
+
+  async reschedule(id: string, now: string, nextAttemptAt: string, error: string): Promise<void> {
+    this.update(id, now, { status: 'queued', attempted: 1, error, nextAttemptAt });
+  }
+
+  async markFailed(id: string, now: string, error: string): Promise<void> {
+    this.update(id, now, { status: 'failed', attempted: 1, error });
+  }
+
+  async requeueInterrupted(now: string): Promise<number> {
+    return this.db.prepare("UPDATE messages SET status = 'queued', updatedAt = @now, nextAttemptAt = @now WHERE status = 'sending'").run({ now }).changes;
+  }
+
+  async leadOf(id: string): Promise<{ kind: QueuedMessage['leadKind']; id: string } | null> {
+    const row = this.byId.get(id) as Row | undefined;
+    return row ? { kind: row.leadKind, id: row.leadId } : null;
+  }
+
+  private insertRow(message: QueuedMessage) {
+    this.insert.run({
+      id: message.id,
+      leadKind: message.leadKind,
+      leadId: message.leadId,
+      channel: message.channel,
+      audience: message.audience,
+      recipient: message.to,
+      subject: message.subject ?? null,
+      body: message.text,
+      html: message.html ?? null,
+      status: message.skipped ? 'skipped' : 'queued',
+      attempts: message.attempts,
+      error: message.skipped ?? null,
+      createdAt: message.createdAt,
+      queuedAt: message.queuedAt,
+    });
+  }
+
+  private update(
+    id: string,
+    now: string,
+    change: { status: MessageStatus; attempted?: number; error?: string; providerId?: string; nextAttemptAt?: string; sentAt?: string },
+  ) {
+    this.setStatus.run({
+      id,
+      now,
+      status: change.status,
+      attempted: change.attempted ?? 0,
+      // A message being sent keeps its last error until the attempt ends.
+      keepError: change.status === 'sending' ? 1 : 0,
+      error: change.error ?? null,
+      providerId: change.providerId ?? null,
+      nextAttemptAt: change.nextAttemptAt ?? null,
+      sentAt: change.sentAt ?? null,
+    });
+  }
+}
+
+function toDelivery(row: Row): MessageDelivery {
+  return {
+    id: row.id,
+    channel: row.channel,
+    audience: row.audience,
+    to: row.recipient,
+    status: row.status,
+    attempts: row.attempts,
+    ...(row.error !== null ? { error: row.error } : {}),
+    ...(row.sentAt !== null ? { sentAt: row.sentAt } : {}),
+    createdAt: row.createdAt,
+  };
+}
+
+function toQueued(row: Row): QueuedMessage {
+  return {
+    id: row.id,
+    leadKind: row.leadKind,
+    leadId: row.leadId,
+    channel: row.channel,
+    audience: row.audience,
+    to: row.recipient,
+    ...(row.subject !== null ? { subject: row.subject } : {}),
+    text: row.body,
+    ...(row.html !== null ? { html: row.html } : {}),
+    attempts: row.attempts,
+    createdAt: row.createdAt,
+    queuedAt: row.queuedAt,
+  };
+}

@@ -1,0 +1,16 @@
+import { business } from '../../web/src/config/business';
+import type { Env } from './config';
+import type { MessageSettings } from './services/lead-messages';
+
+/**
+ * What messages say about the business (web/src/config/business.ts, the one file the owner
+ * edits) and which staff hear of leads. Used by both entry points.
+ */
+export function messageSettings(env: Pick<Env, 'SITE_URL' | 'NOTIFY_EMAIL' | 'NOTIFY_SMS'>): MessageSettings {
+  return {
+    business,
+    siteUrl: (env.SITE_URL ?? business.siteUrl).replace(/\/+$/, ''),
+    staffEmails: env.NOTIFY_EMAIL,
+    staffPhones: env.NOTIFY_SMS,
+  };
+}

@@ -1,0 +1,76 @@
+import type { DeliveryStatus, Inquiry, MessageAudience, MessageChannel, MessageDelivery, QuoteRequest, Review } from '@site/domain';
+
+/** A new lead, stored together with the messages about it. */
+export type Lead =
+  | { kind: 'inquiry'; record: Inquiry }
+  | { kind: 'quote'; record: QuoteRequest }
+  | { kind: 'review'; record: Review };
+export type LeadKind = Lead['kind'];
+
+/** An email or SMS to queue. */
+export interface NewMessage {
+  /** Also the idempotency key: the email's Message-ID is built from it. */
+  id: string;
+  channel: MessageChannel;
+  audience: MessageAudience;
+  /** Email address, or an E.164 phone number. */
+  to: string;
+  subject?: string;
+  text: string;
+  html?: string;
+  /** Recorded as not sent, with this reason (e.g. an SMS to a landline). */
+  skipped?: string;
+}
+
+/** A queued message as the embedded worker sees it. */
+export interface QueuedMessage extends NewMessage {
+  leadKind: LeadKind | 'test' | 'outbox';
+  leadId: string;
+  attempts: number;
+  createdAt: string;
+  /** When it was queued: at creation, or when an admin retried it. Retries stop a day after. */
+  queuedAt: string;
+}
+
+/**
+ * The message queue, beside the leads in the same database. Both adapters honour it: SQLite
+ * with a `messages` table the embedded worker sends from, Firestore with the `mail` and
+ * `messages` documents the Trigger Email and Twilio extensions send and mark.
+ */
+export interface MessageStore {
+  /** Stores the lead and its messages in one transaction: both are kept, or neither. */
+  insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void>;
+  /**
+   * The messages about each of these leads, oldest first, then staff before customer and
+   * email before SMS; leads without any are absent.
+   */
+  forLeads(leadIds: readonly string[]): Promise<Map<string, MessageDelivery[]>>;
+  /**
+   * Queues a failed message again. The message afterwards, `'not-failed'` when it had not
+   * failed, or null when there is no such message.
+   */
+  retry(id: string, now: string): Promise<MessageDelivery | 'not-failed' | null>;
+  /** Queue depth and recent failures, for the dashboard's warning. */
+  status(): Promise<Omit<DeliveryStatus, 'configured'>>;
+}
+
+/** What the embedded worker needs of the queue, beyond MessageStore. */
+export interface DeliveryQueue {
+  /** Queues a message that belongs to no stored lead (a test message, an imported outbox line). */
+  enqueue(message: QueuedMessage): Promise<void>;
+  /** Marks up to `limit` due messages of these channels as sending, and returns them, oldest first. */
+  claimDue(channels: readonly MessageChannel[], now: string, limit: number): Promise<QueuedMessage[]>;
+  /** When the next queued message of these channels is due, or null when none waits. */
+  nextDueAt(channels: readonly MessageChannel[]): Promise<string | null>;
+  markSent(id: string, now: string, providerId: string | undefined): Promise<void>;
+  /** A temporary failure: queued again for `nextAttemptAt`. */
+  reschedule(id: string, now: string, nextAttemptAt: string, error: string): Promise<void>;
+  markFailed(id: string, now: string, error: string): Promise<void>;
+  /**
+   * Messages a crash left `sending` go back to the queue (at-least-once: the attempt may or
+   * may not have reached the provider). Returns how many.
+   */
+  requeueInterrupted(now: string): Promise<number>;
+  /** The lead a message is about (to tell the dashboard its card changed). */
+  leadOf(id: string): Promise<{ kind: QueuedMessage['leadKind']; id: string } | null>;
+}
