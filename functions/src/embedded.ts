@@ -31,7 +31,12 @@ export const defaultWebDist = resolve(here, '../../web/dist');
  * The embedded stack in one process: SQLite in DATA_DIR, uploads on local disk, live events
  * in memory, the built web app, and the API.
  */
-export async function startEmbedded(env: Env, print: (line: string) => void = console.log): Promise<Embedded> {
+export interface EmbeddedTuning {
+  /** The delivery worker's first retry delay (30 s); tests shorten it. */
+  firstRetryDelayMs?: number;
+}
+
+export async function startEmbedded(env: Env, print: (line: string) => void = console.log, tuning: EmbeddedTuning = {}): Promise<Embedded> {
   const store = createSqliteStore({ file: join(env.DATA_DIR, 'site.sqlite') });
   const objects = await createLocalObjectStore(join(env.DATA_DIR, 'objects'));
   const feed = createMemoryFeed();
@@ -46,6 +51,7 @@ export async function startEmbedded(env: Env, print: (line: string) => void = co
     clock: systemClock,
     feed,
     log,
+    firstDelayMs: tuning.firstRetryDelayMs,
   });
   const app = createApp({
     store,

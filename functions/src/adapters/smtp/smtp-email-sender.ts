@@ -8,10 +8,13 @@ export interface SmtpOptions {
   from: string;
 }
 
-/** Emails through an SMTP server with nodemailer; one connection per message. */
+/** Emails through an SMTP server with nodemailer, over a few reused connections. */
 export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
   const transport = createTransport({
     url,
+    // A burst of leads reuses signed-in connections instead of a new login per message.
+    pool: true,
+    maxConnections: 4,
     // Fail an attempt in seconds rather than hanging the queue; the worker retries.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -45,7 +48,9 @@ export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
 export function smtpError(error: unknown): SendError {
   const { responseCode, response, code, message } = (error ?? {}) as { responseCode?: number; response?: string; code?: string; message?: string };
   if (typeof responseCode === 'number') {
-    return new SendError(`SMTP ${responseCode}: ${(response ?? message ?? '').trim()}`, responseCode >= 500);
+    // nodemailer's `response` is the server's whole line, code included.
+    const text = (response ?? message ?? '').trim().replace(/^\d{3}[- ](\d\.\d+\.\d+ )?/, '');
+    return new SendError(`SMTP ${responseCode}: ${text}`, responseCode >= 500);
   }
   return new SendError(`SMTP ${code ?? 'error'}: ${message ?? String(error)}`, false);
 }

@@ -1,0 +1,200 @@
+/**
+ * Emails and SMS really leave the embedded server: the whole embedded stack (startEmbedded,
+ * as `npm start` runs it) against a real SMTP server with login and a server that speaks
+ * Twilio's Messages API.
+ */
+import type { DeliveryStatus, MessageDelivery } from '@site/domain';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../src/config';
+import { startEmbedded, type Embedded } from '../src/embedded';
+import { admin, Client, goodInquiry, goodQuote, goodReview } from './harness';
+import { startSmtpServer, startTwilioServer, twilioAccount, waitFor, type TestSmtpServer, type TestTwilioServer } from './message-peers';
+
+let smtp: TestSmtpServer;
+let twilio: TestTwilioServer;
+const dirs: string[] = [];
+const running: Embedded[] = [];
+
+beforeAll(async () => {
+  [smtp, twilio] = await Promise.all([startSmtpServer(), startTwilioServer()]);
+});
+afterAll(async () => {
+  await Promise.all([smtp.close(), twilio.close()]);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+  smtp.received.length = 0;
+  twilio.received.length = 0;
+  smtp.answer = () => undefined;
+  twilio.answer = () => undefined;
+});
+
+async function start(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'delivery-'));
+  dirs.push(dir);
+  const embedded = await startEmbedded(
+    readEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      WEB_DIST: join(dir, 'no-web'),
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      FORM_RATE_LIMIT: '10000',
+      SITE_URL: 'https://renovations.example.com.au/',
+      NOTIFY_EMAIL: 'office@example.com, boss@example.com',
+      NOTIFY_SMS: '0411 111 111',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Northcote Kitchens <hello@example.com>',
+      TWILIO_ACCOUNT_SID: twilioAccount.sid,
+      TWILIO_AUTH_TOKEN: twilioAccount.token,
+      TWILIO_FROM: twilioAccount.from,
+      TWILIO_API_URL: twilio.url,
+      ...env,
+    }),
+    () => undefined,
+    { firstRetryDelayMs: 40 },
+  );
+  running.push(embedded);
+  const client = new Client(embedded.url);
+  const adminClient = new Client(embedded.url);
+  expect((await adminClient.post('/api/login', admin)).status).toBe(200);
+  return { embedded, client, admin: adminClient };
+}
+
+async function messagesOf(adminClient: Client, list: '/api/project-inquiries' | '/api/quote-requests', id: string) {
+  const res = await adminClient.get<Array<{ id: string; messages: MessageDelivery[] }>>(`${list}?limit=100`);
+  return res.body.find((item) => item.id === id)?.messages ?? [];
+}
+
+describe('lead delivery, embedded', () => {
+  it('emails the staff and the customer and texts both about an inquiry, with the right content', async () => {
+    const { client } = await start();
+    const res = await client.post<{ id: string }>('/api/project-inquiry', {
+      ...goodInquiry,
+      firstName: 'Ava <b>',
+      email: 'ava@example.com',
+      phone: '0400 123 456',
+    });
+    expect(res.status).toBe(201);
+    await waitFor(() => smtp.received.length === 3 && twilio.received.length === 2, 'three emails and two SMS');
+
+    const staff = smtp.received.filter((mail) => mail.to[0] !== 'ava@example.com');
+    expect(staff.map((mail) => mail.to[0]).sort()).toEqual(['boss@example.com', 'office@example.com']);
+    const alert = staff[0];
+    expect(alert.subject).toBe('New project inquiry: Ava <b> Nguyen (Kitchen, Bathroom)');
+    expect(alert.from).toBe('hello@example.com');
+    expect(alert.text).toContain('Budget: $15,000 - $30,000');
+    expect(alert.text).toContain('Timeline: Next 3 months');
+    expect(alert.text).toContain('Phone: 0400 123 456 (tel:+61400123456)');
+    expect(alert.text).toMatch(/received \w+day, \d{1,2} \w+ \d{4} at \d{1,2}:\d{2}\s?[ap]m \(Melbourne time\)/);
+    expect(alert.text).toContain(`https://renovations.example.com.au/admin?tab=inquiries#lead-${res.body.id}`);
+    // The customer's values are text in the HTML, never markup.
+    expect(alert.html).toContain('Ava &lt;b&gt; Nguyen');
+    expect(alert.html).not.toContain('Ava <b>');
+    expect(alert.html).toContain('href="mailto:ava@example.com"');
+    expect(alert.html).toContain('href="tel:+61400123456"');
+    expect(alert.messageId).toMatch(/^<[A-Za-z0-9]{20}@example\.com>$/);
+
+    const confirmation = smtp.received.find((mail) => mail.to[0] === 'ava@example.com');
+    expect(confirmation?.subject).toBe('We have received your project inquiry');
+    expect(confirmation?.text).toContain('Northcote Kitchens & Bathrooms');
+    expect(confirmation?.text).toContain('(03) 7010 4620');
+    expect(confirmation?.text).toContain('12 Example Street, Richmond VIC 3121');
+
+    expect(twilio.received.map((sms) => sms.to).sort()).toEqual(['+61400123456', '+61411111111']);
+    for (const sms of twilio.received) {
+      expect(sms.accountSid).toBe(twilioAccount.sid);
+      expect(sms.from).toBe(twilioAccount.from);
+    }
+    expect(twilio.received.find((sms) => sms.to === '+61400123456')?.body).toMatch(/^Hi Ava <b>, thanks for your renovation inquiry to Northcote Kitchens & Bathrooms/);
+    expect(twilio.received.find((sms) => sms.to === '+61411111111')?.body).toContain(`New inquiry: Ava <b> Nguyen, Kitchen, Bathroom, 0400 123 456.`);
+  });
+
+  it('shows each message as sent on the lead, and a quote request and a review alert the staff', async () => {
+    const { client, admin: adminClient } = await start();
+    const quote = await client.post<{ id: string }>('/api/quote-request', goodQuote);
+    const review = await client.post<{ id: string }>('/api/review', goodReview);
+    expect(review.status).toBe(201);
+    await waitFor(async () => {
+      const messages = await messagesOf(adminClient, '/api/quote-requests', quote.body.id);
+      return messages.length === 4 && messages.every((m) => m.status === 'sent') && messages;
+    }, 'the quote request messages to be sent');
+    const subjects = () => smtp.received.map((mail) => mail.subject);
+    await waitFor(() => subjects().filter((s) => s.startsWith('A review is waiting')).length === 2, 'two review alerts');
+    expect(subjects()).toContain('New quote request: Jack Smith (Kitchen, Richmond)');
+    expect(subjects()).toContain('We have received your quote request');
+    expect(subjects()).toContain('A review is waiting for approval: 5 stars from Charlotte');
+    // Nothing goes to the reviewer.
+    expect(smtp.received.flatMap((mail) => mail.to)).not.toContain(goodReview.email);
+    const sent = await messagesOf(adminClient, '/api/quote-requests', quote.body.id);
+    expect(sent.map((m) => [m.channel, m.audience, m.to, m.status])).toEqual([
+      ['email', 'staff', 'office@example.com', 'sent'],
+      ['email', 'staff', 'boss@example.com', 'sent'],
+      ['sms', 'staff', '+61411111111', 'sent'],
+      ['email', 'customer', 'jack@example.com', 'sent'],
+    ]);
+    expect(sent.every((m) => m.sentAt && m.attempts === 1)).toBe(true);
+  });
+
+  it('retries a temporary refusal with backoff until the SMTP server accepts', async () => {
+    let refusals = 0;
+    smtp.answer = (to) => (to === 'ava@example.com' && refusals++ < 3 ? { code: 451, message: 'Try again later' } : undefined);
+    const { client, admin: adminClient } = await start({ NOTIFY_EMAIL: '', NOTIFY_SMS: '' });
+    const res = await client.post<{ id: string }>('/api/project-inquiry', goodInquiry);
+    const email = await waitFor(async () => {
+      const found = (await messagesOf(adminClient, '/api/project-inquiries', res.body.id)).find((m) => m.channel === 'email');
+      return found?.status === 'sent' && found;
+    }, 'the confirmation to be sent after the refusals');
+    expect(refusals).toBeGreaterThanOrEqual(4);
+    expect(email.attempts).toBe(4);
+    expect(smtp.received.filter((mail) => mail.to[0] === 'ava@example.com')).toHaveLength(1);
+  });
+
+  it('marks a permanent refusal failed with the reason, and sends it when an admin retries', async () => {
+    smtp.answer = (to) => (to === 'ava@example.com' ? { code: 550, message: 'No such user here' } : undefined);
+    twilio.answer = () => ({ status: 400, body: { code: 21211, message: "The 'To' number +61400123456 is not a valid phone number.", status: 400 } });
+    const { client, admin: adminClient } = await start({ NOTIFY_EMAIL: '', NOTIFY_SMS: '' });
+    const res = await client.post<{ id: string }>('/api/project-inquiry', goodInquiry);
+    const failed = await waitFor(async () => {
+      const messages = await messagesOf(adminClient, '/api/project-inquiries', res.body.id);
+      return messages.length === 2 && messages.every((m) => m.status === 'failed') && messages;
+    }, 'both messages to fail');
+    expect(failed.find((m) => m.channel === 'email')).toMatchObject({ attempts: 1, error: 'SMTP 550: No such user here' });
+    expect(failed.find((m) => m.channel === 'sms')).toMatchObject({ attempts: 1, error: "Twilio 400 (error 21211): The 'To' number +61400123456 is not a valid phone number." });
+    const status = await adminClient.get<DeliveryStatus>('/api/messages/status');
+    expect(status.body).toEqual({ configured: { email: true, sms: true }, failingInARow: 2, queued: 0 });
+
+    smtp.answer = () => undefined;
+    const email = failed.find((m) => m.channel === 'email') as MessageDelivery;
+    const retried = await adminClient.post<MessageDelivery>(`/api/messages/${email.id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ id: email.id, status: 'queued', attempts: 0 });
+    await waitFor(async () => (await messagesOf(adminClient, '/api/project-inquiries', res.body.id)).find((m) => m.id === email.id)?.status === 'sent', 'the retried email to be sent');
+    expect(smtp.received.filter((mail) => mail.to[0] === 'ava@example.com')).toHaveLength(1);
+
+    const again = await adminClient.post<{ message: string }>(`/api/messages/${email.id}/retry`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Only a failed message can be retried');
+    expect((await adminClient.post<{ message: string }>('/api/messages/nope/retry')).body).toEqual({ message: 'Message not found' });
+    expect((await client.post('/api/messages/nope/retry')).status).toBe(401);
+    expect((await client.get('/api/messages/status')).status).toBe(401);
+  });
+
+  it('keeps messages queued while no channel is configured, and says so', async () => {
+    const { client, admin: adminClient } = await start({ SMTP_URL: '', MAIL_FROM: '', TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_FROM: '' });
+    const res = await client.post<{ id: string }>('/api/project-inquiry', goodInquiry);
+    const messages = await messagesOf(adminClient, '/api/project-inquiries', res.body.id);
+    expect(messages.map((m) => m.status)).toEqual(['queued', 'queued', 'queued', 'queued', 'queued']);
+    expect((await adminClient.get<DeliveryStatus>('/api/messages/status')).body).toEqual({
+      configured: { email: false, sms: false },
+      failingInARow: 0,
+      queued: 5,
+    });
+    expect(smtp.received).toEqual([]);
+  });
+});
