@@ -5,9 +5,10 @@
  * `rawBody`). Firestore is the in-process emulator; a small local server stands in for the
  * Auth and Storage emulators' endpoints the function calls (revoking tokens, storing files).
  */
+import type { DeliveryStatus, MessageDelivery } from '@site/domain';
 import express from 'express';
 import { deleteApp, getApps } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import type { Request as FunctionsRequest } from 'firebase-functions/v2/https';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -144,15 +145,51 @@ describe('the Cloud Function api', () => {
     const stored = (await db().collection('project_inquiries').doc(res.body.id).get()).data();
     expect(stored).toMatchObject({ firstName: 'Ava', rooms: ['kitchen', 'bathroom'], budget: '15000-30000' });
 
-    const mail = (await db().collection('mail').get()).docs.map((d) => d.data());
+    const about = { leadKind: 'inquiry', leadId: res.body.id, createdAt: expect.any(String) };
+    const mail = (await db().collection('mail').where('leadId', '==', res.body.id).get()).docs.map((d) => d.data());
     expect(mail).toEqual(
       expect.arrayContaining([
-        { to: ['ava@example.com'], message: expect.objectContaining({ subject: 'We have received your project inquiry' }) },
-        { to: ['office@example.com'], message: expect.objectContaining({ subject: 'New project inquiry from Ava Nguyen' }) },
+        { to: ['ava@example.com'], audience: 'customer', ...about, message: expect.objectContaining({ subject: 'We have received your project inquiry' }) },
+        { to: ['office@example.com'], audience: 'staff', ...about, message: expect.objectContaining({ subject: 'New project inquiry: Ava Nguyen (Kitchen, Bathroom)' }) },
       ]),
     );
-    const sms = (await db().collection('messages').get()).docs.map((d) => d.data());
-    expect(sms).toEqual([{ to: '+61400123456', body: "Hi Ava, thanks for your renovation inquiry. We'll be in touch very shortly." }]);
+    const sms = (await db().collection('messages').where('leadId', '==', res.body.id).get()).docs.map((d) => d.data());
+    expect(sms).toEqual([{ to: '+61400123456', audience: 'customer', ...about, body: expect.stringMatching(/^Hi Ava, thanks for your renovation inquiry to /) }]);
+  });
+
+  it("reads the extensions' delivery state back onto the lead, and retries a failed message through them", async () => {
+    const res = await client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'delivery@example.com' }, browser);
+    const { client: signedIn } = await signIn();
+    const messagesOf = async () => {
+      const list = await signedIn.get<Array<{ id: string; messages: MessageDelivery[] }>>('/api/project-inquiries?limit=100');
+      return list.body.find((item) => item.id === res.body.id)?.messages ?? [];
+    };
+    expect((await messagesOf()).map((m) => [m.channel, m.audience, m.status])).toEqual([
+      ['email', 'staff', 'queued'],
+      ['email', 'customer', 'queued'],
+      ['sms', 'customer', 'queued'],
+    ]);
+    // What the Trigger Email and Twilio extensions write when they are done.
+    const [staff, customer, sms] = await messagesOf();
+    await db().doc(`mail/${staff.id}`).update({ delivery: { state: 'SUCCESS', attempts: 1, endTime: Timestamp.fromDate(new Date('2025-03-01T01:02:03Z')), error: null } });
+    await db().doc(`mail/${customer.id}`).update({ delivery: { state: 'ERROR', attempts: 3, error: 'Invalid login: 535 Authentication failed' } });
+    await db().doc(`messages/${sms.id}`).update({ delivery: { state: 'ERROR', errorCode: '21211', errorMessage: "The 'To' number is not valid. " } });
+    expect(await messagesOf()).toEqual([
+      expect.objectContaining({ id: staff.id, status: 'sent', sentAt: '2025-03-01T01:02:03.000Z' }),
+      expect.objectContaining({ id: customer.id, status: 'failed', attempts: 3, error: 'Invalid login: 535 Authentication failed' }),
+      expect.objectContaining({ id: sms.id, status: 'failed', error: "The 'To' number is not valid." }),
+    ]);
+
+    const retried = await signedIn.post<MessageDelivery>(`/api/messages/${customer.id}/retry`, undefined, browser);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ id: customer.id, status: 'sending' });
+    expect((await db().doc(`mail/${customer.id}`).get()).get('delivery.state')).toBe('RETRY');
+    expect((await signedIn.post(`/api/messages/${sms.id}/retry`, undefined, browser)).status).toBe(200);
+    expect((await db().doc(`messages/${sms.id}`).get()).get('delivery.state')).toBe('PENDING');
+    const again = await signedIn.post<{ message: string }>(`/api/messages/${staff.id}/retry`, undefined, browser);
+    expect(again.status).toBe(409);
+    const status = await signedIn.get<DeliveryStatus>('/api/messages/status');
+    expect(status.body.configured).toEqual({ email: null, sms: null });
   });
 
   it('refuses a state-changing request from another site', async () => {
