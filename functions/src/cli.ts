@@ -8,11 +8,14 @@ import { readEnv } from './config';
 import { seedDemo } from './demo/seed';
 import { startEmbedded } from './embedded';
 import { ConflictError } from './ports/store';
+import { sendTestMessage } from './test-message';
 
 const usage = `Usage:
   npm run admin -- create NAME     create an admin (password from ADMIN_PASSWORD or a prompt)
   npm run admin -- list            list the admins
   npm run admin -- delete NAME     delete an admin and end their sessions
+  npm run admin -- test-message EMAIL_OR_MOBILE
+                                   send a test email or SMS through the configured channel
   npm run demo                     start the site on DATA_DIR (default ./.data-demo) with demo content`;
 
 async function promptPassword(): Promise<string> {
@@ -37,6 +40,10 @@ async function promptPassword(): Promise<string> {
 
 async function admin(args: string[]) {
   const env = readEnv();
+  if (args[0] === 'test-message' && args[1]) {
+    if (!(await sendTestMessage(env, args[1], console.log))) process.exitCode = 1;
+    return;
+  }
   const store = createSqliteStore({ file: join(env.DATA_DIR, 'site.sqlite') });
   try {
     const [command, name] = args;

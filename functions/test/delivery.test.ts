@@ -4,6 +4,7 @@
  * Twilio's Messages API.
  */
 import type { DeliveryStatus, MessageDelivery } from '@site/domain';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -197,4 +198,51 @@ describe('lead delivery, embedded', () => {
     });
     expect(smtp.received).toEqual([]);
   });
+});
+
+describe('npm run admin -- test-message', () => {
+  const cli = (target: string, env: Record<string, string>) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../src/cli.ts'), 'admin', 'test-message', target], {
+        env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'cli-')), ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      child.stderr.on('data', (chunk) => (out += chunk));
+      child.on('exit', (code) => resolve({ code, out }));
+    });
+  const configured = () => ({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Northcote Kitchens <hello@example.com>',
+    TWILIO_ACCOUNT_SID: twilioAccount.sid,
+    TWILIO_AUTH_TOKEN: twilioAccount.token,
+    TWILIO_FROM: twilioAccount.from,
+    TWILIO_API_URL: twilio.url,
+  });
+
+  it('sends a test email and a test SMS and prints what happened', async () => {
+    const email = await cli('owner@example.com', configured());
+    expect(email.out).toMatch(/^Sent an email to owner@example\.com from Northcote Kitchens <hello@example\.com> through 127\.0\.0\.1:\d+ \(Message-ID <[A-Za-z0-9]+@example\.com>\)\.\n$/);
+    expect(email.code).toBe(0);
+    expect(smtp.received).toEqual([expect.objectContaining({ to: ['owner@example.com'], subject: 'Test message from Northcote Kitchens & Bathrooms' })]);
+
+    const sms = await cli('0412 345 678', configured());
+    expect(sms.out).toMatch(/^Sent an SMS to \+61412345678 from \+61480000000 \(Twilio message SM\d{32}\)\.\n$/);
+    expect(sms.code).toBe(0);
+    expect(twilio.received.map((m) => m.to)).toEqual(['+61412345678']);
+  }, 60_000);
+
+  it('says why nothing was sent', async () => {
+    smtp.answer = () => ({ code: 550, message: 'Mailbox unavailable' });
+    const refused = await cli('owner@example.com', configured());
+    expect(refused.out).toBe('Not sent: SMTP 550: Mailbox unavailable. The provider refused it: check the address and the settings.\n');
+    expect(refused.code).toBe(1);
+    const off = await cli('owner@example.com', {});
+    expect(off.out).toBe('Email is off: set SMTP_URL and MAIL_FROM, then try again.\n');
+    expect(off.code).toBe(1);
+    const landline = await cli('(03) 9123 4567', configured());
+    expect(landline.out).toBe('No SMS: (03) 9123 4567 is not a mobile number. Give an email address or a mobile number.\n');
+    expect(landline.code).toBe(1);
+  }, 60_000);
 });
