@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './config';
+import { channelsOff } from './embedded';
+
+describe('the embedded server environment', () => {
+  it('reads the delivery settings: staff lists, mobiles as E.164, SMTP and Twilio', () => {
+    const env = readEnv({
+      NOTIFY_EMAIL: ' office@example.com , boss@example.com ',
+      NOTIFY_SMS: '0411 111 111,+61 422 222 222',
+      SITE_URL: 'https://www.example.com.au',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'Northcote Kitchens <hello@example.com.au>',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM: '+61480000000',
+    });
+    expect(env).toMatchObject({
+      NOTIFY_EMAIL: ['office@example.com', 'boss@example.com'],
+      NOTIFY_SMS: ['+61411111111', '+61422222222'],
+      SITE_URL: 'https://www.example.com.au',
+    });
+    expect(channelsOff(env)).toEqual([]);
+  });
+
+  it('refuses to start with a setting that cannot work, naming it', () => {
+    const refused = (source: Record<string, string>) => {
+      try {
+        readEnv(source);
+        return 'started';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(refused({ NOTIFY_EMAIL: 'office@example.com, not an address' })).toBe('Invalid environment:\n  NOTIFY_EMAIL.1: must be email addresses separated by commas');
+    expect(refused({ NOTIFY_SMS: '(03) 9123 4567' })).toBe('Invalid environment:\n  NOTIFY_SMS.0: (03) 9123 4567 is not a mobile number');
+    expect(refused({ SMTP_URL: 'http://smtp.example.com' })).toBe(
+      'Invalid environment:\n  SMTP_URL: must look like smtp://user:password@host:587 or smtps://user:password@host:465',
+    );
+    expect(refused({ SMTP_URL: 'smtp://smtp.example.com:587' })).toBe(
+      'Invalid environment:\n  MAIL_FROM: required with SMTP_URL (e.g. "Northcote Kitchens <hello@example.com.au>")',
+    );
+    expect(refused({ MAIL_FROM: 'Northcote Kitchens' })).toBe('Invalid environment:\n  MAIL_FROM: must be an address, or a name and <address>');
+    expect(refused({ TWILIO_ACCOUNT_SID: 'AC123' })).toBe('Invalid environment:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three, or none');
+    expect(refused({ SITE_URL: 'www.example.com' })).toBe('Invalid environment:\n  SITE_URL: must be an http(s) address such as https://www.example.com.au');
+  });
+
+  it('says which channels are off when none is configured', () => {
+    expect(channelsOff(readEnv({}))).toEqual([
+      'Email is off: set SMTP_URL and MAIL_FROM to send it.',
+      'SMS is off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to send it.',
+      'No staff email address: set NOTIFY_EMAIL to hear of new leads by email.',
+    ]);
+  });
+});
