@@ -1,7 +1,11 @@
 // npm run bench: load-tests POST /api/project-inquiry and GET /api/reviews (1,000 approved
 // reviews) on the built embedded server, beside a bare node:http + better-sqlite3 baseline
-// doing the same work, in one run. Each server runs in its own process; autocannon drives it.
+// doing the same database work (an inquiry and its queued messages), in one run. Each server runs in its own process; autocannon drives it.
+// The inquiry route is measured twice: with the message queue alone (no SMTP set, so each
+// inquiry's emails are stored and wait), and as in production, with an SMTP server (a local
+// sink here) that the worker sends to during the load, in the same process.
 import autocannon from 'autocannon';
+import { SMTPServer } from 'smtp-server';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -73,15 +77,37 @@ const summary = (r) => ({
   errors: r.errors + r.timeouts + (r.non2xx ?? 0),
 });
 
+let emailsSent = 0;
+const sink = new SMTPServer({
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, done) {
+    stream.resume();
+    stream.on('end', () => {
+      emailsSent++;
+      done();
+    });
+  },
+});
+await new Promise((done) => sink.listen(0, '127.0.0.1', done));
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
 const baselineDir = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
-const app = await start(join(here, '../dist/server.js'), {
-  DATA_DIR: dataDir,
+const appEnv = {
   ADMIN_USERNAME: admin.username,
   ADMIN_PASSWORD: admin.password,
   FORM_RATE_LIMIT: '100000000',
   WEB_DIST: join(dataDir, 'no-web'),
+  NOTIFY_EMAIL: 'office@example.com',
+};
+const app = await start(join(here, '../dist/server.js'), {
+  ...appEnv,
+  DATA_DIR: dataDir,
+  SMTP_URL: `smtp://127.0.0.1:${sink.server.address().port}`,
+  MAIL_FROM: 'bench@example.com',
 });
+const queueOnlyDir = mkdtempSync(join(tmpdir(), 'bench-queue-'));
+const queueOnly = await start(join(here, '../dist/server.js'), { ...appEnv, DATA_DIR: queueOnlyDir });
 const baseline = await start(join(here, 'bench-baseline.mjs'), { DATA_DIR: baselineDir });
 try {
   console.log(`Seeding 1,000 approved reviews through the API...`);
@@ -90,22 +116,31 @@ try {
 
   const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(inquiry) };
   const rows = [];
-  for (const [name, path, opts] of [
-    ['POST /api/project-inquiry', '/api/project-inquiry', post],
-    ['GET /api/reviews', '/api/reviews', {}],
-  ]) {
-    const ours = summary(await load(app.url, path, opts));
-    const bare = summary(await load(baseline.url, path, opts));
-    rows.push({ route: name, server: 'embedded app', ...ours, ratio: '' });
-    rows.push({ route: name, server: 'bare node:http + SQLite', ...bare, ratio: '' });
-    rows[rows.length - 2].ratio = (ours.rps / bare.rps).toFixed(2);
-  }
+  const inquiryBare = summary(await load(baseline.url, '/api/project-inquiry', post));
+  const inquiryQueued = summary(await load(queueOnly.url, '/api/project-inquiry', post));
+  const sentBefore = emailsSent;
+  const inquirySending = summary(await load(app.url, '/api/project-inquiry', post));
+  const sentDuringLoad = emailsSent - sentBefore;
+  const reviewsOurs = summary(await load(app.url, '/api/reviews'));
+  const reviewsBare = summary(await load(baseline.url, '/api/reviews'));
+  const ratio = (ours, bare) => (ours.rps / bare.rps).toFixed(2);
+  rows.push(
+    { route: 'POST /api/project-inquiry', server: 'embedded app, queue (SMTP off)', ...inquiryQueued, ratio: ratio(inquiryQueued, inquiryBare) },
+    { route: 'POST /api/project-inquiry', server: 'embedded app, queue + sending', ...inquirySending, ratio: ratio(inquirySending, inquiryBare) },
+    { route: 'POST /api/project-inquiry', server: 'bare node:http + SQLite', ...inquiryBare, ratio: '' },
+    { route: 'GET /api/reviews', server: 'embedded app', ...reviewsOurs, ratio: ratio(reviewsOurs, reviewsBare) },
+    { route: 'GET /api/reviews', server: 'bare node:http + SQLite', ...reviewsBare, ratio: '' },
+  );
   console.log(`\n${connections} connections, ${duration} s each, latencies in ms, ratio = app req/s / baseline req/s\n`);
   console.table(rows);
   console.log('Targets: inquiry >= 2,000 req/s with p99 <= 50 ms; ratio >= 0.5.');
+  console.log(`Emails the worker delivered to the SMTP sink during the ${duration} s inquiry load: ${sentDuringLoad.toLocaleString('en-AU')} (${Math.round(sentDuringLoad / duration)} a second).`);
 } finally {
   app.child.kill();
+  queueOnly.child.kill();
   baseline.child.kill();
+  sink.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(queueOnlyDir, { recursive: true, force: true });
   rmSync(baselineDir, { recursive: true, force: true });
 }

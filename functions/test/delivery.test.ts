@@ -99,7 +99,7 @@ describe('lead delivery, embedded', () => {
     expect(alert.html).not.toContain('Ava <b>');
     expect(alert.html).toContain('href="mailto:ava@example.com"');
     expect(alert.html).toContain('href="tel:+61400123456"');
-    expect(alert.messageId).toMatch(/^<[A-Za-z0-9]{20}@example\.com>$/);
+    expect(alert.messageId).toMatch(new RegExp(`^<${res.body.id}-[1-9]@example\\.com>$`));
 
     const confirmation = smtp.received.find((mail) => mail.to[0] === 'ava@example.com');
     expect(confirmation?.subject).toBe('We have received your project inquiry');

@@ -9,7 +9,10 @@ export type LeadKind = Lead['kind'];
 
 /** An email or SMS to queue. */
 export interface NewMessage {
-  /** Also the idempotency key: the email's Message-ID is built from it. */
+  /**
+   * Also the idempotency key: the email's Message-ID is built from it. A lead's messages
+   * have ids `<lead id>-<n>`.
+   */
   id: string;
   channel: MessageChannel;
   audience: MessageAudience;

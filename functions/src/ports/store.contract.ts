@@ -201,6 +201,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         phone: '0400 000 000',
         createdAt: '2025-01-05T10:00:00.000Z',
       };
+      // A lead's messages have ids `<lead id>-<n>`.
       const messages = (prefix: string): NewMessage[] => [
         { id: `${prefix}c`, channel: 'email', audience: 'customer', to: 'ava@example.com', subject: 'Thanks', text: 'Thank you', html: '<p>Thank you</p>' },
         { id: `${prefix}s`, channel: 'sms', audience: 'customer', to: '+61400000000', text: 'Thanks' },
@@ -209,40 +210,40 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       ];
 
       it('stores a lead with its messages and lists them per lead, staff first, email before SMS', async () => {
-        await store.messages.insertLead({ kind: 'inquiry', record: inquiry }, messages('m1'), inquiry.createdAt);
+        await store.messages.insertLead({ kind: 'inquiry', record: inquiry }, messages('lead1-'), inquiry.createdAt);
         expect(await store.inquiries.get('lead1')).toEqual(inquiry);
         const found = await store.messages.forLeads(['lead1', 'nobody']);
         expect([...found.keys()]).toEqual(['lead1']);
         expect(found.get('lead1')).toEqual([
-          { id: 'm1o', channel: 'email', audience: 'staff', to: 'office@example.com', status: 'queued', attempts: 0, createdAt: inquiry.createdAt },
-          { id: 'm1l', channel: 'sms', audience: 'staff', to: '(03) 9000 0000', status: 'skipped', attempts: 0, error: 'No SMS: (03) 9000 0000 is not a mobile number', createdAt: inquiry.createdAt },
-          { id: 'm1c', channel: 'email', audience: 'customer', to: 'ava@example.com', status: 'queued', attempts: 0, createdAt: inquiry.createdAt },
-          { id: 'm1s', channel: 'sms', audience: 'customer', to: '+61400000000', status: 'queued', attempts: 0, createdAt: inquiry.createdAt },
+          { id: 'lead1-o', channel: 'email', audience: 'staff', to: 'office@example.com', status: 'queued', attempts: 0, createdAt: inquiry.createdAt },
+          { id: 'lead1-l', channel: 'sms', audience: 'staff', to: '(03) 9000 0000', status: 'skipped', attempts: 0, error: 'No SMS: (03) 9000 0000 is not a mobile number', createdAt: inquiry.createdAt },
+          { id: 'lead1-c', channel: 'email', audience: 'customer', to: 'ava@example.com', status: 'queued', attempts: 0, createdAt: inquiry.createdAt },
+          { id: 'lead1-s', channel: 'sms', audience: 'customer', to: '+61400000000', status: 'queued', attempts: 0, createdAt: inquiry.createdAt },
         ]);
         expect(await store.messages.status()).toEqual({ queued: 3, failingInARow: 0 });
       });
 
       it('keeps neither the lead nor its messages when the lead cannot be stored', async () => {
-        await store.messages.insertLead({ kind: 'inquiry', record: inquiry }, messages('m1'), inquiry.createdAt);
-        await expect(store.messages.insertLead({ kind: 'inquiry', record: { ...inquiry, firstName: 'Other' } }, messages('m2'), inquiry.createdAt)).rejects.toThrow();
+        await store.messages.insertLead({ kind: 'inquiry', record: inquiry }, messages('lead1-'), inquiry.createdAt);
+        await expect(store.messages.insertLead({ kind: 'inquiry', record: { ...inquiry, firstName: 'Other' } }, messages('lead1-2'), inquiry.createdAt)).rejects.toThrow();
         expect((await store.inquiries.get('lead1'))?.firstName).toBe('Ava');
-        expect((await store.messages.forLeads(['lead1'])).get('lead1')?.map((m) => m.id).sort()).toEqual(['m1c', 'm1l', 'm1o', 'm1s']);
+        expect((await store.messages.forLeads(['lead1'])).get('lead1')?.map((m) => m.id).sort()).toEqual(['lead1-c', 'lead1-l', 'lead1-o', 'lead1-s']);
         expect(await store.messages.status()).toEqual({ queued: 3, failingInARow: 0 });
       });
 
       it('stores a review with its staff alert, the reviewer email kept with the review', async () => {
         const withEmail = review(1, false, 'reviewer@example.com');
-        await store.messages.insertLead({ kind: 'review', record: withEmail }, [messages('r')[2]], withEmail.createdAt);
+        await store.messages.insertLead({ kind: 'review', record: withEmail }, [messages(`${withEmail.id}-`)[2]], withEmail.createdAt);
         expect(await store.reviews.get(withEmail.id)).toEqual(withEmail);
         expect((await store.messages.forLeads([withEmail.id])).get(withEmail.id)?.map((m) => m.to)).toEqual(['office@example.com']);
       });
 
       it('answers a retry of a message that has not failed, or of none, without changing it', async () => {
-        await store.messages.insertLead({ kind: 'inquiry', record: inquiry }, messages('m1'), inquiry.createdAt);
-        expect(await store.messages.retry('m1c', '2025-01-05T11:00:00.000Z')).toBe('not-failed');
-        expect(await store.messages.retry('m1l', '2025-01-05T11:00:00.000Z')).toBe('not-failed');
+        await store.messages.insertLead({ kind: 'inquiry', record: inquiry }, messages('lead1-'), inquiry.createdAt);
+        expect(await store.messages.retry('lead1-c', '2025-01-05T11:00:00.000Z')).toBe('not-failed');
+        expect(await store.messages.retry('lead1-l', '2025-01-05T11:00:00.000Z')).toBe('not-failed');
         expect(await store.messages.retry('missing', '2025-01-05T11:00:00.000Z')).toBeNull();
-        expect((await store.messages.forLeads(['lead1'])).get('lead1')?.find((m) => m.id === 'm1c')?.status).toBe('queued');
+        expect((await store.messages.forLeads(['lead1'])).get('lead1')?.find((m) => m.id === 'lead1-c')?.status).toBe('queued');
       });
     });
   });

@@ -8,7 +8,6 @@ import {
   type Review,
 } from '@site/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { newId } from '../ids';
 import type { Lead, NewMessage } from '../ports/messages';
 
 /** Who hears about leads, and what the messages say about the business. */
@@ -26,8 +25,7 @@ export interface MessageSettings {
 export type PhoneCheck = { ok: true; e164: string } | { ok: false; reason: string };
 
 /** Australian by default; `+` numbers of any country. Only mobiles can take an SMS. */
-export function mobileNumber(phone: string): PhoneCheck {
-  const parsed = parsePhoneNumberFromString(phone, 'AU');
+export function mobileNumber(phone: string, parsed = parsePhoneNumberFromString(phone, 'AU')): PhoneCheck {
   if (!parsed || !parsed.isValid()) return { ok: false, reason: `No SMS: ${phone} is not a valid phone number` };
   const type = parsed.getType();
   if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') {
@@ -36,8 +34,21 @@ export function mobileNumber(phone: string): PhoneCheck {
   return { ok: true, e164: parsed.number };
 }
 
-/** Every message a new lead causes: the staff alert, and the customer's confirmation. */
+/**
+ * Every message a new lead causes: the staff alert, and the customer's confirmation. Their
+ * ids are the lead's id and a number (`<lead id>-1`, `-2`...), which keeps a lead's messages
+ * side by side in the queue's index.
+ */
 export function leadMessages(lead: Lead, settings: MessageSettings, receivedAt: Date): NewMessage[] {
+  const messages = composeMessages(lead, settings, receivedAt);
+  return messages.map((message, i) => ({ ...message, id: leadMessageId(lead.record.id, i + 1) }));
+}
+
+export const leadMessageId = (leadId: string, n: number) => `${leadId}-${n}`;
+
+type Draft = Omit<NewMessage, 'id'>;
+
+function composeMessages(lead: Lead, settings: MessageSettings, receivedAt: Date): Draft[] {
   switch (lead.kind) {
     case 'inquiry':
       return inquiryMessages(lead.record, settings, receivedAt);
@@ -50,19 +61,20 @@ export function leadMessages(lead: Lead, settings: MessageSettings, receivedAt: 
 
 // ------------------------------------------------------------------ the three kinds of lead
 
-function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt: Date): NewMessage[] {
+function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt: Date): Draft[] {
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
   const rooms = inquiry.rooms.map((room) => inquiryRoomLabels[room]).join(', ');
+  const parsed = parsePhoneNumberFromString(inquiry.phone, 'AU');
   const fields: Field[] = [
     { label: 'Rooms', value: rooms },
     { label: 'Budget', value: budgetLabels[inquiry.budget] },
     { label: 'Timeline', value: timelineLabels[inquiry.timeline] },
     { label: 'Name', value: name },
     { label: 'Email', value: inquiry.email, href: `mailto:${inquiry.email}` },
-    { label: 'Phone', value: inquiry.phone, href: telHref(inquiry.phone) },
+    { label: 'Phone', value: inquiry.phone, href: parsed?.isValid() ? `tel:${parsed.number}` : undefined },
   ];
-  const phone = mobileNumber(inquiry.phone);
-  const customerSms: NewMessage = phone.ok
+  const phone = mobileNumber(inquiry.phone, parsed);
+  const customerSms: Draft = phone.ok
     ? sms('customer', phone.e164, `Hi ${inquiry.firstName}, thanks for your renovation inquiry to ${settings.business.brand}. We'll be in touch very shortly. ${settings.business.phone}`)
     : { ...sms('customer', inquiry.phone, ''), skipped: phone.reason };
   return [
@@ -83,7 +95,7 @@ function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt
   ];
 }
 
-function quoteMessages(quote: QuoteRequest, settings: MessageSettings, receivedAt: Date): NewMessage[] {
+function quoteMessages(quote: QuoteRequest, settings: MessageSettings, receivedAt: Date): Draft[] {
   const name = `${quote.firstName} ${quote.lastName}`;
   return [
     ...staffAlert(settings, {
@@ -108,7 +120,7 @@ function quoteMessages(quote: QuoteRequest, settings: MessageSettings, receivedA
 }
 
 /** A review waits for approval: the staff hear of it, the reviewer gets nothing. */
-function reviewMessages(review: Review, settings: MessageSettings, receivedAt: Date): NewMessage[] {
+function reviewMessages(review: Review, settings: MessageSettings, receivedAt: Date): Draft[] {
   return staffAlert(settings, {
     subject: `A review is waiting for approval: ${review.rating} stars from ${review.customerName}`,
     intro: `A new review from ${review.customerName} is waiting for approval`,
@@ -147,7 +159,7 @@ const melbourneTime = new Intl.DateTimeFormat('en-AU', {
   timeStyle: 'short',
 });
 
-function staffAlert(settings: MessageSettings, alert: Alert): NewMessage[] {
+function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
   const when = `${melbourneTime.format(alert.receivedAt)} (Melbourne time)`;
   const text = [
     `${alert.intro}, received ${when}.`,
@@ -165,8 +177,7 @@ function staffAlert(settings: MessageSettings, alert: Alert): NewMessage[] {
   const html = page(
     `<p>${escapeHtml(alert.intro)}, received ${escapeHtml(when)}.</p><table role="presentation" cellspacing="0" cellpadding="0">${rows}</table><p><a href="${escapeHtml(alert.link)}">Open it in the dashboard</a></p>`,
   );
-  const messages: NewMessage[] = settings.staffEmails.map((to) => ({
-    id: newId(),
+  const messages: Draft[] = settings.staffEmails.map((to) => ({
     channel: 'email',
     audience: 'staff',
     to,
@@ -180,12 +191,11 @@ function staffAlert(settings: MessageSettings, alert: Alert): NewMessage[] {
   return messages;
 }
 
-function customerEmail(settings: MessageSettings, to: string, content: { subject: string; greeting: string; body: string }): NewMessage {
+function customerEmail(settings: MessageSettings, to: string, content: { subject: string; greeting: string; body: string }): Draft {
   const { business } = settings;
   const address = `${business.address.street}, ${business.address.suburb} ${business.address.state} ${business.address.postcode}`;
   const signature = [business.brand, business.phone, address, settings.siteUrl];
   return {
-    id: newId(),
     channel: 'email',
     audience: 'customer',
     to,
@@ -197,18 +207,13 @@ function customerEmail(settings: MessageSettings, to: string, content: { subject
   };
 }
 
-function sms(audience: NewMessage['audience'], to: string, text: string): NewMessage {
-  return { id: newId(), channel: 'sms', audience, to, text };
+function sms(audience: NewMessage['audience'], to: string, text: string): Draft {
+  return { channel: 'sms', audience, to, text };
 }
 
 /** Where the dashboard shows this lead: its tab, and the card's anchor. */
 function adminLink(settings: MessageSettings, tab: 'inquiries' | 'quotes' | 'reviews', id: string): string {
   return `${settings.siteUrl}/admin?tab=${tab}#lead-${encodeURIComponent(id)}`;
-}
-
-function telHref(phone: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(phone, 'AU');
-  return parsed?.isValid() ? `tel:${parsed.number}` : undefined;
 }
 
 function page(body: string): string {

@@ -3,7 +3,14 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { DeliveryQueue, Lead, MessageStore, NewMessage, QueuedMessage } from '../../ports/messages';
 import type { SqliteCollection } from './collection';
 
-/** The `messages` table (migration 2). `to` is `recipient` and the text `body`: plain SQL names. */
+/**
+ * The `messages` table (migration 2). `to` is `recipient` and the text `body`: plain SQL
+ * names. `nextAttemptAt` is when a queued message is due, and when a finished one finished:
+ * one index then serves the worker's due messages and the dashboard's latest outcomes.
+ * Messages about a lead have ids `<lead id>-<n>`, so its primary key finds them; a second
+ * index on leadId measurably slowed every inquiry (each index is one more B-tree page
+ * written per lead).
+ */
 export const messagesTableSql = `
 CREATE TABLE messages (
   id TEXT PRIMARY KEY,
@@ -25,9 +32,7 @@ CREATE TABLE messages (
   nextAttemptAt TEXT NOT NULL,
   sentAt TEXT
 ) STRICT;
-CREATE INDEX messages_due ON messages (status, channel, nextAttemptAt);
-CREATE INDEX messages_lead ON messages (leadId, createdAt);
-CREATE INDEX messages_finished ON messages (status, updatedAt);
+CREATE INDEX messages_due ON messages (status, nextAttemptAt);
 `;
 
 interface Row {
@@ -65,18 +70,28 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   private readonly byId: Statement;
   private readonly setStatus: Statement;
   private readonly requeueFailed: Statement;
+  private readonly storeLead: (lead: Lead, messages: readonly NewMessage[], now: string) => void;
 
   constructor(
     private readonly db: Database,
     private readonly leads: LeadCollections,
   ) {
+    this.storeLead = db.transaction((lead: Lead, messages: readonly NewMessage[], now: string) => {
+      // The union narrows per kind; the collection for the kind takes that kind's record.
+      (this.leads[lead.kind] as SqliteCollection<Lead['record']>).insertNow(lead.record);
+      for (const message of messages) {
+        this.insertRow({ ...message, leadKind: lead.kind, leadId: lead.record.id, attempts: 0, createdAt: now, queuedAt: now });
+      }
+    });
     this.insert = db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt)
       VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL)`);
     this.requeueFailed = db.prepare(
       "UPDATE messages SET status = 'queued', error = NULL, attempts = 0, queuedAt = @now, nextAttemptAt = @now, updatedAt = @now WHERE id = @id AND status = 'failed'",
     );
     // The port's order: oldest first, then staff before customer, email before SMS.
-    this.byLead = db.prepare('SELECT * FROM messages WHERE leadId = ? ORDER BY createdAt, audience DESC, channel, rowid');
+    this.byLead = db.prepare(
+      "SELECT * FROM messages WHERE id >= @prefix AND id < @end AND leadId = @leadId ORDER BY createdAt, audience DESC, channel, rowid",
+    );
     this.byId = db.prepare('SELECT * FROM messages WHERE id = ?');
     this.setStatus = db.prepare(
       'UPDATE messages SET status = @status, attempts = attempts + @attempted, error = CASE WHEN @keepError THEN error ELSE @error END, providerId = coalesce(@providerId, providerId), updatedAt = @now, nextAttemptAt = coalesce(@nextAttemptAt, nextAttemptAt), sentAt = coalesce(@sentAt, sentAt) WHERE id = @id',
@@ -84,13 +99,9 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   }
 
   async insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void> {
-    this.db.transaction(() => {
-      // The union narrows per kind; the collection for the kind takes that kind's record.
-      (this.leads[lead.kind] as SqliteCollection<Lead['record']>).insertNow(lead.record);
-      for (const message of messages) {
-        this.insertRow({ ...message, leadKind: lead.kind, leadId: lead.record.id, attempts: 0, createdAt: now, queuedAt: now });
-      }
-    })();
+    const prefix = `${lead.record.id}-`;
+    if (messages.some((message) => !message.id.startsWith(prefix))) throw new Error(`Messages about a lead need ids that start with "${prefix}"`);
+    this.storeLead(lead, messages, now);
   }
 
   async enqueue(message: QueuedMessage): Promise<void> {
@@ -100,7 +111,8 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   async forLeads(leadIds: readonly string[]): Promise<Map<string, MessageDelivery[]>> {
     const found = new Map<string, MessageDelivery[]>();
     for (const id of leadIds) {
-      const rows = this.byLead.all(id) as Row[];
+      // Every id that starts with `${id}-` sorts between these two ('.' follows '-').
+      const rows = this.byLead.all({ prefix: `${id}-`, end: `${id}.`, leadId: id }) as Row[];
       if (rows.length) found.set(id, rows.map(toDelivery));
     }
     return found;
@@ -115,9 +127,11 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
 
   async status() {
     const { queued } = this.db.prepare("SELECT count(*) AS queued FROM messages WHERE status IN ('queued', 'sending')").get() as { queued: number };
-    const latest = this.db
-      .prepare("SELECT status FROM messages WHERE status IN ('sent', 'failed') ORDER BY updatedAt DESC LIMIT ?")
-      .all(recentWindow) as Array<{ status: MessageStatus }>;
+    // The latest outcomes of each kind through the index, then the latest of both.
+    const finished = this.db.prepare('SELECT status, nextAttemptAt FROM messages WHERE status = ? ORDER BY nextAttemptAt DESC LIMIT ?');
+    const latest = [...(finished.all('sent', recentWindow) as Row[]), ...(finished.all('failed', recentWindow) as Row[])]
+      .sort((a, b) => b.nextAttemptAt.localeCompare(a.nextAttemptAt))
+      .slice(0, recentWindow);
     const firstSent = latest.findIndex((row) => row.status === 'sent');
     return { queued, failingInARow: firstSent === -1 ? latest.length : firstSent };
   }
@@ -127,8 +141,8 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
     const marks = channels.map(() => '?').join(', ');
     return this.db.transaction(() => {
       const rows = this.db
-        .prepare(`SELECT * FROM messages WHERE status = 'queued' AND channel IN (${marks}) AND nextAttemptAt <= ? ORDER BY nextAttemptAt, id LIMIT ?`)
-        .all(...channels, now, limit) as Row[];
+        .prepare(`SELECT * FROM messages WHERE status = 'queued' AND nextAttemptAt <= ? AND channel IN (${marks}) ORDER BY nextAttemptAt, id LIMIT ?`)
+        .all(now, ...channels, limit) as Row[];
       for (const row of rows) this.update(row.id, now, { status: 'sending' });
       return rows.map(toQueued);
     })();
@@ -144,7 +158,7 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   }
 
   async markSent(id: string, now: string, providerId: string | undefined): Promise<void> {
-    this.update(id, now, { status: 'sent', attempted: 1, providerId, sentAt: now });
+    this.update(id, now, { status: 'sent', attempted: 1, providerId, sentAt: now, nextAttemptAt: now });
   }
 
   async reschedule(id: string, now: string, nextAttemptAt: string, error: string): Promise<void> {
@@ -152,7 +166,7 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   }
 
   async markFailed(id: string, now: string, error: string): Promise<void> {
-    this.update(id, now, { status: 'failed', attempted: 1, error });
+    this.update(id, now, { status: 'failed', attempted: 1, error, nextAttemptAt: now });
   }
 
   async requeueInterrupted(now: string): Promise<number> {
