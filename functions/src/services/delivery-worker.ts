@@ -109,13 +109,13 @@ export class DeliveryWorker {
     } catch (caught) {
       const error = caught instanceof SendError ? caught : new SendError(caught instanceof Error ? caught.message : String(caught), false);
       const now = this.options.clock.now().getTime();
-      const delay = this.backoff(message.attempts);
       if (error.permanent) {
         await queue.markFailed(message.id, this.now(), error.message);
-      } else if (now + delay > Date.parse(message.queuedAt) + this.retryForMs) {
+      } else if (now >= Date.parse(message.queuedAt) + this.retryForMs) {
+        // Retried for the whole period: the last attempt came after it ended.
         await queue.markFailed(message.id, this.now(), `Gave up after ${message.attempts + 1} attempts: ${error.message}`);
       } else {
-        await queue.reschedule(message.id, this.now(), new Date(now + delay).toISOString(), error.message);
+        await queue.reschedule(message.id, this.now(), new Date(now + this.backoff(message.attempts)).toISOString(), error.message);
       }
       if (error.permanent) this.options.log(`delivery: ${message.channel} ${message.id} to ${message.to} failed: ${error.message}`);
     }

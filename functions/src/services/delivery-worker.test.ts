@@ -1,0 +1,90 @@
+import type { MessageDelivery } from '@site/domain';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteStore, type SqliteStore } from '../adapters/sqlite/store';
+import { SendError, type EmailSender } from '../ports/senders';
+import { DeliveryWorker } from './delivery-worker';
+
+const start = new Date('2026-11-20T00:00:00.000Z');
+let dir: string;
+let store: SqliteStore;
+let worker: DeliveryWorker | undefined;
+afterEach(async () => {
+  await worker?.stop();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A clock the test moves. */
+const clock = { at: start.getTime(), now: () => new Date(clock.at) };
+
+async function setUp(send: EmailSender['send']) {
+  dir = mkdtempSync(join(tmpdir(), 'worker-'));
+  store = createSqliteStore({ file: join(dir, 'site.sqlite') });
+  clock.at = start.getTime();
+  await store.queue.enqueue({
+    id: 'm1',
+    leadKind: 'test',
+    leadId: '',
+    channel: 'email',
+    audience: 'staff',
+    to: 'office@example.com',
+    subject: 'Hello',
+    text: 'Hello',
+    attempts: 0,
+    createdAt: start.toISOString(),
+    queuedAt: start.toISOString(),
+  });
+  // The random factor of the jitter is pinned to 1 (0.5 + 0.5).
+  worker = new DeliveryWorker({ queue: store.queue, email: { send, close: () => undefined }, clock, log: () => undefined, idleMs: 5, random: () => 0.5 });
+  await worker.start();
+}
+
+const message = async () => {
+  const rows = await store.queue.claimDue(['email'], '9999-01-01T00:00:00.000Z', 1);
+  return rows[0];
+};
+
+describe('the delivery worker', () => {
+  it('retries a temporary failure with doubling delays, capped at an hour, for a whole day, then fails it', async () => {
+    const attemptsAt: number[] = [];
+    await setUp(async () => {
+      attemptsAt.push(clock.at);
+      throw new SendError('SMTP 421: Try again later', false);
+    });
+    // Move the clock to each due time as soon as the worker has rescheduled.
+    for (let seen = 0; attemptsAt.length < 60; ) {
+      await new Promise((done) => setTimeout(done, 2));
+      if (attemptsAt.length === seen) continue;
+      seen = attemptsAt.length;
+      const due = await store.queue.nextDueAt(['email']);
+      if (!due) break; // failed
+      clock.at = Date.parse(due);
+      worker?.wake();
+    }
+    const delays = attemptsAt.slice(1).map((at, i) => (at - attemptsAt[i]) / 1000);
+    expect(delays.slice(0, 9)).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
+    const last = attemptsAt[attemptsAt.length - 1];
+    expect(last - start.getTime()).toBeGreaterThanOrEqual(24 * 3600_000);
+    expect(attemptsAt[attemptsAt.length - 2] - start.getTime()).toBeLessThan(24 * 3600_000);
+    const status = await store.messages.status();
+    expect(status).toEqual({ queued: 0, failingInARow: 1 });
+    expect(await message()).toBeUndefined();
+    const row = (await store.messages.retry('m1', clock.now().toISOString())) as MessageDelivery;
+    expect(row).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('fails a permanent refusal at once, with its reason', async () => {
+    let attempts = 0;
+    await setUp(async () => {
+      attempts++;
+      throw new SendError('SMTP 550: No such user', true);
+    });
+    for (let i = 0; i < 500 && (await store.messages.status()).failingInARow === 0; i++) await new Promise((done) => setTimeout(done, 5));
+    expect(attempts).toBe(1);
+    const retried = (await store.messages.retry('m1', clock.now().toISOString())) as MessageDelivery;
+    expect(retried.status).toBe('queued');
+  });
+});
