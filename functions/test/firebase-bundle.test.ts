@@ -42,6 +42,7 @@ describe('the function bundle', () => {
       express: installed('express'),
       'firebase-admin': installed('firebase-admin'),
       'firebase-functions': installed('firebase-functions'),
+      'libphonenumber-js': installed('libphonenumber-js'),
       zod: installed('zod'),
     });
   });

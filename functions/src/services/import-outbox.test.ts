@@ -37,6 +37,7 @@ describe('importing the old outbox files', () => {
     expect(existsSync(`${outbox}.imported`)).toBe(true);
 
     const due = await store.queue.claimDue(['email', 'sms'], now.toISOString(), 10);
+    due.sort((a, b) => a.channel.localeCompare(b.channel));
     expect(due.map(({ channel, to, subject, text }) => ({ channel, to, subject, text }))).toEqual([
       { channel: 'email', to: 'ava@example.com', subject: 'We have received your project inquiry', text: 'Hi Ava' },
       { channel: 'sms', to: '+61400123456', subject: undefined, text: 'Hi Ava, thanks' },
