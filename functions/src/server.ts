@@ -1,7 +1,14 @@
-import { readEnv } from './config';
+import { readEnv, type Env } from './config';
 import { startEmbedded } from './embedded';
 
-const env = readEnv();
+let env: Env;
+try {
+  env = readEnv();
+} catch (error) {
+  // A setting to fix, not a crash: one clear message, no stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const embedded = await startEmbedded(env);
 console.log(`Serving the site and the API at ${embedded.url} (data in ${env.DATA_DIR})`);
 
