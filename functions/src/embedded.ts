@@ -27,15 +27,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** functions/dist/server.js -> web/dist */
 export const defaultWebDist = resolve(here, '../../web/dist');
 
-/**
- * The embedded stack in one process: SQLite in DATA_DIR, uploads on local disk, live events
- * in memory, the built web app, and the API.
- */
 export interface EmbeddedTuning {
   /** The delivery worker's first retry delay (30 s); tests shorten it. */
   firstRetryDelayMs?: number;
 }
 
+/**
+ * The embedded stack in one process: SQLite in DATA_DIR, uploads on local disk, live events
+ * in memory, the delivery worker, the built web app, and the API.
+ */
 export async function startEmbedded(env: Env, print: (line: string) => void = console.log, tuning: EmbeddedTuning = {}): Promise<Embedded> {
   const store = createSqliteStore({ file: join(env.DATA_DIR, 'site.sqlite') });
   const objects = await createLocalObjectStore(join(env.DATA_DIR, 'objects'));
@@ -77,7 +77,7 @@ export async function startEmbedded(env: Env, print: (line: string) => void = co
 
   const imported = await importOutbox(join(env.DATA_DIR, 'outbox'), store.queue, new Date());
   if (imported.queued + imported.failed + imported.skipped) {
-    print(`Moved the outbox files into the message queue: ${imported.queued} queued, ${imported.failed} older than a day kept as failed (retry them from the dashboard), ${imported.skipped} unreadable.`);
+    print(`Moved the outbox files into the message queue: ${imported.queued} queued, ${imported.failed} more than a day old recorded as failed without sending, ${imported.skipped} unreadable or without a mobile number.`);
   }
   const off = channelsOff(env);
   if (off.length) print(`${off.join(' ')} Messages wait in the queue until then.`);

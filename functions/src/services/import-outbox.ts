@@ -15,8 +15,8 @@ interface OutboxLine {
 /**
  * Earlier versions appended each message to DATA_DIR/outbox/YYYY-MM-DD.jsonl and sent
  * nothing. Those lines move into the queue once: a message from the last day is queued and
- * sent; an older one is recorded as failed, so that nobody gets a day-old "we'll be in touch
- * shortly" unasked, and an admin can still send it. The folder is then renamed
+ * sent; an older one is recorded as failed without sending, so that nobody gets a stale "we'll
+ * be in touch shortly". The folder is then renamed
  * `outbox.imported`, which also keeps the import from running twice.
  */
 export async function importOutbox(dir: string, queue: DeliveryQueue, now: Date): Promise<{ queued: number; failed: number; skipped: number }> {
@@ -62,7 +62,7 @@ export async function importOutbox(dir: string, queue: DeliveryQueue, now: Date)
         },
       );
       if (now.getTime() - Date.parse(at) > 24 * 3600_000) {
-        await queue.markFailed(id, nowIso, 'Not sent: queued in the old outbox file more than a day ago; retry to send it now');
+        await queue.markFailed(id, nowIso, 'Not sent: it waited in the old outbox file for more than a day');
         counts.failed++;
       } else {
         counts.queued++;
