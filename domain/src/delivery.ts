@@ -45,3 +45,13 @@ export interface DeliveryStatus {
   /** Messages waiting to be sent. */
   queued: number;
 }
+
+/** A lead as the admin lists carry it: its record with the emails and SMS about it. */
+export type WithMessages<T> = T & { messages: MessageDelivery[] };
+
+/**
+ * The dashboard warns when this many of the latest finished sends failed in a row. One
+ * failure is usually one bad address (the card shows it); several in a row point at the mail
+ * or SMS account. The server counts at most the last 5, so this must not exceed 5.
+ */
+export const deliveryWarningFailures = 3;

@@ -9,6 +9,8 @@ export const adminKeys = {
   all: ['admin'] as const,
   list: (collection: LiveCollection) => ['admin', collection] as const,
   visitsByDay: ['admin', 'visits-by-day'] as const,
+  /** GET /api/messages/status; refreshed whenever a lead's list changes, as a send's outcome does. */
+  deliveryStatus: ['admin', 'delivery-status'] as const,
 };
 
 /** The public approved-reviews list (GET /api/reviews) that approving must refresh too. */

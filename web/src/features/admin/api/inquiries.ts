@@ -1,4 +1,4 @@
-import type { Inquiry } from '@site/domain';
+import type { Inquiry, WithMessages } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
@@ -7,7 +7,7 @@ import { removeFromList } from './list-cache';
 import { listQueryOptions, useAdminList } from './list-query';
 
 export const inquiriesUrl = '/api/project-inquiries';
-export const inquiriesQuery = listQueryOptions<Inquiry>('project_inquiries', inquiriesUrl);
+export const inquiriesQuery = listQueryOptions<WithMessages<Inquiry>>('project_inquiries', inquiriesUrl);
 export const useInquiries = () => useAdminList(inquiriesQuery);
 
 export function useDeleteInquiry() {

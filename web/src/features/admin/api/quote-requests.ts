@@ -1,4 +1,4 @@
-import type { QuoteRequest } from '@site/domain';
+import type { QuoteRequest, WithMessages } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
@@ -7,7 +7,7 @@ import { removeFromList } from './list-cache';
 import { listQueryOptions, useAdminList } from './list-query';
 
 export const quoteRequestsUrl = '/api/quote-requests';
-export const quoteRequestsQuery = listQueryOptions<QuoteRequest>('quote_requests', quoteRequestsUrl);
+export const quoteRequestsQuery = listQueryOptions<WithMessages<QuoteRequest>>('quote_requests', quoteRequestsUrl);
 export const useQuoteRequests = () => useAdminList(quoteRequestsQuery);
 
 // The spec has no quote tab; its messages follow the inquiry ones word for word.

@@ -10,6 +10,7 @@ import { useAllReviews } from '../api/reviews';
 import { useVisitors } from '../api/visitors';
 import { useLiveSync } from '../hooks/use-live-sync';
 import { DashboardHeader } from './dashboard-header';
+import { DeliveryWarning } from './delivery-warning';
 import { InquiriesTab } from './inquiries-tab';
 import { QuoteRequestsTab } from './quote-requests-tab';
 import { ReviewsTab } from './reviews-tab';
@@ -95,6 +96,7 @@ export function AdminDashboard() {
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
       <DashboardHeader live={live} />
       <Container component="main" maxWidth="lg" sx={{ py: 3 }}>
+        <DeliveryWarning />
         <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
           <Tabs
             value={tab}

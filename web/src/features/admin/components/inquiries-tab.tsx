@@ -3,19 +3,20 @@ import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import { Chip, Link, Stack } from '@mui/material';
-import type { Inquiry } from '@site/domain';
+import type { Inquiry, WithMessages } from '@site/domain';
 import { fetchAll } from '../api/list-query';
 import { inquiriesUrl, useDeleteInquiry, useInquiries } from '../api/inquiries';
 import { toCsv } from '../lib/csv';
 import { adminDateTime } from '../lib/dates';
 import { budgetLabel, inquiryColumns, roomLabel, timelineLabel } from '../lib/exports';
 import { ExportButton } from './export-button';
+import { LeadMessages } from './lead-messages';
 import { CardGrid, ListPanel } from './list-panel';
 import { Detail, RecordCard } from './record-card';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
+function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
   const remove = useDeleteInquiry();
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
   const onDelete = () => {
@@ -49,6 +50,7 @@ function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
           {timelineLabel(inquiry.timeline)}
         </Detail>
       </Stack>
+      <LeadMessages messages={inquiry.messages} collection="project_inquiries" />
     </RecordCard>
   );
 }

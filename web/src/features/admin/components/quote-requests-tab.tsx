@@ -2,17 +2,18 @@ import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { Link, Stack } from '@mui/material';
-import type { QuoteRequest } from '@site/domain';
+import type { QuoteRequest, WithMessages } from '@site/domain';
 import { fetchAll } from '../api/list-query';
 import { quoteRequestsUrl, useDeleteQuoteRequest, useQuoteRequests } from '../api/quote-requests';
 import { toCsv } from '../lib/csv';
 import { adminDateTime } from '../lib/dates';
 import { quoteRequestColumns } from '../lib/exports';
 import { ExportButton } from './export-button';
+import { LeadMessages } from './lead-messages';
 import { CardGrid, ListPanel } from './list-panel';
 import { Detail, RecordCard } from './record-card';
 
-function QuoteRequestCard({ quote }: { quote: QuoteRequest }) {
+function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
   const remove = useDeleteQuoteRequest();
   const name = `${quote.firstName} ${quote.lastName}`;
   const onDelete = () => {
@@ -38,6 +39,7 @@ function QuoteRequestCard({ quote }: { quote: QuoteRequest }) {
           <Link href={`mailto:${quote.email}`}>{quote.email}</Link>
         </Detail>
       </Stack>
+      <LeadMessages messages={quote.messages} collection="quote_requests" />
     </RecordCard>
   );
 }

@@ -5,6 +5,9 @@ import { adminKeys, publicReviewsKey } from '../api/admin-keys';
 import { countLiveVisit } from '../api/visitors';
 import { useLiveChanges, type LiveSignal } from './use-live-changes';
 
+/** The collections whose records have emails and SMS about them. */
+const leadCollections = new Set<LiveCollection>(['project_inquiries', 'quote_requests', 'reviews']);
+
 /** At most one refetch of a list per window; the first change is fetched at once. */
 const windowMs = 250;
 
@@ -21,6 +24,8 @@ export function useLiveSync() {
     (collection: LiveCollection) => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.list(collection) });
       if (collection === 'reviews') void queryClient.invalidateQueries({ queryKey: publicReviewsKey });
+      // A lead's change may be one of its messages sent or failed, which moves the delivery warning.
+      if (leadCollections.has(collection)) void queryClient.invalidateQueries({ queryKey: adminKeys.deliveryStatus });
     },
     [queryClient],
   );
