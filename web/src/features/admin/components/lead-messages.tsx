@@ -1,6 +1,5 @@
 import { Box, Button, Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import { messageStatusLabels, type MessageDelivery, type MessageStatus } from '@site/domain';
-import { useId } from 'react';
 import { useRetryMessage, type LeadCollection } from '../api/retry-message';
 import { messageNote, messageTitle } from '../lib/message-text';
 
@@ -49,10 +48,10 @@ function MessageRow({ message, collection }: { message: MessageDelivery; collect
 
 /** The emails and SMS about one lead and how far each got, with Retry for a failed one. */
 export function LeadMessages({ messages, collection }: { messages: readonly MessageDelivery[]; collection: LeadCollection }) {
-  const headingId = useId();
+  // A heading, not a section landmark: every card has this part, and landmarks must be unique.
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mt: 2, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
-      <Typography id={headingId} component="h4" variant="subtitle2">
+    <Box sx={{ mt: 2, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
+      <Typography component="h4" variant="subtitle2">
         Emails and SMS
       </Typography>
       {messages.length === 0 ? (
