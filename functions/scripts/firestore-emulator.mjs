@@ -4,9 +4,11 @@
 // tests (Vitest global setup) and by `npm run emulators`, so neither needs firebase-tools to
 // download anything.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const jarName = 'cloud-firestore-emulator.jar';
 
@@ -118,4 +120,51 @@ export async function startFirestoreEmulator({ port, timeoutMs = 60_000 } = {}) 
     }
     await new Promise((done) => setTimeout(done, 250));
   }
+}
+
+const launcherClass = 'FirestoreEmulatorLauncher';
+const launcherSource = `// Lets firebase-tools start the installed Firestore emulator: it runs \`java -jar FILE ARGS\`,
+// while the installed jar has no Main-Class and wants the command \`start\` before its options.
+public final class ${launcherClass} {
+  public static void main(String[] args) throws Throwable {
+    String[] command = new String[args.length + 1];
+    command[0] = "start";
+    System.arraycopy(args, 0, command, 1, args.length);
+    Class.forName("com.google.cloud.datastore.emulator.firestore.CloudFirestore")
+        .getMethod("main", String[].class)
+        .invoke(null, (Object) command);
+  }
+}
+`;
+
+/**
+ * What firebase-tools needs to run the installed emulator instead of downloading its own:
+ * `{ launcherJar, javaHome }` for FIRESTORE_EMULATOR_BINARY_PATH and a PATH with that Java
+ * first (firebase-tools refuses a Java older than 21), or `{ reason }`. The launcher is a
+ * one-class jar whose manifest puts the installed jar on the class path; it is compiled once
+ * into .firebase/ with the newest installed JDK and rebuilt when the jar's path changes.
+ */
+export async function firebaseToolsLauncher() {
+  const found = locateFirestoreEmulator();
+  if ('reason' in found) return found;
+  const jdk = findJavas().find(({ major, java }) => major >= 21 && existsSync(join(dirname(java), 'javac')) && existsSync(join(dirname(java), 'jar')));
+  if (!jdk) return { reason: 'firebase-tools needs a Java 21 or newer JDK (with javac and jar) to start the installed Firestore emulator' };
+  const bin = dirname(jdk.java);
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const stamp = createHash('sha256').update(`${found.jar}\n${jdk.java}\n${launcherSource}`).digest('hex').slice(0, 12);
+  const dir = join(root, '.firebase', 'firestore-launcher', stamp);
+  const launcherJar = join(dir, 'firestore-emulator-launcher.jar');
+  if (!existsSync(launcherJar)) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(join(dir, 'classes'), { recursive: true });
+    writeFileSync(join(dir, `${launcherClass}.java`), launcherSource);
+    writeFileSync(join(dir, 'manifest.txt'), `Main-Class: ${launcherClass}\nClass-Path: ${pathToFileURL(found.jar).href}\n`);
+    const step = (command, args) => {
+      const result = spawnSync(join(bin, command), args, { cwd: dir, encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`${command} failed while building the Firestore emulator launcher:\n${result.stderr}`);
+    };
+    step('javac', ['-d', 'classes', `${launcherClass}.java`]);
+    step('jar', ['--create', '--file', launcherJar, '--manifest', 'manifest.txt', '-C', 'classes', '.']);
+  }
+  return { launcherJar, javaHome: dirname(bin) };
 }

@@ -2,8 +2,8 @@
  * The Cloud Functions entry (src/index.ts) serving the API, as Cloud Functions runs it:
  * requests reach the exported `api` handler through an Express front that parses bodies
  * the way the Functions runtime and its emulator do (json/text/urlencoded/raw, 32 MB,
- * `rawBody`). Firestore is the in-process emulator; a small local server stands in for the
- * Auth and Storage emulators' endpoints the function calls (revoking tokens, storing files).
+ * `rawBody`). Firestore is Google's emulator; a small local server stands in for the Auth
+ * and Storage emulators' endpoints the function calls (revoking tokens, storing files).
  */
 import type { DeliveryStatus, MessageDelivery } from '@site/domain';
 import express from 'express';
@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcessEmulator, type InProcessEmulator } from '../src/adapters/firestore/in-process-emulator';
 import { api } from '../src/index';
+import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { Client, glb, goodInquiry, goodQuote } from './harness';
 
 const projectId = `demo-function-${process.pid}`;
@@ -29,7 +29,6 @@ interface Recorded {
   body: Buffer;
 }
 
-let firestore: InProcessEmulator;
 let fake: Server;
 let front: Server;
 let base: string;
@@ -65,7 +64,7 @@ const readBody = (req: IncomingMessage) =>
   });
 
 beforeAll(async () => {
-  firestore = await startInProcessEmulator();
+  if (!firestoreEmulatorHost) return;
   // The Auth emulator's accounts:update (refresh-token revocation) and the Storage
   // emulator's JSON API upload, answered as the real emulators answer them.
   fake = createServer(async (req, res) => {
@@ -87,7 +86,7 @@ beforeAll(async () => {
   Object.assign(process.env, {
     GCLOUD_PROJECT: projectId,
     STORAGE_BUCKET: bucket,
-    FIRESTORE_EMULATOR_HOST: firestore.host,
+    FIRESTORE_EMULATOR_HOST: firestoreEmulatorHost,
     FIREBASE_AUTH_EMULATOR_HOST: fakeHost,
     FIREBASE_STORAGE_EMULATOR_HOST: fakeHost,
     NOTIFY_EMAIL: 'office@example.com',
@@ -115,7 +114,6 @@ afterAll(async () => {
   fake?.closeAllConnections();
   await new Promise((done) => fake?.close(done));
   await Promise.all(getApps().map((app) => deleteApp(app)));
-  firestore?.stop();
 });
 
 const client = () => new Client(base);
@@ -131,7 +129,7 @@ async function signIn() {
 
 const jwtPayload = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 
-describe('the Cloud Function api', () => {
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), () => {
   it('answers the health check', async () => {
     const res = await client().get('/api/health');
     expect(res.status).toBe(200);

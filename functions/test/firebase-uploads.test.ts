@@ -2,7 +2,7 @@
  * Direct uploads (Firebase mode): the API hands out a signed URL, the browser puts the file
  * straight into the bucket, and the server checks the stored file's first bytes and size
  * before any model may use it. The bucket here is an in-memory ObjectStore that offers
- * createUploadUrl and head as the Cloud Storage store does; the data is Firestore (in-process).
+ * createUploadUrl and head as the Cloud Storage store does; the data is in Google's Firestore emulator.
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/accounts';
-import { startInProcessEmulator, type InProcessEmulator } from '../src/adapters/firestore/in-process-emulator';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { createMemoryFeed } from '../src/adapters/memory-feed';
 import { createApp } from '../src/app';
 import type { ObjectStore } from '../src/ports/object-store';
 import type { Store } from '../src/ports/store';
+import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { admin as adminAccount, Client, glb, png, testDelivery } from './harness';
 
 /** A bucket in memory: what the browser's PUT to the signed URL would have stored. */
@@ -52,7 +52,6 @@ function memoryBucket() {
   return { objects, files, issued, put };
 }
 
-let emulator: InProcessEmulator;
 let store: Store;
 let server: Server;
 let base: string;
@@ -62,9 +61,9 @@ const projectId = `direct-uploads-${process.pid}`;
 const adminApp = initializeApp({ projectId }, projectId);
 
 beforeAll(async () => {
-  emulator = await startInProcessEmulator();
+  if (!firestoreEmulatorHost) return;
   const db = getFirestore(adminApp);
-  db.settings({ host: emulator.host, ssl: false });
+  db.settings({ host: firestoreEmulatorHost, ssl: false });
   store = createFirestoreStore(db);
   const app = createApp({
     store,
@@ -86,7 +85,6 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((done) => server?.close(done));
   await deleteApp(adminApp);
-  emulator?.stop();
 });
 
 interface Issued {
@@ -98,7 +96,7 @@ interface Issued {
 
 const model = (modelUrl: string, thumbnailUrl = '') => ({ name: 'Shaker kitchen', description: 'A white shaker kitchen with oak benchtops', modelUrl, thumbnailUrl });
 
-describe('direct uploads to the bucket', () => {
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('direct uploads to the bucket'), () => {
   it('issues a signed URL bound to the type and limit, and the location to save', async () => {
     const res = await admin.post<Issued>('/api/objects/upload', { kind: 'model' });
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { ConflictError, InvalidCursorError, NotFoundError, type Store } from './
 
 /**
  * The behaviour every Store adapter must have. Run by the SQLite adapter's tests and by
- * the Firestore adapter's tests (in-process emulator, or Google's when configured).
+ * the Firestore adapter's tests against Google's Firestore emulator.
  */
 export function describeStoreContract(name: string, makeStore: () => Promise<Store>) {
   describe(`Store contract: ${name}`, () => {

@@ -1,18 +1,19 @@
 /**
- * firestore.rules: an allowed and a denied case for every `match`. Runs against Google's
- * Firestore emulator (Java 21): `npm run test:rules` starts it through
- * `firebase emulators:exec`. Without FIRESTORE_EMULATOR_HOST the suite is reported skipped.
+ * firestore.rules: an allowed and a denied case for every `match`, against Google's
+ * Firestore emulator that the Vitest global setup starts (reported skipped, with the
+ * reason, where it is not installed).
  */
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { firestoreEmulatorHost, onEmulator } from '../firestore-emulator';
 
-const host = process.env.FIRESTORE_EMULATOR_HOST;
+const host = firestoreEmulatorHost;
 const rulesFile = join(import.meta.dirname, '../../../firestore.rules');
 
 describe.skipIf(!host)(
-  host ? `firestore.rules (Firestore emulator at ${host})` : "firestore.rules: requires Google's Firestore emulator (Java 21): run npm run test:rules",
+  onEmulator('firestore.rules'),
   () => {
     let env: RulesTestEnvironment;
     beforeAll(async () => {
@@ -54,6 +55,14 @@ describe.skipIf(!host)(
       it('a visitor or a signed-in non-admin cannot', async () => {
         await assertFails(visitor().doc('project_inquiries/i1').get());
         await assertFails(signedInNotAdmin().collection('project_inquiries').get());
+      });
+      it('an admin token outlives its admin by nothing: once the user is deleted it reads no more', async () => {
+        await assertSucceeds(admin().doc('project_inquiries/i1').get());
+        await env.withSecurityRulesDisabled((ctx) => ctx.firestore().doc('users/u1').delete());
+        await assertFails(admin().doc('project_inquiries/i1').get());
+        await assertFails(admin().collection('visitor_tracking').get());
+        // The claim alone, for a uid that never was a user, is no better.
+        await assertFails(env.authenticatedContext('u9', { admin: true }).firestore().doc('project_inquiries/i1').get());
       });
       it('nobody writes, not even the admin', async () => {
         await assertFails(admin().doc('project_inquiries/i2').set({ firstName: 'X' }));

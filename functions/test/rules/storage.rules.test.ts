@@ -1,7 +1,9 @@
 /**
- * storage.rules: an allowed and a denied case for every `match`. Runs against Google's
- * Storage emulator (Java 21): `npm run test:rules` starts it through
- * `firebase emulators:exec`. Without FIREBASE_STORAGE_EMULATOR_HOST the suite is reported skipped.
+ * storage.rules: an allowed and a denied case for every `match`, against Google's Storage
+ * emulator named by FIREBASE_STORAGE_EMULATOR_HOST. That emulator is not part of the Cloud
+ * CLI packages: firebase-tools downloads it (and its rules runtime) on first use, which needs
+ * Google's download servers. Where they are out of reach the suite is reported skipped; on a
+ * machine that can reach them, `npm run test:rules` starts it and runs this suite.
  */
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { readFileSync } from 'node:fs';
@@ -14,7 +16,9 @@ const glb = new Uint8Array([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 12, 0, 0, 0]);
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
 describe.skipIf(!host)(
-  host ? `storage.rules (Storage emulator at ${host})` : "storage.rules: requires Google's Storage emulator (Java 21): run npm run test:rules",
+  host
+    ? `storage.rules (Storage emulator at ${host})`
+    : "storage.rules (skipped: needs Google's Storage emulator, which firebase-tools downloads; set FIREBASE_STORAGE_EMULATOR_HOST or run npm run test:rules)",
   () => {
     let env: RulesTestEnvironment;
     beforeAll(async () => {

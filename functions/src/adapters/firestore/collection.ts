@@ -241,8 +241,7 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     const ref = this.ref.doc(id);
     try {
       if (!this.privateRef) await ref.delete({ exists: true });
-      // One commit; a missing document fails it as a whole (its delete comes first, so the
-      // in-process emulator, which applies writes one by one, stops before the second).
+      // One commit: a missing document fails it as a whole.
       else await this.db.batch().delete(ref, { exists: true }).delete(this.privateRef.doc(id)).commit();
       return true;
     } catch (error) {

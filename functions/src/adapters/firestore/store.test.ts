@@ -1,18 +1,11 @@
 import type { Review } from '@site/domain';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firestoreEmulatorHost, onEmulator } from '../../../test/firestore-emulator';
 import { describeStoreContract } from '../../ports/store.contract';
 import { ConflictError, decodeCursor, encodeCursor, NotFoundError, type Store } from '../../ports/store';
-import { startInProcessEmulator, type InProcessEmulator } from './in-process-emulator';
 import { createFirestoreStore } from './store';
-
-const googleEmulatorHost = process.env.FIRESTORE_EMULATOR_HOST;
-
-let emulator: Promise<InProcessEmulator> | undefined;
-afterAll(async () => {
-  if (emulator) (await emulator).stop();
-});
 
 let n = 0;
 interface Harness {
@@ -22,63 +15,22 @@ interface Harness {
 }
 
 /** A store on an empty database: every store gets a project of its own, deleted on close. */
-async function open(target: 'in-process' | 'google'): Promise<Harness> {
+async function open(): Promise<Harness> {
   const projectId = `store-test-${process.pid}-${Date.now()}-${n++}`;
   const app = initializeApp({ projectId }, projectId);
-  let db: Firestore;
-  if (target === 'in-process') {
-    emulator ??= startInProcessEmulator();
-    const { host } = await emulator;
-    // FIRESTORE_EMULATOR_HOST, when set, overrides settings.host; it is read only while the
-    // client is constructed and configured, so hide it for those two synchronous calls.
-    db = withoutEmulatorHostVariable(() => {
-      const firestore = getFirestore(app);
-      firestore.settings({ host, ssl: false });
-      return firestore;
-    });
-  } else {
-    db = getFirestore(app); // picks FIRESTORE_EMULATOR_HOST up by itself
-  }
+  const db = getFirestore(app);
+  db.settings({ host: firestoreEmulatorHost, ssl: false });
   return { projectId, db, store: createFirestoreStore(db, { onClose: () => deleteApp(app) }) };
 }
 
-function withoutEmulatorHostVariable<T>(fn: () => T): T {
-  const saved = process.env.FIRESTORE_EMULATOR_HOST;
-  delete process.env.FIRESTORE_EMULATOR_HOST;
-  try {
-    return fn();
-  } finally {
-    if (saved !== undefined) process.env.FIRESTORE_EMULATOR_HOST = saved;
-  }
-}
-
-describeStoreContract('Firestore (in-process emulator)', async () => (await open('in-process')).store);
-describeFirestoreSpecifics('in-process emulator', () => open('in-process'), { fieldDeletes: false });
-
-describe('in-process emulator', () => {
-  it('serves the in-process suites, also when FIRESTORE_EMULATOR_HOST names another emulator', async () => {
-    const { projectId, store } = await open('in-process');
-    await store.visitors.insert({ id: 'v1', page: '/', visitedAt: '2025-01-01T00:00:00.000Z' });
-    if (!emulator) throw new Error('open() starts the in-process emulator');
-    const { server } = await emulator;
-    expect(Object.keys(server.state.toJSON().projects)).toContain(projectId);
-    await store.close();
-  });
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore adapter'), () => {
+  describeStoreContract('Firestore', async () => (await open()).store);
+  describeFirestoreSpecifics(open);
 });
 
-describe.skipIf(!googleEmulatorHost)(
-  googleEmulatorHost
-    ? `Google's Firestore emulator at ${googleEmulatorHost}`
-    : "Google's Firestore emulator (skipped: set FIRESTORE_EMULATOR_HOST to a running emulator to run it)",
-  () => {
-    describeStoreContract("Firestore (Google's emulator)", async () => (await open('google')).store);
-    describeFirestoreSpecifics("Google's emulator", () => open('google'), { fieldDeletes: true });
-  },
-);
-
 /** Behaviour beyond the shared contract that this adapter promises. */
-function describeFirestoreSpecifics(name: string, make: () => Promise<Harness>, supports: { fieldDeletes: boolean }) {
-  describe(`Firestore adapter specifics: ${name}`, () => {
+function describeFirestoreSpecifics(make: () => Promise<Harness>) {
+  describe('Firestore adapter specifics', () => {
     let db: Firestore;
     let store: Store;
     beforeEach(async () => {
@@ -215,18 +167,13 @@ function describeFirestoreSpecifics(name: string, make: () => Promise<Harness>, 
       expect(await store.visitors.count()).toBe(10);
     });
 
-    it.skipIf(!supports.fieldDeletes)(
-      supports.fieldDeletes
-        ? 'removes an optional field patched to undefined'
-        : 'removes an optional field patched to undefined (skipped: this emulator ignores FieldValue.delete())',
-      async () => {
-        await store.visitors.insert({ id: 'v1', page: '/', userAgent: 'Firefox', visitedAt: '2025-01-01T00:00:00.000Z' });
-        const updated = await store.visitors.update('v1', { userAgent: undefined });
-        expect(updated).not.toHaveProperty('userAgent');
-        expect(await store.visitors.get('v1')).not.toHaveProperty('userAgent');
-        expect((await db.collection('visitor_tracking').doc('v1').get()).data()).not.toHaveProperty('userAgent');
-      },
-    );
+    it('removes an optional field patched to undefined', async () => {
+      await store.visitors.insert({ id: 'v1', page: '/', userAgent: 'Firefox', visitedAt: '2025-01-01T00:00:00.000Z' });
+      const updated = await store.visitors.update('v1', { userAgent: undefined });
+      expect(updated).not.toHaveProperty('userAgent');
+      expect(await store.visitors.get('v1')).not.toHaveProperty('userAgent');
+      expect((await db.collection('visitor_tracking').doc('v1').get()).data()).not.toHaveProperty('userAgent');
+    });
 
     describe("private fields (a review's email) live in reviews_private, never in the public document", () => {
       const raw = async (path: string) => (await db.doc(path).get()).data();

@@ -1,110 +1,50 @@
 /**
  * The dashboard's Firestore channel, driven as in the browser: the web SDK (here in Node)
- * listens to the in-process Firestore emulator while the server's Firestore Store adapter
- * writes records the way the API does (see functions/test/firebase-live.test.ts).
- *
- * What the in-process emulator can show: creates and updates. What it cannot, so what this
- * file leaves to Google's emulator (`npm run emulators`) and production:
- *  - deletions: it answers every change with a RESET, which the web SDK does not turn into
- *    removals, so 'removed' -> 'delete' is not exercised here;
- *  - rules: it enforces none. A denial is simulated below the way Firestore reports one
- *    (the target removed with PERMISSION_DENIED), which is what ends the SDK's listeners;
- *  - going offline and back (status `reconnecting` while snapshots come from the cache).
- * It also serves only the first target of a Listen stream, while the web SDK runs every
- * listener of a Firestore instance over one stream; `serveEveryTarget` fixes that here.
+ * listens to Google's Firestore emulator, holding firestore.rules and signed in as an admin
+ * (a token with the `admin` claim for an existing admin user), while the server's Firestore
+ * Store adapter writes records the way the API does (see functions/test/firebase-live.test.ts).
+ * A denial is real: the test loads rules that refuse one collection, then the real rules again.
  */
 import type { Inquiry, Model3d, QuoteRequest, Review, Visitor } from '@site/domain';
-import { ListenResponse, TargetChangeTargetChangeType } from '@firestore-emulator/proto/dist/google/firestore/v1/firestore';
 import { deleteApp as deleteWebApp, initializeApp as initializeWebApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore as getWebFirestore, terminate, type Firestore } from 'firebase/firestore';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startInProcessEmulator, type InProcessEmulator } from '../../../../functions/src/adapters/firestore/in-process-emulator';
+import { createAdmin } from '../../../../functions/src/accounts';
 import { createFirestoreStore } from '../../../../functions/src/adapters/firestore/store';
 import type { Store } from '../../../../functions/src/ports/store';
+import { firestoreEmulatorHost, loadRules, onEmulator } from '../../../../functions/test/firestore-emulator';
 import { subscribeToChanges, subscribeWhileSignedIn, type LiveSignal, type LiveStatus, type UserWatcher } from './live-changes';
 
-type ListenRequest = Parameters<InProcessEmulator['server']['state']['v1Listen']>[0];
-interface ListenCall {
-  on(event: 'data', listener: (request: ListenRequest) => void): void;
-  once(event: 'end', listener: () => void): void;
-  write(response: ListenResponse): boolean;
-}
-/** The part of @grpc/grpc-js's Server that holds the method handlers (private there). */
-interface GrpcServer {
-  handlers: Map<string, { func: (call: ListenCall) => void }>;
-}
-
-/**
- * Serves every target a Listen stream adds (the emulator's own handler takes the first
- * request only, and throws on remove_target), and answers targets on the collections in
- * `denied` as Firestore answers a query its rules deny.
- */
-function serveEveryTarget(emulator: InProcessEmulator, denied: Set<string>) {
-  const grpc = (emulator.server as unknown as { server: GrpcServer }).server;
-  const handler = grpc.handlers.get('/google.firestore.v1.Firestore/Listen');
-  if (!handler) throw new Error('The emulator has no Listen handler');
-  const state = emulator.server.state;
-  handler.func = (call) => {
-    const stops = new Map<number, Array<() => void>>();
-    const stop = (targetId: number) => {
-      for (const handler of stops.get(targetId) ?? []) handler();
-      stops.delete(targetId);
-    };
-    call.on('data', (request) => {
-      if (request.has_remove_target) return stop(request.remove_target);
-      if (!request.has_add_target) return;
-      const targetId = request.add_target.target_id;
-      const collectionId = request.add_target.query.structured_query.from[0]?.collection_id ?? '';
-      if (denied.has(collectionId)) {
-        call.write(
-          ListenResponse.fromObject({
-            target_change: {
-              target_change_type: TargetChangeTargetChangeType.REMOVE,
-              target_ids: [targetId],
-              cause: { code: 7, message: 'Missing or insufficient permissions.' },
-            },
-          }),
-        );
-        return;
-      }
-      state.v1Listen(
-        request,
-        (response) => call.write(response),
-        (onEnd) => stops.set(targetId, [...(stops.get(targetId) ?? []), onEnd]),
-      );
-    });
-    call.once('end', () => {
-      for (const targetId of [...stops.keys()]) stop(targetId);
-    });
-  };
-}
-
 const projectId = `demo-web-live-${process.pid}`;
-const denied = new Set<string>();
-let emulator: InProcessEmulator;
+const rules = readFileSync(join(import.meta.dirname, '../../../../firestore.rules'), 'utf8');
+/** The real rules with quote requests refused to everyone, as Firestore refuses a query its rules deny. */
+const rulesDenyingQuotes = rules.replace(/match \/quote_requests\/\{id\} \{[^}]*\}/, 'match /quote_requests/{id} {\n      allow read: if false;\n    }');
 let store: Store;
 let db: Firestore;
 const adminApp = initializeApp({ projectId }, projectId);
 const webApp = initializeWebApp({ projectId, apiKey: 'demo-key' }, projectId);
 
 beforeAll(async () => {
-  emulator = await startInProcessEmulator();
-  serveEveryTarget(emulator, denied);
+  if (!firestoreEmulatorHost) return;
+  if (rulesDenyingQuotes === rules) throw new Error('firestore.rules has no quote_requests match to replace');
+  await loadRules(projectId, rules);
   const adminDb = getFirestore(adminApp);
-  adminDb.settings({ host: emulator.host, ssl: false });
+  adminDb.settings({ host: firestoreEmulatorHost, ssl: false });
   store = createFirestoreStore(adminDb);
+  const admin = await createAdmin(store, 'staff', 'correct horse battery staple');
   db = getWebFirestore(webApp);
-  const [host, port] = emulator.host.split(':');
-  connectFirestoreEmulator(db, host, Number(port));
+  const [host, port] = firestoreEmulatorHost.split(':');
+  connectFirestoreEmulator(db, host, Number(port), { mockUserToken: { sub: admin.id, user_id: admin.id, admin: true } });
 });
 
 afterAll(async () => {
-  await terminate(db);
+  if (db) await terminate(db);
   await deleteWebApp(webApp);
   await deleteApp(adminApp);
-  emulator?.stop();
 });
 
 let sequence = 0;
@@ -171,7 +111,22 @@ function recorder() {
 const untilLive = (status: () => LiveStatus | undefined) =>
   vi.waitFor(() => expect(status()).toBe('live'), { timeout: 5000, interval: 20 });
 
-describe('subscribeToChanges', () => {
+/**
+ * A second listener on the same connection: once it has a change, a listener that was
+ * still open would have had it too, so a test can say "nothing arrived" without a sleep.
+ */
+async function witnessListening() {
+  const witness = recorder();
+  const stop = subscribeToChanges(db, witness.onSignal, { onStatus: witness.onStatus });
+  await untilLive(witness.status);
+  return {
+    signals: witness.signals,
+    stop,
+    saw: (signal: LiveSignal) => vi.waitFor(() => expect(witness.signals).toContainEqual(signal)),
+  };
+}
+
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('subscribeToChanges'), () => {
   it('skips what each list already holds, then sends every record the server stores as a create', async () => {
     await store.inquiries.insert(inquiry(next()));
     await store.quotes.insert(quote(next()));
@@ -218,17 +173,32 @@ describe('subscribeToChanges', () => {
     await vi.waitFor(() => expect(live.signals).toEqual([{ type: 'change', collection: 'reviews', op: 'update', id: pending.id }]));
 
     stop();
-    await store.inquiries.insert(inquiry(next()));
+    const witness = await witnessListening();
+    const later = next();
+    await store.inquiries.insert(inquiry(later));
     await store.reviews.update(pending.id, { rating: 4 });
-    // A listener still open would have delivered these by now (they arrive in milliseconds).
-    await new Promise((done) => setTimeout(done, 300));
+    await witness.saw({ type: 'change', collection: 'reviews', op: 'update', id: pending.id });
+    expect(witness.signals).toContainEqual({ type: 'change', collection: 'project_inquiries', op: 'create', id: later.id });
     expect(live.signals).toHaveLength(1);
+    witness.stop();
   });
 
-  it('after a denial listens again and sends resync once back in step', async () => {
+  it('sends a deleted record as a delete', async () => {
+    const gone = next();
+    await store.inquiries.insert(inquiry(gone));
+    const live = recorder();
+    const stop = subscribeToChanges(db, live.onSignal, { onStatus: live.onStatus });
+    await untilLive(live.status);
+
+    await store.inquiries.delete(gone.id);
+    await vi.waitFor(() => expect(live.signals).toEqual([{ type: 'change', collection: 'project_inquiries', op: 'delete', id: gone.id }]));
+    stop();
+  });
+
+  it('after a denial by the rules listens again and sends resync once allowed', async () => {
     const live = recorder();
     const errors: string[] = [];
-    denied.add('quote_requests');
+    await loadRules(projectId, rulesDenyingQuotes);
     const stop = subscribeToChanges(db, live.onSignal, {
       onStatus: live.onStatus,
       onError: (error) => errors.push(error.code),
@@ -239,7 +209,7 @@ describe('subscribeToChanges', () => {
     expect(live.statuses).toEqual(['connecting', 'reconnecting']);
     expect(live.signals).toEqual([]);
 
-    denied.delete('quote_requests');
+    await loadRules(projectId, rules);
     await untilLive(live.status);
     expect(live.signals).toEqual([{ type: 'resync' }]);
 
@@ -250,7 +220,7 @@ describe('subscribeToChanges', () => {
   });
 });
 
-describe('subscribeWhileSignedIn', () => {
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('subscribeWhileSignedIn'), () => {
   it('listens for the signed-in user, sends resync when the user changes, and stops while signed out', async () => {
     let setUser: (uid: string | null) => void = () => undefined;
     const watchUser: UserWatcher = (callback) => {
@@ -275,9 +245,12 @@ describe('subscribeWhileSignedIn', () => {
 
     setUser(null);
     expect(live.status()).toBe('reconnecting');
-    await store.inquiries.insert(inquiry(next()));
-    await new Promise((done) => setTimeout(done, 300));
+    const witness = await witnessListening();
+    const unseen = next();
+    await store.inquiries.insert(inquiry(unseen));
+    await witness.saw({ type: 'change', collection: 'project_inquiries', op: 'create', id: unseen.id });
     expect(live.signals).toEqual([{ type: 'resync' }]);
+    witness.stop();
 
     stop();
   });
