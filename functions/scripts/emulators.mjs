@@ -1,13 +1,21 @@
 // `npm run emulators`: builds the site for Firebase (web with VITE_BACKEND=firebase pointed at
-// the emulators, the function bundle), starts the Firebase emulator suite with the ports in
-// firebase.json, seeds it with demo content and an admin, and keeps it running until Ctrl-C.
-// Data persists between runs in .firebase/emulator-data (gitignored).
-// Needs Java 21 for the Firestore and Storage emulators.
+// the emulators, the function bundle), starts the Auth, Functions, Firestore and Hosting
+// emulators with the ports in firebase.json, seeds them with demo content and an admin, and
+// keeps them running until Ctrl-C. Data persists between runs in .firebase/emulator-data
+// (gitignored).
+//
+// Firestore: Google's emulator from the installed Cloud CLI package when there is one (run
+// through a launcher jar, so firebase-tools downloads nothing), else the one firebase-tools
+// downloads. Either way firebase-tools wants Java 21 or newer.
+// Storage: only with `-- --storage`. firebase-tools downloads that emulator on first use,
+// which needs Google's download servers; without it model uploads do not work and the
+// showroom has no sample models.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firebaseToolsLauncher, findJavas } from './firestore-emulator.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const project = JSON.parse(readFileSync(join(root, '.firebaserc'), 'utf8')).projects.default;
@@ -32,10 +40,27 @@ const password = process.env.ADMIN_PASSWORD ?? (existsSync(passwordFile) ? readF
 writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
 writeFileSync(join(root, 'functions/lib/.secret.local'), `ADMIN_PASSWORD=${password}\n`, { mode: 0o600 });
 
+const withStorage = process.argv.includes('--storage');
+const only = ['auth', 'functions', 'firestore', 'hosting', ...(withStorage ? ['storage'] : [])];
+const env = { ...process.env };
+const launcher = await firebaseToolsLauncher();
+if ('launcherJar' in launcher) {
+  env.FIRESTORE_EMULATOR_BINARY_PATH = launcher.launcherJar;
+  env.PATH = `${join(launcher.javaHome, 'bin')}:${env.PATH}`;
+  console.log(`Firestore: the installed emulator, run with ${launcher.javaHome}.`);
+} else {
+  const newest = findJavas()[0];
+  if (newest?.major >= 21) env.PATH = `${dirname(newest.java)}:${env.PATH}`;
+  console.log(`Firestore: the emulator firebase-tools downloads (${launcher.reason}).`);
+}
+if (!withStorage) {
+  console.log('Storage: left out (start with `npm run emulators -- --storage` where firebase-tools can download it). Model uploads need it.');
+}
+
 const exportDir = join(dataDir, 'emulator-data');
-const args = ['firebase', 'emulators:start', '--project', project, '--export-on-exit', exportDir];
+const args = ['firebase', 'emulators:start', '--only', only.join(','), '--project', project, '--export-on-exit', exportDir];
 if (existsSync(exportDir)) args.push('--import', exportDir);
-const emulators = spawn('npx', args, { cwd: root, stdio: 'inherit' });
+const emulators = spawn('npx', args, { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => emulators.kill(signal));
 emulators.on('exit', (code) => process.exit(code ?? 0));
 
@@ -43,7 +68,7 @@ emulators.on('exit', (code) => process.exit(code ?? 0));
 const hub = `http://${at('hub')}/emulators`;
 for (let waited = 0; ; waited += 1000) {
   const running = await fetch(hub).then((r) => r.json()).catch(() => ({}));
-  if (running.firestore && running.storage && running.hosting) break;
+  if (running.firestore && running.hosting && (!withStorage || running.storage)) break;
   if (waited > 120_000) {
     console.error('The emulators did not start within two minutes.');
     emulators.kill('SIGINT');
@@ -54,7 +79,7 @@ for (let waited = 0; ; waited += 1000) {
 run('npx', ['tsx', 'functions/src/firebase/seed-emulators.ts'], {
   GCLOUD_PROJECT: project,
   FIRESTORE_EMULATOR_HOST: at('firestore'),
-  FIREBASE_STORAGE_EMULATOR_HOST: at('storage'),
+  ...(withStorage ? { FIREBASE_STORAGE_EMULATOR_HOST: at('storage') } : {}),
   FIREBASE_AUTH_EMULATOR_HOST: at('auth'),
   ADMIN_PASSWORD: password,
 });

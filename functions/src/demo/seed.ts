@@ -37,7 +37,7 @@ const agents = [
 const ago = (hours: number) => new Date(Date.now() - hours * 3600 * 1000).toISOString();
 
 /** Fills an empty data folder with demo content; returns false when there is data already. */
-export async function seedDemo(store: Store, objects: ObjectStore): Promise<boolean> {
+export async function seedDemo(store: Store, objects: ObjectStore | null): Promise<boolean> {
   if ((await store.inquiries.count()) > 0 || (await store.reviews.count()) > 0) return false;
 
   for (const [i, [first, last]] of people.entries()) {
@@ -93,7 +93,8 @@ export async function seedDemo(store: Store, objects: ObjectStore): Promise<bool
     await store.visitors.insert(visit);
   }
 
-  // The showroom's sample models (functions/src/demo/models), uploaded like the admin's own.
-  await seedSampleModels(store, objects);
+  // The showroom's sample models (functions/src/demo/models), uploaded like the admin's own;
+  // none where there is nowhere to store their files (the Firebase emulators without Storage).
+  if (objects) await seedSampleModels(store, objects);
   return true;
 }
