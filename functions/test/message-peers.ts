@@ -23,6 +23,8 @@ export interface TestSmtpServer {
   /** smtp://user:pass@127.0.0.1:port */
   url: string;
   received: ReceivedEmail[];
+  /** Successful logins so far: one per connection a client opened and signed in on. */
+  logins: number;
   /** Decides each recipient's answer; accepts everyone by default. */
   answer: (recipient: string) => RecipientAnswer;
   close(): Promise<void>;
@@ -32,7 +34,7 @@ export const smtpLogin = { user: 'mailer', pass: 'smtp secret' };
 
 export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ReceivedEmail[] = [];
-  const peer: Partial<TestSmtpServer> = { received, answer: () => undefined };
+  const peer: Partial<TestSmtpServer> = { received, logins: 0, answer: () => undefined };
   const server = new SMTPServer({
     // Plain SMTP with required login: no certificate to manage in a test.
     secure: false,
@@ -41,7 +43,10 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     authOptional: false,
     logger: false,
     onAuth(auth, _session, done) {
-      if (auth.username === smtpLogin.user && auth.password === smtpLogin.pass) return done(null, { user: auth.username });
+      if (auth.username === smtpLogin.user && auth.password === smtpLogin.pass) {
+        peer.logins = (peer.logins ?? 0) + 1;
+        return done(null, { user: auth.username });
+      }
       done(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
     onRcptTo(address, _session, done) {

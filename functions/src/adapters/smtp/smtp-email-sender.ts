@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { SendError, type EmailSender, type OutgoingEmail, type Sent } from '../../ports/senders';
 
 export interface SmtpOptions {
@@ -10,16 +11,20 @@ export interface SmtpOptions {
 
 /** Emails through an SMTP server with nodemailer, over a few reused connections. */
 export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
-  const transport = createTransport({
+  // The pool is built here because createTransport({ url, ...options }) uses the URL alone and
+  // drops every other option: no pool (a new connection and login per email) and no timeouts.
+  // SMTPPool merges the URL's host, port, TLS and login into these options.
+  const pool = new SMTPPool({
     url,
-    // A burst of leads reuses signed-in connections instead of a new login per message.
     pool: true,
+    // A burst of leads reuses signed-in connections instead of a new login per message.
     maxConnections: 4,
     // Fail an attempt in seconds rather than hanging the queue; the worker retries.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-  } as Parameters<typeof createTransport>[0]);
+  });
+  const transport = createTransport(pool);
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   return {
     async send(email: OutgoingEmail): Promise<Sent> {
