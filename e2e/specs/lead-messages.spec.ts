@@ -9,7 +9,7 @@ import {
 } from '../../functions/test/message-peers';
 import { test as base, expect, failOnConsoleErrors, signIn } from '../support/fixtures';
 import { startServer, type RunningServer } from '../support/server';
-import { axeViolations, card, dashboardReady, seed, toast, uniqueName } from './admin-helpers';
+import { axeViolations, card, dashboardReady, seed, tab, toast, uniqueName } from './admin-helpers';
 
 const staffEmail = 'office@example.com';
 const staffMobile = '+61412345678';
@@ -177,6 +177,7 @@ base.describe('without a mail server or Twilio account', () => {
   // The fixtures' default server: no SMTP_URL, no Twilio settings.
   base('the dashboard says which settings to add, and the cards show their messages waiting or not sent', async ({ page, request }) => {
     const landline = await seed.inquiry(request, { phone: '03 9123 4567' });
+    const quote = await seed.quote(request);
     await signIn(page);
     await dashboardReady(page);
 
@@ -191,5 +192,9 @@ base.describe('without a mail server or Twilio account', () => {
     await expect(status(noSms, 'not sent')).toBeVisible();
     await expect(noSms).toContainText('Reason: No SMS: 03 9123 4567 is not a mobile number');
     expect(await axeViolations(page)).toEqual([]);
+
+    await tab(page, /^Quote requests/).click();
+    const quoteCard = card(page, `${quote.firstName} ${quote.lastName}`);
+    await expect(status(message(quoteCard, `Customer email to ${quote.email}`), 'queued')).toBeVisible();
   });
 });
