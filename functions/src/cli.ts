@@ -1,9 +1,9 @@
 import { createInterface } from 'node:readline/promises';
-import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createAdmin } from './accounts';
+import { defaultFirebaseProject, openAdminTarget } from './admin-target';
 import { Sessions } from './auth/sessions';
 import { systemClock } from './ports/clock';
-import { createSqliteStore } from './adapters/sqlite/store';
 import { readEnv } from './config';
 import { seedDemo } from './demo/seed';
 import { startEmbedded } from './embedded';
@@ -14,6 +14,8 @@ const usage = `Usage:
   npm run admin -- create NAME     create an admin (password from ADMIN_PASSWORD or a prompt)
   npm run admin -- list            list the admins
   npm run admin -- delete NAME     delete an admin and end their sessions
+      add --firebase (the project in FIREBASE_PROJECT or .firebaserc) or --project ID
+      to manage the admins of a Firebase project's Firestore instead of DATA_DIR
   npm run admin -- test-message EMAIL_OR_MOBILE
                                    send a test email or SMS through the configured channel
   npm run demo                     start the site on DATA_DIR (default ./.data-demo) with demo content`;
@@ -38,13 +40,20 @@ async function promptPassword(): Promise<string> {
   return password;
 }
 
-async function admin(args: string[]) {
+async function admin(argv: string[]) {
+  const { values, positionals: args } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { firebase: { type: 'boolean', default: false }, project: { type: 'string' } },
+  });
   const env = readEnv();
   if (args[0] === 'test-message' && args[1]) {
     if (!(await sendTestMessage(env, args[1], console.log))) process.exitCode = 1;
     return;
   }
-  const store = createSqliteStore({ file: join(env.DATA_DIR, 'site.sqlite') });
+  const project = values.project ?? (values.firebase || process.env.FIREBASE_PROJECT ? defaultFirebaseProject() : undefined);
+  if (values.firebase && !project) throw new Error('--firebase needs a project: --project ID, FIREBASE_PROJECT, or a default in .firebaserc.');
+  const { store, revoke, where } = await openAdminTarget(env, project);
   try {
     const [command, name] = args;
     if (command === 'create' && name) {
@@ -55,17 +64,18 @@ async function admin(args: string[]) {
         if (error instanceof ConflictError) throw new Error(`An admin named "${name}" already exists.`);
         throw error;
       }
-      console.log(`Created admin "${name}".`);
+      console.log(`Created admin "${name}" in ${where}.`);
     } else if (command === 'list') {
       const users = await store.users.find({ orderBy: 'username', direction: 'asc', limit: 1000 });
-      if (!users.items.length) console.log('No admins yet.');
+      if (!users.items.length) console.log(`No admins yet in ${where}.`);
       for (const user of users.items) console.log(`${user.username}\t(created ${user.createdAt})`);
     } else if (command === 'delete' && name) {
       const user = await store.users.findOne({ username: name });
       if (!user) throw new Error(`No admin named "${name}".`);
       await store.users.delete(user.id);
       const ended = await new Sessions(store, systemClock, 0).endAllFor(user.id);
-      console.log(`Deleted admin "${name}" and ended ${ended} session(s).`);
+      await revoke(user.id);
+      console.log(`Deleted admin "${name}" from ${where} and ended ${ended} session(s).`);
     } else {
       console.log(usage);
       process.exitCode = 2;

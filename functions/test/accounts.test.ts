@@ -4,12 +4,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../src/accounts';
 import { createLocalObjectStore } from '../src/adapters/local-objects/local-object-store';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { verifyPassword } from '../src/auth/passwords';
 import { seedDemo } from '../src/demo/seed';
+import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 
 const run = promisify(execFile);
 const functionsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,7 +72,7 @@ describe('npm run admin', () => {
   it('creates, lists and deletes admins', async () => {
     const dir = tempDir();
     const created = await cli(dir, ['create', 'maria'], { ADMIN_PASSWORD: 'maria has a long password' });
-    expect(created.stdout).toContain('Created admin "maria".');
+    expect(created.stdout).toContain(`Created admin "maria" in ${dir}.`);
     const listed = await cli(dir, ['list']);
     expect(listed.stdout).toMatch(/^maria\t\(created /m);
     await expect(cli(dir, ['create', 'maria'], { ADMIN_PASSWORD: 'maria has a long password' })).rejects.toMatchObject({
@@ -78,8 +83,62 @@ describe('npm run admin', () => {
     });
     const deleted = await cli(dir, ['delete', 'maria']);
     expect(deleted.stdout).toContain('Deleted admin "maria"');
-    expect((await cli(dir, ['list'])).stdout).toContain('No admins yet.');
+    expect((await cli(dir, ['list'])).stdout).toContain('No admins yet');
   }, 60_000);
+
+  describe.skipIf(!firestoreEmulatorHost)(onEmulator('on a Firebase project'), () => {
+    let auth: Server;
+    const revoked: string[] = [];
+    beforeAll(async () => {
+      // The Auth emulator's accounts:update, which revoking refresh tokens calls.
+      auth = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          if (req.url?.endsWith('/accounts:update')) revoked.push((JSON.parse(body) as { localId: string }).localId);
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({}));
+        });
+      });
+      await new Promise<void>((done) => auth.listen(0, '127.0.0.1', done));
+    });
+    afterAll(() => new Promise((done) => auth?.close(done)));
+
+    it('creates, lists and deletes the admins in Firestore, ending their sessions and revoking their Firebase tokens', async () => {
+      const project = `demo-admin-cli-${process.pid}`;
+      const dir = tempDir();
+      const firebase = {
+        FIRESTORE_EMULATOR_HOST: firestoreEmulatorHost ?? '',
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${(auth.address() as AddressInfo).port}`,
+      };
+      const app = initializeApp({ projectId: project }, project);
+      const db = getFirestore(app);
+      db.settings({ host: firestoreEmulatorHost, ssl: false });
+      try {
+        const created = await cli(dir, ['create', 'maria', '--project', project], { ...firebase, ADMIN_PASSWORD: 'maria has a long password' });
+        expect(created.stdout).toContain(`Created admin "maria" in Firebase project ${project}.`);
+        const users = await db.collection('users').where('username', '==', 'maria').get();
+        expect(users.size).toBe(1);
+        const userId = users.docs[0].id;
+        expect(await verifyPassword('maria has a long password', users.docs[0].get('password'))).toBe(true);
+
+        // FIREBASE_PROJECT alone also selects the project; the embedded folder stays empty.
+        expect((await cli(dir, ['list'], { ...firebase, FIREBASE_PROJECT: project })).stdout).toMatch(/^maria\t\(created /m);
+        expect((await cli(dir, ['list'])).stdout).toContain('No admins yet');
+
+        const at = new Date().toISOString();
+        const later = new Date(Date.now() + 3_600_000).toISOString();
+        await db.doc('sessions/s1').set({ userId, username: 'maria', createdAt: at, expiresAt: later });
+        const deleted = await cli(dir, ['delete', 'maria', '--firebase'], { ...firebase, FIREBASE_PROJECT: project });
+        expect(deleted.stdout).toContain(`Deleted admin "maria" from Firebase project ${project} and ended 1 session(s).`);
+        expect((await db.doc(`users/${userId}`).get()).exists).toBe(false);
+        expect((await db.doc('sessions/s1').get()).exists).toBe(false);
+        expect(revoked).toEqual([userId]);
+      } finally {
+        await deleteApp(app);
+      }
+    }, 60_000);
+  });
 });
 
 describe('demo content', () => {

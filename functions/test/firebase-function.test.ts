@@ -7,15 +7,21 @@
  */
 import type { DeliveryStatus, MessageDelivery } from '@site/domain';
 import express from 'express';
-import { deleteApp, getApps } from 'firebase-admin/app';
+import { deleteApp, getApp, getApps } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import type { Request as FunctionsRequest } from 'firebase-functions/v2/https';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirestoreStore } from '../src/adapters/firestore/store';
+import { Sessions } from '../src/auth/sessions';
+import { readFirebaseEnv } from '../src/firebase/env';
+import { systemClock } from '../src/ports/clock';
+import { createFirebaseSite, firebaseServices } from '../src/firebase/site';
 import { api } from '../src/index';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
+import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { Client, glb, goodInquiry, goodQuote } from './harness';
 
 const projectId = `demo-function-${process.pid}`;
@@ -31,6 +37,8 @@ interface Recorded {
 
 let fake: Server;
 let front: Server;
+/** Every query the function sends Firestore, for the index check at the end. */
+let queries: ReturnType<typeof recordQueries>;
 let base: string;
 const recorded: Recorded[] = [];
 
@@ -65,6 +73,7 @@ const readBody = (req: IncomingMessage) =>
 
 beforeAll(async () => {
   if (!firestoreEmulatorHost) return;
+  queries = recordQueries();
   // The Auth emulator's accounts:update (refresh-token revocation) and the Storage
   // emulator's JSON API upload, answered as the real emulators answer them.
   fake = createServer(async (req, res) => {
@@ -113,6 +122,7 @@ afterAll(async () => {
   await new Promise((done) => front?.close(done));
   fake?.closeAllConnections();
   await new Promise((done) => fake?.close(done));
+  queries?.stop();
   await Promise.all(getApps().map((app) => deleteApp(app)));
 });
 
@@ -260,5 +270,41 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     const wrong = await c.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' }, browser);
     const refused = await client().request<{ message: string }>('PUT', wrong.body.uploadURL, { body: Buffer.from('<svg></svg>'.repeat(10)) });
     expect(refused.status).toBe(415);
+  });
+  // Last, so the queries of every test above are recorded too.
+  it('asks Firestore only for queries whose composite indexes firestore.indexes.json declares, and declares no other', async () => {
+    const { client: c } = await signIn();
+    await client().post('/api/review', { customerName: 'Jo Smith', rating: 5, reviewText: 'A lovely new kitchen, thank you.' }, browser);
+    for (const path of [
+      '/api/reviews',
+      '/api/3d-models',
+      '/api/project-inquiries?limit=1',
+      '/api/quote-requests?limit=1',
+      '/api/reviews/all?limit=1',
+      '/api/visitors?limit=1',
+      '/api/visitors/daily?days=30&timeZone=Australia/Melbourne',
+      '/api/messages/status',
+    ]) {
+      const first = await c.get(path);
+      expect(first.status, path).toBe(200);
+      const next = first.headers.get('x-next-cursor');
+      if (next) expect((await c.get(`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(next)}`)).status, `${path} page 2`).toBe(200);
+    }
+    // The daily maintenance job's clean-ups.
+    await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(), {})).maintain();
+    // `npm run admin -- delete NAME --firebase` ends the admin's sessions.
+    await new Sessions(createFirestoreStore(getFirestore(getApp())), systemClock, 0).endAllFor('someone');
+
+    const declared = indexFile().indexes;
+    const needs = queries.needs();
+    expect(queries.queries.length).toBeGreaterThan(20);
+    expect(needs.filter((need) => !declared.some((index) => serves(index, need))).map(describeNeed)).toEqual([]);
+    const unused = declared.filter((index) => !needs.some((need) => serves(index, need)));
+    expect(unused.map((index) => `${index.collectionGroup}: ${index.fields.map((f) => f.fieldPath).join(', ')}`)).toEqual([]);
+    // Fields exempt from indexing are never filtered or ordered on.
+    const queried = new Set(queries.queries.flatMap((q) => [...JSON.stringify(q).matchAll(/"fieldPath":"([^"]+)"/g)].map((m) => `${q.from?.[0]?.collectionId}.${m[1]}`)));
+    for (const override of indexFile().fieldOverrides) {
+      expect(queried.has(`${override.collectionGroup}.${override.fieldPath}`), `${override.collectionGroup}.${override.fieldPath}`).toBe(false);
+    }
   });
 });
