@@ -6,15 +6,14 @@ export interface DeliveryWarningText {
   text: string;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /**
  * What an owner needs to act on, in plain words: which setting to add on the server, or that
  * sends are failing. `null` for a channel means the server cannot tell (Firebase extensions
  * send), so nothing is claimed about it.
  */
 export function deliveryWarnings(status: DeliveryStatus): DeliveryWarningText[] {
-  const waiting = status.queued > 0 ? ` ${plural(status.queued, 'message is', 'messages are')} waiting.` : '';
+  // The server counts emails and SMS together, so the count is not called emails.
+  const waiting = status.queued > 0 ? ` Emails and SMS waiting to be sent: ${status.queued}.` : '';
   const warnings: DeliveryWarningText[] = [];
   if (status.configured.email === false) {
     warnings.push({
