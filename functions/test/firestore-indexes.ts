@@ -99,10 +99,12 @@ export const describeNeed = (need: IndexNeed) =>
 /** Records the structured query of everything firebase-admin asks Firestore from now on. */
 export function recordQueries() {
   const queries: StructuredQueryProto[] = [];
-  const original = Query.prototype.toProto;
-  const spy = vi.spyOn(Query.prototype, 'toProto').mockImplementation(function (this: Query, ...args: Parameters<Query['toProto']>) {
+  // Public in @google-cloud/firestore, left out of firebase-admin's typings.
+  const prototype = Query.prototype as unknown as { toProto(...args: unknown[]): { structuredQuery?: StructuredQueryProto } };
+  const original = prototype.toProto;
+  const spy = vi.spyOn(prototype, 'toProto').mockImplementation(function (this: unknown, ...args: unknown[]) {
     const proto = original.apply(this, args);
-    if (proto.structuredQuery) queries.push(proto.structuredQuery as StructuredQueryProto);
+    if (proto.structuredQuery) queries.push(proto.structuredQuery);
     return proto;
   });
   return {
