@@ -57,8 +57,24 @@ if (!withStorage) {
   console.log('Storage: left out (start with `npm run emulators -- --storage` where firebase-tools can download it). Model uploads need it.');
 }
 
+// The production CSP names no loopback origins; the emulated site's browser code talks to the
+// Auth, Firestore and Storage emulators, so Hosting's emulator serves a copy of firebase.json
+// whose CSP also allows those (firebase.emulators.json, next to it so its paths still resolve).
+const emulatorOrigins = ['firestore', 'auth', 'storage'].map((name) => `http://${at(name)}`).join(' ');
+const hostingConfig = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+for (const rule of hostingConfig.hosting.headers) {
+  for (const header of rule.headers) {
+    if (header.key !== 'Content-Security-Policy') continue;
+    header.value = header.value
+      .replace(/connect-src ([^;]*)/, `connect-src $1 ${emulatorOrigins}`)
+      .replace(/img-src ([^;]*)/, `img-src $1 http://${at('storage')}`);
+  }
+}
+const configFile = join(root, 'firebase.emulators.json');
+writeFileSync(configFile, `${JSON.stringify(hostingConfig, null, 2)}\n`);
+
 const exportDir = join(dataDir, 'emulator-data');
-const args = ['firebase', 'emulators:start', '--only', only.join(','), '--project', project, '--export-on-exit', exportDir];
+const args = ['firebase', 'emulators:start', '--config', configFile, '--only', only.join(','), '--project', project, '--export-on-exit', exportDir];
 if (existsSync(exportDir)) args.push('--import', exportDir);
 const emulators = spawn('npx', args, { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => emulators.kill(signal));

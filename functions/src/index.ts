@@ -8,7 +8,7 @@ import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { readFirebaseEnv } from './firebase/env';
-import { createFirebaseSite, firebaseServices, type FirebaseSite } from './firebase/site';
+import { createFirebaseSite, firebaseServices, type FirebaseSite, type FirebaseSiteOptions } from './firebase/site';
 
 /** Sydney: the closest region to Melbourne with every product this site uses. Also in firebase.json's rewrite. */
 const region = 'australia-southeast1';
@@ -16,18 +16,24 @@ const region = 'australia-southeast1';
 /** The first admin's password (`firebase functions:secrets:set ADMIN_PASSWORD`), used only while there are no users. */
 const adminPassword = defineSecret('ADMIN_PASSWORD');
 
-let starting: Promise<FirebaseSite> | undefined;
-
-/** One site per instance, built on its first request (not at deploy-time discovery, which has no credentials). */
-function site(): Promise<FirebaseSite> {
-  starting ??= createFirebaseSite(firebaseServices(initializeApp()), readFirebaseEnv(), {
-    adminPassword: adminPassword.value() || undefined,
-  }).catch((error: unknown) => {
-    starting = undefined; // the next request tries again
-    throw error;
-  });
-  return starting;
+/**
+ * One site per instance, built on its first request (not at deploy-time discovery, which has
+ * no credentials); a failed start is tried again on the next request.
+ */
+function lazySite(options: () => FirebaseSiteOptions): () => Promise<FirebaseSite> {
+  let starting: Promise<FirebaseSite> | undefined;
+  return () => {
+    starting ??= createFirebaseSite(firebaseServices(initializeApp()), readFirebaseEnv(), options()).catch((error: unknown) => {
+      starting = undefined;
+      throw error;
+    });
+    return starting;
+  };
 }
+
+const site = lazySite(() => ({ adminPassword: adminPassword.value() || undefined }));
+/** The maintenance job never creates the first admin, so it is not given the password. */
+const maintenanceSite = lazySite(() => ({}));
 
 export const api = onRequest(
   {
@@ -54,9 +60,9 @@ export const api = onRequest(
 
 /** Daily housekeeping, as the embedded server does hourly: visitor retention, expired sessions, unused uploads. */
 export const maintenance = onSchedule(
-  { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne', region, memory: '256MiB', secrets: [adminPassword] },
+  { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne', region, memory: '256MiB' },
   async () => {
-    const report = await (await site()).maintain();
+    const report = await (await maintenanceSite()).maintain();
     console.log('maintenance', JSON.stringify(report));
   },
 );

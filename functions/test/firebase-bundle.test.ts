@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaderList } from '../src/http/security';
 
 const root = join(import.meta.dirname, '../..');
 const outdir = mkdtempSync(join(tmpdir(), 'function-bundle-'));
@@ -73,5 +74,28 @@ describe('the function bundle', () => {
     const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
     expect(config.functions[0]).toMatchObject({ source: 'functions/lib', runtime: 'nodejs22' });
     expect(config.hosting.rewrites[0]).toEqual({ source: '/api/**', function: { functionId: 'api', region: 'australia-southeast1' } });
+  });
+
+  it("gives Hosting the server's security headers, its CSP widened only by Google's https origins", () => {
+    const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
+      hosting: { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
+    };
+    const everyPage = new Map(config.hosting.headers.find((rule) => rule.source === '**')?.headers.map((h) => [h.key, h.value]));
+    const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+    for (const [name, value] of securityHeaderList) {
+      if (name !== 'Content-Security-Policy') {
+        expect(everyPage.get(name), name).toBe(value);
+        continue;
+      }
+      const server = directives(value);
+      const hosting = directives(everyPage.get(name) ?? '');
+      expect([...hosting.keys()]).toEqual([...server.keys()]);
+      for (const [directive, sources] of hosting) {
+        const extra = sources.filter((source) => !server.get(directive)?.includes(source));
+        expect(server.get(directive)?.every((source) => sources.includes(source)), directive).toBe(true);
+        // Firebase's own endpoints only: no emulator or other loopback origin ships to production.
+        for (const source of extra) expect(source, directive).toMatch(/^https:\/\/[a-z0-9.-]+\.googleapis\.com$/);
+      }
+    }
   });
 });

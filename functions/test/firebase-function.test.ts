@@ -206,6 +206,16 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     expect(res.body.message).toBe('Cross-site requests are not allowed');
   });
 
+  it("records the address Hosting saw, not one the client wrote into X-Forwarded-For", async () => {
+    // What reaches the function from Hosting: the client's own header, the address Hosting's
+    // CDN saw, then the CDN's address appended by Google's front end.
+    const forwarded = { ...browser, 'x-forwarded-for': '6.6.6.6, 203.0.113.7, 35.191.0.1' };
+    expect((await client().post('/api/visits', { page: '/services' }, forwarded)).status).toBe(204);
+    const { client: c } = await signIn();
+    const visits = await c.get<Array<{ page: string; ipAddress?: string }>>('/api/visitors?limit=100');
+    expect(visits.body.filter((v) => v.page === '/services').map((v) => v.ipAddress)).toEqual(['203.0.113.7']);
+  });
+
   it('applies the API body limits to bodies the Functions runtime has already parsed', async () => {
     const big = await client().post<{ message: string }>('/api/quote-request', { ...goodQuote, suburb: 'x'.repeat(40_000) }, browser);
     expect(big.status).toBe(413);

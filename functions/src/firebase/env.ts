@@ -38,10 +38,17 @@ export type FirebaseEnv = z.infer<typeof firebaseEnvSchema>;
 /** The Hosting emulator's port in firebase.json. */
 export const hostingEmulatorPort = 5000;
 
+/**
+ * How many proxies in front of the function append to X-Forwarded-For on the way from a
+ * browser through Hosting: Hosting's CDN appends the address the browser connected from,
+ * and Google's front end of Cloud Run (Cloud Functions v2) appends the CDN's own. So the
+ * browser's address is the second from the right, and anything further left was written by
+ * the client and is not trusted. (`true` would take the leftmost, which a client can forge.)
+ */
+export const hostingProxyHops = 2;
+
 export function readFirebaseEnv(source: NodeJS.ProcessEnv = process.env): FirebaseEnv {
-  // Behind Hosting the app sees the function's own host and Google's proxies, so it trusts
-  // X-Forwarded-* unless TRUST_PROXY says otherwise (see docs/firebase.md).
-  const result = firebaseEnvSchema.safeParse({ TRUST_PROXY: 'true', ...source });
+  const result = firebaseEnvSchema.safeParse({ TRUST_PROXY: String(hostingProxyHops), ...source });
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
