@@ -1,0 +1,103 @@
+// `node functions/scripts/cold-start.mjs [runs]`: how long a new Cloud Function instance takes
+// from process start to its first answer (GET /api/reviews, which also creates the first
+// admin), with Firestore over gRPC and over REST (`preferRest`), against Google's Firestore
+// emulator. Each run is a fresh Node process loading the deploy bundle (functions/lib), as a
+// new instance does; the runs alternate so that machine load falls on both alike.
+import { spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startFirestoreEmulator } from './firestore-emulator.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const runs = Number(process.argv[2] ?? 7);
+const require = createRequire(import.meta.url);
+const built = spawnSync(process.execPath, [join(root, 'functions/scripts/build-function.mjs')], { stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+const dir = mkdtempSync(join(tmpdir(), 'cold-start-'));
+const child = join(dir, 'instance.mjs');
+writeFileSync(
+  child,
+  `import { createServer } from 'node:http';
+const { default: express } = await import(${JSON.stringify(pathToFileURL(require.resolve('express')).href)});
+const { api } = await import(${JSON.stringify(pathToFileURL(join(root, 'functions/lib/index.js')).href)});
+// The Functions runtime hands the function Express's request and response.
+const runtime = express();
+runtime.all('/{*path}', (req, res) => api(req, res));
+const server = createServer(runtime);
+await new Promise((done) => server.listen(0, '127.0.0.1', done));
+const res = await fetch('http://127.0.0.1:' + server.address().port + '/api/reviews');
+await res.text();
+// performance.now() counts from the start of this process.
+console.log(JSON.stringify({ status: res.status, ms: performance.now() }));
+process.exit(0);
+`,
+);
+
+// Firestore's REST transport asks for credentials even against the emulator (a known
+// client bug); a throwaway service-account key, used as a self-signed JWT, satisfies it offline.
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const keyFile = join(dir, 'throwaway-key.json');
+writeFileSync(
+  keyFile,
+  JSON.stringify({
+    type: 'service_account',
+    project_id: 'demo-cold',
+    private_key_id: 'throwaway',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    client_email: 'cold-start@demo-cold.iam.gserviceaccount.com',
+    client_id: '1',
+    token_uri: 'https://oauth2.googleapis.com/token',
+  }),
+);
+
+const emulator = await startFirestoreEmulator();
+const once = (rest, n) =>
+  new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [child], {
+      env: {
+        ...process.env,
+        FIRESTORE_PREFER_REST: rest ? 'true' : 'false',
+        GOOGLE_APPLICATION_CREDENTIALS: keyFile,
+        FIRESTORE_EMULATOR_HOST: emulator.host,
+        GCLOUD_PROJECT: `demo-cold-${process.pid}-${n}`,
+        FUNCTIONS_EMULATOR: 'true',
+        STORAGE_BUCKET: 'demo-cold.appspot.com',
+        // Not contacted by this request; set so the function takes the emulator's upload path.
+        FIREBASE_STORAGE_EMULATOR_HOST: '127.0.0.1:9199',
+        ADMIN_PASSWORD: 'cold start measurement password',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    proc.stdout.on('data', (chunk) => (out += chunk));
+    proc.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      try {
+        const { status, ms } = JSON.parse(line);
+        if (status !== 200) throw new Error(`answered ${status}: ${out}`);
+        resolve(ms);
+      } catch (error) {
+        reject(new Error(`run ${n} (exit ${code}): ${error.message}\n${out}`));
+      }
+    });
+  });
+
+const times = { grpc: [], rest: [] };
+try {
+  for (let n = 0; n < runs * 2; n++) {
+    const rest = n % 2 === 1;
+    times[rest ? 'rest' : 'grpc'].push(await once(rest, n));
+  }
+} finally {
+  await emulator.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+for (const [name, list] of Object.entries(times)) {
+  console.log(`${name.padEnd(4)}  median ${median(list).toFixed(0)} ms  (min ${Math.min(...list).toFixed(0)}, max ${Math.max(...list).toFixed(0)}, ${list.length} runs)`);
+}
