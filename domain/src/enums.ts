@@ -30,6 +30,20 @@ export const timelineLabels: Record<Timeline, string> = {
   '6-months': 'Next 6 months',
 };
 
+/**
+ * Where staff are with a lead (an inquiry or a quote request). Every lead starts `new`;
+ * leaving `new` for the first time is when the customer was first contacted.
+ */
+export const leadStatuses = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+export const leadStatusLabels: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+};
+
 /** Quote request rooms are capitalised (spec section 3). */
 export const quoteRooms = ['Kitchen', 'Bathroom', 'Laundry', 'Wardrobe', 'Study'] as const;
 export type QuoteRoom = (typeof quoteRooms)[number];

@@ -26,6 +26,12 @@ export const limits = {
   pageMaxLength: 512,
   listDefaultLimit: 50,
   listMaxLimit: 200,
+  /** A note on a lead. */
+  leadNoteMaxLength: 2000,
+  /** Status changes and notes kept on one lead; keeps a Firestore document well under its 1 MiB. */
+  leadHistoryMax: 200,
+  /** The admin list's search box. */
+  leadSearchMaxLength: 100,
 } as const;
 
 export const reviewDateFormat = 'MMMM d, yyyy';

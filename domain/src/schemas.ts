@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { budgets, inquiryRooms, quoteRooms, timelines } from './enums';
+import { budgets, inquiryRooms, leadStatuses, quoteRooms, timelines, type LeadStatus } from './enums';
 import { limits } from './limits';
 
 /** Messages of the product specification, section 5. Copied exactly. */
@@ -62,7 +62,7 @@ export const inquiryInputSchema = inquiryContactSchema.extend({
   timeline: z.enum(timelines, { error: 'Please select a timeline' }),
 });
 export type InquiryInput = z.infer<typeof inquiryInputSchema>;
-export interface Inquiry extends InquiryInput {
+export interface Inquiry extends InquiryInput, LeadProgress {
   id: string;
   createdAt: string;
 }
@@ -77,9 +77,70 @@ export const quoteInputSchema = z.object({
   room: z.string({ error: messages.roomRequired }).min(1, messages.roomRequired).pipe(z.enum(quoteRooms, { error: messages.roomRequired })),
 });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
-export interface QuoteRequest extends QuoteInput {
+export interface QuoteRequest extends QuoteInput, LeadProgress {
   id: string;
   createdAt: string;
+}
+
+// ---------------------------------------------------------------- working a lead
+
+/** One status change or note on a lead, by the admin who made it. */
+export interface LeadHistoryEntry {
+  at: string;
+  /** The admin's username. */
+  by: string;
+  /** The status the lead moved to. */
+  status?: LeadStatus;
+  note?: string;
+}
+
+/** What staff record on an inquiry or quote request as they work it. */
+export interface LeadProgress {
+  status: LeadStatus;
+  /** Oldest first. */
+  history: LeadHistoryEntry[];
+  /** When the lead first left `new`. */
+  firstContactAt?: string;
+}
+
+/** The status and history a lead starts with (and older records without them read as). */
+export const newLeadProgress = (): LeadProgress => ({ status: 'new', history: [] });
+
+const statusMessage = `Status must be one of ${leadStatuses.join(', ')}`;
+const noteMessage = `Note must be 1 to ${limits.leadNoteMaxLength.toLocaleString('en-AU')} characters`;
+
+/** PATCH /api/project-inquiry/:id and /api/quote-request/:id. */
+export const leadUpdateSchema = z
+  .object({
+    status: z.enum(leadStatuses, { error: statusMessage }).optional(),
+    note: z.string({ error: noteMessage }).trim().min(1, noteMessage).max(limits.leadNoteMaxLength, noteMessage).optional(),
+  })
+  .refine((update) => update.status !== undefined || update.note !== undefined, {
+    message: 'Send a status, a note or both',
+    path: ['status'],
+  });
+export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
+
+/** The lead lists' filters: one status, and a search of names, email, phone digits and suburb. */
+export const leadFilterSchema = z.object({
+  status: z.enum(leadStatuses, { error: statusMessage }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(limits.leadSearchMaxLength, `Search must be at most ${limits.leadSearchMaxLength} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type LeadFilter = z.infer<typeof leadFilterSchema>;
+
+/** GET /api/leads/stats: the dashboard header's figures. */
+export interface LeadStats {
+  /** Inquiries and quote requests with status `new`. */
+  waiting: number;
+  /** Median milliseconds from arrival to first contact, over leads first contacted in the last 30 days; null when none were. */
+  medianFirstContactMs: number | null;
+  /** How many first contacts that median covers. */
+  firstContacts: number;
 }
 
 // ---------------------------------------------------------------- reviews

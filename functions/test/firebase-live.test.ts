@@ -105,6 +105,8 @@ const inquiry = (id: string, createdAt: string): Inquiry => ({
   lastName: 'Nguyen',
   email: 'ava@example.com',
   phone: '0400 123 456',
+  status: 'new',
+  history: [],
   createdAt,
 });
 

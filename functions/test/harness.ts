@@ -8,6 +8,7 @@ import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { createApp, type App, type AppOptions } from '../src/app';
 import { createAdmin } from '../src/accounts';
 import type { Clock } from '../src/ports/clock';
+import type { Store } from '../src/ports/store';
 import { messageSettings } from '../src/message-settings';
 import type { Delivery } from '../src/routes/context';
 
@@ -80,8 +81,8 @@ export class Client {
   put<T = unknown>(path: string, json?: unknown) {
     return this.request<T>('PUT', path, { json });
   }
-  patch<T = unknown>(path: string, json?: unknown) {
-    return this.request<T>('PATCH', path, { json });
+  patch<T = unknown>(path: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', path, { json, headers });
   }
   delete<T = unknown>(path: string) {
     return this.request<T>('DELETE', path);
@@ -100,9 +101,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
+/**
+ * The API on a temporary SQLite file, or on the Store `makeStore` returns (the Firestore
+ * adapter on the emulator), which close() closes.
+ */
+export async function startTestApp(options: Partial<AppOptions> = {}, makeStore?: () => Store | Promise<Store>): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
-  const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
+  const store = makeStore ? await makeStore() : createSqliteStore({ file: join(dir, 'site.sqlite') });
   const objects = await createLocalObjectStore(join(dir, 'objects'));
   const clock = new TestClock();
   const app = createApp({

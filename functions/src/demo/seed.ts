@@ -1,4 +1,4 @@
-import { budgets, inquiryRooms, quoteRooms, timelines, type Inquiry, type QuoteRequest, type Review, type Visitor } from '@site/domain';
+import { budgets, inquiryRooms, newLeadProgress, quoteRooms, timelines, type Inquiry, type LeadHistoryEntry, type LeadProgress, type QuoteRequest, type Review, type Visitor } from '@site/domain';
 import { newId } from '../ids';
 import type { ObjectStore } from '../ports/object-store';
 import type { Store } from '../ports/store';
@@ -36,6 +36,15 @@ const agents = [
 
 const ago = (hours: number) => new Date(Date.now() - hours * 3600 * 1000).toISOString();
 
+/** Some demo leads are new, others were contacted a few hours after they arrived, some quoted. */
+function demoProgress(i: number, hoursAgo: number): LeadProgress {
+  if (i % 3 === 0 || hoursAgo < 6) return newLeadProgress();
+  const contactedAt = ago(hoursAgo - 2 - (i % 4));
+  const history: LeadHistoryEntry[] = [{ at: contactedAt, by: 'demo', status: 'contacted', note: 'Demo: called, site visit booked' }];
+  if (i % 3 === 2) history.push({ at: ago(hoursAgo - 5), by: 'demo', status: 'quoted' });
+  return { status: history[history.length - 1].status ?? 'contacted', history, firstContactAt: contactedAt };
+}
+
 /** Fills an empty data folder with demo content; returns false when there is data already. */
 export async function seedDemo(store: Store, objects: ObjectStore | null): Promise<boolean> {
   if ((await store.inquiries.count()) > 0 || (await store.reviews.count()) > 0) return false;
@@ -50,6 +59,7 @@ export async function seedDemo(store: Store, objects: ObjectStore | null): Promi
       lastName: last,
       email: `demo.${first.toLowerCase()}@example.com`,
       phone: `0400 000 ${String(100 + i).padStart(3, '0')}`,
+      ...demoProgress(i, i * 19 + 2),
       createdAt: ago(i * 19 + 2),
     };
     await store.inquiries.insert(inquiry);
@@ -63,6 +73,7 @@ export async function seedDemo(store: Store, objects: ObjectStore | null): Promi
       email: `demo.${first.toLowerCase()}@example.com`,
       suburb,
       room: quoteRooms[i % quoteRooms.length],
+      ...demoProgress(i + 1, i * 31 + 5),
       createdAt: ago(i * 31 + 5),
     };
     await store.quotes.insert(quote);

@@ -39,11 +39,16 @@ export const listQuerySchema = z.object({
   cursor: z.string().min(1, 'Invalid cursor').max(500, 'Invalid cursor').optional(),
 });
 
-export function listQuery(req: Request) {
-  const single: Record<string, unknown> = {};
+/** The query string as single values: a repeated (?a=1&a=2) or nested parameter is a 400. */
+export function queryParams(req: Request): Record<string, string> {
+  const single: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.query)) {
     if (typeof value !== 'string') throw new HttpError(400, `Repeated or nested query parameter: ${key}`, { [key]: 'Invalid value' });
     single[key] = value;
   }
-  return parse(listQuerySchema, single);
+  return single;
+}
+
+export function listQuery(req: Request) {
+  return parse(listQuerySchema, queryParams(req));
 }

@@ -1,3 +1,5 @@
+import type { SearchSpec } from './search';
+
 /** The collections and their fields, shared by every Store adapter (SQLite columns, Firestore fields). */
 export type ColumnKind = 'text' | 'int' | 'real' | 'bool' | 'json';
 
@@ -16,7 +18,20 @@ export interface TableSpec {
   private?: readonly string[];
   /** Extra indexes, each a list of columns, matching the queries the routes make. */
   indexes?: readonly (readonly string[])[];
+  /**
+   * Values for fields a document stored before the field existed lacks (SQLite fills its
+   * columns in a migration; Firestore documents are read with these).
+   */
+  defaults?: Readonly<Record<string, unknown>>;
+  /** The collection can be searched (FindQuery.search): see ports/search.ts. */
+  search?: SearchSpec;
 }
+
+/** Where staff are with a lead: kept on inquiries and quote requests alike. */
+const leadProgressColumns = { status: 'text', history: 'json', firstContactAt: 'text', searchTokens: 'json' } as const;
+const leadProgressDefaults = { status: 'new', history: [] };
+// The lists filter by status and search, newest first; the dashboard's median reads recent first contacts.
+const leadIndexes = [['createdAt', 'id'], ['status', 'createdAt', 'id'], ['firstContactAt', 'id']] as const;
 
 export const tables = {
   users: {
@@ -41,8 +56,16 @@ export const tables = {
       email: 'text',
       phone: 'text',
       createdAt: 'text',
+      ...leadProgressColumns,
     },
-    indexes: [['createdAt', 'id']],
+    optional: ['firstContactAt'],
+    indexes: leadIndexes,
+    defaults: leadProgressDefaults,
+    search: {
+      field: 'searchTokens',
+      fields: { firstName: 'text', lastName: 'text', email: 'email', phone: 'phone' },
+      phrases: [['firstName', 'lastName']],
+    },
   },
   quotes: {
     name: 'quote_requests',
@@ -54,8 +77,16 @@ export const tables = {
       suburb: 'text',
       room: 'text',
       createdAt: 'text',
+      ...leadProgressColumns,
     },
-    indexes: [['createdAt', 'id']],
+    optional: ['firstContactAt'],
+    indexes: leadIndexes,
+    defaults: leadProgressDefaults,
+    search: {
+      field: 'searchTokens',
+      fields: { firstName: 'text', lastName: 'text', email: 'email', suburb: 'text' },
+      phrases: [['firstName', 'lastName']],
+    },
   },
   reviews: {
     name: 'reviews',

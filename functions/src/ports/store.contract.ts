@@ -1,6 +1,7 @@
-import type { Inquiry, Model3d, Review } from '@site/domain';
+import type { Inquiry, Model3d, QuoteRequest, Review } from '@site/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewMessage } from './messages';
+import { searchTerm } from './search';
 import { ConflictError, InvalidCursorError, NotFoundError, type Store } from './store';
 
 /**
@@ -37,6 +38,8 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         lastName: 'Nguyen',
         email: 'ava@example.com',
         phone: '0400 000 000',
+        status: 'new',
+        history: [],
         createdAt: '2025-01-05T10:00:00.000Z',
       };
       expect(await store.inquiries.insert(inquiry)).toEqual(inquiry);
@@ -153,6 +156,110 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       expect(await store.reviews.get('r001')).toBeNull();
     });
 
+    describe('leads: status, search and first contact', () => {
+      const lead = (i: number, first: string, last: string, email: string, phone: string, status: Inquiry['status'] = 'new'): Inquiry => ({
+        id: `i${String(i).padStart(3, '0')}`,
+        rooms: ['kitchen'],
+        budget: '15000-30000',
+        timeline: 'asap',
+        firstName: first,
+        lastName: last,
+        email,
+        phone,
+        status,
+        history: [],
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+      });
+      const quote = (i: number, suburb: string, status: QuoteRequest['status']): QuoteRequest => ({
+        id: `q${i}`,
+        firstName: 'Noah',
+        lastName: 'Papadopoulos',
+        email: `noah${i}@example.com`,
+        suburb,
+        room: 'Kitchen',
+        status,
+        history: [],
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+      });
+      const term = (query: string) => searchTerm(query) ?? '';
+      const ids = (items: ReadonlyArray<{ id: string }>) => items.map((item) => item.id);
+
+      it('finds leads by a prefix of a name, the full name, the email, phone digits in any form, or the suburb, and never returns the tokens', async () => {
+        await store.inquiries.insert(lead(1, 'Ava', 'Nguyen', 'ava.nguyen@example.com', '0412 345 678'));
+        await store.inquiries.insert(lead(2, 'Éloïse', 'Smith-Jones', 'eloise@mail.test', '+61 3 9000 1234'));
+        await store.inquiries.insert(lead(3, 'Bo', 'Avanti', 'bo@example.org', '(03) 9555 0000'));
+        const search = async (query: string) =>
+          ids((await store.inquiries.find({ orderBy: 'createdAt', direction: 'asc', limit: 10, search: term(query) })).items);
+        expect(await search('AVA')).toEqual(['i001', 'i003']);
+        expect(await search('ava ng')).toEqual(['i001']);
+        expect(await search('nguyen@')).toEqual([]);
+        expect(await search('ava.nguyen@ex')).toEqual(['i001']);
+        expect(await search('example.org')).toEqual(['i003']);
+        expect(await search('0412 345')).toEqual(['i001']);
+        expect(await search('+61412')).toEqual(['i001']);
+        expect(await search('412345678')).toEqual(['i001']);
+        expect(await search('0390001234')).toEqual(['i002']);
+        expect(await search('eloise')).toEqual(['i002']);
+        expect(await search('jones')).toEqual(['i002']);
+        expect(await search('zed')).toEqual([]);
+        expect(await store.inquiries.count(undefined, undefined, term('ava'))).toBe(2);
+        expect(await store.inquiries.get('i001')).toEqual(lead(1, 'Ava', 'Nguyen', 'ava.nguyen@example.com', '0412 345 678'));
+
+        for (const [i, suburb] of ['Box Hill', 'Richmond', 'Box Hill North'].entries()) await store.quotes.insert(quote(i, suburb, 'new'));
+        const quotes = await store.quotes.find({ orderBy: 'createdAt', direction: 'desc', limit: 10, search: term('box h') });
+        expect(ids(quotes.items)).toEqual(['q2', 'q0']);
+        expect(await store.quotes.count(undefined, undefined, term('hill'))).toBe(2);
+      });
+
+      it('pages and counts a status filter combined with a search', async () => {
+        for (let i = 0; i < 12; i++) {
+          await store.inquiries.insert(lead(i, i % 2 ? 'Ava' : 'Mia', 'Lee', `p${i}@example.com`, '0400 000 000', i % 3 ? 'contacted' : 'new'));
+        }
+        const seen: string[] = [];
+        let after: string | undefined;
+        do {
+          const page = await store.inquiries.find({ where: { status: 'contacted' }, search: term('ava'), orderBy: 'createdAt', direction: 'desc', limit: 2, after });
+          seen.push(...ids(page.items));
+          after = page.next;
+        } while (after);
+        expect(seen).toEqual(['i011', 'i007', 'i005', 'i001']);
+        expect(await store.inquiries.count({ status: 'contacted' }, undefined, term('ava'))).toBe(4);
+        expect(await store.inquiries.count({ status: 'new' })).toBe(4);
+        expect(await store.inquiries.count({ status: 'won' }, undefined, term('ava'))).toBe(0);
+      });
+
+      it('transforms a document atomically from what it reads, or leaves it when told to', async () => {
+        await store.inquiries.insert(lead(1, 'Ava', 'Nguyen', 'ava@example.com', '0412 345 678'));
+        const entry = { at: '2025-01-02T00:00:00.000Z', by: 'staff', status: 'contacted' as const };
+        const updated = await store.inquiries.transform('i001', (current) => ({
+          status: 'contacted',
+          history: [...current.history, entry],
+          firstContactAt: entry.at,
+        }));
+        const expected = { ...lead(1, 'Ava', 'Nguyen', 'ava@example.com', '0412 345 678'), status: 'contacted', history: [entry], firstContactAt: entry.at };
+        expect(updated).toEqual(expected);
+        expect(await store.inquiries.get('i001')).toEqual(expected);
+        expect(await store.inquiries.transform('i001', () => null)).toEqual(expected);
+        expect(await store.inquiries.transform('missing', () => ({ status: 'won' }))).toBeNull();
+        // Concurrent read-modify-writes each see the other's result: no note is lost.
+        await Promise.all(
+          [1, 2, 3, 4].map((n) => store.inquiries.transform('i001', (current) => ({ history: [...current.history, { at: entry.at, by: 'staff', note: `n${n}` }] }))),
+        );
+        expect((await store.inquiries.get('i001'))?.history.map((h) => h.note ?? h.status).sort()).toEqual(['contacted', 'n1', 'n2', 'n3', 'n4']);
+        // Searched fields are made into tokens once, at insert.
+        await expect(store.inquiries.transform('i001', () => ({ firstName: 'Zoe' }))).rejects.toThrow(/searched/);
+        expect(await store.inquiries.count(undefined, undefined, term('ava'))).toBe(1);
+      });
+
+      it('reads the most recent values of a field from a lower bound, leaving out documents without it', async () => {
+        for (let i = 1; i <= 4; i++) {
+          await store.quotes.insert({ ...quote(i, 'Richmond', i === 4 ? 'new' : 'contacted'), ...(i < 4 ? { firstContactAt: `2025-02-0${i}T00:00:00.000Z` } : {}) });
+        }
+        const recent = await store.quotes.find({ orderBy: 'firstContactAt', direction: 'desc', atLeast: '2025-02-02T00:00:00.000Z', limit: 10 });
+        expect(ids(recent.items)).toEqual(['q3', 'q2']);
+      });
+    });
+
     it('reorders in one batch, and writes nothing when one id is missing', async () => {
       const model = (id: string, displayOrder: number): Model3d => ({
         id,
@@ -199,6 +306,8 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         lastName: 'Nguyen',
         email: 'ava@example.com',
         phone: '0400 000 000',
+        status: 'new',
+        history: [],
         createdAt: '2025-01-05T10:00:00.000Z',
       };
       // A lead's messages have ids `<lead id>-<n>`.

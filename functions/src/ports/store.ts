@@ -3,8 +3,9 @@ import type { Inquiry, Model3d, QuoteRequest, Review, UploadKind, Visitor } from
 
 /**
  * The persistence port. It offers only what Firestore can answer (equality filters,
- * one order plus a range on that same field, limits, cursors, counts, batched writes and
- * single-document compare-and-set), so the SQLite and Firestore adapters both honour it.
+ * one order plus a range on that same field, limits, cursors, counts, batched writes,
+ * single-document compare-and-set and read-modify-write, and array-contains on a
+ * collection's search tokens), so the SQLite and Firestore adapters both honour it.
  */
 export type Scalar = string | number | boolean;
 export type Where<T> = Partial<{ [K in keyof T & string]: T[K] & Scalar }>;
@@ -18,6 +19,13 @@ export interface FindQuery<T> {
   after?: string;
   /** Only documents whose `orderBy` field is strictly less than this value. */
   lessThan?: Scalar;
+  /** Only documents whose `orderBy` field is at least this value (documents without it never match). */
+  atLeast?: Scalar;
+  /**
+   * Only documents one of whose search tokens equals this term (see ports/search.ts
+   * `searchTerm`); only for collections whose TableSpec has `search`.
+   */
+  search?: string;
 }
 
 export interface Range<T> {
@@ -38,12 +46,19 @@ export interface Collection<T extends { id: string }> {
   get(id: string): Promise<T | null>;
   findOne(where: Where<T>): Promise<T | null>;
   find(query: FindQuery<T>): Promise<Page<T>>;
-  /** A count query; `range` keeps documents whose `field` is in [from, to). */
-  count(where?: Where<T>, range?: Range<T>): Promise<number>;
+  /** A count query; `range` keeps documents whose `field` is in [from, to); `search` as in FindQuery. */
+  count(where?: Where<T>, range?: Range<T>, search?: string): Promise<number>;
   /** Returns the updated document, or null when it does not exist. */
   update(id: string, patch: Partial<Omit<T, 'id'>>): Promise<T | null>;
   /** Atomically applies `patch` only if every field of `expected` still holds. */
   updateIf(id: string, expected: Where<T>, patch: Partial<Omit<T, 'id'>>): Promise<boolean>;
+  /**
+   * Reads the document and applies the patch `change` makes of it, atomically: no other write
+   * to it lands in between (Firestore may call `change` again after a conflict, so it must
+   * not have side effects). `change` returns null to leave the document as it is. Returns the
+   * document afterwards, or null when it does not exist.
+   */
+  transform(id: string, change: (current: T) => Partial<Omit<T, 'id'>> | null): Promise<T | null>;
   /** Applies all updates in one atomic batch; throws NotFoundError (and writes nothing) if one is missing. */
   updateMany(updates: ReadonlyArray<{ id: string; patch: Partial<Omit<T, 'id'>> }>): Promise<void>;
   delete(id: string): Promise<boolean>;

@@ -1,16 +1,36 @@
-import { inquiryInputSchema, quoteInputSchema, type Inquiry, type QuoteRequest } from '@site/domain';
-import { Router } from 'express';
-import { notFound } from '../http/errors';
+import {
+  inquiryInputSchema,
+  leadFilterSchema,
+  leadUpdateSchema,
+  limits,
+  newLeadProgress,
+  quoteInputSchema,
+  type Inquiry,
+  type LeadHistoryEntry,
+  type LeadProgress,
+  type LeadStats,
+  type LeadUpdate,
+  type QuoteRequest,
+} from '@site/domain';
+import { Router, type Request, type Response } from 'express';
+import { signedIn } from '../auth/sessions';
+import { HttpError, notFound } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
-import { body, idParam, parse } from '../http/validate';
+import { body, idParam, parse, queryParams } from '../http/validate';
 import { newId } from '../ids';
 import type { Lead } from '../ports/messages';
+import { searchTerm } from '../ports/search';
+import type { Collection, Where } from '../ports/store';
 import { leadMessages } from '../services/lead-messages';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
 import { sendList } from './list';
 
-/** Project inquiries and quote requests: public submission, admin reading and deletion. */
+const day = 24 * 60 * 60 * 1000;
+/** First contacts the dashboard's median reads per kind of lead: bounds the query however busy a month was. */
+export const medianSampleMax = 500;
+
+/** Project inquiries and quote requests: public submission, admin reading, working and deletion. */
 export function leadRoutes(ctx: RouteContext): Router {
   const router = Router();
   const { store, sessions } = ctx;
@@ -20,7 +40,7 @@ export function leadRoutes(ctx: RouteContext): Router {
     const raw = body(req);
     const input = parse(inquiryInputSchema, raw);
     const now = ctx.clock.now();
-    const inquiry: Inquiry = { id: newId(), ...input, createdAt: now.toISOString() };
+    const inquiry: Inquiry = { id: newId(), ...input, ...newLeadProgress(), createdAt: now.toISOString() };
     if (!isBot(raw)) await recordLead(ctx, { kind: 'inquiry', record: inquiry }, now);
     res.status(201).json(inquiry);
   });
@@ -29,13 +49,41 @@ export function leadRoutes(ctx: RouteContext): Router {
     const raw = body(req);
     const input = parse(quoteInputSchema, raw);
     const now = ctx.clock.now();
-    const quote: QuoteRequest = { id: newId(), ...input, createdAt: now.toISOString() };
+    const quote: QuoteRequest = { id: newId(), ...input, ...newLeadProgress(), createdAt: now.toISOString() };
     if (!isBot(raw)) await recordLead(ctx, { kind: 'quote', record: quote }, now);
     res.status(201).json(quote);
   });
 
+  const sendLeads = async <T extends Inquiry | QuoteRequest>(req: Request, res: Response, collection: Collection<T>) => {
+    const filter = parse(leadFilterSchema, queryParams(req));
+    const where = filter.status ? ({ status: filter.status } as Where<T>) : undefined;
+    // A search that normalises to nothing (only punctuation) searches for nothing, like an empty box.
+    const search = filter.q === undefined ? undefined : (searchTerm(filter.q) ?? undefined);
+    await sendList(req, res, collection, { orderBy: 'createdAt', direction: 'desc', where, search, withMessages: store.messages });
+  };
+
+  const sendUpdated = async <T extends Inquiry | QuoteRequest>(req: Request, res: Response, collection: Collection<T>, missing: string) => {
+    const update = parse(leadUpdateSchema, body(req));
+    const id = idParam(req);
+    const by = signedIn(res).user.username;
+    let full = false;
+    const updated = await collection.transform(id, (current) => {
+      const patch = leadPatch(current, update, by, ctx.clock.now().toISOString());
+      full = patch === 'full';
+      return patch === 'full' ? null : (patch as Partial<Omit<T, 'id'>> | null);
+    });
+    if (!updated) throw notFound(missing);
+    if (full) throw new HttpError(409, `This lead already has ${limits.leadHistoryMax} status changes and notes, the most it can keep`);
+    const messages = await store.messages.forLeads([updated.id]);
+    res.json({ ...updated, messages: messages.get(updated.id) ?? [] });
+  };
+
   router.get('/project-inquiries', sessions.requireAdmin, async (req, res) => {
-    await sendList(req, res, store.inquiries, { orderBy: 'createdAt', direction: 'desc', withMessages: store.messages });
+    await sendLeads(req, res, store.inquiries);
+  });
+
+  router.patch('/project-inquiry/:id', sessions.requireAdmin, async (req, res) => {
+    await sendUpdated(req, res, store.inquiries, 'Inquiry not found');
   });
 
   router.delete('/project-inquiry/:id', sessions.requireAdmin, async (req, res) => {
@@ -44,7 +92,28 @@ export function leadRoutes(ctx: RouteContext): Router {
   });
 
   router.get('/quote-requests', sessions.requireAdmin, async (req, res) => {
-    await sendList(req, res, store.quotes, { orderBy: 'createdAt', direction: 'desc', withMessages: store.messages });
+    await sendLeads(req, res, store.quotes);
+  });
+
+  router.patch('/quote-request/:id', sessions.requireAdmin, async (req, res) => {
+    await sendUpdated(req, res, store.quotes, 'Quote request not found');
+  });
+
+  router.get('/leads/stats', sessions.requireAdmin, async (_req, res) => {
+    const now = ctx.clock.now();
+    const since = new Date(now.getTime() - 30 * day).toISOString();
+    const recent = { orderBy: 'firstContactAt', direction: 'desc', atLeast: since, limit: medianSampleMax } as const;
+    const [newInquiries, newQuotes, contactedInquiries, contactedQuotes] = await Promise.all([
+      store.inquiries.count({ status: 'new' }),
+      store.quotes.count({ status: 'new' }),
+      store.inquiries.find(recent),
+      store.quotes.find(recent),
+    ]);
+    const waits = [...contactedInquiries.items, ...contactedQuotes.items].flatMap((lead) =>
+      lead.firstContactAt ? [Date.parse(lead.firstContactAt) - Date.parse(lead.createdAt)] : [],
+    );
+    const stats: LeadStats = { waiting: newInquiries + newQuotes, medianFirstContactMs: median(waits), firstContacts: waits.length };
+    res.json(stats);
   });
 
   router.delete('/quote-request/:id', sessions.requireAdmin, async (req, res) => {
@@ -59,4 +128,27 @@ export function leadRoutes(ctx: RouteContext): Router {
 export async function recordLead(ctx: RouteContext, lead: Lead, now: Date): Promise<void> {
   await ctx.store.messages.insertLead(lead, leadMessages(lead, ctx.delivery.settings, now), now.toISOString());
   ctx.delivery.wake?.();
+}
+
+/**
+ * What an update makes of a lead: the status and a history entry for a status change, a
+ * note, or both; `firstContactAt` the first time it leaves `new`. Null when nothing changes
+ * (the status it already has, no note); 'full' when its history cannot take another entry.
+ */
+export function leadPatch(current: LeadProgress, update: LeadUpdate, by: string, at: string): Partial<LeadProgress> | null | 'full' {
+  const status = update.status !== undefined && update.status !== current.status ? update.status : undefined;
+  if (status === undefined && update.note === undefined) return null;
+  if (current.history.length >= limits.leadHistoryMax) return 'full';
+  const entry: LeadHistoryEntry = { at, by, ...(status ? { status } : {}), ...(update.note !== undefined ? { note: update.note } : {}) };
+  const patch: Partial<LeadProgress> = { history: [...current.history, entry] };
+  if (status) patch.status = status;
+  if (status && status !== 'new' && !current.firstContactAt) patch.firstContactAt = at;
+  return patch;
+}
+
+function median(values: readonly number[]): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
 }

@@ -12,6 +12,8 @@ export async function sendList<T extends { id: string }, R = T>(
     orderBy: keyof T & string;
     direction: 'asc' | 'desc';
     where?: Where<T>;
+    /** A search term (ports/search.ts); only for searchable collections. */
+    search?: string;
     map?: (item: T) => R;
     /** Adds each item's emails and SMS as `messages` (leads on the admin dashboard). */
     withMessages?: MessageStore;
@@ -19,8 +21,8 @@ export async function sendList<T extends { id: string }, R = T>(
 ) {
   const { limit, cursor } = listQuery(req);
   const [page, total] = await Promise.all([
-    collection.find({ where: options.where, orderBy: options.orderBy, direction: options.direction, limit, after: cursor }),
-    collection.count(options.where),
+    collection.find({ where: options.where, search: options.search, orderBy: options.orderBy, direction: options.direction, limit, after: cursor }),
+    collection.count(options.where, undefined, options.search),
   ]);
   res.set('X-Total-Count', String(total));
   if (page.next) res.set('X-Next-Cursor', page.next);

@@ -24,11 +24,21 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
     get: (id) => collection.get(id),
     findOne: (where) => collection.findOne(where),
     find: (query) => collection.find(query),
-    count: (where, range) => collection.count(where, range),
+    count: (where, range, search) => collection.count(where, range, search),
     update: async (id, patch) => {
       const updated = await collection.update(id, patch);
       if (updated) feed.publish({ collection: name, op: 'update', id });
       return updated;
+    },
+    transform: async (id, change) => {
+      let changed = false;
+      const result = await collection.transform(id, (current) => {
+        const patch = change(current);
+        changed = patch !== null;
+        return patch;
+      });
+      if (result && changed) feed.publish({ collection: name, op: 'update', id });
+      return result;
     },
     updateIf: async (id, expected, patch) => {
       const done = await collection.updateIf(id, expected, patch);

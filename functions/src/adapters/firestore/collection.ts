@@ -25,6 +25,7 @@ import {
   type Where,
 } from '../../ports/store';
 import type { TableSpec } from '../../ports/schema';
+import { searchTokens } from '../../ports/search';
 
 type Fields = Record<string, unknown>;
 type Patch<T> = Partial<Omit<T, 'id'>>;
@@ -152,10 +153,11 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     }
     const byId = query.orderBy === 'id';
     const order = byId ? FieldPath.documentId() : this.queryField(query.orderBy);
-    const filtered = this.filtered(query.where);
+    const filtered = this.searched(this.filtered(query.where), query.search);
     if (!filtered) return { items: [] };
     let q = filtered;
     if (query.lessThan !== undefined) q = q.where(order, '<', query.lessThan);
+    if (query.atLeast !== undefined) q = q.where(order, '>=', query.atLeast);
     q = q.orderBy(order, query.direction);
     // Ties in the order field are broken by id in the same direction, as in SQLite, so the
     // cursor (value, id) names one position and paging never skips or repeats.
@@ -171,9 +173,9 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     return { items, next };
   }
 
-  async count(where?: Where<T>, range?: Range<T>): Promise<number> {
-    if (where?.id !== undefined && !range) return (await this.getMatching(where)) ? 1 : 0;
-    let q = this.filtered(where);
+  async count(where?: Where<T>, range?: Range<T>, search?: string): Promise<number> {
+    if (where?.id !== undefined && !range && search === undefined) return (await this.getMatching(where)) ? 1 : 0;
+    let q = this.searched(this.filtered(where), search);
     if (!q) return 0;
     if (range) {
       const field = this.queryField(range.field);
@@ -195,6 +197,20 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     });
   }
 
+  async transform(id: string, change: (current: T) => Patch<T> | null): Promise<T | null> {
+    if (!isDocumentId(id)) return null;
+    return this.db.runTransaction(async (tx) => {
+      const { snap, hidden } = await this.read(tx, id, true);
+      const current = this.fromSnapshot(snap, hidden);
+      if (!current) return null;
+      const patch = change(current);
+      if (patch === null) return current;
+      const changes = this.toChanges(patch as Fields);
+      this.write(tx, id, changes, hidden);
+      return this.fromData(id, { ...snap.data(), ...hidden?.data(), ...changes.merged });
+    });
+  }
+
   async updateIf(id: string, expected: Where<T>, patch: Patch<T>): Promise<boolean> {
     if (!isDocumentId(id)) return false;
     const changes = this.toChanges(patch as Fields);
@@ -202,8 +218,10 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     for (const [key] of conditions) if (key !== 'id') this.queryField(key);
     return this.db.runTransaction(async (tx) => {
       const { snap, hidden } = await this.read(tx, id, changes.hidden !== null);
-      const data = snap.data();
-      if (!snap.exists || !data) return false;
+      const stored = snap.data();
+      if (!snap.exists || !stored) return false;
+      // Compared as a read shows the document: a field it predates has its default.
+      const data: Fields = { ...this.spec.defaults, ...stored };
       for (const [key, value] of conditions) {
         if ((key === 'id' ? snap.id : data[key]) !== value) return false;
       }
@@ -290,6 +308,13 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     return doc;
   }
 
+  /** Only documents whose search tokens contain the term (array-contains on the token field). */
+  private searched(q: Query | null, search: string | undefined): Query | null {
+    if (!q || search === undefined) return q;
+    if (!this.spec.search) throw new Error(`${this.spec.name} cannot be searched`);
+    return q.where(this.spec.search.field, 'array-contains', search);
+  }
+
   /** The collection filtered by equality on each field; null when it cannot match anything. */
   private filtered(where: Where<T> | undefined): Query | null {
     let q: Query = this.ref;
@@ -312,6 +337,7 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
       const value = doc[name];
       if (value !== undefined && value !== null) data[name] = value;
     }
+    if (this.spec.search) data[this.spec.search.field] = searchTokens(this.spec.search, doc);
     return data;
   }
 
@@ -335,6 +361,10 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     for (const [key, value] of Object.entries(patch)) {
       if (key === 'id') continue;
       const name = this.field(key);
+      if (this.spec.search && (name === this.spec.search.field || name in this.spec.search.fields)) {
+        // The tokens are made from the whole document at insert; leads' contact details are never edited.
+        throw new Error(`${this.spec.name}.${name} is searched and cannot be updated`);
+      }
       const absent = value === undefined || value === null;
       merged[name] = absent ? undefined : value;
       if (this.privateFields.has(name)) (hidden ??= {})[name] = merged[name];
@@ -399,8 +429,9 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     const doc: Fields = { id };
     for (const name of this.fields) {
       const value = data[name];
-      if (value !== undefined && value !== null) doc[name] = value;
+      if (value !== undefined && value !== null && name !== this.spec.search?.field) doc[name] = value;
     }
+    for (const [name, value] of Object.entries(this.spec.defaults ?? {})) doc[name] ??= structuredClone(value);
     return doc as T;
   }
 }

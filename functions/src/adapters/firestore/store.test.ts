@@ -61,6 +61,8 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
         lastName: 'Nguyen',
         email: 'ava@example.com',
         phone: '0400 000 000',
+        status: 'new',
+        history: [],
         createdAt: '2025-01-05T10:00:00.000Z',
       });
       const raw = (await db.collection('reviews').doc('r1').get()).data();
@@ -72,6 +74,19 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
         createdAt: '2025-01-01T00:00:00.000Z',
       });
       expect((await db.collection('project_inquiries').doc('i1').get()).get('rooms')).toEqual(['kitchen', 'study']);
+    });
+
+    it('reads a lead stored before statuses existed as new with no history, and stores search tokens beside new ones', async () => {
+      const old = { rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', firstName: 'Ava', lastName: 'Nguyen', email: 'ava@example.com', phone: '0400 000 000', createdAt: '2024-01-01T00:00:00.000Z' };
+      await db.collection('project_inquiries').doc('old1').set(old);
+      expect(await store.inquiries.get('old1')).toEqual({ id: 'old1', ...old, status: 'new', history: [] });
+      const updated = await store.inquiries.transform('old1', (current) => ({ status: 'contacted', history: [...current.history, { at: '2025-01-01T00:00:00.000Z', by: 'staff', status: 'contacted' }] }));
+      expect(updated).toMatchObject({ id: 'old1', status: 'contacted', history: [{ by: 'staff', status: 'contacted' }] });
+
+      await store.quotes.insert({ id: 'q1', firstName: 'Noah', lastName: 'Lee', email: 'noah@example.com', suburb: 'Box Hill', room: 'Kitchen', status: 'new', history: [], createdAt: '2025-01-01T00:00:00.000Z' });
+      const tokens = (await db.collection('quote_requests').doc('q1').get()).get('searchTokens') as string[];
+      expect(tokens).toEqual(expect.arrayContaining(['n', 'noah', 'noah lee', 'box', 'box hill', 'hill', 'noah@example.com', 'example.com']));
+      expect(tokens.every((token) => token.length <= 30 && token === token.toLowerCase())).toBe(true);
     });
 
     it('refuses an id that exists, with or without unique fields', async () => {

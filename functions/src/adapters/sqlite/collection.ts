@@ -13,6 +13,7 @@ import {
   type Where,
 } from '../../ports/store';
 import type { ColumnKind, TableSpec } from '../../ports/schema';
+import { searchTokens } from '../../ports/search';
 
 type Row = Record<string, unknown>;
 
@@ -62,6 +63,7 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
   async find(query: FindQuery<T>): Promise<Page<T>> {
     const order = this.column(query.orderBy);
     const { conditions, params } = this.conditions(query.where);
+    this.searchCondition(query.search, conditions, params);
     const cmp = query.direction === 'desc' ? '<' : '>';
     if (query.after !== undefined) {
       const cursor = decodeCursor(query.after);
@@ -73,6 +75,10 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     if (query.lessThan !== undefined) {
       conditions.push(`${quote(order)} < @__lt`);
       params.__lt = this.toValue(order, query.lessThan);
+    }
+    if (query.atLeast !== undefined) {
+      conditions.push(`${quote(order)} >= @__ge`);
+      params.__ge = this.toValue(order, query.atLeast);
     }
     const dir = query.direction === 'desc' ? 'DESC' : 'ASC';
     const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
@@ -88,8 +94,9 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     return { items, next };
   }
 
-  async count(where?: Where<T>, range?: Range<T>): Promise<number> {
+  async count(where?: Where<T>, range?: Range<T>, search?: string): Promise<number> {
     const { conditions, params } = this.conditions(where);
+    this.searchCondition(search, conditions, params);
     if (range) {
       const col = this.column(range.field);
       conditions.push(`${quote(col)} >= @__from AND ${quote(col)} < @__to`);
@@ -108,6 +115,23 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
       this.statement(`UPDATE ${this.spec.name} SET ${assignments.join(', ')} WHERE id = @__id`).run(params);
     }
     return this.get(id);
+  }
+
+  async transform(id: string, change: (current: T) => Partial<Omit<T, 'id'>> | null): Promise<T | null> {
+    // better-sqlite3 runs the transaction synchronously: no other write can land between the read and the update.
+    const run = this.db.transaction((): T | null => {
+      const row = this.statement(`SELECT * FROM ${this.spec.name} WHERE id = ?`).get(id) as Row | undefined;
+      if (!row) return null;
+      const current = this.fromRow(row);
+      const patch = change(current);
+      if (patch === null) return current;
+      const { assignments, params } = this.assignments(patch as Row);
+      params.__id = id;
+      this.statement(`UPDATE ${this.spec.name} SET ${assignments.join(', ')} WHERE id = @__id`).run(params);
+      const updated = this.statement(`SELECT * FROM ${this.spec.name} WHERE id = ?`).get(id) as Row;
+      return this.fromRow(updated);
+    });
+    return run();
   }
 
   async updateIf(id: string, expected: Where<T>, patch: Partial<Omit<T, 'id'>>): Promise<boolean> {
@@ -172,6 +196,14 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     return { conditions, params };
   }
 
+  /** Only rows whose search tokens include the term: a scan of each row's JSON array. */
+  private searchCondition(search: string | undefined, conditions: string[], params: Row) {
+    if (search === undefined) return;
+    if (!this.spec.search) throw new Error(`${this.spec.name} cannot be searched`);
+    conditions.push(`EXISTS (SELECT 1 FROM json_each(${quote(this.spec.search.field)}) WHERE value = @__search)`);
+    params.__search = search;
+  }
+
   private whereClause(where: Where<T> | undefined) {
     const { conditions, params } = this.conditions(where);
     return { clause: conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '', params };
@@ -183,6 +215,10 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     for (const [key, value] of Object.entries(patch)) {
       if (key === 'id') continue;
       const col = this.column(key);
+      if (this.spec.search && (col === this.spec.search.field || col in this.spec.search.fields)) {
+        // The tokens are made from the whole document at insert; leads' contact details are never edited.
+        throw new Error(`${this.spec.name}.${col} is searched and cannot be updated`);
+      }
       assignments.push(`${quote(col)} = @p_${col}`);
       params['p_' + col] = value === undefined ? null : this.toValue(col, value);
     }
@@ -206,6 +242,7 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
   private toRow(doc: Row): Row {
     const row: Row = {};
     for (const col of this.columns) row[col] = this.toValue(col, doc[col]);
+    if (this.spec.search) row[this.spec.search.field] = this.toValue(this.spec.search.field, searchTokens(this.spec.search, doc));
     return row;
   }
 
@@ -213,10 +250,11 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     const doc: Row = {};
     for (const col of this.columns) {
       const value = row[col];
-      if (value === null || value === undefined) continue;
+      if (value === null || value === undefined || col === this.spec.search?.field) continue;
       const kind = this.spec.columns[col];
       doc[col] = kind === 'bool' ? value === 1 : kind === 'json' ? JSON.parse(value as string) : value;
     }
+    for (const [name, value] of Object.entries(this.spec.defaults ?? {})) doc[name] ??= structuredClone(value);
     return doc as T;
   }
 }

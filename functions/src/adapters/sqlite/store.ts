@@ -7,6 +7,7 @@ import type { Store } from '../../ports/store';
 import { SqliteCollection } from './collection';
 import { messagesTableSql, SqliteMessages } from './messages';
 import { tables, type ColumnKind, type TableSpec } from '../../ports/schema';
+import { searchTokens } from '../../ports/search';
 
 const sqlType: Record<ColumnKind, string> = {
   text: 'TEXT',
@@ -41,6 +42,27 @@ const migrations: ReadonlyArray<(db: Database.Database) => void> = [
   // The message queue the embedded worker sends from (emails and SMS about leads).
   (db) => {
     db.exec(messagesTableSql);
+  },
+  // Leads get a status, a history of status changes and notes, the time of first contact,
+  // and search tokens. Existing leads are `new` with no history; their tokens are made here.
+  (db) => {
+    for (const spec of [tables.inquiries, tables.quotes]) {
+      const existing = new Set((db.pragma(`table_info(${spec.name})`) as Array<{ name: string }>).map((column) => column.name));
+      const added: Array<[string, string]> = [
+        ['status', "TEXT NOT NULL DEFAULT 'new'"],
+        ['history', "TEXT NOT NULL DEFAULT '[]'"],
+        ['firstContactAt', 'TEXT'],
+        ['searchTokens', "TEXT NOT NULL DEFAULT '[]'"],
+      ];
+      // A database created by this version already has them (the first migration reads the current tables).
+      for (const [name, definition] of added) if (!existing.has(name)) db.exec(`ALTER TABLE ${spec.name} ADD COLUMN "${name}" ${definition}`);
+      for (const index of spec.indexes) {
+        db.exec(`CREATE INDEX IF NOT EXISTS ${spec.name}_${index.join('_')} ON ${spec.name} (${index.map((c) => `"${c}"`).join(', ')})`);
+      }
+      const rows = db.prepare(`SELECT * FROM ${spec.name}`).all() as Array<Record<string, unknown>>;
+      const write = db.prepare(`UPDATE ${spec.name} SET "searchTokens" = ? WHERE id = ?`);
+      for (const row of rows) write.run(JSON.stringify(searchTokens(spec.search, row)), row.id);
+    }
   },
 ];
 

@@ -63,6 +63,8 @@ const inquiry = ({ id, at }: ReturnType<typeof next>): Inquiry => ({
   lastName: 'Nguyen',
   email: 'ava@example.com',
   phone: '0400 123 456',
+  status: 'new',
+  history: [],
   createdAt: at,
 });
 const quote = ({ id, at }: ReturnType<typeof next>): QuoteRequest => ({
@@ -72,6 +74,8 @@ const quote = ({ id, at }: ReturnType<typeof next>): QuoteRequest => ({
   email: 'sam@example.com',
   suburb: 'Richmond',
   room: 'Bathroom',
+  status: 'new',
+  history: [],
   createdAt: at,
 });
 const review = ({ id, at }: ReturnType<typeof next>): Review => ({
