@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdmin } from '../accounts';
 import { createCloudStorageObjectStore } from '../adapters/cloud-storage/cloud-storage-object-store';
+import { backfillLeadProgress } from '../adapters/firestore/backfill';
 import { createFirestoreStore } from '../adapters/firestore/store';
 import { createMemoryFeed } from '../adapters/memory-feed';
 import { createApp, type App } from '../app';
@@ -34,7 +35,8 @@ export interface FirebaseSite {
   /** The request handler `onRequest` serves: the API as Cloud Functions delivers requests. */
   handler: Express;
   app: App;
-  maintain(): Promise<MaintenanceReport>;
+  /** The housekeeping, and leads stored before statuses given theirs (`leadsUpdated`). */
+  maintain(): Promise<MaintenanceReport & { leadsUpdated: number }>;
 }
 
 export interface FirebaseSiteOptions {
@@ -104,7 +106,10 @@ export async function createFirebaseSite(services: FirebaseServices, env: Fireba
   return {
     handler,
     app,
-    maintain: () => runMaintenance(app.context.store, app.context.uploads, app.context.clock, env.VISITOR_RETENTION_DAYS),
+    maintain: async () => ({
+      ...(await runMaintenance(app.context.store, app.context.uploads, app.context.clock, env.VISITOR_RETENTION_DAYS)),
+      leadsUpdated: await backfillLeadProgress(services.db),
+    }),
   };
 }
 

@@ -1,0 +1,36 @@
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
+import { firestoreEmulatorHost, onEmulator } from '../../../test/firestore-emulator';
+import { searchTerm } from '../../ports/search';
+import { backfillLeadProgress } from './backfill';
+import { createFirestoreStore } from './store';
+
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('Backfill of lead statuses'), () => {
+  it('gives leads stored before statuses a status, history and search tokens, keeps a status set meanwhile, and runs once', async () => {
+    const projectId = `backfill-${process.pid}-${Date.now()}`;
+    const app = initializeApp({ projectId }, projectId);
+    const db = getFirestore(app);
+    db.settings({ host: firestoreEmulatorHost, ssl: false });
+    const store = createFirestoreStore(db, { onClose: () => deleteApp(app) });
+    try {
+      const contact = { firstName: 'Ava', lastName: 'Nguyen', email: 'ava@example.com', createdAt: '2024-01-01T00:00:00.000Z' };
+      await db.doc('project_inquiries/old1').set({ ...contact, rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', phone: '0412 345 678' });
+      await db.doc('quote_requests/old2').set({ ...contact, suburb: 'Box Hill', room: 'Kitchen' });
+      // Worked on before the backfill ran: the status it was given stays.
+      await store.quotes.transform('old2', () => ({ status: 'won', history: [{ at: '2024-02-01T00:00:00.000Z', by: 'staff', status: 'won' }] }));
+      // Filters cannot see them yet.
+      expect(await store.inquiries.count({ status: 'new' })).toBe(0);
+
+      expect(await backfillLeadProgress(db)).toBe(2);
+      expect(await store.inquiries.count({ status: 'new' }, undefined, searchTerm('0412') ?? '')).toBe(1);
+      expect(await store.quotes.count({ status: 'won' }, undefined, searchTerm('box hill') ?? '')).toBe(1);
+      expect(await store.quotes.get('old2')).toMatchObject({ status: 'won', history: [{ by: 'staff', status: 'won' }] });
+
+      await db.doc('project_inquiries/old3').set({ ...contact, rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', phone: '0400 000 000' });
+      expect(await backfillLeadProgress(db)).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});

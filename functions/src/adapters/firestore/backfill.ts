@@ -1,0 +1,49 @@
+import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { tables } from '../../ports/schema';
+import { searchTokens } from '../../ports/search';
+
+/** Records that the backfill ran, so the daily job reads every lead once, not every day. */
+const markerPath = 'schema_migrations/lead-progress';
+const pageSize = 300;
+
+/**
+ * Gives inquiries and quote requests stored before leads had a status their `status`,
+ * `history` and search tokens. Reads already show such a document as `new`, but Firestore's
+ * filters skip a document that lacks the field: without this the `?status=new` list, the
+ * waiting count and every search would miss it. Runs in the maintenance job until it has
+ * finished once; a lead written meanwhile already has its fields and is left alone.
+ * Returns how many documents it updated.
+ */
+export async function backfillLeadProgress(db: Firestore): Promise<number> {
+  const marker = db.doc(markerPath);
+  if ((await marker.get()).exists) return 0;
+  let updated = 0;
+  for (const spec of [tables.inquiries, tables.quotes]) {
+    let last: DocumentSnapshot | undefined;
+    for (;;) {
+      let query = db.collection(spec.name).orderBy(FieldPath.documentId()).limit(pageSize);
+      if (last) query = query.startAfter(last);
+      const page = await query.get();
+      if (page.empty) break;
+      for (const doc of page.docs) {
+        if (Array.isArray(doc.get('searchTokens'))) continue;
+        const data = doc.data();
+        try {
+          // Only if nobody wrote the lead since it was read (a status change must not be overwritten).
+          await doc.ref.update(
+            { status: data.status ?? 'new', history: data.history ?? [], searchTokens: searchTokens(spec.search, data) },
+            { lastUpdateTime: doc.updateTime },
+          );
+          updated += 1;
+        } catch (error) {
+          // Changed or deleted meanwhile: the next run reads it again.
+          if ((error as { code?: unknown }).code !== 9 && (error as { code?: unknown }).code !== 5) throw error;
+          return updated;
+        }
+      }
+      last = page.docs[page.docs.length - 1];
+    }
+  }
+  await marker.set({ doneAt: new Date().toISOString() });
+  return updated;
+}
