@@ -2,7 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { Sessions } from './auth/sessions';
 import { errorHandler, notFound } from './http/errors';
 import { jsonBody, jsonLimitBytes } from './http/json-body';
-import { RateLimiter } from './http/rate-limit';
+import { createLimits, memoryHitCounter, type HitCounter } from './http/rate-limit';
 import { sameOrigin, securityHeaders } from './http/security';
 import type { ChangeFeed } from './ports/change-feed';
 import type { ClientAuth } from './ports/client-auth';
@@ -31,7 +31,7 @@ export interface AppOptions {
   formRateLimit: number;
   /** Recorded visits per IP per minute. */
   visitRateLimit: number;
-  /** Failed logins per IP and username per 15 minutes; per IP alone, four times this. */
+  /** Failed logins per username per 15 minutes; per IP, four times this. */
   loginRateLimit: number;
   heartbeatMs: number;
 }
@@ -58,6 +58,8 @@ export interface AppDeps {
   clientAuth?: ClientAuth;
   /** Serves the site's pages after the API (embedded mode). */
   site?: RequestHandler;
+  /** Where rate-limit counts live: this process by default, Firestore in Firebase mode. */
+  hitCounter?: HitCounter;
 }
 
 /** The whole HTTP API as an Express app. Adapters come from the entry point. */
@@ -75,12 +77,7 @@ export function createApp(deps: AppDeps) {
     delivery: deps.delivery,
     sessions,
     uploads: new Uploads(store, deps.objects, clock),
-    limiters: {
-      forms: new RateLimiter(options.formRateLimit, 10 * 60_000, clock),
-      visits: new RateLimiter(options.visitRateLimit, 60_000, clock),
-      loginPerAccount: new RateLimiter(options.loginRateLimit, 15 * 60_000, clock),
-      loginPerIp: new RateLimiter(options.loginRateLimit * 4, 15 * 60_000, clock),
-    },
+    limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
     heartbeatMs: options.heartbeatMs,
     log,
   };

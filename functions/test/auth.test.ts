@@ -122,6 +122,55 @@ describe('login throttling', () => {
       await throttled.close();
     }
   });
+
+  // Behind a proxy that is trusted, each request below arrives from another address.
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it("keeps counting a username's failures when every guess comes from another address", async () => {
+    const throttled = await startTestApp({ loginRateLimit: 3, trustProxy: true });
+    try {
+      const client = throttled.client();
+      for (let i = 0; i < 3; i++) {
+        expect((await client.post('/api/login', { username: admin.username, password: `guess ${i}` }, from(`198.51.100.${i + 1}`))).status).toBe(401);
+      }
+      const blocked = await client.post<{ message: string }>('/api/login', admin, from('198.51.100.200'));
+      expect(blocked.status).toBe(429);
+      // Other usernames from a fresh address are unaffected.
+      expect((await client.post('/api/login', { username: 'someone-else', password: 'a wrong password' }, from('198.51.100.201'))).status).toBe(401);
+    } finally {
+      await throttled.close();
+    }
+  });
+
+  it('limits one address trying many usernames, counting an IPv6 /56 as one address', async () => {
+    const throttled = await startTestApp({ loginRateLimit: 1, trustProxy: true });
+    try {
+      const client = throttled.client();
+      // Four times the per-username limit from one /56, spread over its addresses and names.
+      for (let i = 0; i < 4; i++) {
+        const res = await client.post('/api/login', { username: `name${i}`, password: 'a wrong password' }, from(`2001:db8:0:${i + 1}::${i + 1}`));
+        expect(res.status).toBe(401);
+      }
+      expect((await client.post('/api/login', { username: 'name9', password: 'a wrong password' }, from('2001:db8:0:ff::9'))).status).toBe(429);
+      // Another /56 still gets its answer.
+      expect((await client.post('/api/login', { username: 'name9', password: 'a wrong password' }, from('2001:db8:0:100::9'))).status).toBe(401);
+    } finally {
+      await throttled.close();
+    }
+  });
+
+  it("forgets a username's failures once its right password gets in", async () => {
+    const throttled = await startTestApp({ loginRateLimit: 3 });
+    try {
+      const client = throttled.client();
+      for (let i = 0; i < 2; i++) expect((await client.post('/api/login', { username: admin.username, password: `guess ${i}` })).status).toBe(401);
+      expect((await client.post('/api/login', admin)).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await client.post('/api/login', { username: admin.username, password: `again ${i}` })).status).toBe(401);
+      expect((await client.post('/api/login', admin)).status).toBe(429);
+    } finally {
+      await throttled.close();
+    }
+  });
 });
 
 describe('register', () => {

@@ -41,6 +41,7 @@ describe('the function bundle', () => {
     expect(pkg).toMatchObject({ type: 'module', main: 'index.js', engines: { node: '22' } });
     expect(pkg.dependencies).toEqual({
       express: installed('express'),
+      'express-rate-limit': installed('express-rate-limit'),
       'firebase-admin': installed('firebase-admin'),
       'firebase-functions': installed('firebase-functions'),
       'libphonenumber-js': installed('libphonenumber-js'),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createLocalObjectStore } from '../src/adapters/local-objects/local-object-store';
 import { createMemoryFeed } from '../src/adapters/memory-feed';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
+import type { HitCounter } from '../src/http/rate-limit';
 import { createApp, type App, type AppOptions } from '../src/app';
 import { createAdmin } from '../src/accounts';
 import type { Clock } from '../src/ports/clock';
@@ -105,7 +106,11 @@ export interface TestApp {
  * The API on a temporary SQLite file, or on the Store `makeStore` returns (the Firestore
  * adapter on the emulator), which close() closes.
  */
-export async function startTestApp(options: Partial<AppOptions> = {}, makeStore?: () => Store | Promise<Store>): Promise<TestApp> {
+export async function startTestApp(
+  options: Partial<AppOptions> = {},
+  makeStore?: () => Store | Promise<Store>,
+  hitCounter?: HitCounter,
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const store = makeStore ? await makeStore() : createSqliteStore({ file: join(dir, 'site.sqlite') });
   const objects = await createLocalObjectStore(join(dir, 'objects'));
@@ -118,8 +123,9 @@ export async function startTestApp(options: Partial<AppOptions> = {}, makeStore?
     clock,
     log: () => undefined,
     options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, ...options },
+    hitCounter,
   });
-  await createAdmin(store, admin.username, admin.password);
+  if ((await store.users.count({ username: admin.username })) === 0) await createAdmin(store, admin.username, admin.password);
   const server = createServer(app);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createAdmin } from '../accounts';
 import { createCloudStorageObjectStore } from '../adapters/cloud-storage/cloud-storage-object-store';
 import { backfillLeadProgress } from '../adapters/firestore/backfill';
+import { firestoreHitCounter } from '../adapters/firestore/hit-counter';
 import { createFirestoreStore } from '../adapters/firestore/store';
 import { createMemoryFeed } from '../adapters/memory-feed';
 import { createApp, type App } from '../app';
@@ -75,6 +76,8 @@ export async function createFirebaseSite(services: FirebaseServices, env: Fireba
     // The Trigger Email and Twilio extensions send what the lead's batch writes.
     delivery: { settings: messageSettings(env), configured: { email: null, sms: null } },
     clientAuth: createFirebaseClientAuth(services.auth),
+    // Counted in Firestore, so the limits hold across the function's instances.
+    hitCounter: firestoreHitCounter(services.db),
     clock: options.clock,
     log,
     options: {

@@ -1,56 +1,82 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit, type AugmentedRequest, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
 import type { Clock } from '../ports/clock';
 import { HttpError } from './errors';
 
 /**
- * A fixed-window counter per key, in memory. Good for one process; each Cloud Functions
- * instance keeps its own, which still slows a single abuser down.
+ * Counts hits per key in fixed windows. Where the counts live is the adapter's business:
+ * in this process (embedded), or in Firestore so every Cloud Functions instance sees the
+ * same counts. `window` is the start of the current window in ms; a counter is never read
+ * after its window has passed.
  */
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+export interface HitCounter {
+  /** Adds `by` (1, or -1 to take back a hit) and answers the window's total. */
+  add(key: string, window: number, by: number, expiresAt: number): Promise<number>;
+  /** Forgets the key's count in that window. */
+  forget(key: string, window: number): Promise<void>;
+}
+
+/** The counter of a single process: enough for the embedded server. */
+export function memoryHitCounter(): HitCounter {
+  const counts = new Map<string, { total: number; expiresAt: number }>();
+  let lastSweep = 0;
+  return {
+    async add(key, window, by, expiresAt) {
+      const id = `${window}|${key}`;
+      // Now and then drop the counts of windows that have ended (the window start is a time
+      // already reached).
+      if (window - lastSweep > 60_000) {
+        lastSweep = window;
+        for (const [old, entry] of counts) if (entry.expiresAt <= window) counts.delete(old);
+      }
+      const entry = counts.get(id) ?? { total: 0, expiresAt };
+      entry.total = Math.max(0, entry.total + by);
+      counts.set(id, entry);
+      return entry.total;
+    },
+    async forget(key, window) {
+      counts.delete(`${window}|${key}`);
+    },
+  };
+}
+
+/** express-rate-limit's store over a HitCounter, on the app's clock (tests move it). */
+class FixedWindowStore implements Store {
+  private windowMs = 60_000;
+  /** Keys stay apart between limits sharing a counter. */
+  readonly prefix: string;
 
   constructor(
-    readonly limit: number,
-    readonly windowMs: number,
+    private readonly counter: HitCounter,
     private readonly clock: Clock,
-  ) {}
-
-  /** Seconds until the key may try again, or 0 when it is under the limit now. */
-  retryAfter(key: string): number {
-    const window = this.current(key);
-    if (!window || window.count < this.limit) return 0;
-    return Math.max(1, Math.ceil((window.resetAt - this.clock.now().getTime()) / 1000));
+    name: string,
+  ) {
+    this.prefix = `${name}:`;
   }
 
-  /** Counts one hit; returns the seconds to wait when the limit was already reached. */
-  hit(key: string): number {
+  init(options: Options) {
+    this.windowMs = options.windowMs;
+  }
+
+  private window() {
     const now = this.clock.now().getTime();
-    let window = this.current(key);
-    if (!window) {
-      window = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, window);
-      if (this.windows.size > 50_000) this.prune(now);
-    }
-    if (window.count >= this.limit) return this.retryAfter(key);
-    window.count++;
-    return 0;
+    return now - (now % this.windowMs);
   }
 
-  reset(key: string) {
-    this.windows.delete(key);
+  async increment(key: string): Promise<IncrementResponse> {
+    const window = this.window();
+    const resetTime = new Date(window + this.windowMs);
+    const totalHits = await this.counter.add(this.prefix + key, window, 1, resetTime.getTime());
+    return { totalHits, resetTime };
   }
 
-  private current(key: string) {
-    const window = this.windows.get(key);
-    if (window && window.resetAt <= this.clock.now().getTime()) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return window;
+  async decrement(key: string) {
+    const window = this.window();
+    await this.counter.add(this.prefix + key, window, -1, window + this.windowMs);
   }
 
-  private prune(now: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  async resetKey(key: string) {
+    await this.counter.forget(this.prefix + key, this.window());
   }
 }
 
@@ -58,11 +84,62 @@ export function tooManyRequests(retryAfter: number) {
   return new HttpError(429, 'Too many requests. Please try again later.', undefined, { 'Retry-After': String(retryAfter) });
 }
 
-/** Limits each client IP on a group of routes. */
-export function rateLimit(limiter: RateLimiter, group: string): RequestHandler {
-  return (req, _res, next) => {
-    const wait = limiter.hit(`${group}|${req.ip ?? 'unknown'}`);
-    if (wait > 0) return next(tooManyRequests(wait));
-    next();
+export interface LimitSettings {
+  /** Form submissions (inquiry, quote, review) per IP per 10 minutes. */
+  formRateLimit: number;
+  /** Recorded visits per IP per minute. */
+  visitRateLimit: number;
+  /** Failed logins per username per 15 minutes, and four times this per IP. */
+  loginRateLimit: number;
+}
+
+export interface Limits {
+  forms: RequestHandler;
+  visits: RequestHandler;
+  /** Failed logins from one address (its /56 for IPv6), whatever names it tries. */
+  loginPerIp: RequestHandler;
+  /** Failed logins for one username, from whatever addresses: rotating them does not help. */
+  loginPerAccount: RequestHandler;
+  /** A successful login clears its username's failures. */
+  resetAccount(req: Request): Promise<void>;
+}
+
+/**
+ * An IPv6 client usually holds a whole /56 (or more), so limits count per /56: otherwise
+ * each of its addresses would get a limit of its own.
+ */
+const ipv6Subnet = 56;
+const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown', ipv6Subnet);
+const accountKey = (req: Request) => {
+  const username = (req.body as { username?: unknown } | undefined)?.username;
+  return `account:${typeof username === 'string' ? username.trim().toLowerCase() : ''}`;
+};
+
+/** The API's rate limits (express-rate-limit), counted by `counter`. */
+export function createLimits(settings: LimitSettings, counter: HitCounter, clock: Clock): Limits {
+  const limiter = (name: string, windowMs: number, limit: number, extra: Partial<Options> = {}) =>
+    rateLimit({
+      windowMs,
+      limit,
+      keyGenerator: clientKey,
+      store: new FixedWindowStore(counter, clock, name),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (req, _res, next) => {
+        const resetAt = (req as AugmentedRequest).rateLimit?.resetTime?.getTime() ?? clock.now().getTime() + windowMs;
+        next(tooManyRequests(Math.max(1, Math.ceil((resetAt - clock.now().getTime()) / 1000))));
+      },
+      ...extra,
+    });
+  const loginWindow = 15 * 60_000;
+  // Only failed logins count (any answer of 400 or more, the 429 included).
+  const failures = { skipSuccessfulRequests: true } as const;
+  const perAccount = limiter('login-account', loginWindow, settings.loginRateLimit, { ...failures, keyGenerator: accountKey });
+  return {
+    forms: limiter('forms', 10 * 60_000, settings.formRateLimit),
+    visits: limiter('visits', 60_000, settings.visitRateLimit),
+    loginPerIp: limiter('login-ip', loginWindow, settings.loginRateLimit * 4, failures),
+    loginPerAccount: perAccount,
+    resetAccount: (req) => Promise.resolve(perAccount.resetKey(accountKey(req))),
   };
 }

@@ -2,7 +2,6 @@ import { loginInputSchema, registerInputSchema, type User } from '@site/domain';
 import { Router } from 'express';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { HttpError } from '../http/errors';
-import { tooManyRequests } from '../http/rate-limit';
 import { body, parse } from '../http/validate';
 import { newId } from '../ids';
 import type { ClientAuth } from '../ports/client-auth';
@@ -16,7 +15,6 @@ import type { RouteContext } from './context';
 export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
   const router = Router();
   const { store, sessions } = ctx;
-  const { loginPerAccount, loginPerIp } = ctx.limiters;
   const withClientToken = async (user: User) => (clientAuth ? { ...user, firebaseToken: await clientAuth.customToken(user) } : user);
 
   router.get('/user', async (req, res) => {
@@ -25,21 +23,13 @@ export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
     res.json(signedIn.user);
   });
 
-  router.post('/login', async (req, res) => {
+  // Failed attempts count against the address and the username; a success clears the username's.
+  router.post('/login', ctx.limits.loginPerIp, ctx.limits.loginPerAccount, async (req, res) => {
     const { username, password } = parse(loginInputSchema, body(req));
-    const ip = req.ip ?? 'unknown';
-    const accountKey = `${ip}|${username.toLowerCase()}`;
-    const wait = Math.max(loginPerIp.retryAfter(ip), loginPerAccount.retryAfter(accountKey));
-    if (wait > 0) throw tooManyRequests(wait);
-
     const record = await store.users.findOne({ username });
     const ok = await verifyPassword(password, record?.password ?? decoyHash);
-    if (!record || !ok) {
-      loginPerIp.hit(ip);
-      loginPerAccount.hit(accountKey);
-      throw new HttpError(401, 'Invalid username or password');
-    }
-    loginPerAccount.reset(accountKey);
+    if (!record || !ok) throw new HttpError(401, 'Invalid username or password');
+    await ctx.limits.resetAccount(req);
     const user: User = { id: record.id, username: record.username };
     const answer = await withClientToken(user);
     await sessions.start(req, res, user);

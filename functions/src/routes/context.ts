@@ -1,6 +1,6 @@
 import type { MessageChannel } from '@site/domain';
 import type { Sessions } from '../auth/sessions';
-import type { RateLimiter } from '../http/rate-limit';
+import type { Limits } from '../http/rate-limit';
 import type { ChangeFeed } from '../ports/change-feed';
 import type { Clock } from '../ports/clock';
 import type { ObjectStore } from '../ports/object-store';
@@ -26,12 +26,7 @@ export interface RouteContext {
   delivery: Delivery;
   sessions: Sessions;
   uploads: Uploads;
-  limiters: {
-    forms: RateLimiter;
-    visits: RateLimiter;
-    loginPerAccount: RateLimiter;
-    loginPerIp: RateLimiter;
-  };
+  limits: Limits;
   heartbeatMs: number;
   log: (message: string, error?: unknown) => void;
 }

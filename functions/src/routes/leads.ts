@@ -15,7 +15,6 @@ import {
 import { Router, type Request, type Response } from 'express';
 import { signedIn } from '../auth/sessions';
 import { HttpError, notFound } from '../http/errors';
-import { rateLimit } from '../http/rate-limit';
 import { body, idParam, parse, queryParams } from '../http/validate';
 import { newId } from '../ids';
 import type { Lead } from '../ports/messages';
@@ -34,7 +33,7 @@ export const medianSampleMax = 500;
 export function leadRoutes(ctx: RouteContext): Router {
   const router = Router();
   const { store, sessions } = ctx;
-  const forms = rateLimit(ctx.limiters.forms, 'forms');
+  const forms = ctx.limits.forms;
 
   router.post('/project-inquiry', forms, async (req, res) => {
     const raw = body(req);

@@ -1,7 +1,6 @@
 import { reviewInputSchema, toPublicReview, type Review } from '@site/domain';
 import { Router } from 'express';
 import { notFound } from '../http/errors';
-import { rateLimit } from '../http/rate-limit';
 import { body, idParam, parse } from '../http/validate';
 import { newId } from '../ids';
 import type { RouteContext } from './context';
@@ -23,7 +22,7 @@ export function reviewRoutes(ctx: RouteContext): Router {
     });
   });
 
-  router.post('/review', rateLimit(ctx.limiters.forms, 'forms'), async (req, res) => {
+  router.post('/review', ctx.limits.forms, async (req, res) => {
     const raw = body(req);
     const { email, ...input } = parse(reviewInputSchema, raw);
     const now = ctx.clock.now();

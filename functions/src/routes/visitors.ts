@@ -1,7 +1,6 @@
 import { visitInputSchema, type Visitor } from '@site/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { rateLimit } from '../http/rate-limit';
 import { body, parse } from '../http/validate';
 import { newId } from '../ids';
 import { isTimeZone, lastDays } from '../services/days';
@@ -17,7 +16,7 @@ export function visitorRoutes(ctx: RouteContext): Router {
   const router = Router();
   const { store, sessions } = ctx;
 
-  router.post('/visits', rateLimit(ctx.limiters.visits, 'visits'), async (req, res) => {
+  router.post('/visits', ctx.limits.visits, async (req, res) => {
     const { page } = parse(visitInputSchema, body(req));
     const userAgent = req.get('user-agent')?.slice(0, 512);
     const visit: Visitor = {
