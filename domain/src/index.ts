@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './site';
 export * from './routes';
 export * from './delivery';
+export * from './uploads';

@@ -1,5 +1,6 @@
 import { uploadRequestSchema } from '@site/domain';
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { signedIn } from '../auth/sessions';
 import { notFound } from '../http/errors';
@@ -22,11 +23,21 @@ export function uploadRoutes(ctx: RouteContext, json: RequestHandler): Router {
   });
 
   router.put('/objects/upload/:token', async (req, res) => {
-    const record = await uploads.receive(req.params.token, req);
+    const declared = req.get('content-length');
+    const record = await uploads.receive(req.params.token, { stream: bodyStream(req), declaredLength: declared === undefined ? undefined : Number(declared) });
     res.status(201).json({ url: record.url });
   });
 
   return router;
+}
+
+/**
+ * The request body as a stream. Cloud Functions (and its emulator) read the whole body
+ * before the app runs and keep it in `rawBody`; then that buffer is the stream.
+ */
+function bodyStream(req: Request): Readable {
+  const raw: unknown = (req as Request & { rawBody?: unknown }).rawBody;
+  return Buffer.isBuffer(raw) && req.readableEnded ? Readable.from([raw]) : req;
 }
 
 /** GET /objects/<key>: stored files with their real content type. */

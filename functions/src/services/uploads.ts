@@ -1,5 +1,4 @@
-import { limits, type UploadKind } from '@site/domain';
-import type { Request } from 'express';
+import { limits, sniffLength, sniffUpload, uploadExtension, uploadMessages, uploadRules, type SniffedUpload, type UploadKind } from '@site/domain';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,18 +8,14 @@ import { newId, newToken, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { DirectUpload, ObjectStore } from '../ports/object-store';
 import type { Store, StoredObjectRecord } from '../ports/store';
-import { sniff, sniffLength, type Sniffed } from './sniff';
 
-export const maxBytes: Record<UploadKind, number> = {
-  model: limits.glbMaxBytes,
-  thumbnail: limits.thumbnailMaxBytes,
-};
+const maxBytes = (kind: UploadKind) => uploadRules[kind].maxBytes;
 
-/** The content types a direct upload may declare, with the file extension each gets. */
-const directTypes: Record<UploadKind, Record<string, string>> = {
-  model: { 'model/gltf-binary': 'glb' },
-  thumbnail: { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/avif': 'avif' },
-};
+/** What an upload's request brings: its body, and the length it declares. */
+export interface UploadBody {
+  stream: Readable;
+  declaredLength?: number;
+}
 
 /** `{uploadURL}` for uploads through the API; direct uploads also carry the headers to send and the file's location. */
 export type UploadUrlAnswer = { uploadURL: string } | ({ uploadURL: string; url: string } & Omit<DirectUpload, 'url'>);
@@ -28,17 +23,8 @@ export type UploadUrlAnswer = { uploadURL: string } | ({ uploadURL: string; url:
 const ticketLifetimeMs = 15 * 60 * 1000;
 export const unattachedLifetimeMs = 24 * 60 * 60 * 1000;
 
-const wrongType = () =>
-  new HttpError(415, 'Only GLB models and PNG, JPEG, WebP or AVIF images can be uploaded');
-const tooLarge = (kind: UploadKind | '') =>
-  new HttpError(
-    413,
-    kind === 'thumbnail'
-      ? 'Thumbnails can be at most 10 MB'
-      : kind === 'model'
-        ? 'GLB models can be at most 100 MB'
-        : 'The file is too large',
-  );
+const wrongType = () => new HttpError(415, uploadMessages.wrongType);
+const tooLarge = (kind: UploadKind | '') => new HttpError(413, uploadMessages.tooLarge(kind));
 
 /** Single-use upload URLs and the checks every uploaded file passes. */
 export class Uploads {
@@ -84,7 +70,7 @@ export class Uploads {
       const message = 'Thumbnails must say their content type: image/png, image/jpeg, image/webp or image/avif';
       throw new HttpError(400, message, { contentType: message });
     }
-    const extension = directTypes[kind][type];
+    const extension = uploadExtension(kind, type);
     if (!extension) throw wrongType();
     const id = newId();
     const key = `${kind === 'model' ? 'models' : 'thumbnails'}/${id}.${extension}`;
@@ -100,7 +86,7 @@ export class Uploads {
       createdAt: now.toISOString(),
     };
     await this.store.objects.insert(record);
-    const direct = await createUploadUrl(key, type, maxBytes[kind], new Date(now.getTime() + ticketLifetimeMs));
+    const direct = await createUploadUrl(key, type, maxBytes(kind), new Date(now.getTime() + ticketLifetimeMs));
     return { uploadURL: direct.url, method: direct.method, headers: direct.headers, url: record.url };
   }
 
@@ -109,7 +95,7 @@ export class Uploads {
    * next. The type is decided by the first bytes and the size is counted while streaming;
    * a file over its limit or of the wrong type is deleted and nothing is recorded.
    */
-  async receive(token: string, req: Request): Promise<StoredObjectRecord> {
+  async receive(token: string, upload: UploadBody): Promise<StoredObjectRecord> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new HttpError(404, 'Upload URL not found');
     const id = sha256(token);
     const ticket = await this.store.uploadTickets.get(id);
@@ -119,13 +105,13 @@ export class Uploads {
       throw new HttpError(403, 'Upload URL has already been used');
     }
 
-    const declared = Number(req.get('content-length'));
-    const ceiling = ticket.kind ? maxBytes[ticket.kind] : limits.glbMaxBytes;
-    if (Number.isFinite(declared) && declared > ceiling) throw tooLarge(ticket.kind);
+    const declared = upload.declaredLength;
+    const ceiling = ticket.kind ? maxBytes(ticket.kind) : limits.glbMaxBytes;
+    if (declared !== undefined && Number.isFinite(declared) && declared > ceiling) throw tooLarge(ticket.kind);
 
     const staged = join(this.objects.stagingDir, `${newId()}.part`);
     try {
-      const { sniffed, size } = await this.stage(bodyOf(req), staged, ticket.kind);
+      const { sniffed, size } = await this.stage(upload.stream, staged, ticket.kind);
       const objectId = newId();
       const key = `${sniffed.kind === 'model' ? 'models' : 'thumbnails'}/${objectId}.${sniffed.extension}`;
       await this.objects.putFile(key, staged, sniffed.contentType);
@@ -146,11 +132,11 @@ export class Uploads {
     }
   }
 
-  private stage(req: Readable, path: string, kind: UploadKind | ''): Promise<{ sniffed: Sniffed; size: number }> {
+  private stage(req: Readable, path: string, kind: UploadKind | ''): Promise<{ sniffed: SniffedUpload; size: number }> {
     return new Promise((resolve, reject) => {
       const out = createWriteStream(path, { flags: 'wx' });
       let head = Buffer.alloc(0);
-      let sniffed: Sniffed | null = null;
+      let sniffed: SniffedUpload | null = null;
       let size = 0;
       let failed = false;
 
@@ -161,8 +147,10 @@ export class Uploads {
         req.off('data', onData);
         // Keep reading (and discarding) so the client receives our answer.
         req.resume();
+        // Answer once the file is closed: its open may still be under way, and the caller
+        // deletes the file next, which must not run before the open creates it.
+        out.once('close', () => reject(error));
         out.destroy();
-        reject(error);
       };
 
       const onData = (chunk: Buffer) => {
@@ -171,11 +159,11 @@ export class Uploads {
         if (!sniffed) {
           head = Buffer.concat([head, chunk.subarray(0, sniffLength)]).subarray(0, sniffLength);
           if (head.length >= sniffLength) {
-            sniffed = sniff(head);
+            sniffed = sniffUpload(head);
             if (!sniffed || (kind && sniffed.kind !== kind)) return fail(wrongType());
           }
         }
-        const limit = sniffed ? maxBytes[sniffed.kind] : limits.glbMaxBytes;
+        const limit = sniffed ? maxBytes(sniffed.kind) : limits.glbMaxBytes;
         if (size > limit) return fail(tooLarge(sniffed?.kind ?? kind));
         if (!out.write(chunk)) {
           req.pause();
@@ -190,9 +178,9 @@ export class Uploads {
         if (failed) return;
         if (!sniffed) {
           // Fewer bytes than sniffLength: judge what arrived.
-          sniffed = size > 0 ? sniff(head) : null;
-          if (!sniffed || (kind && sniffed.kind !== kind)) return fail(size === 0 ? new HttpError(400, 'The file is empty') : wrongType());
-          if (size > maxBytes[sniffed.kind]) return fail(tooLarge(sniffed.kind));
+          sniffed = size > 0 ? sniffUpload(head) : null;
+          if (!sniffed || (kind && sniffed.kind !== kind)) return fail(size === 0 ? new HttpError(400, uploadMessages.empty) : wrongType());
+          if (size > maxBytes(sniffed.kind)) return fail(tooLarge(sniffed.kind));
         }
         const done = sniffed;
         out.end(() => resolve({ sniffed: done, size }));
@@ -235,8 +223,8 @@ export class Uploads {
       const message = 'The upload has not finished. Please upload the file again';
       throw new HttpError(400, message, { [field]: message });
     }
-    const sniffed = sniff(stored.head);
-    const fits = stored.size <= maxBytes[record.kind];
+    const sniffed = sniffUpload(stored.head);
+    const fits = stored.size <= maxBytes(record.kind);
     if (!fits || !sniffed || sniffed.kind !== record.kind || sniffed.contentType !== record.contentType) {
       await this.remove(record.url);
       throw fits ? wrongType() : tooLarge(record.kind);
@@ -264,13 +252,4 @@ export class Uploads {
       if (!page.next) return removed;
     }
   }
-}
-
-/**
- * The request body as a stream. Cloud Functions (and its emulator) read the whole body
- * before the app runs and keep it in `rawBody`; then that buffer is the stream.
- */
-function bodyOf(req: Request): Readable {
-  const raw: unknown = (req as Request & { rawBody?: unknown }).rawBody;
-  return Buffer.isBuffer(raw) && req.readableEnded ? Readable.from([raw]) : req;
 }
