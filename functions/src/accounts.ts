@@ -3,7 +3,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashPassword, randomPassword } from './auth/passwords';
 import { newId } from './ids';
-import type { Store } from './ports/store';
+import { ConflictError, type Store } from './ports/store';
 
 export async function createAdmin(store: Store, username: string, password: string): Promise<User> {
   const input = registerInputSchema.safeParse({ username, password });
@@ -14,30 +14,40 @@ export async function createAdmin(store: Store, username: string, password: stri
 }
 
 /**
- * The first start with no users creates the first admin: from ADMIN_USERNAME and
- * ADMIN_PASSWORD when both are set, otherwise `admin` with a random password that is
- * printed once and written to DATA_DIR/initial-admin-password.txt (mode 0600).
+ * The first start with no users creates the first admin: from ADMIN_PASSWORD (with
+ * ADMIN_USERNAME, default `admin`) when it is set; otherwise, where `dataDir` is given
+ * (the embedded server), `admin` with a random password that is printed once and written to
+ * DATA_DIR/initial-admin-password.txt (mode 0600). Without either (a Cloud Function whose
+ * secret is not set) nobody is created. `passwordFrom` names the password's source in the
+ * message. Several instances may start at once: one creates the admin, the others find it.
  */
 export async function ensureFirstAdmin(
   store: Store,
-  dataDir: string,
+  dataDir: string | null,
   env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string },
   print: (line: string) => void,
+  passwordFrom = 'ADMIN_PASSWORD',
 ): Promise<void> {
   if ((await store.users.count()) > 0) return;
-  if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
-    await createAdmin(store, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
-    print(`Created the admin account "${env.ADMIN_USERNAME}" from ADMIN_USERNAME and ADMIN_PASSWORD.`);
-    return;
+  try {
+    if (env.ADMIN_PASSWORD) {
+      const username = env.ADMIN_USERNAME || 'admin';
+      await createAdmin(store, username, env.ADMIN_PASSWORD);
+      print(`Created the admin account "${username}" from ${passwordFrom}.`);
+      return;
+    }
+    if (dataDir === null) return;
+    const password = randomPassword();
+    await createAdmin(store, 'admin', password);
+    await mkdir(dataDir, { recursive: true });
+    const file = join(dataDir, 'initial-admin-password.txt');
+    await writeFile(file, `username: admin\npassword: ${password}\n`, { mode: 0o600 });
+    await chmod(file, 0o600);
+    print('Created the first admin account.');
+    print(`  username: admin`);
+    print(`  password: ${password}`);
+    print(`This password is shown once; it is also in ${file}. Sign in at /login and keep it safe.`);
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
   }
-  const password = randomPassword();
-  await createAdmin(store, 'admin', password);
-  await mkdir(dataDir, { recursive: true });
-  const file = join(dataDir, 'initial-admin-password.txt');
-  await writeFile(file, `username: admin\npassword: ${password}\n`, { mode: 0o600 });
-  await chmod(file, 0o600);
-  print('Created the first admin account.');
-  print(`  username: admin`);
-  print(`  password: ${password}`);
-  print(`This password is shown once; it is also in ${file}. Sign in at /login and keep it safe.`);
 }

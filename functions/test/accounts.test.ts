@@ -41,6 +41,28 @@ describe('the first admin', () => {
     await store.close();
   });
 
+  it('is named admin when only ADMIN_PASSWORD is set, and several starts at once create one', async () => {
+    const dir = tempDir();
+    const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
+    const lines: string[] = [];
+    const env = { ADMIN_PASSWORD: 'a very good password' };
+    await Promise.all([1, 2, 3].map(() => ensureFirstAdmin(store, dir, env, (l) => lines.push(l))));
+    expect(await store.users.count()).toBe(1);
+    expect(await verifyPassword('a very good password', (await store.users.findOne({ username: 'admin' }))!.password)).toBe(true);
+    expect(lines).toEqual(['Created the admin account "admin" from ADMIN_PASSWORD.']);
+    await store.close();
+  });
+
+  it('is nobody where there is no password and no folder for a random one (a Cloud Function without its secret)', async () => {
+    const dir = tempDir();
+    const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
+    const lines: string[] = [];
+    await ensureFirstAdmin(store, null, {}, (l) => lines.push(l));
+    expect(await store.users.count()).toBe(0);
+    expect(lines).toEqual([]);
+    await store.close();
+  });
+
   it('is otherwise admin with a random password printed once and written to a 0600 file', async () => {
     const dir = tempDir();
     const store = createSqliteStore({ file: join(dir, 'site.sqlite') });

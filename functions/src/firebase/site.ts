@@ -5,7 +5,7 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage, type Storage } from 'firebase-admin/storage';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAdmin } from '../accounts';
+import { ensureFirstAdmin } from '../accounts';
 import { createCloudStorageObjectStore } from '../adapters/cloud-storage/cloud-storage-object-store';
 import { backfillLeadProgress } from '../adapters/firestore/backfill';
 import { firestoreHitCounter } from '../adapters/firestore/hit-counter';
@@ -16,7 +16,6 @@ import { errorHandler } from '../http/errors';
 import { securityHeaders } from '../http/security';
 import type { Clock } from '../ports/clock';
 import type { ObjectStore } from '../ports/object-store';
-import { ConflictError } from '../ports/store';
 import { runMaintenance, type MaintenanceReport } from '../services/maintenance';
 import { createFirebaseClientAuth } from './client-auth';
 import { siteOrigins, type FirebaseEnv } from './env';
@@ -93,7 +92,10 @@ export async function createFirebaseSite(services: FirebaseServices, env: Fireba
   // can register first; a failure is retried by the next request.
   let firstAdmin: Promise<void> | undefined;
   const adminReady = () =>
-    (firstAdmin ??= ensureFirstAdmin(app, env.ADMIN_USERNAME ?? 'admin', options.adminPassword, log).catch((error: unknown) => {
+    // A new project has no users, and the API would let the first visitor to /api/register
+    // become the admin; so the first admin comes from the ADMIN_PASSWORD secret before the
+    // instance serves its first request.
+    (firstAdmin ??= ensureFirstAdmin(app.context.store, null, { ADMIN_USERNAME: env.ADMIN_USERNAME, ADMIN_PASSWORD: options.adminPassword }, log, 'the ADMIN_PASSWORD secret').catch((error: unknown) => {
       firstAdmin = undefined;
       throw error;
     }));
@@ -127,20 +129,4 @@ async function cloudStorage(services: FirebaseServices, env: FirebaseEnv): Promi
   });
 }
 
-/**
- * A new project has no users, and the API lets the first visitor to /api/register become
- * the admin. On Firebase the first admin comes from the ADMIN_PASSWORD secret instead,
- * created before the instance serves its first request.
- */
-async function ensureFirstAdmin(app: App, username: string, password: string | undefined, log: (message: string) => void) {
-  const { store } = app.context;
-  if (!password || (await store.users.count()) > 0) return;
-  try {
-    await createAdmin(store, username, password);
-    log(`Created the admin account "${username}" from the ADMIN_PASSWORD secret.`);
-  } catch (error) {
-    // Another instance starting at the same moment created it first.
-    if (!(error instanceof ConflictError)) throw error;
-  }
-}
 
