@@ -40,6 +40,8 @@ describe('the function bundle', () => {
     const pkg = JSON.parse(readFileSync(join(outdir, 'package.json'), 'utf8'));
     expect(pkg).toMatchObject({ type: 'module', main: 'index.js', engines: { node: '22' } });
     expect(pkg.dependencies).toEqual({
+      '@date-fns/tz': installed('@date-fns/tz'),
+      'date-fns': installed('date-fns'),
       express: installed('express'),
       'express-rate-limit': installed('express-rate-limit'),
       'firebase-admin': installed('firebase-admin'),

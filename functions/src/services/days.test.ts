@@ -13,6 +13,14 @@ describe('lastDays', () => {
     expect(days[2].from.toISOString()).toBe('2025-10-05T13:00:00.000Z');
   });
 
+  it('gives the 25-hour day daylight saving ends on', () => {
+    // Daylight saving ended in Melbourne at 3:00 on 6 April 2025 (+11:00 -> +10:00).
+    const [day] = lastDays(new Date('2025-04-06T20:00:00Z'), 2, 'Australia/Melbourne');
+    expect(day.day).toBe('2025-04-06');
+    expect(day.from.toISOString()).toBe('2025-04-05T13:00:00.000Z');
+    expect(day.to.toISOString()).toBe('2025-04-06T14:00:00.000Z');
+  });
+
   it('counts today by the zone, not by UTC', () => {
     // 23:30 UTC on the 1st is already the 2nd in Melbourne.
     expect(lastDays(new Date('2025-01-01T23:30:00Z'), 1, 'Australia/Melbourne')[0].day).toBe('2025-01-02');
