@@ -93,8 +93,20 @@ describe('sessions', () => {
       req.on('error', reject);
       req.end(body);
     });
-    expect(cookie).toMatch(/^__session=/);
+    expect(cookie).toMatch(/^__session=[A-Za-z0-9_-]+; /);
     expect(cookie).toContain('Secure');
+    for (const attribute of ['Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=604800']) expect(cookie).toContain(attribute);
+  });
+
+  it('clears the cookie on logout, and leaves it without Secure on plain-HTTP localhost', async () => {
+    const client = t.client();
+    const login = await client.post('/api/login', admin);
+    expect(login.headers.get('set-cookie')).not.toContain('Secure');
+    const logout = await client.post('/api/logout');
+    const cleared = logout.headers.get('set-cookie') ?? '';
+    expect(cleared).toMatch(/^__session=; /);
+    expect(cleared).toContain('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+    expect(cleared).toContain('HttpOnly');
   });
 
   it('expires sessions', async () => {

@@ -41,6 +41,7 @@ describe('the function bundle', () => {
     expect(pkg).toMatchObject({ type: 'module', main: 'index.js', engines: { node: '22' } });
     expect(pkg.dependencies).toEqual({
       '@date-fns/tz': installed('@date-fns/tz'),
+      cookie: installed('cookie'),
       'date-fns': installed('date-fns'),
       express: installed('express'),
       'express-rate-limit': installed('express-rate-limit'),

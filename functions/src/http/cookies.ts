@@ -1,41 +1,28 @@
-import type { Request, Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
+import { parse } from 'cookie';
 
 /** The only cookie Firebase Hosting forwards to functions. */
 export const sessionCookie = '__session';
 
 export function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim();
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return header ? parse(header)[name] : undefined;
 }
 
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/** Secure everywhere but plain-HTTP localhost, where browsers would drop a Secure cookie. */
-function secure(req: Request): boolean {
-  return req.secure || !localHosts.has(req.hostname);
-}
+/** HttpOnly, SameSite=Lax, and Secure everywhere but plain-HTTP localhost, where browsers would drop a Secure cookie. */
+const attributes = (req: Request): CookieOptions => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: req.secure || !localHosts.has(req.hostname),
+});
 
 export function setSessionCookie(req: Request, res: Response, token: string, maxAgeSeconds: number) {
-  const attrs = [`${sessionCookie}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`];
-  if (secure(req)) attrs.push('Secure');
-  res.append('Set-Cookie', attrs.join('; '));
+  res.cookie(sessionCookie, token, { ...attributes(req), maxAge: maxAgeSeconds * 1000 });
 }
 
 export function clearSessionCookie(req: Request, res: Response) {
-  const attrs = [`${sessionCookie}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0'];
-  if (secure(req)) attrs.push('Secure');
-  res.append('Set-Cookie', attrs.join('; '));
+  res.clearCookie(sessionCookie, attributes(req));
 }
