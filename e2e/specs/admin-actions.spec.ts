@@ -135,16 +135,17 @@ test.describe('admin actions', () => {
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Received,First name,Last name,Email,Phone,Rooms,Budget,Timeline,ID');
+    expect(lines[0]).toBe('Received,First name,Last name,Email,Phone,Rooms,Budget,Timeline,Status,First contact,Last note,ID');
     const row = lines.find((line) => line.endsWith(`,${hostile.id}`));
     expect(row).toBeDefined();
-    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")","Doe, Jr",${hostile.email},'+61 400 555 666,Study; Wardrobe,"$15,000 - $30,000",As soon as possible,`);
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")","Doe, Jr",${hostile.email},'+61 400 555 666,Study; Wardrobe,"$15,000 - $30,000",As soon as possible,New,,,${hostile.id}`);
     const total = await totalOf(page.request, '/api/project-inquiries');
     expect(lines.filter((line) => line.length > 0)).toHaveLength(total + 1);
   });
 
-  test('CSV export of quote requests', async ({ page, request }) => {
+  test('CSV export of quote requests, with status, first contact and the last note', async ({ page, request, adminApi }) => {
     const stored = await seed.quote(request, { suburb: '@Brunswick', room: 'Laundry' });
+    expect((await adminApi.patch(`/api/quote-request/${stored.id}`, { data: { status: 'quoted', note: '=Quote sent, $9,000' } })).status()).toBe(200);
     await signIn(page);
     await tab(page, /^Quote requests/).click();
     const downloadPromise = page.waitForEvent('download');
@@ -153,7 +154,9 @@ test.describe('admin actions', () => {
     expect(download.suggestedFilename()).toMatch(/^quote-requests-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8');
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Received,First name,Last name,Email,Suburb,Room,ID');
-    expect(lines.find((line) => line.endsWith(`,${stored.id}`))).toContain(`,${stored.firstName},Smith,liam@example.com,'@Brunswick,Laundry,`);
+    expect(lines[0]).toBe('Received,First name,Last name,Email,Suburb,Room,Status,First contact,Last note,ID');
+    const row = lines.find((line) => line.endsWith(`,${stored.id}`));
+    expect(row).toContain(`,${stored.firstName},Smith,liam@example.com,'@Brunswick,Laundry,Quoted,`);
+    expect(row).toMatch(new RegExp(`,Quoted,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},"'=Quote sent, \\$9,000",${stored.id}$`));
   });
 });

@@ -1,4 +1,13 @@
-import type { LiveCollection } from '@site/domain';
+import type { LeadStatus, LiveCollection } from '@site/domain';
+
+/** The lists whose cards are leads: they carry messages, a status and notes. */
+export type LeadCollection = 'project_inquiries' | 'quote_requests';
+
+/** A lead list's filters as the URL holds them; absent means all. */
+export interface LeadListFilter {
+  status?: LeadStatus;
+  q?: string;
+}
 
 /**
  * Query keys of the admin area. Every list is keyed by its collection name, so a live change
@@ -8,6 +17,16 @@ import type { LiveCollection } from '@site/domain';
 export const adminKeys = {
   all: ['admin'] as const,
   list: (collection: LiveCollection) => ['admin', collection] as const,
+  /**
+   * The lead lists, one per filter, under their collection's key so a live change refreshes
+   * every filtered page and count; `leadLists` is the prefix of all of them.
+   */
+  leadLists: (collection: LeadCollection) => ['admin', collection, 'list'] as const,
+  leadList: (collection: LeadCollection, filter: LeadListFilter) => ['admin', collection, 'list', filter] as const,
+  /** How many leads have each status (with the current search), for the filter chips. */
+  statusCounts: (collection: LeadCollection, q: string) => ['admin', collection, 'status-counts', q] as const,
+  /** GET /api/leads/stats: refreshed with either lead list. */
+  leadStats: ['admin', 'lead-stats'] as const,
   visitsByDay: ['admin', 'visits-by-day'] as const,
   /** GET /api/messages/status; refreshed whenever a lead's list changes, as a send's outcome does. */
   deliveryStatus: ['admin', 'delivery-status'] as const,

@@ -2,13 +2,14 @@ import type { Inquiry, WithMessages } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { adminKeys } from './admin-keys';
+import { adminKeys, type LeadListFilter } from './admin-keys';
 import { removeFromList } from './list-cache';
-import { listQueryOptions, useAdminList } from './list-query';
+import { leadListQueryOptions, useLeadList } from './list-query';
 
 export const inquiriesUrl = '/api/project-inquiries';
-export const inquiriesQuery = listQueryOptions<WithMessages<Inquiry>>('project_inquiries', inquiriesUrl);
-export const useInquiries = () => useAdminList(inquiriesQuery);
+export const inquiriesQuery = (filter: LeadListFilter = {}) => leadListQueryOptions<WithMessages<Inquiry>>('project_inquiries', inquiriesUrl, filter);
+/** Newest first; with a filter, only the inquiries with that status or matching that search. */
+export const useInquiries = (filter: LeadListFilter = {}) => useLeadList(inquiriesQuery(filter));
 
 export function useDeleteInquiry() {
   const queryClient = useQueryClient();
@@ -20,6 +21,10 @@ export function useDeleteInquiry() {
       toast({ title: 'Success', message: 'Inquiry deleted successfully', variant: 'default' });
     },
     onError: () => toast({ title: 'Error', message: 'Failed to delete inquiry', variant: 'error' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.list('project_inquiries') }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.list('project_inquiries') }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.leadStats }),
+      ]),
   });
 }

@@ -2,11 +2,12 @@ import type { LiveCollection } from '@site/domain';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { getList, type ListPage } from '../../../lib/api-client';
-import { adminKeys } from './admin-keys';
+import { adminKeys, type LeadCollection, type LeadListFilter } from './admin-keys';
 
 /** The URL of one page of a list: `cursor` comes from the previous page's X-Next-Cursor. */
-export function pageUrl(url: string, cursor: string | null, limit?: number): string {
+export function pageUrl(url: string, cursor: string | null, limit?: number, filter: Readonly<Record<string, string | undefined>> = {}): string {
   const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter)) if (value) query.set(name, value);
   if (limit) query.set('limit', String(limit));
   if (cursor) query.set('cursor', cursor);
   const search = query.toString();
@@ -23,12 +24,33 @@ export function listQueryOptions<T>(collection: LiveCollection, url: string) {
   });
 }
 
+/** A lead list with its filters (status, search) applied by the API, paged like the others. */
+export function leadListQueryOptions<T>(collection: LeadCollection, url: string, filter: LeadListFilter) {
+  // One cache entry per filter; the unfiltered one is what the tab labels count.
+  const key: LeadListFilter = { ...(filter.status ? { status: filter.status } : {}), ...(filter.q ? { q: filter.q } : {}) };
+  return infiniteQueryOptions({
+    queryKey: adminKeys.leadList(collection, key),
+    queryFn: ({ pageParam }) => getList<T>(pageUrl(url, pageParam, undefined, { status: key.status, q: key.q })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage: ListPage<T>) => lastPage.next ?? undefined,
+  });
+}
+
 export type ListData<T> = InfiniteData<ListPage<T>, string | null>;
 
 /** The loaded records of a list, and its total from X-Total-Count (the first page's count). */
 export function useAdminList<T>(options: ReturnType<typeof listQueryOptions<T>>) {
-  const query = useInfiniteQuery(options);
-  const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  return useListItems(useInfiniteQuery(options));
+}
+
+/** A lead list with its filters: the same shape as useAdminList. */
+export function useLeadList<T>(options: ReturnType<typeof leadListQueryOptions<T>>) {
+  return useListItems(useInfiniteQuery(options));
+}
+
+function useListItems<Q extends { data?: InfiniteData<ListPage<unknown>, unknown> }>(query: Q) {
+  type Item = NonNullable<Q['data']>['pages'][number]['items'][number];
+  const items = useMemo((): Item[] => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const firstPage = query.data?.pages[0];
   const total = firstPage ? (firstPage.total ?? items.length) : null;
   return { ...query, items, total };

@@ -2,13 +2,14 @@ import type { QuoteRequest, WithMessages } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { adminKeys } from './admin-keys';
+import { adminKeys, type LeadListFilter } from './admin-keys';
 import { removeFromList } from './list-cache';
-import { listQueryOptions, useAdminList } from './list-query';
+import { leadListQueryOptions, useLeadList } from './list-query';
 
 export const quoteRequestsUrl = '/api/quote-requests';
-export const quoteRequestsQuery = listQueryOptions<WithMessages<QuoteRequest>>('quote_requests', quoteRequestsUrl);
-export const useQuoteRequests = () => useAdminList(quoteRequestsQuery);
+export const quoteRequestsQuery = (filter: LeadListFilter = {}) => leadListQueryOptions<WithMessages<QuoteRequest>>('quote_requests', quoteRequestsUrl, filter);
+/** Newest first; with a filter, only the quote requests with that status or matching that search. */
+export const useQuoteRequests = (filter: LeadListFilter = {}) => useLeadList(quoteRequestsQuery(filter));
 
 // The spec has no quote tab; its messages follow the inquiry ones word for word.
 export function useDeleteQuoteRequest() {
@@ -21,6 +22,10 @@ export function useDeleteQuoteRequest() {
       toast({ title: 'Success', message: 'Quote request deleted successfully', variant: 'default' });
     },
     onError: () => toast({ title: 'Error', message: 'Failed to delete quote request', variant: 'error' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.list('quote_requests') }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.list('quote_requests') }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.leadStats }),
+      ]),
   });
 }

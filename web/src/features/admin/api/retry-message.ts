@@ -3,11 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { errorText } from '../../auth/lib/error-text';
-import { adminKeys } from './admin-keys';
+import { adminKeys, type LeadCollection } from './admin-keys';
 import type { ListData } from './list-query';
 
-/** The lists whose cards carry messages. */
-export type LeadCollection = 'project_inquiries' | 'quote_requests';
+export type { LeadCollection } from './admin-keys';
 
 /**
  * Queues a failed email or SMS again (POST /api/messages/:id/retry). The card shows it queued
@@ -19,7 +18,7 @@ export function useRetryMessage(collection: LeadCollection) {
   return useMutation({
     mutationFn: (id: string) => api.post<MessageDelivery>(`/api/messages/${encodeURIComponent(id)}/retry`),
     onSuccess: (message) => {
-      queryClient.setQueryData<ListData<WithMessages<{ id: string }>>>(adminKeys.list(collection), (data) =>
+      queryClient.setQueriesData<ListData<WithMessages<{ id: string }>>>({ queryKey: adminKeys.leadLists(collection) }, (data) =>
         data && {
           ...data,
           pages: data.pages.map((page) => ({

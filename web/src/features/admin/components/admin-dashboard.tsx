@@ -32,6 +32,9 @@ function useSelectedTab(): [AdminTab, (tab: AdminTab) => void] {
     setSearchParams((params) => {
       const updated = new URLSearchParams(params);
       updated.set('tab', next);
+      // Each lead tab starts unfiltered: a status or search chosen on one is not the other's.
+      updated.delete('status');
+      updated.delete('q');
       return updated;
     });
   return [tab, select];

@@ -1,6 +1,8 @@
 import Logout from '@mui/icons-material/Logout';
 import { Box, Button, Chip, Container, Stack, Typography } from '@mui/material';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { useLeadStats } from '../api/lead-stats';
+import { formatDuration } from '../lib/durations';
 import type { LiveStatus } from '../hooks/use-live-changes';
 
 const liveText: Record<LiveStatus, string> = {
@@ -8,6 +10,25 @@ const liveText: Record<LiveStatus, string> = {
   live: 'Live',
   reconnecting: 'Reconnecting...',
 };
+
+/** New leads waiting across both lists, and how soon leads were first contacted lately. */
+function LeadFigures() {
+  const stats = useLeadStats();
+  if (!stats.data) return null;
+  const { waiting, medianFirstContactMs, firstContacts } = stats.data;
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 0, md: 3 }} sx={{ mt: 1 }}>
+      <Typography variant="body2">
+        New leads waiting: <strong>{waiting}</strong>
+      </Typography>
+      <Typography variant="body2">
+        Median time to first contact, last 30 days:{' '}
+        <strong>{medianFirstContactMs === null ? 'no first contacts yet' : formatDuration(medianFirstContactMs)}</strong>
+        {firstContacts > 0 && ` (${firstContacts} ${firstContacts === 1 ? 'lead' : 'leads'})`}
+      </Typography>
+    </Stack>
+  );
+}
 
 export function DashboardHeader({ live }: { live: LiveStatus }) {
   const { user, logoutMutation } = useAuth();
@@ -22,6 +43,7 @@ export function DashboardHeader({ live }: { live: LiveStatus }) {
             <Typography variant="body2" sx={{ opacity: 0.9 }}>
               Logged in as <strong>{user?.username}</strong>
             </Typography>
+            <LeadFigures />
           </Box>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Chip

@@ -9,8 +9,12 @@ import { inquiriesUrl, useDeleteInquiry, useInquiries } from '../api/inquiries';
 import { toCsv } from '../lib/csv';
 import { adminDateTime } from '../lib/dates';
 import { budgetLabel, inquiryColumns, roomLabel, timelineLabel } from '../lib/exports';
+import { useLeadFilter } from '../hooks/use-lead-filter';
 import { ExportButton } from './export-button';
+import { LeadFilters } from './lead-filters';
+import { LeadHistory } from './lead-history';
 import { LeadMessages } from './lead-messages';
+import { LeadStatusControl } from './lead-status';
 import { CardGrid, ListPanel } from './list-panel';
 import { Detail, RecordCard } from './record-card';
 
@@ -31,6 +35,9 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
       deleting={remove.isPending}
       onDelete={onDelete}
     >
+      <Stack sx={{ mb: 2 }}>
+        <LeadStatusControl id={inquiry.id} status={inquiry.status} name={name} collection="project_inquiries" />
+      </Stack>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 2 }} aria-label="Rooms">
         {inquiry.rooms.map((room) => (
           <Chip key={room} label={roomLabel(room)} size="small" color="primary" variant="outlined" />
@@ -50,25 +57,31 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
           {timelineLabel(inquiry.timeline)}
         </Detail>
       </Stack>
+      <LeadHistory id={inquiry.id} lead={inquiry} name={name} collection="project_inquiries" />
       <LeadMessages messages={inquiry.messages} collection="project_inquiries" />
     </RecordCard>
   );
 }
 
 export function InquiriesTab() {
-  const list = useInquiries();
+  const [filter, setFilter] = useLeadFilter();
+  const list = useInquiries(filter);
+  const filtered = filter.status !== undefined || filter.q !== undefined;
   return (
-    <ListPanel
-      noun="inquiries"
-      emptyText="No inquiries yet"
-      list={list}
-      actions={<ExportButton noun="inquiries" name="inquiries" build={async () => toCsv(inquiryColumns, await fetchAll<Inquiry>(inquiriesUrl))} />}
-    >
-      <CardGrid>
-        {list.items.map((inquiry) => (
-          <InquiryCard key={inquiry.id} inquiry={inquiry} />
-        ))}
-      </CardGrid>
-    </ListPanel>
+    <Stack spacing={2}>
+      <LeadFilters collection="project_inquiries" noun="inquiries" filter={filter} onChange={setFilter} />
+      <ListPanel
+        noun="inquiries"
+        emptyText={filtered ? 'No inquiries match' : 'No inquiries yet'}
+        list={list}
+        actions={<ExportButton noun="inquiries" name="inquiries" build={async () => toCsv(inquiryColumns, await fetchAll<Inquiry>(inquiriesUrl))} />}
+      >
+        <CardGrid>
+          {list.items.map((inquiry) => (
+            <InquiryCard key={inquiry.id} inquiry={inquiry} />
+          ))}
+        </CardGrid>
+      </ListPanel>
+    </Stack>
   );
 }

@@ -11,6 +11,8 @@ export interface PanelList {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+  /** True until the first page arrives (a newly chosen filter or search). */
+  isPending?: boolean;
 }
 
 interface ListPanelProps {
@@ -44,7 +46,11 @@ export function ListPanel(props: ListPanelProps) {
           Could not load the {noun}: {errorText(error)}
         </Alert>
       )}
-      {loaded === 0 && !error ? (
+      {list.isPending ? (
+        <Typography color="text.secondary" role="status" sx={{ py: 6, textAlign: 'center' }}>
+          Loading...
+        </Typography>
+      ) : loaded === 0 && !error ? (
         <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
           {emptyText}
         </Typography>

@@ -8,8 +8,12 @@ import { quoteRequestsUrl, useDeleteQuoteRequest, useQuoteRequests } from '../ap
 import { toCsv } from '../lib/csv';
 import { adminDateTime } from '../lib/dates';
 import { quoteRequestColumns } from '../lib/exports';
+import { useLeadFilter } from '../hooks/use-lead-filter';
 import { ExportButton } from './export-button';
+import { LeadFilters } from './lead-filters';
+import { LeadHistory } from './lead-history';
 import { LeadMessages } from './lead-messages';
+import { LeadStatusControl } from './lead-status';
 import { CardGrid, ListPanel } from './list-panel';
 import { Detail, RecordCard } from './record-card';
 
@@ -28,6 +32,9 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
       deleting={remove.isPending}
       onDelete={onDelete}
     >
+      <Stack sx={{ mb: 2 }}>
+        <LeadStatusControl id={quote.id} status={quote.status} name={name} collection="quote_requests" />
+      </Stack>
       <Stack spacing={1}>
         <Detail icon={<PlaceOutlined fontSize="small" />} label="Suburb">
           {quote.suburb}
@@ -39,27 +46,33 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
           <Link href={`mailto:${quote.email}`}>{quote.email}</Link>
         </Detail>
       </Stack>
+      <LeadHistory id={quote.id} lead={quote} name={name} collection="quote_requests" />
       <LeadMessages messages={quote.messages} collection="quote_requests" />
     </RecordCard>
   );
 }
 
 export function QuoteRequestsTab() {
-  const list = useQuoteRequests();
+  const [filter, setFilter] = useLeadFilter();
+  const list = useQuoteRequests(filter);
+  const filtered = filter.status !== undefined || filter.q !== undefined;
   return (
-    <ListPanel
-      noun="quote requests"
-      emptyText="No quote requests yet"
-      list={list}
-      actions={
-        <ExportButton noun="quote requests" name="quote-requests" build={async () => toCsv(quoteRequestColumns, await fetchAll<QuoteRequest>(quoteRequestsUrl))} />
-      }
-    >
-      <CardGrid>
-        {list.items.map((quote) => (
-          <QuoteRequestCard key={quote.id} quote={quote} />
-        ))}
-      </CardGrid>
-    </ListPanel>
+    <Stack spacing={2}>
+      <LeadFilters collection="quote_requests" noun="quote requests" filter={filter} onChange={setFilter} />
+      <ListPanel
+        noun="quote requests"
+        emptyText={filtered ? 'No quote requests match' : 'No quote requests yet'}
+        list={list}
+        actions={
+          <ExportButton noun="quote requests" name="quote-requests" build={async () => toCsv(quoteRequestColumns, await fetchAll<QuoteRequest>(quoteRequestsUrl))} />
+        }
+      >
+        <CardGrid>
+          {list.items.map((quote) => (
+            <QuoteRequestCard key={quote.id} quote={quote} />
+          ))}
+        </CardGrid>
+      </ListPanel>
+    </Stack>
   );
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { QuoteRequest } from '@site/domain';
+import { format } from 'date-fns';
 import { csvCell, toCsv } from './csv';
+import { quoteRequestColumns } from './exports';
 
 describe('csvCell', () => {
   it.each([
@@ -30,5 +33,36 @@ describe('toCsv', () => {
   it('writes a header row and CRLF-terminated rows', () => {
     const csv = toCsv([{ header: 'Name', value: (row: { name: string }) => row.name }], [{ name: 'Ava' }, { name: 'Bo, Jr' }]);
     expect(csv).toBe('Name\r\nAva\r\n"Bo, Jr"\r\n');
+  });
+});
+
+describe('lead exports', () => {
+  const quote: QuoteRequest = {
+    id: 'q1',
+    firstName: 'Jack',
+    lastName: 'Smith',
+    email: 'jack@example.com',
+    suburb: 'Richmond',
+    room: 'Kitchen',
+    status: 'quoted',
+    history: [
+      { at: '2025-01-01T03:00:00.000Z', by: 'staff', status: 'contacted', note: 'Called, booked a visit' },
+      { at: '2025-01-02T03:00:00.000Z', by: 'staff', note: 'Wants stone benchtops, "soon"' },
+      { at: '2025-01-03T03:00:00.000Z', by: 'staff', status: 'quoted' },
+    ],
+    firstContactAt: '2025-01-01T03:00:00.000Z',
+    createdAt: '2025-01-01T00:00:00.000Z',
+  };
+
+  it('adds the status, the first contact time and the newest note to each row', () => {
+    const [header, row] = toCsv(quoteRequestColumns, [quote]).split('\r\n');
+    expect(header).toBe('Received,First name,Last name,Email,Suburb,Room,Status,First contact,Last note,ID');
+    const local = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
+    expect(row).toBe(`${local(quote.createdAt)},Jack,Smith,jack@example.com,Richmond,Kitchen,Quoted,${local('2025-01-01T03:00:00.000Z')},"Wants stone benchtops, ""soon""",q1`);
+  });
+
+  it('leaves the first contact and note empty for a new lead', () => {
+    const [, row] = toCsv(quoteRequestColumns, [{ ...quote, status: 'new', history: [], firstContactAt: undefined }]).split('\r\n');
+    expect(row.endsWith(',New,,,q1')).toBe(true);
   });
 });

@@ -1,4 +1,16 @@
-import { budgetLabels, inquiryRoomLabels, timelineLabels, type Budget, type Inquiry, type InquiryRoom, type QuoteRequest, type Timeline } from '@site/domain';
+import {
+  budgetLabels,
+  inquiryRoomLabels,
+  leadStatusLabels,
+  timelineLabels,
+  type Budget,
+  type Inquiry,
+  type InquiryRoom,
+  type LeadProgress,
+  type LeadStatus,
+  type QuoteRequest,
+  type Timeline,
+} from '@site/domain';
 import { format } from 'date-fns';
 import type { CsvColumn } from './csv';
 
@@ -7,8 +19,20 @@ export const roomLabel = (room: string) => inquiryRoomLabels[room as InquiryRoom
 export const budgetLabel = (budget: string) => budgetLabels[budget as Budget] ?? budget;
 export const timelineLabel = (timeline: string) => timelineLabels[timeline as Timeline] ?? timeline;
 
+export const statusLabel = (status: string) => leadStatusLabels[status as LeadStatus] ?? status;
+
 /** Local time in a form every spreadsheet reads as a date. */
 const spreadsheetTime = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
+
+/** The newest note on a lead, or nothing. */
+export const lastNote = (lead: LeadProgress) => [...lead.history].reverse().find((entry) => entry.note !== undefined)?.note;
+
+/** Where staff are with a lead: the same three columns on both exports. */
+const progressColumns: CsvColumn<LeadProgress>[] = [
+  { header: 'Status', value: (row) => statusLabel(row.status) },
+  { header: 'First contact', value: (row) => (row.firstContactAt ? spreadsheetTime(row.firstContactAt) : '') },
+  { header: 'Last note', value: (row) => lastNote(row) },
+];
 
 export const inquiryColumns: CsvColumn<Inquiry>[] = [
   { header: 'Received', value: (row) => spreadsheetTime(row.createdAt) },
@@ -19,6 +43,7 @@ export const inquiryColumns: CsvColumn<Inquiry>[] = [
   { header: 'Rooms', value: (row) => row.rooms.map(roomLabel).join('; ') },
   { header: 'Budget', value: (row) => budgetLabel(row.budget) },
   { header: 'Timeline', value: (row) => timelineLabel(row.timeline) },
+  ...progressColumns,
   { header: 'ID', value: (row) => row.id },
 ];
 
@@ -29,6 +54,7 @@ export const quoteRequestColumns: CsvColumn<QuoteRequest>[] = [
   { header: 'Email', value: (row) => row.email },
   { header: 'Suburb', value: (row) => row.suburb },
   { header: 'Room', value: (row) => row.room },
+  ...progressColumns,
   { header: 'ID', value: (row) => row.id },
 ];
 

@@ -1,0 +1,80 @@
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { leadStatusLabels, leadUpdateSchema, limits, type LeadProgress } from '@site/domain';
+import { useState, type FormEvent } from 'react';
+import type { LeadCollection } from '../api/admin-keys';
+import { useUpdateLead } from '../api/update-lead';
+import { adminDateTime } from '../lib/dates';
+import { firstContactText } from '../lib/durations';
+
+interface LeadHistoryProps {
+  id: string;
+  lead: LeadProgress & { createdAt: string };
+  name: string;
+  collection: LeadCollection;
+}
+
+/** How long the lead waited for first contact, its status changes and notes (oldest first), and a box to add a note. */
+export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
+  const update = useUpdateLead(collection);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // The API's own rule, so the message is the one it would answer.
+    const parsed = leadUpdateSchema.safeParse({ note });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Invalid note');
+      return;
+    }
+    setError(null);
+    update.mutate({ id, update: parsed.data }, { onSuccess: () => setNote('') });
+  };
+  return (
+    <Box sx={{ mt: 2, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
+      <Typography component="h4" variant="subtitle2">
+        Notes and history
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {firstContactText(lead, new Date())}
+      </Typography>
+      {lead.history.length > 0 && (
+        <Box component="ol" aria-label={`History of ${name}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {lead.history.map((entry, index) => (
+            <Box component="li" key={`${entry.at}-${index}`} sx={{ py: 0.5 }}>
+              <Typography variant="caption" color="text.secondary" component="p">
+                <time dateTime={entry.at}>{adminDateTime(entry.at)}</time> by {entry.by}
+                {entry.status && ` · Status: ${leadStatusLabels[entry.status]}`}
+              </Typography>
+              {entry.note && (
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {entry.note}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={1} sx={{ mt: 1 }}>
+        <TextField
+          label="Add a note"
+          value={note}
+          onChange={(event) => {
+            setNote(event.target.value);
+            if (error) setError(null);
+          }}
+          multiline
+          minRows={2}
+          size="small"
+          error={error !== null}
+          helperText={error ?? `${note.length} / ${limits.leadNoteMaxLength.toLocaleString('en-AU')}`}
+          slotProps={{ htmlInput: { 'aria-label': `Note about ${name}` } }}
+        />
+        <Box>
+          <Button type="submit" size="small" variant="contained" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Add note'}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
