@@ -55,14 +55,26 @@ describe('bad bodies', () => {
     expect(malformed.body.message).toBe('Malformed JSON body');
     const array = await client.request<{ message: string }>('POST', '/api/review', { json: [goodReview] });
     expect(array.status).toBe(400);
-    const big = await client.post('/api/review', { ...goodReview, reviewText: 'x'.repeat(40_000) });
+    const scalar = await client.request<{ message: string }>('POST', '/api/review', { body: '"just a string"', headers: { 'content-type': 'application/json' } });
+    expect(scalar.status).toBe(400);
+    expect(scalar.body.message).toBe('Malformed JSON body');
+    const big = await client.post<{ message: string }>('/api/review', { ...goodReview, reviewText: 'x'.repeat(40_000) });
     expect(big.status).toBe(413);
+    expect(big.body.message).toBe('Request body is too large');
+    const gzipped = await client.request<{ message: string }>('POST', '/api/review', { body: '{}', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect(gzipped.status).toBe(415);
+    expect(gzipped.body.message).toBe('Unsupported content encoding');
+    const empty = await client.request<{ errors: Record<string, string> }>('POST', '/api/review', { body: '', headers: { 'content-type': 'application/json' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toHaveProperty('customerName');
     const text = await client.request<{ errors: Record<string, string> }>('POST', '/api/review', { body: JSON.stringify(goodReview), headers: { 'content-type': 'text/plain' } });
     expect(text.status).toBe(400);
     const form = await client.request('POST', '/api/quote-request', { body: 'firstName=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.status).toBe(400);
-    const badCharset = await client.request('POST', '/api/review', { body: '{}', headers: { 'content-type': 'application/json; charset=klingon' } });
+    const badCharset = await client.request<{ message: string }>('POST', '/api/review', { body: '{}', headers: { 'content-type': 'application/json; charset=klingon' } });
     expect(badCharset.status).toBe(415);
+    expect(badCharset.body.message).toBe('Unsupported charset');
+    expect(await t.app.context.store.reviews.count()).toBe(0);
   });
 
   it('caps each text field', async () => {

@@ -1,61 +1,41 @@
-import type { RequestHandler } from 'express';
+import express, { type RequestHandler } from 'express';
 import { HttpError } from './errors';
 
 /** application/json and application/*+json, with parameters. */
 export const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 /** The largest JSON body any route accepts. */
 export const jsonLimitBytes = 32 * 1024;
-const charsetParam = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
+
+/** body-parser's error types, answered with the API's own messages. */
+const bodyErrors: Record<string, HttpError> = {
+  'entity.too.large': new HttpError(413, 'Request body is too large'),
+  'entity.parse.failed': new HttpError(400, 'Malformed JSON body'),
+  'charset.unsupported': new HttpError(415, 'Unsupported charset'),
+  'encoding.unsupported': new HttpError(415, 'Unsupported content encoding'),
+  'request.aborted': new HttpError(400, 'Request aborted'),
+  'request.size.invalid': new HttpError(400, 'Request aborted'),
+};
 
 /**
- * Reads a JSON body of at most `limit` bytes into req.body: UTF-8 only, objects and arrays
- * only, as express.json({strict: true}) would, with less machinery on the hot path. Bodies
- * of other types are left unread (req.body stays undefined, so validation answers). A body
- * the platform already read (Cloud Functions) is left to its own parser.
+ * express.json() for bodies of at most `limit` bytes: strict (objects and arrays only),
+ * UTF-8, not compressed. Bodies of other types are left unread (req.body stays undefined,
+ * so validation answers). A body the platform already read (Cloud Functions) is left to
+ * functionsBody, which applies the same rules to it.
  */
 export function jsonBody(limit: number): RequestHandler {
-  return (req, _res, next) => {
-    if (req.body !== undefined || req.readableEnded) return next();
-    const type = req.headers['content-type'];
-    if (!type || !jsonType.test(type)) return next();
-
-    const fail = (error: HttpError) => {
-      // Keep reading (and discarding) so the client receives the answer.
-      req.resume();
-      next(error);
-    };
-    const charset = charsetParam.exec(type)?.[1]?.toLowerCase();
-    if (charset && charset !== 'utf-8' && charset !== 'utf8') return fail(new HttpError(415, 'Unsupported charset'));
-    const encoding = req.headers['content-encoding'];
-    if (encoding && encoding.toLowerCase() !== 'identity') return fail(new HttpError(415, 'Unsupported content encoding'));
-    const declared = Number(req.headers['content-length']);
-    if (declared > limit) return fail(new HttpError(413, 'Request body is too large'));
-
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (error?: HttpError) => {
-      if (done) return;
-      done = true;
-      req.off('data', onData);
-      if (error) return fail(error);
-      if (size === 0) return next();
-      try {
-        req.body = parseJsonBody(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-      } catch (parseError) {
-        return next(parseError);
-      }
-      next();
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) return finish(new HttpError(413, 'Request body is too large'));
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.once('end', () => finish());
-    req.once('aborted', () => finish(new HttpError(400, 'Request aborted')));
-    req.once('error', () => finish(new HttpError(400, 'Request aborted')));
+  const parser = express.json({
+    limit,
+    strict: true,
+    inflate: false,
+    type: (req) => jsonType.test(req.headers['content-type'] ?? ''),
+  });
+  return (req, res, next) => {
+    if (req.readableEnded) return next();
+    parser(req, res, (error?: unknown) => {
+      if (error === undefined) return next();
+      const type = typeof error === 'object' && error !== null && 'type' in error ? String(error.type) : '';
+      next(bodyErrors[type] ?? error);
+    });
   };
 }
 
