@@ -101,10 +101,15 @@ export interface LeadProgress {
   history: LeadHistoryEntry[];
   /** When the lead first left `new`. */
   firstContactAt?: string;
+  /**
+   * When it arrived or last got a status change or note. Firebase mode's dashboards listen to
+   * the leads changed last, so a change to an old lead reaches them too.
+   */
+  updatedAt: string;
 }
 
-/** The status and history a lead starts with (and older records without them read as). */
-export const newLeadProgress = (): LeadProgress => ({ status: 'new', history: [] });
+/** The status and history a lead arriving `at` starts with (older records without them read as new too). */
+export const newLeadProgress = (at: string): LeadProgress => ({ status: 'new', history: [], updatedAt: at });
 
 const statusMessage = `Status must be one of ${leadStatuses.join(', ')}`;
 const noteMessage = `Note must be 1 to ${limits.leadNoteMaxLength.toLocaleString('en-AU')} characters`;

@@ -107,6 +107,7 @@ const inquiry = (id: string, createdAt: string): Inquiry => ({
   phone: '0400 123 456',
   status: 'new',
   history: [],
+  updatedAt: createdAt,
   createdAt,
 });
 

@@ -48,7 +48,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
     describe('PATCH /api/project-inquiry/:id and /api/quote-request/:id', () => {
       it('answers a new lead as new with no history', async () => {
         const created = await inquiry();
-        expect(created).toMatchObject({ status: 'new', history: [] });
+        expect(created).toMatchObject({ status: 'new', history: [], updatedAt: created.createdAt });
         expect(created).not.toHaveProperty('firstContactAt');
         expect(created).not.toHaveProperty('searchTokens');
       });
@@ -58,7 +58,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         const contacted = await staff.patch<Inquiry>(`/api/project-inquiry/${created.id}`, { status: 'contacted' });
         expect(contacted.status).toBe(200);
         const first = contacted.body.history[0];
-        expect(contacted.body).toMatchObject({ id: created.id, status: 'contacted', firstContactAt: first.at, messages: expect.any(Array) });
+        expect(contacted.body).toMatchObject({ id: created.id, status: 'contacted', firstContactAt: first.at, updatedAt: first.at, messages: expect.any(Array) });
         expect(contacted.body.history).toEqual([{ at: first.at, by: admin.username, status: 'contacted' }]);
         expect(Date.parse(first.at)).toBeGreaterThanOrEqual(Date.parse(created.createdAt));
 
@@ -74,7 +74,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         // Back to new and on again: the first contact stays the first.
         await staff.patch(`/api/project-inquiry/${created.id}`, { status: 'new' });
         const won = await staff.patch<Inquiry>(`/api/project-inquiry/${created.id}`, { status: 'won' });
-        expect(won.body).toMatchObject({ status: 'won', firstContactAt: first.at });
+        expect(won.body).toMatchObject({ status: 'won', firstContactAt: first.at, updatedAt: won.body.history[4].at });
         expect(won.body.history.map((h) => h.status ?? 'note')).toEqual(['contacted', 'note', 'quoted', 'new', 'won']);
 
         const { messages: _messages, ...stored } = won.body as Inquiry & { messages: unknown };

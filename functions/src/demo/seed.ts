@@ -38,11 +38,11 @@ const ago = (hours: number) => new Date(Date.now() - hours * 3600 * 1000).toISOS
 
 /** Some demo leads are new, others were contacted a few hours after they arrived, some quoted. */
 function demoProgress(i: number, hoursAgo: number): LeadProgress {
-  if (i % 3 === 0 || hoursAgo < 6) return newLeadProgress();
+  if (i % 3 === 0 || hoursAgo < 6) return newLeadProgress(ago(hoursAgo));
   const contactedAt = ago(hoursAgo - 2 - (i % 4));
   const history: LeadHistoryEntry[] = [{ at: contactedAt, by: 'demo', status: 'contacted', note: 'Demo: called, site visit booked' }];
   if (i % 3 === 2) history.push({ at: ago(hoursAgo - 5), by: 'demo', status: 'quoted' });
-  return { status: history[history.length - 1].status ?? 'contacted', history, firstContactAt: contactedAt };
+  return { status: history[history.length - 1].status ?? 'contacted', history, firstContactAt: contactedAt, updatedAt: history[history.length - 1].at };
 }
 
 /** Fills an empty data folder with demo content; returns false when there is data already. */

@@ -23,12 +23,14 @@ export interface TableSpec {
    * columns in a migration; Firestore documents are read with these).
    */
   defaults?: Readonly<Record<string, unknown>>;
+  /** Like `defaults`, but the value of another field of the same document. */
+  defaultsFrom?: Readonly<Record<string, string>>;
   /** The collection can be searched (FindQuery.search): see ports/search.ts. */
   search?: SearchSpec;
 }
 
 /** Where staff are with a lead: kept on inquiries and quote requests alike. */
-const leadProgressColumns = { status: 'text', history: 'json', firstContactAt: 'text', searchTokens: 'json' } as const;
+const leadProgressColumns = { status: 'text', history: 'json', firstContactAt: 'text', updatedAt: 'text', searchTokens: 'json' } as const;
 const leadProgressDefaults = { status: 'new', history: [] };
 // The lists filter by status and search, newest first; the dashboard's median reads recent first contacts.
 const leadIndexes = [['createdAt', 'id'], ['status', 'createdAt', 'id'], ['firstContactAt', 'id']] as const;
@@ -61,6 +63,7 @@ export const tables = {
     optional: ['firstContactAt'],
     indexes: leadIndexes,
     defaults: leadProgressDefaults,
+    defaultsFrom: { updatedAt: 'createdAt' },
     search: {
       field: 'searchTokens',
       fields: { firstName: 'text', lastName: 'text', email: 'email', phone: 'phone' },
@@ -82,6 +85,7 @@ export const tables = {
     optional: ['firstContactAt'],
     indexes: leadIndexes,
     defaults: leadProgressDefaults,
+    defaultsFrom: { updatedAt: 'createdAt' },
     search: {
       field: 'searchTokens',
       fields: { firstName: 'text', lastName: 'text', email: 'email', suburb: 'text' },

@@ -40,6 +40,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         phone: '0400 000 000',
         status: 'new',
         history: [],
+        updatedAt: '2025-01-05T10:00:00.000Z',
         createdAt: '2025-01-05T10:00:00.000Z',
       };
       expect(await store.inquiries.insert(inquiry)).toEqual(inquiry);
@@ -168,6 +169,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         phone,
         status,
         history: [],
+        updatedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
         createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
       });
       const quote = (i: number, suburb: string, status: QuoteRequest['status']): QuoteRequest => ({
@@ -179,6 +181,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         room: 'Kitchen',
         status,
         history: [],
+        updatedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
         createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
       });
       const term = (query: string) => searchTerm(query) ?? '';
@@ -308,6 +311,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         phone: '0400 000 000',
         status: 'new',
         history: [],
+        updatedAt: '2025-01-05T10:00:00.000Z',
         createdAt: '2025-01-05T10:00:00.000Z',
       };
       // A lead's messages have ids `<lead id>-<n>`.

@@ -39,7 +39,7 @@ export function leadRoutes(ctx: RouteContext): Router {
     const raw = body(req);
     const input = parse(inquiryInputSchema, raw);
     const now = ctx.clock.now();
-    const inquiry: Inquiry = { id: newId(), ...input, ...newLeadProgress(), createdAt: now.toISOString() };
+    const inquiry: Inquiry = { id: newId(), ...input, ...newLeadProgress(now.toISOString()), createdAt: now.toISOString() };
     if (!isBot(raw)) await recordLead(ctx, { kind: 'inquiry', record: inquiry }, now);
     res.status(201).json(inquiry);
   });
@@ -48,7 +48,7 @@ export function leadRoutes(ctx: RouteContext): Router {
     const raw = body(req);
     const input = parse(quoteInputSchema, raw);
     const now = ctx.clock.now();
-    const quote: QuoteRequest = { id: newId(), ...input, ...newLeadProgress(), createdAt: now.toISOString() };
+    const quote: QuoteRequest = { id: newId(), ...input, ...newLeadProgress(now.toISOString()), createdAt: now.toISOString() };
     if (!isBot(raw)) await recordLead(ctx, { kind: 'quote', record: quote }, now);
     res.status(201).json(quote);
   });
@@ -131,7 +131,7 @@ export async function recordLead(ctx: RouteContext, lead: Lead, now: Date): Prom
 
 /**
  * What an update makes of a lead: the status and a history entry for a status change, a
- * note, or both; `firstContactAt` the first time it leaves `new`. Null when nothing changes
+ * note, or both, and `updatedAt`; `firstContactAt` the first time it leaves `new`. Null when nothing changes
  * (the status it already has, no note); 'full' when its history cannot take another entry.
  */
 export function leadPatch(current: LeadProgress, update: LeadUpdate, by: string, at: string): Partial<LeadProgress> | null | 'full' {
@@ -139,7 +139,7 @@ export function leadPatch(current: LeadProgress, update: LeadUpdate, by: string,
   if (status === undefined && update.note === undefined) return null;
   if (current.history.length >= limits.leadHistoryMax) return 'full';
   const entry: LeadHistoryEntry = { at, by, ...(status ? { status } : {}), ...(update.note !== undefined ? { note: update.note } : {}) };
-  const patch: Partial<LeadProgress> = { history: [...current.history, entry] };
+  const patch: Partial<LeadProgress> = { history: [...current.history, entry], updatedAt: at };
   if (status) patch.status = status;
   if (status && status !== 'new' && !current.firstContactAt) patch.firstContactAt = at;
   return patch;

@@ -26,6 +26,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('Backfill of lead statuses'),
       expect(await store.inquiries.count({ status: 'new' }, undefined, searchTerm('0412') ?? '')).toBe(1);
       expect(await store.quotes.count({ status: 'won' }, undefined, searchTerm('box hill') ?? '')).toBe(1);
       expect(await store.quotes.get('old2')).toMatchObject({ status: 'won', history: [{ by: 'staff', status: 'won' }] });
+      // The dashboards' listeners order leads by updatedAt: a backfilled one is in that order too.
+      expect((await db.doc('project_inquiries/old1').get()).get('updatedAt')).toBe(contact.createdAt);
 
       await db.doc('project_inquiries/old3').set({ ...contact, rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', phone: '0400 000 000' });
       expect(await backfillLeadProgress(db)).toBe(0);

@@ -8,9 +8,10 @@ const pageSize = 300;
 
 /**
  * Gives inquiries and quote requests stored before leads had a status their `status`,
- * `history` and search tokens. Reads already show such a document as `new`, but Firestore's
+ * `history`, `updatedAt` and search tokens. Reads already show such a document as `new`, but Firestore's
  * filters skip a document that lacks the field: without this the `?status=new` list, the
- * waiting count and every search would miss it. Runs in the maintenance job until it has
+ * waiting count, every search and the dashboards' listeners (ordered by `updatedAt`) would
+ * miss it. Runs in the maintenance job until it has
  * finished once; a lead written meanwhile already has its fields and is left alone.
  * Returns how many documents it updated.
  */
@@ -31,7 +32,7 @@ export async function backfillLeadProgress(db: Firestore): Promise<number> {
         try {
           // Only if nobody wrote the lead since it was read (a status change must not be overwritten).
           await doc.ref.update(
-            { status: data.status ?? 'new', history: data.history ?? [], searchTokens: searchTokens(spec.search, data) },
+            { status: data.status ?? 'new', history: data.history ?? [], updatedAt: data.updatedAt ?? data.createdAt, searchTokens: searchTokens(spec.search, data) },
             { lastUpdateTime: doc.updateTime },
           );
           updated += 1;

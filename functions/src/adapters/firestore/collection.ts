@@ -432,6 +432,7 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
       if (value !== undefined && value !== null && name !== this.spec.search?.field) doc[name] = value;
     }
     for (const [name, value] of Object.entries(this.spec.defaults ?? {})) doc[name] ??= structuredClone(value);
+    for (const [name, from] of Object.entries(this.spec.defaultsFrom ?? {})) doc[name] ??= doc[from];
     return doc as T;
   }
 }

@@ -63,6 +63,7 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
         phone: '0400 000 000',
         status: 'new',
         history: [],
+        updatedAt: '2025-01-05T10:00:00.000Z',
         createdAt: '2025-01-05T10:00:00.000Z',
       });
       const raw = (await db.collection('reviews').doc('r1').get()).data();
@@ -79,11 +80,11 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
     it('reads a lead stored before statuses existed as new with no history, and stores search tokens beside new ones', async () => {
       const old = { rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', firstName: 'Ava', lastName: 'Nguyen', email: 'ava@example.com', phone: '0400 000 000', createdAt: '2024-01-01T00:00:00.000Z' };
       await db.collection('project_inquiries').doc('old1').set(old);
-      expect(await store.inquiries.get('old1')).toEqual({ id: 'old1', ...old, status: 'new', history: [] });
+      expect(await store.inquiries.get('old1')).toEqual({ id: 'old1', ...old, status: 'new', history: [], updatedAt: old.createdAt });
       const updated = await store.inquiries.transform('old1', (current) => ({ status: 'contacted', history: [...current.history, { at: '2025-01-01T00:00:00.000Z', by: 'staff', status: 'contacted' }] }));
       expect(updated).toMatchObject({ id: 'old1', status: 'contacted', history: [{ by: 'staff', status: 'contacted' }] });
 
-      await store.quotes.insert({ id: 'q1', firstName: 'Noah', lastName: 'Lee', email: 'noah@example.com', suburb: 'Box Hill', room: 'Kitchen', status: 'new', history: [], createdAt: '2025-01-01T00:00:00.000Z' });
+      await store.quotes.insert({ id: 'q1', firstName: 'Noah', lastName: 'Lee', email: 'noah@example.com', suburb: 'Box Hill', room: 'Kitchen', status: 'new', history: [], updatedAt: '2025-01-01T00:00:00.000Z', createdAt: '2025-01-01T00:00:00.000Z' });
       const tokens = (await db.collection('quote_requests').doc('q1').get()).get('searchTokens') as string[];
       expect(tokens).toEqual(expect.arrayContaining(['n', 'noah', 'noah lee', 'box', 'box hill', 'hill', 'noah@example.com', 'example.com']));
       expect(tokens.every((token) => token.length <= 30 && token === token.toLowerCase())).toBe(true);

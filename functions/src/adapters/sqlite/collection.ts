@@ -255,6 +255,7 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
       doc[col] = kind === 'bool' ? value === 1 : kind === 'json' ? JSON.parse(value as string) : value;
     }
     for (const [name, value] of Object.entries(this.spec.defaults ?? {})) doc[name] ??= structuredClone(value);
+    for (const [name, from] of Object.entries(this.spec.defaultsFrom ?? {})) doc[name] ??= doc[from];
     return doc as T;
   }
 }

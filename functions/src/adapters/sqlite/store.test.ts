@@ -43,6 +43,7 @@ describe('SQLite migration to lead statuses', () => {
     expect(await store.inquiries.get('i1')).toEqual({
       id: 'i1', rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', firstName: 'Ava', lastName: 'Nguyen',
       email: 'ava@example.com', phone: '0412 345 678', createdAt: '2024-01-01T00:00:00.000Z', status: 'new', history: [],
+      updatedAt: '2024-01-01T00:00:00.000Z',
     });
     expect(await store.inquiries.count({ status: 'new' }, undefined, searchTerm('0412 345') ?? '')).toBe(1);
     expect(await store.quotes.count({ status: 'new' }, undefined, searchTerm('box hill') ?? '')).toBe(1);

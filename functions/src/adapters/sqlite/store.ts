@@ -52,6 +52,7 @@ const migrations: ReadonlyArray<(db: Database.Database) => void> = [
         ['status', "TEXT NOT NULL DEFAULT 'new'"],
         ['history', "TEXT NOT NULL DEFAULT '[]'"],
         ['firstContactAt', 'TEXT'],
+        ['updatedAt', "TEXT NOT NULL DEFAULT ''"],
         ['searchTokens', "TEXT NOT NULL DEFAULT '[]'"],
       ];
       // A database created by this version already has them (the first migration reads the current tables).
@@ -60,8 +61,8 @@ const migrations: ReadonlyArray<(db: Database.Database) => void> = [
         db.exec(`CREATE INDEX IF NOT EXISTS ${spec.name}_${index.join('_')} ON ${spec.name} (${index.map((c) => `"${c}"`).join(', ')})`);
       }
       const rows = db.prepare(`SELECT * FROM ${spec.name}`).all() as Array<Record<string, unknown>>;
-      const write = db.prepare(`UPDATE ${spec.name} SET "searchTokens" = ? WHERE id = ?`);
-      for (const row of rows) write.run(JSON.stringify(searchTokens(spec.search, row)), row.id);
+      const write = db.prepare(`UPDATE ${spec.name} SET "searchTokens" = ?, "updatedAt" = ? WHERE id = ?`);
+      for (const row of rows) write.run(JSON.stringify(searchTokens(spec.search, row)), row.updatedAt || row.createdAt, row.id);
     }
   },
 ];

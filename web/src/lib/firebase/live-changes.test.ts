@@ -17,7 +17,7 @@ import { createAdmin } from '../../../../functions/src/accounts';
 import { createFirestoreStore } from '../../../../functions/src/adapters/firestore/store';
 import type { Store } from '../../../../functions/src/ports/store';
 import { firestoreEmulatorHost, loadRules, onEmulator } from '../../../../functions/test/firestore-emulator';
-import { subscribeToChanges, subscribeWhileSignedIn, type LiveSignal, type LiveStatus, type UserWatcher } from './live-changes';
+import { listenLimit, subscribeToChanges, subscribeWhileSignedIn, type LiveSignal, type LiveStatus, type UserWatcher } from './live-changes';
 
 const projectId = `demo-web-live-${process.pid}`;
 const rules = readFileSync(join(import.meta.dirname, '../../../../firestore.rules'), 'utf8');
@@ -65,6 +65,7 @@ const inquiry = ({ id, at }: ReturnType<typeof next>): Inquiry => ({
   phone: '0400 123 456',
   status: 'new',
   history: [],
+  updatedAt: at,
   createdAt: at,
 });
 const quote = ({ id, at }: ReturnType<typeof next>): QuoteRequest => ({
@@ -76,6 +77,7 @@ const quote = ({ id, at }: ReturnType<typeof next>): QuoteRequest => ({
   room: 'Bathroom',
   status: 'new',
   history: [],
+  updatedAt: at,
   createdAt: at,
 });
 const review = ({ id, at }: ReturnType<typeof next>): Review => ({
@@ -185,6 +187,28 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('subscribeToChanges'), () => 
     expect(witness.signals).toContainEqual({ type: 'change', collection: 'project_inquiries', op: 'create', id: later.id });
     expect(live.signals).toHaveLength(1);
     witness.stop();
+  });
+
+  it('sends a status change to a lead older than the newest 50 as an update', async () => {
+    const old = { id: `old${sequence}`, at: '2029-06-01T00:00:00.000Z' };
+    await store.inquiries.insert(inquiry(old));
+    const newer = Array.from({ length: listenLimit }, () => next());
+    await Promise.all(newer.map((lead) => store.inquiries.insert(inquiry(lead))));
+    const live = recorder();
+    const stop = subscribeToChanges(db, live.onSignal, { onStatus: live.onStatus });
+    await untilLive(live.status);
+
+    const changed = next().at;
+    await store.inquiries.transform(old.id, (current) => ({
+      status: 'contacted',
+      history: [...current.history, { at: changed, by: 'staff', status: 'contacted' }],
+      updatedAt: changed,
+    }));
+    await vi.waitFor(() => expect(live.signals).toContainEqual({ type: 'change', collection: 'project_inquiries', op: 'update', id: old.id }));
+    expect(live.signals.filter((signal) => signal.type === 'change' && signal.op === 'create')).toEqual([]);
+    stop();
+    // The later tests expect windows that are not full.
+    await store.inquiries.deleteMany([old.id, ...newer.map((lead) => lead.id)]);
   });
 
   it('sends a deleted record as a delete', async () => {

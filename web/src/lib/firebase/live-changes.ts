@@ -6,6 +6,7 @@ import {
   orderBy,
   query,
   type DocumentChangeType,
+  type DocumentData,
   type Firestore,
   type FirestoreError,
   type OrderByDirection,
@@ -22,10 +23,15 @@ import {
 export type LiveSignal = ({ type: 'change' } & ChangeEvent) | { type: 'resync' };
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
-/** Each list the dashboard shows, as its API route orders it; the window is its first page. */
+/**
+ * Each list the dashboard shows, as its API route orders it; the window is its first page.
+ * Leads are the exception: staff change the status of old ones too, so their window is the
+ * leads changed last (`updatedAt` is the arrival, then each status change or note), which
+ * holds every new one as well.
+ */
 const listened: Record<LiveCollection, { field: string; direction: OrderByDirection }> = {
-  project_inquiries: { field: 'createdAt', direction: 'desc' },
-  quote_requests: { field: 'createdAt', direction: 'desc' },
+  project_inquiries: { field: 'updatedAt', direction: 'desc' },
+  quote_requests: { field: 'updatedAt', direction: 'desc' },
   reviews: { field: 'createdAt', direction: 'desc' },
   visitor_tracking: { field: 'visitedAt', direction: 'desc' },
   models_3d: { field: 'displayOrder', direction: 'asc' },
@@ -42,6 +48,12 @@ export function liveQuery(db: Firestore, name: LiveCollection): Query {
  * new one. For the dashboard both mean the same: the first page of that list changed.
  */
 const ops: Record<DocumentChangeType, ChangeOp> = { added: 'create', modified: 'update', removed: 'delete' };
+
+/** An older lead that enters the leads' window because staff just changed it is an update, not a new lead. */
+function opOf(type: DocumentChangeType, data: DocumentData): ChangeOp {
+  if (type === 'added' && typeof data.updatedAt === 'string' && data.updatedAt !== data.createdAt) return 'update';
+  return ops[type];
+}
 
 export interface SubscribeOptions {
   onStatus?: (status: LiveStatus) => void;
@@ -111,7 +123,7 @@ export function subscribeToChanges(db: Firestore, onSignal: (signal: LiveSignal)
             }
           } else {
             for (const change of snapshot.docChanges()) {
-              onSignal({ type: 'change', collection: name, op: ops[change.type], id: change.doc.id });
+              onSignal({ type: 'change', collection: name, op: opOf(change.type, change.doc.data()), id: change.doc.id });
             }
             if (snapshot.metadata.fromCache) offline.add(name);
             else offline.delete(name);

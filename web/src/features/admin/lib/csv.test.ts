@@ -51,6 +51,7 @@ describe('lead exports', () => {
       { at: '2025-01-03T03:00:00.000Z', by: 'staff', status: 'quoted' },
     ],
     firstContactAt: '2025-01-01T03:00:00.000Z',
+    updatedAt: '2025-01-03T03:00:00.000Z',
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 
