@@ -52,7 +52,6 @@ const migrations: ReadonlyArray<(db: Database.Database) => void> = [
         ['status', "TEXT NOT NULL DEFAULT 'new'"],
         ['history', "TEXT NOT NULL DEFAULT '[]'"],
         ['firstContactAt', 'TEXT'],
-        ['updatedAt', "TEXT NOT NULL DEFAULT ''"],
         ['searchTokens', "TEXT NOT NULL DEFAULT '[]'"],
       ];
       // A database created by this version already has them (the first migration reads the current tables).
@@ -61,8 +60,16 @@ const migrations: ReadonlyArray<(db: Database.Database) => void> = [
         db.exec(`CREATE INDEX IF NOT EXISTS ${spec.name}_${index.join('_')} ON ${spec.name} (${index.map((c) => `"${c}"`).join(', ')})`);
       }
       const rows = db.prepare(`SELECT * FROM ${spec.name}`).all() as Array<Record<string, unknown>>;
-      const write = db.prepare(`UPDATE ${spec.name} SET "searchTokens" = ?, "updatedAt" = ? WHERE id = ?`);
-      for (const row of rows) write.run(JSON.stringify(searchTokens(spec.search, row)), row.updatedAt || row.createdAt, row.id);
+      const write = db.prepare(`UPDATE ${spec.name} SET "searchTokens" = ? WHERE id = ?`);
+      for (const row of rows) write.run(JSON.stringify(searchTokens(spec.search, row)), row.id);
+    }
+  },
+  // Leads record when they last changed (arrival, status, note); until now, their arrival.
+  (db) => {
+    for (const spec of [tables.inquiries, tables.quotes]) {
+      const existing = new Set((db.pragma(`table_info(${spec.name})`) as Array<{ name: string }>).map((column) => column.name));
+      if (!existing.has('updatedAt')) db.exec(`ALTER TABLE ${spec.name} ADD COLUMN "updatedAt" TEXT NOT NULL DEFAULT ''`);
+      db.exec(`UPDATE ${spec.name} SET "updatedAt" = "createdAt" WHERE "updatedAt" = ''`);
     }
   },
 ];
