@@ -1,4 +1,4 @@
-import { inquiryInputSchema, quoteInputSchema, reviewInputSchema, visitInputSchema } from '@site/domain';
+import { inquiryInputSchema, leadStatuses, limits, quoteInputSchema, reviewInputSchema, visitInputSchema, type LeadProgress } from '@site/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodInquiry, goodQuote, goodReview, startTestApp, type Client, type TestApp } from './harness';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Any JSON value, with a bias towards the shapes and field names the API expects. */
-const fieldNames = ['rooms', 'budget', 'timeline', 'firstName', 'lastName', 'email', 'phone', 'suburb', 'room', 'customerName', 'rating', 'reviewText', 'page', 'name', 'description', 'modelUrl', 'thumbnailUrl', 'exposure', 'shadowIntensity', 'models', 'username', 'password', 'website', 'id', 'approved', 'createdAt', '__proto__', 'constructor'];
+const fieldNames = ['rooms', 'budget', 'timeline', 'firstName', 'lastName', 'email', 'phone', 'suburb', 'room', 'customerName', 'rating', 'reviewText', 'page', 'name', 'description', 'modelUrl', 'thumbnailUrl', 'exposure', 'shadowIntensity', 'models', 'username', 'password', 'website', 'id', 'approved', 'createdAt', 'status', 'note', 'history', '__proto__', 'constructor'];
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 300 }),
@@ -69,12 +69,26 @@ describe('random and malformed input', () => {
     });
   }
 
+  it('never answers 5xx on PATCH of an inquiry or quote request, and stores only valid statuses and notes', async () => {
+    const inquiry = await t.client().post<{ id: string }>('/api/project-inquiry', goodInquiry);
+    const quote = await t.client().post<{ id: string }>('/api/quote-request', goodQuote);
+    const paths = [`/api/project-inquiry/${inquiry.body.id}`, `/api/quote-request/${quote.body.id}`];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), fc.oneof(mutated({ status: 'contacted', note: 'Called back' }).map((v) => JSON.stringify(v)), rawBody), async (path, body) => {
+        const res = await admin.request('PATCH', path, { body, headers: { 'content-type': 'application/json' } });
+        expect(res.status, `${body} -> ${res.text}`).toBeLessThan(500);
+        if (res.status >= 400) expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+      }),
+      { numRuns: 80 },
+    );
+  });
+
   it('never answers 5xx for random paths, ids and query strings', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/api/project-inquiry/', '/api/review/', '/api/3d-models/', '/api/quote-request/', '/objects/models/', '/api/reviews?limit=', '/api/project-inquiries?cursor=', '/api/objects/upload/'),
+        fc.constantFrom('/api/project-inquiry/', '/api/review/', '/api/3d-models/', '/api/quote-request/', '/objects/models/', '/api/reviews?limit=', '/api/project-inquiries?cursor=', '/api/project-inquiries?status=', '/api/quote-requests?q=', '/api/project-inquiries?limit=2&q=', '/api/objects/upload/'),
         fc.string({ maxLength: 80 }),
-        fc.constantFrom('GET', 'DELETE', 'PUT', 'POST'),
+        fc.constantFrom('GET', 'DELETE', 'PUT', 'POST', 'PATCH'),
         async (prefix, tail, method) => {
           const res = await admin.request(method, prefix + encodeURIComponent(tail), method === 'GET' ? {} : { body: '{}', headers: { 'content-type': 'application/json' } });
           expect(res.status, `${method} ${prefix}${tail} -> ${res.text}`).toBeLessThan(500);
@@ -103,6 +117,10 @@ describe('random and malformed input', () => {
     expect(inquiries.length + quotes.length + reviews.length + visitors.length).toBeGreaterThan(0);
     for (const { id: _id, createdAt: _c, ...fields } of inquiries) expect(inquiryInputSchema.safeParse(fields).success).toBe(true);
     for (const { id: _id, createdAt: _c, ...fields } of quotes) expect(quoteInputSchema.safeParse(fields).success).toBe(true);
+    const progress = (lead: LeadProgress) =>
+      leadStatuses.includes(lead.status) &&
+      lead.history.every((entry) => (entry.status === undefined || leadStatuses.includes(entry.status)) && (entry.note === undefined || (entry.note.trim().length > 0 && entry.note.length <= limits.leadNoteMaxLength)));
+    for (const lead of [...inquiries, ...quotes]) expect(progress(lead), JSON.stringify(lead)).toBe(true);
     for (const { id: _id, createdAt: _c, approved, ...fields } of reviews) {
       expect(approved).toBe(false);
       expect(reviewInputSchema.safeParse(fields).success).toBe(true);
