@@ -56,7 +56,7 @@ export function leadRoutes(ctx: RouteContext): Router {
   const sendLeads = async <T extends Inquiry | QuoteRequest>(req: Request, res: Response, collection: Collection<T>) => {
     const filter = parse(leadFilterSchema, queryParams(req));
     const where = filter.status ? ({ status: filter.status } as Where<T>) : undefined;
-    // A search that normalises to nothing (only punctuation) searches for nothing, like an empty box.
+    // A search that normalises to nothing (a lone accent mark) is no search, like an empty box.
     const search = filter.q === undefined ? undefined : (searchTerm(filter.q) ?? undefined);
     await sendList(req, res, collection, { orderBy: 'createdAt', direction: 'desc', where, search, withMessages: store.messages });
   };
