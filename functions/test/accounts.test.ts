@@ -177,6 +177,14 @@ describe('demo content', () => {
     }
     const inquiries = (await store.inquiries.find({ orderBy: 'createdAt', direction: 'desc', limit: 100 })).items;
     for (const inquiry of inquiries) expect(inquiry.firstName).toMatch(/^Demo /);
+    // Some demo leads are being worked: their notes say they are demo ones, first contact follows arrival.
+    const worked = inquiries.filter((inquiry) => inquiry.status !== 'new');
+    expect(worked.length).toBeGreaterThan(0);
+    for (const lead of worked) {
+      expect(lead.history.filter((entry) => entry.note).every((entry) => entry.note?.startsWith('Demo: '))).toBe(true);
+      expect(Date.parse(lead.firstContactAt ?? '')).toBeGreaterThan(Date.parse(lead.createdAt));
+      expect(lead.updatedAt).toBe(lead.history[lead.history.length - 1].at);
+    }
     expect(await store.quotes.count()).toBeGreaterThan(0);
     expect(await store.visitors.count()).toBeGreaterThan(0);
     const counts = await store.reviews.count();
