@@ -5,7 +5,7 @@
  * `rawBody`). Firestore is Google's emulator; a small local server stands in for the Auth
  * and Storage emulators' endpoints the function calls (revoking tokens, storing files).
  */
-import type { DeliveryStatus, MessageDelivery } from '@site/domain';
+import type { DeliveryStatus, MessageDelivery, QuoteRequest } from '@site/domain';
 import express from 'express';
 import { deleteApp, getApp, getApps } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
@@ -198,6 +198,20 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     expect(again.status).toBe(409);
     const status = await signedIn.get<DeliveryStatus>('/api/messages/status');
     expect(status.body.configured).toEqual({ email: null, sms: null });
+  });
+
+  it('changes a quote request\'s status with a note in Firestore, and finds it by status and search', async () => {
+    const created = await client().post<{ id: string }>('/api/quote-request', { ...goodQuote, firstName: 'Marlowe', suburb: 'Kew East' }, browser);
+    const { client: c } = await signIn();
+    const res = await c.patch<QuoteRequest>(`/api/quote-request/${created.body.id}`, { status: 'contacted', note: 'Left a voicemail' }, browser);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'contacted', history: [{ by: admin.username, status: 'contacted', note: 'Left a voicemail' }] });
+    const stored = (await db().collection('quote_requests').doc(created.body.id).get()).data();
+    expect(stored).toMatchObject({ status: 'contacted', firstContactAt: res.body.history[0].at, updatedAt: res.body.history[0].at });
+    const found = await c.get<QuoteRequest[]>('/api/quote-requests?status=contacted&q=kew%20e');
+    expect(found.body.map((q) => q.id)).toEqual([created.body.id]);
+    expect(found.headers.get('x-total-count')).toBe('1');
+    expect((await c.patch(`/api/quote-request/${created.body.id}`, { status: 'won' }, { origin: 'https://evil.example' })).status).toBe(403);
   });
 
   it('refuses a state-changing request from another site', async () => {
