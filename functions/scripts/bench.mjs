@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -77,6 +77,30 @@ const summary = (r) => ({
   errors: r.errors + r.timeouts + (r.non2xx ?? 0),
 });
 
+/**
+ * CPU time (user + system) a process has used, in ms, from /proc (Linux; clock ticks of
+ * 10 ms). Per request it stays steady when other work shares the machine, where requests
+ * per second do not, so it is the figure to compare two versions by on a busy machine.
+ */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** One load run against a server, with the server's CPU time per request in µs. */
+async function measure(server, path, options) {
+  const before = cpuMs(server.child.pid);
+  const result = await load(server.url, path, options);
+  const used = cpuMs(server.child.pid) - before;
+  const cpu = Number.isFinite(used) && result.requests.total > 0 ? Math.round((used * 1000) / result.requests.total) : '';
+  return { ...summary(result), 'cpu µs/req': cpu };
+}
+
 let emailsSent = 0;
 const sink = new SMTPServer({
   disabledCommands: ['STARTTLS', 'AUTH'],
@@ -116,13 +140,13 @@ try {
 
   const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(inquiry) };
   const rows = [];
-  const inquiryBare = summary(await load(baseline.url, '/api/project-inquiry', post));
-  const inquiryQueued = summary(await load(queueOnly.url, '/api/project-inquiry', post));
+  const inquiryBare = await measure(baseline, '/api/project-inquiry', post);
+  const inquiryQueued = await measure(queueOnly, '/api/project-inquiry', post);
   const sentBefore = emailsSent;
-  const inquirySending = summary(await load(app.url, '/api/project-inquiry', post));
+  const inquirySending = await measure(app, '/api/project-inquiry', post);
   const sentDuringLoad = emailsSent - sentBefore;
-  const reviewsOurs = summary(await load(app.url, '/api/reviews'));
-  const reviewsBare = summary(await load(baseline.url, '/api/reviews'));
+  const reviewsOurs = await measure(app, '/api/reviews');
+  const reviewsBare = await measure(baseline, '/api/reviews');
   const ratio = (ours, bare) => (ours.rps / bare.rps).toFixed(2);
   rows.push(
     { route: 'POST /api/project-inquiry', server: 'embedded app, queue (SMTP off)', ...inquiryQueued, ratio: ratio(inquiryQueued, inquiryBare) },
@@ -131,7 +155,7 @@ try {
     { route: 'GET /api/reviews', server: 'embedded app', ...reviewsOurs, ratio: ratio(reviewsOurs, reviewsBare) },
     { route: 'GET /api/reviews', server: 'bare node:http + SQLite', ...reviewsBare, ratio: '' },
   );
-  console.log(`\n${connections} connections, ${duration} s each, latencies in ms, ratio = app req/s / baseline req/s\n`);
+  console.log(`\n${connections} connections, ${duration} s each, latencies in ms, ratio = app req/s / baseline req/s, cpu = the server's CPU time per request\n`);
   console.table(rows);
   console.log('Targets: inquiry >= 2,000 req/s with p99 <= 50 ms; ratio >= 0.5.');
   console.log(`Emails the worker delivered to the SMTP sink during the ${duration} s inquiry load: ${sentDuringLoad.toLocaleString('en-AU')} (${Math.round(sentDuringLoad / duration)} a second).`);
