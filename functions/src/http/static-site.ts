@@ -1,6 +1,7 @@
 import { sitePaths } from '@site/domain';
 import type { RequestHandler } from 'express';
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import send from 'send';
 import { extname, join, relative, sep } from 'node:path';
 
 const types: Record<string, string> = {
@@ -89,21 +90,22 @@ export function staticSite(root: string): RequestHandler {
     const encoded = /\bbr\b/.test(accept) && entry.br ? { ...entry.br, enc: 'br' } : /\bgzip\b/.test(accept) && entry.gz ? { ...entry.gz, enc: 'gzip' } : null;
     res.status(status);
     res.set({
-      'Content-Type': entry.type,
-      'Content-Length': String(encoded ? encoded.size : entry.size),
       'Cache-Control': pathname.startsWith('/assets/') && status === 200 ? 'public, max-age=31536000, immutable' : entry.type.startsWith('text/html') ? 'no-cache' : 'public, max-age=3600',
       Vary: 'Accept-Encoding',
     });
     if (encoded) res.set('Content-Encoding', encoded.enc);
-    if (req.method === 'HEAD') return res.end();
-    const stream = createReadStream(encoded ? encoded.path : entry.path);
-    stream.on('error', (error) => {
-      // A file removed since start (e.g. a rebuild): answer properly if nothing was sent yet.
-      if (res.headersSent) return res.destroy();
-      res.removeHeader('Content-Encoding');
-      res.set('Cache-Control', 'no-store');
-      next(error);
-    });
-    stream.pipe(res);
+    // `send` answers HEAD, Range, and conditional requests (ETag and Last-Modified of the
+    // file it sends, so the .br and .gz forms have their own) with 304.
+    const type = entry.type;
+    send(req, encoded ? encoded.path : entry.path, { cacheControl: false, index: false, dotfiles: 'allow' })
+      .on('headers', (response) => response.setHeader('Content-Type', type))
+      .on('error', (error: Error) => {
+        // A file removed since start (e.g. a rebuild): answer properly if nothing was sent yet.
+        if (res.headersSent) return res.destroy();
+        res.removeHeader('Content-Encoding');
+        res.set('Cache-Control', 'no-store');
+        next(error);
+      })
+      .pipe(res);
   };
 }
