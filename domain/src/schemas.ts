@@ -114,11 +114,16 @@ export const newLeadProgress = (at: string): LeadProgress => ({ status: 'new', h
 const statusMessage = `Status must be one of ${leadStatuses.join(', ')}`;
 const noteMessage = `Note must be 1 to ${limits.leadNoteMaxLength.toLocaleString('en-AU')} characters`;
 
+const note = z.string({ error: noteMessage }).trim().min(1, noteMessage).max(limits.leadNoteMaxLength, noteMessage);
+
+/** The admin's "Add a note" form: the same rule as the API's. */
+export const leadNoteSchema = z.object({ note });
+
 /** PATCH /api/project-inquiry/:id and /api/quote-request/:id. */
 export const leadUpdateSchema = z
   .object({
     status: z.enum(leadStatuses, { error: statusMessage }).optional(),
-    note: z.string({ error: noteMessage }).trim().min(1, noteMessage).max(limits.leadNoteMaxLength, noteMessage).optional(),
+    note: note.optional(),
   })
   .refine((update) => update.status !== undefined || update.note !== undefined, {
     message: 'Send a status, a note or both',

@@ -1,6 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { leadStatusLabels, leadUpdateSchema, limits, type LeadProgress } from '@site/domain';
-import { useState, type FormEvent } from 'react';
+import { leadNoteSchema, leadStatusLabels, limits, type LeadProgress } from '@site/domain';
+import { useForm } from 'react-hook-form';
 import type { LeadCollection } from '../api/admin-keys';
 import { useUpdateLead } from '../api/update-lead';
 import { adminDateTime } from '../lib/dates';
@@ -16,19 +17,12 @@ interface LeadHistoryProps {
 /** How long the lead waited for first contact, its status changes and notes (oldest first), and a box to add a note. */
 export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
   const update = useUpdateLead(collection);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    // The API's own rule, so the message is the one it would answer.
-    const parsed = leadUpdateSchema.safeParse({ note });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid note');
-      return;
-    }
-    setError(null);
-    update.mutate({ id, update: parsed.data }, { onSuccess: () => setNote('') });
-  };
+  // The API's own rule, so the form's message is the one the API would answer.
+  const form = useForm({ resolver: zodResolver(leadNoteSchema), defaultValues: { note: '' } });
+  const { ref, ...field } = form.register('note');
+  const error = form.formState.errors.note?.message;
+  const length = form.watch('note').length;
+  const onSubmit = form.handleSubmit((values) => update.mutate({ id, update: values }, { onSuccess: () => form.reset() }));
   return (
     <Box sx={{ mt: 2, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
       <Typography component="h4" variant="subtitle2">
@@ -56,17 +50,14 @@ export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
       )}
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={1} sx={{ mt: 1 }}>
         <TextField
+          {...field}
+          inputRef={ref}
           label="Add a note"
-          value={note}
-          onChange={(event) => {
-            setNote(event.target.value);
-            if (error) setError(null);
-          }}
           multiline
           minRows={2}
           size="small"
-          error={error !== null}
-          helperText={error ?? `${note.length} / ${limits.leadNoteMaxLength.toLocaleString('en-AU')}`}
+          error={error !== undefined}
+          helperText={error ?? `${length} / ${limits.leadNoteMaxLength.toLocaleString('en-AU')}`}
           slotProps={{ htmlInput: { 'aria-label': `Note about ${name}` } }}
         />
         <Box>
