@@ -57,7 +57,13 @@ export function searchTokens(spec: SearchSpec, doc: Readonly<Record<string, unkn
     const value = text(name);
     if (!value) continue;
     if (kind === 'phone') {
-      for (const form of phoneForms(value)) addPrefixes(tokens, form);
+      const forms = phoneForms(value);
+      for (const form of forms) addPrefixes(tokens, form);
+      // Any run of 3 or more digits of the bare number: staff often have only the last few.
+      const bare = forms[forms.length - 1] ?? '';
+      for (let start = 1; start < bare.length; start++) {
+        for (let end = start + 3; end <= bare.length; end++) tokens.add(bare.slice(start, end));
+      }
       continue;
     }
     addPrefixes(tokens, value);

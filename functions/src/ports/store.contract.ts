@@ -202,6 +202,9 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await search('+61412')).toEqual(['i001']);
         expect(await search('412345678')).toEqual(['i001']);
         expect(await search('0390001234')).toEqual(['i002']);
+        expect(await search('5678')).toEqual(['i001']);
+        expect(await search('345 67')).toEqual(['i001']);
+        expect(await search('55')).toEqual([]);
         expect(await search('eloise')).toEqual(['i002']);
         expect(await search('jones')).toEqual(['i002']);
         expect(await search('zed')).toEqual([]);
