@@ -6,6 +6,7 @@ import type { LeadCollection } from '../api/admin-keys';
 import { useUpdateLead } from '../api/update-lead';
 import { adminDateTime } from '../lib/dates';
 import { firstContactText } from '../lib/durations';
+import { useNow } from '../hooks/use-now';
 
 interface LeadHistoryProps {
   id: string;
@@ -17,6 +18,8 @@ interface LeadHistoryProps {
 /** How long the lead waited for first contact, its status changes and notes (oldest first), and a box to add a note. */
 export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
   const update = useUpdateLead(collection);
+  // A lead still waiting shows its wait growing, a minute at a time.
+  const now = useNow(60_000, !lead.firstContactAt);
   // The API's own rule, so the form's message is the one the API would answer.
   const form = useForm({ resolver: zodResolver(leadNoteSchema), defaultValues: { note: '' } });
   const { ref, ...field } = form.register('note');
@@ -29,7 +32,7 @@ export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
         Notes and history
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {firstContactText(lead, new Date())}
+        {firstContactText(lead, now)}
       </Typography>
       {lead.history.length > 0 && (
         <Box component="ol" aria-label={`History of ${name}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
