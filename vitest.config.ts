@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['domain/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'functions/test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Servers the tests start, in process or spawned, keep their request logs to themselves.
+    env: { LOG_LEVEL: 'silent' },
   },
 });

@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { mobileNumber } from './services/lead-messages';
 
+/** pino's levels; kept here so the Firebase function, which reads this schema, does not load pino. */
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 const trustProxy = z
@@ -66,6 +69,11 @@ export const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: url(/^https?:$/, 'must be an http(s) address'),
+  LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  /** Daily backups kept in DATA_DIR/backups; 0 turns them off. */
+  BACKUP_KEEP: intFrom(7, 0),
+  /** The server refuses to start with less free space than this on DATA_DIR's disk. */
+  MIN_FREE_DISK_MB: intFrom(100, 0),
 });
 
 export type Env = z.infer<typeof envSchema>;

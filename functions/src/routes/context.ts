@@ -1,4 +1,5 @@
 import type { MessageChannel } from '@site/domain';
+import type { Log } from '../app';
 import type { Sessions } from '../auth/sessions';
 import type { RateLimiter } from '../http/rate-limit';
 import type { ChangeFeed } from '../ports/change-feed';
@@ -33,5 +34,7 @@ export interface RouteContext {
     loginPerIp: RateLimiter;
   };
   heartbeatMs: number;
-  log: (message: string, error?: unknown) => void;
+  /** The close function of every open event stream, so a shutdown can end them. */
+  liveStreams: Set<() => void>;
+  log: Log;
 }
