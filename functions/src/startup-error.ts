@@ -19,7 +19,7 @@ const mb = (bytes: number) => Math.floor(bytes / 1024 / 1024).toLocaleString('en
 
 export const diskFull = (dataDir: string, freeBytes?: number, neededMb?: number) =>
   new StartupError(
-    `DATA_DIR ${dataDir} is on a full disk${freeBytes === undefined ? '' : ` (${mb(freeBytes)} MB free, at least ${neededMb} MB needed)`}: free up space there, or set DATA_DIR to a folder on a disk with room.`,
+    `DATA_DIR ${dataDir} is on a full disk${freeBytes === undefined ? '' : ` (${mb(freeBytes)} MB free, at least ${neededMb?.toLocaleString('en-AU')} MB needed)`}: free up space there, or set DATA_DIR to a folder on a disk with room.`,
   );
 
 /** Explains a failure to create or write DATA_DIR, or undefined when it is not one of those. */
