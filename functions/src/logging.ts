@@ -40,7 +40,10 @@ export function requestLogger(logger: Logger) {
     customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request failed',
+    // A 500 is logged with its error and stack by the error handler, on its own line with the
+    // same request id; pino-http's stand-in error ("failed with status code 500") adds nothing.
+    customErrorMessage: (_req, _res, error) => (error.message === 'request aborted' ? 'request aborted' : 'request'),
+    customErrorObject: (_req, _res, _error, value: Record<string, unknown>) => ({ ...value, err: undefined }),
     serializers: {
       // pino-http hands over its own summary of the request, whose url is Express's originalUrl.
       req: (req: { method?: string; url?: string }) => ({ method: req.method, path: safePath(req.url ?? '') }),
