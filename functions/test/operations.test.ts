@@ -10,7 +10,6 @@ import { admin as adminAccount, glb, goodInquiry } from './harness';
 import { runCli, startServer, stopServer, until, type ServerProcess } from './server-process';
 
 const root = mkdtempSync(join(tmpdir(), 'operations-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('GET /api/health?deep=1', () => {
   let server: ServerProcess;
@@ -74,10 +73,17 @@ const linesOf = (stdout: string) =>
     .filter(Boolean)
     .map((line) => JSON.parse(line) as LogLine);
 
+const started: ServerProcess[] = [];
+afterAll(async () => {
+  await Promise.all(started.map(stopServer));
+  rmSync(root, { recursive: true, force: true });
+});
+
 describe('logs', () => {
   it('writes one JSON line per request without personal details, and errors with their stack only in the log', async () => {
     const dataDir = join(root, 'logs');
     const server = await startServer(dataDir, { LOG_LEVEL: 'info', BACKUP_KEEP: '0' });
+    started.push(server);
     const admin = await server.adminClient();
     const posted = await server.client().post('/api/project-inquiry', goodInquiry);
     expect(posted.status).toBe(201);
@@ -118,6 +124,7 @@ describe('logs', () => {
 
   it('follows LOG_LEVEL', async () => {
     const server = await startServer(join(root, 'quiet'), { LOG_LEVEL: 'warn', BACKUP_KEEP: '0' });
+    started.push(server);
     expect((await server.client().get('/api/health')).status).toBe(200);
     const exited = await stopServer(server);
     expect(exited.code).toBe(0);

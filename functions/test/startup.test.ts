@@ -9,10 +9,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { glb } from './harness';
-import { baseEnv, freePort, spawnServer, startServer, stopServer, until, type Exited } from './server-process';
+import { baseEnv, freePort, spawnServer, startServer as startServerProcess, stopServer, until, type Exited, type ServerProcess } from './server-process';
+
+async function startServer(dataDir: string) {
+  const server = await startServerProcess(dataDir);
+  spawned.push(server);
+  return server;
+}
 
 const root = mkdtempSync(join(tmpdir(), 'startup-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+/** Every server a test spawned: one that started when it should not have is killed here. */
+const spawned: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of spawned) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  rmSync(root, { recursive: true, force: true });
+});
 let n = 0;
 const freshDir = () => join(root, `data-${++n}`);
 
@@ -20,6 +31,7 @@ const freshDir = () => join(root, `data-${++n}`);
 async function refusal(env: Record<string, string>, dataDir = freshDir()): Promise<Exited> {
   const port = await freePort();
   const server = await spawnServer({ ...baseEnv(dataDir, port), ...env });
+  spawned.push(server);
   return server.exited;
 }
 
@@ -84,6 +96,7 @@ describe('the server refuses to start, saying what to fix', () => {
     try {
       const dataDir = freshDir();
       const server = await spawnServer({ ...baseEnv(dataDir, port) });
+      spawned.push(server);
       const lines = expectOneClearLine(await server.exited, `Port ${port} on 127.0.0.1 is already in use`, 'set PORT');
       expect(lines).toHaveLength(1);
     } finally {
