@@ -7,9 +7,10 @@ import { safePath } from './http/safe-path';
 export type { Logger } from 'pino';
 
 /**
- * The embedded server's logger: one JSON object a line on stdout. The stream is written
- * asynchronously so a burst of requests does not wait on the terminal or pipe; the server
- * flushes it before it exits.
+ * The embedded server's logger: one JSON object a line on stdout, written synchronously.
+ * Nothing waits in a buffer, so a crash loses no line; and at exit there is nothing left to
+ * flush: sonic-boom's exit flush retries a failed write for ever, which hung a server whose
+ * log reader had gone away (an asynchronous stream was tried first).
  */
 export function createLogger(level: LevelWithSilent, destination?: DestinationStream): Logger {
   return pino(
@@ -19,7 +20,7 @@ export function createLogger(level: LevelWithSilent, destination?: DestinationSt
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    destination ?? pino.destination({ dest: 1, sync: false }),
+    destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }
 

@@ -34,20 +34,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     logger.info({ signal }, 'shutting down: finishing requests under way');
     const limit = setTimeout(() => {
       logger.error('shutdown took too long; exiting with requests unfinished');
-      logger.flush();
       process.exit(1);
     }, shutdownLimitMs);
     limit.unref();
     embedded.close().then(
       () => {
         logger.info('stopped');
-        logger.flush();
-        process.exit(0);
+          process.exit(0);
       },
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
-        logger.flush();
-        process.exit(1);
+          process.exit(1);
       },
     );
   });

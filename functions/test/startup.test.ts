@@ -163,6 +163,18 @@ describe('SIGTERM', () => {
     expect(existsSync(join(dataDir, 'site.sqlite-wal'))).toBe(false);
   });
 
+  it('exits also when whatever read its log has gone away', async () => {
+    const dataDir = freshDir();
+    const port = await freePort();
+    const server = await spawnServer({ ...baseEnv(dataDir, port), LOG_LEVEL: 'info' });
+    spawned.push(server);
+    await until(() => server.stdout().includes('Serving the site'), 'the server to start');
+    server.child.stdout!.destroy(); // the log's reader is gone: writes to stdout now fail
+    expect((await server.client().get('/api/health')).status).toBe(200);
+    expect((await server.client().get('/api/health')).status).toBe(200);
+    expect((await stopServer(server)).code).toBe(0);
+  });
+
   it('exits at once when nothing is under way', async () => {
     const server = await startServer(freshDir());
     expect((await stopServer(server)).code).toBe(0);
