@@ -3,6 +3,7 @@
  * to fix, no stack trace, a failed exit), and when it is stopped with SIGTERM.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,6 +76,31 @@ describe('the server refuses to start, saying what to fix', () => {
   it('when the disk holding DATA_DIR has less room than MIN_FREE_DISK_MB', async () => {
     const lines = expectOneClearLine(await refusal({ MIN_FREE_DISK_MB: String(1024 * 1024 * 1024) }), 'is on a full disk', 'MB free', 'free up space');
     expect(lines).toHaveLength(1);
+  });
+
+  it('when the disk holding DATA_DIR is really full', async (ctx) => {
+    // A 1 MB tmpfs, filled up: mounting one needs root, so elsewhere this case is skipped.
+    const tiny = join(root, 'tiny');
+    mkdirSync(tiny);
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', tiny], { stdio: 'pipe' });
+    } catch {
+      ctx.skip('mounting a tmpfs needs root');
+    }
+    try {
+      const dataDir = join(tiny, 'data');
+      mkdirSync(dataDir);
+      try {
+        writeFileSync(join(tiny, 'filler'), Buffer.alloc(2 * 1024 * 1024));
+      } catch {
+        // ENOSPC: full, as intended
+      }
+      // MIN_FREE_DISK_MB=0 lets the server try, so the refusal comes from the failed write.
+      const lines = expectOneClearLine(await refusal({ MIN_FREE_DISK_MB: '0' }, dataDir), `DATA_DIR ${dataDir} is on a full disk`, 'free up space');
+      expect(lines).toHaveLength(1);
+    } finally {
+      execFileSync('umount', [tiny]);
+    }
   });
 
   it('when the database is damaged, pointing to the restore', async () => {
