@@ -115,14 +115,21 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     } catch (error) {
       database = { writable: false, error: error instanceof Error ? error.message : String(error) };
     }
-    const disk = await statfs(env.DATA_DIR);
-    const { queued } = await store.messages.status();
-    const last = await lastBackup(env.DATA_DIR);
+    // Each part is read on its own: one failing (DATA_DIR gone, say) still leaves a report, not a 500.
+    const disk = await statfs(env.DATA_DIR).then(
+      (stats) => ({ freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize }),
+      () => ({ freeBytes: 0, totalBytes: 0 }),
+    );
+    const unsent = await store.messages.status().then(
+      (status) => status.queued,
+      () => -1,
+    );
+    const last = await lastBackup(env.DATA_DIR).catch(() => null);
     return {
       status: database.writable ? 'ok' : 'failing',
       database,
-      disk: { freeBytes: disk.bavail * disk.bsize, totalBytes: disk.blocks * disk.bsize },
-      queue: { unsent: queued },
+      disk,
+      queue: { unsent },
       backup: { lastAt: last?.at ?? null, file: last?.file ?? null, keep: env.BACKUP_KEEP },
     };
   };
