@@ -5,7 +5,13 @@ import { mobileNumber } from './services/lead-messages';
 /** pino's levels; kept here so the Firebase function, which reads this schema, does not load pino. */
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const wholeNumber = (min: number) => `must be a whole number, ${min} or more`;
+const intFrom = (fallback: number, min = 0) =>
+  z.coerce
+    .number({ error: wholeNumber(min) })
+    .int({ error: wholeNumber(min) })
+    .min(min, { error: wholeNumber(min) })
+    .default(fallback);
 
 const trustProxy = z
   .string()
@@ -42,7 +48,7 @@ const url = (protocols: RegExp, message: string) =>
 
 /** The environment of the embedded server, checked once at start. */
 export const envSchema = z.object({
-  PORT: intFrom(3000).pipe(z.number().max(65535)),
+  PORT: intFrom(3000).pipe(z.number().max(65535, { error: 'must be a port number, 0 to 65535' })),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   WEB_DIST: z.string().optional(),
