@@ -1,5 +1,6 @@
 import { readEnv, type Env } from './config';
-import { startEmbedded, StartupError, type Embedded } from './embedded';
+import { startEmbedded, StartupError } from './embedded';
+import { createLogger } from './logging';
 
 /** A problem the operator can fix: one line on stderr, no stack trace, and a failed exit. */
 function refuse(message: string): never {
@@ -13,20 +14,14 @@ try {
 } catch (error) {
   refuse(error instanceof Error ? error.message : String(error));
 }
-
-let embedded: Embedded;
-try {
-  embedded = await startEmbedded(env);
-} catch (error) {
-  if (error instanceof StartupError) refuse(error.message);
-  throw error;
-}
-const { logger } = embedded;
-logger.info({ url: embedded.url, dataDir: env.DATA_DIR }, `Serving the site and the API at ${embedded.url} (data in ${env.DATA_DIR})`);
+const logger = createLogger(env.LOG_LEVEL);
+const starting = startEmbedded(env, { logger });
 
 /** Hard stop: a shutdown never takes longer than this, whatever hangs. */
 const shutdownLimitMs = 9500;
 let stopping = false;
+// Installed before the server listens: a signal that arrives while it is still starting
+// waits for the start and then stops it cleanly, instead of killing it half way.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
@@ -37,15 +32,27 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(1);
     }, shutdownLimitMs);
     limit.unref();
-    embedded.close().then(
-      () => {
-        logger.info('stopped');
+    starting
+      .then((embedded) => embedded.close())
+      .then(
+        () => {
+          logger.info('stopped');
           process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
+        },
+        (error: unknown) => {
+          // A start that failed has already said why (below).
+          if (error instanceof StartupError) return;
+          logger.error({ err: error }, 'shutdown failed');
           process.exit(1);
-      },
-    );
+        },
+      );
   });
+}
+
+try {
+  const embedded = await starting;
+  logger.info({ url: embedded.url, dataDir: env.DATA_DIR }, `Serving the site and the API at ${embedded.url} (data in ${env.DATA_DIR})`);
+} catch (error) {
+  if (error instanceof StartupError) refuse(error.message);
+  throw error;
 }
