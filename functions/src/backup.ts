@@ -255,9 +255,13 @@ export class DailyBackups {
 
   async start(): Promise<void> {
     if (this.options.keep === 0) return;
-    // What a stop or crash in the middle of a backup left behind.
-    for (const name of await readdir(backupsDir(this.options.dataDir)).catch(() => [])) {
-      if (name.startsWith('.staging-') || name.endsWith('.partial')) await rm(join(backupsDir(this.options.dataDir), name), { recursive: true, force: true });
+    // What a stop or crash in the middle of a backup left behind; not younger ones, which may
+    // belong to an `npm run admin -- backup` under way.
+    const dir = backupsDir(this.options.dataDir);
+    for (const name of await readdir(dir).catch(() => [])) {
+      if (!name.startsWith('.staging-') && !name.endsWith('.partial')) continue;
+      const modified = await stat(join(dir, name)).then((s) => s.mtimeMs, () => Date.now());
+      if (modified < Date.now() - 3600_000) await rm(join(dir, name), { recursive: true, force: true });
     }
     const [newest] = await listBackups(this.options.dataDir);
     this.schedule(newest ? Math.max(0, newest.at.getTime() + this.intervalMs - Date.now()) : 0);
