@@ -5,7 +5,7 @@
  * archive; `npm run admin -- restore FILE` unpacks one into an empty DATA_DIR.
  */
 import Database from 'better-sqlite3';
-import { copyFile, link, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Logger } from 'pino';
 import { create as createTar, extract as extractTar } from 'tar';
@@ -229,10 +229,34 @@ export async function lastBackup(dataDir: string): Promise<{ at: string; file: s
   return newest ? { at: newest.at.toISOString(), file: newest.file } : null;
 }
 
+/** Bytes of every file under `dir` (0 when it is missing). */
+async function treeSize(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  let total = 0;
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += await treeSize(path);
+    else if (entry.isFile()) total += await stat(path).then((s) => s.size, () => 0);
+  }
+  return total;
+}
+
+/**
+ * The most a backup can take on DATA_DIR's disk while it runs: the database's copy, and an
+ * archive no larger than the copy plus the uploads (the uploads themselves are hard links).
+ */
+export async function backupSpaceNeeded(dataDir: string): Promise<number> {
+  const size = (file: string) => stat(file).then((s) => s.size, () => 0);
+  const database = (await size(databaseFile(dataDir))) + (await size(`${databaseFile(dataDir)}-wal`));
+  return 2 * database + (await treeSize(objectsDir(dataDir)));
+}
+
 export interface DailyBackupsOptions {
   dataDir: string;
   /** How many to keep; 0 turns the daily backup off. */
   keep: number;
+  /** Free space the backup must leave on DATA_DIR's disk, so it never crowds out new leads. */
+  minFreeBytes: number;
   copyDatabase: (target: string, signal?: AbortSignal) => Promise<void>;
   logger: Logger;
   intervalMs?: number;
@@ -291,6 +315,18 @@ export class DailyBackups {
   private async run(): Promise<void> {
     const { dataDir, keep, logger } = this.options;
     try {
+      const disk = await statfs(dataDir);
+      const free = disk.bavail * disk.bsize;
+      const needed = (await backupSpaceNeeded(dataDir)) + this.options.minFreeBytes;
+      if (free < needed) {
+        const mb = (bytes: number) => Math.ceil(bytes / 1024 / 1024);
+        logger.error(
+          { freeBytes: free, neededBytes: needed },
+          `daily backup skipped: it needs ${mb(needed)} MB free on DATA_DIR's disk and there are ${mb(free)} MB; free up space (older backups in DATA_DIR/backups, say). Trying again in an hour.`,
+        );
+        this.schedule(Math.min(this.intervalMs, 3600_000));
+        return;
+      }
       const started = Date.now();
       const now = new Date();
       const out = join(backupsDir(dataDir), backupName(now));

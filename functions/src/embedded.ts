@@ -105,6 +105,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
   const backups = new DailyBackups({
     dataDir: env.DATA_DIR,
     keep: env.BACKUP_KEEP,
+    minFreeBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
     copyDatabase: (target, signal) => store.backup(target, { signal }),
     logger,
   });

@@ -3,7 +3,8 @@
  * being written over HTTP, restored with `npm run admin -- restore` into a fresh DATA_DIR,
  * and a server started on it; the daily backup and its retention.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -159,6 +160,36 @@ describe('daily backup', () => {
     // The archive it wrote restores like a manual one.
     const restore = await runCli(join(root, 'daily-restored'), ['restore', join(dataDir, 'backups', kept[2])]);
     expect(restore.code).toBe(0);
+  });
+
+  it('is skipped, saying so, when it would leave less free disk than MIN_FREE_DISK_MB', async (ctx) => {
+    // A private 64 MB tmpfs, so no one else changes its free space; mounting needs root.
+    const disk = join(root, 'small-disk');
+    mkdirSync(disk);
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', disk], { stdio: 'pipe' });
+    } catch {
+      ctx.skip('mounting a tmpfs needs root');
+    }
+    let server: ServerProcess | undefined;
+    try {
+      const dataDir = join(disk, 'data');
+      mkdirSync(join(dataDir, 'objects/models'), { recursive: true });
+      writeFileSync(join(dataDir, 'objects/models/big.glb'), Buffer.alloc(4 * 1024 * 1024, 1));
+      const { bavail, bsize } = statfsSync(disk);
+      // Room to start (1 to 2 MB above the minimum), but not for a backup of a 4 MB upload.
+      const minFreeMb = Math.floor((bavail * bsize) / 1024 / 1024) - 1;
+      server = await start(dataDir, { MIN_FREE_DISK_MB: String(minFreeMb), LOG_LEVEL: 'info' });
+      const running = server;
+      const line = await until(() => running.stdout().split('\n').find((l) => l.includes('daily backup skipped')), 'the skipped backup line');
+      expect(JSON.parse(line)).toMatchObject({ level: 'error', msg: expect.stringContaining('free up space (older backups in DATA_DIR/backups, say)') });
+      expect(readdirSync(dataDir)).not.toContain('backups'); // not even begun
+      expect((await stopServer(server)).code).toBe(0);
+    } finally {
+      // The server's files are on the tmpfs: it must be gone before the tmpfs can go.
+      if (server) await stopServer(server);
+      execFileSync('umount', [disk]);
+    }
   });
 
   it('is off with BACKUP_KEEP=0', async () => {
