@@ -162,6 +162,38 @@ describe('daily backup', () => {
     expect(restore.code).toBe(0);
   });
 
+  it('keeps every inquiry acknowledged before it started, taken by the server while inquiries keep arriving', async () => {
+    const dataDir = join(root, 'daily-live');
+    mkdirSync(join(dataDir, 'backups'), { recursive: true });
+    // The newest backup turns a day old three seconds from now: the next is taken under load.
+    const previous = backupName(new Date(Date.now() - 86400_000 + 3000));
+    writeFileSync(join(dataDir, 'backups', previous), 'yesterday');
+    const server = await start(dataDir, { BACKUP_KEEP: '2' });
+    const acknowledged: Array<{ id: string; at: number }> = [];
+    let writing = true;
+    const senders = Array.from({ length: 4 }, async (_, s) => {
+      for (let i = 0; writing; i++) {
+        const res = await server.client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, firstName: `Daily${s}x${i}` });
+        expect(res.status).toBe(201);
+        acknowledged.push({ id: res.body.id, at: Date.now() });
+      }
+    });
+    const written = await until(() => readdirSync(join(dataDir, 'backups')).find((name) => name.endsWith('.tar.gz') && name !== previous), 'the daily backup');
+    writing = false;
+    await Promise.all(senders);
+    // The archive is named after the moment the backup began.
+    const began = Date.parse(written.replace(/^backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.tar\.gz$/, '$1T$2:$3:$4.$5Z'));
+    const before = acknowledged.filter((a) => a.at < began).map((a) => a.id);
+    expect(before.length).toBeGreaterThan(0);
+    expect(acknowledged.some((a) => a.at > began)).toBe(true); // inquiries kept arriving during it
+
+    const restoredDir = join(root, 'daily-live-restored');
+    expect((await runCli(restoredDir, ['restore', join(dataDir, 'backups', written)])).code).toBe(0);
+    const restored = await start(restoredDir, { BACKUP_KEEP: '0' });
+    const ids = await allInquiryIds(await restored.adminClient());
+    expect(before.filter((id) => !ids.has(id))).toEqual([]);
+  });
+
   it('is skipped, saying so, when it would leave less free disk than MIN_FREE_DISK_MB', async (ctx) => {
     // A private 64 MB tmpfs, so no one else changes its free space; mounting needs root.
     const disk = join(root, 'small-disk');
