@@ -6,5 +6,7 @@ export default defineConfig({
     globalSetup: ['functions/test/firestore-emulator.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Servers the tests start, in process or spawned, keep their request logs to themselves.
+    env: { LOG_LEVEL: 'silent' },
   },
 });

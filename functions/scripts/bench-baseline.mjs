@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const db = new Database(join(process.env.DATA_DIR, 'baseline.sqlite'));
 db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
+db.pragma('synchronous = FULL');
 db.exec(`CREATE TABLE project_inquiries (id TEXT PRIMARY KEY, rooms TEXT NOT NULL, budget TEXT NOT NULL, timeline TEXT NOT NULL, firstName TEXT NOT NULL, lastName TEXT NOT NULL, email TEXT NOT NULL, phone TEXT NOT NULL, createdAt TEXT NOT NULL) STRICT;
 CREATE INDEX pi_created ON project_inquiries (createdAt, id);
 CREATE TABLE reviews (id TEXT PRIMARY KEY, customerName TEXT NOT NULL, rating INTEGER NOT NULL, reviewText TEXT NOT NULL, email TEXT, approved INTEGER NOT NULL, createdAt TEXT NOT NULL) STRICT;

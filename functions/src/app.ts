@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { Sessions } from './auth/sessions';
-import { errorHandler, notFound } from './http/errors';
+import { errorHandler, HttpError, notFound } from './http/errors';
 import { jsonBody, jsonLimitBytes } from './http/json-body';
 import { createLimits, memoryHitCounter, type HitCounter } from './http/rate-limit';
 import { sameOrigin, securityHeaders } from './http/security';
@@ -46,13 +47,32 @@ export const defaultAppOptions: AppOptions = {
   heartbeatMs: 15_000,
 };
 
+/** Reports a failure; `req` is the request it happened in, when there is one. */
+export type Log = (message: string, error?: unknown, req?: IncomingMessage) => void;
+
+/** What `GET /api/health?deep=1` reports to a signed-in admin (embedded server). */
+export interface DeepHealth {
+  /** `failing` (answered with 503) when the database cannot be written. */
+  status: 'ok' | 'failing';
+  database: { writable: boolean; error?: string };
+  /** Zeros when the disk could not be read. */
+  disk: { freeBytes: number; totalBytes: number };
+  /** -1 when the queue could not be read. */
+  queue: { unsent: number };
+  backup: { lastAt: string | null; file: string | null; keep: number };
+}
+
 export interface AppDeps {
   store: Store;
   objects: ObjectStore;
   feed: ChangeFeed;
   delivery: Delivery;
   clock?: Clock;
-  log?: (message: string, error?: unknown) => void;
+  log?: Log;
+  /** Runs first on every request: the embedded server's request log. */
+  requestLog?: RequestHandler;
+  /** The deep health check; without it (Firebase mode) `?deep=1` answers 404. */
+  health?: () => Promise<DeepHealth>;
   options?: Partial<AppOptions>;
   /** Firebase mode: login also returns a custom token for the browser's Firebase Auth. */
   clientAuth?: ClientAuth;
@@ -66,7 +86,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const options = { ...defaultAppOptions, ...deps.options };
   const clock = deps.clock ?? systemClock;
-  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const log: Log = deps.log ?? ((message, error) => console.error(message, error ?? ''));
   const store = withChangeFeed(deps.store, deps.feed);
   const sessions = new Sessions(store, clock, options.sessionTtlSeconds);
   const ctx: RouteContext = {
@@ -79,6 +99,7 @@ export function createApp(deps: AppDeps) {
     uploads: new Uploads(store, deps.objects, clock),
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
     heartbeatMs: options.heartbeatMs,
+    liveStreams: new Set(),
     log,
   };
 
@@ -87,6 +108,7 @@ export function createApp(deps: AppDeps) {
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
   app.set('query parser', 'simple');
+  if (deps.requestLog) app.use(deps.requestLog);
   app.use(securityHeaders);
 
   const api = express.Router();
@@ -95,8 +117,16 @@ export function createApp(deps: AppDeps) {
     next();
   });
   api.use(sameOrigin(options.allowedOrigins));
-  api.get('/health', (_req, res) => {
-    res.json({ status: 'ok' });
+  // The public answer says only that the server is up; the details are for admins.
+  api.get('/health', (req, res, next) => {
+    if (req.query.deep === undefined) return res.json({ status: 'ok' });
+    if (req.query.deep !== '1') throw new HttpError(400, 'deep must be 1', { deep: 'Must be 1' });
+    next();
+  });
+  api.get('/health', sessions.requireAdmin, async (_req, res) => {
+    if (!deps.health) throw new HttpError(404, 'The deep health check is only available on the embedded server');
+    const report = await deps.health();
+    res.status(report.status === 'ok' ? 200 : 503).json(report);
   });
   const json = jsonBody(jsonLimitBytes);
   // Uploads stream their own bodies, so they come before the JSON parser.
@@ -122,7 +152,13 @@ export function createApp(deps: AppDeps) {
   if (deps.site) app.use(deps.site);
   app.use(errorHandler(log));
 
-  return Object.assign(app, { context: ctx });
+  return Object.assign(app, {
+    context: ctx,
+    /** Ends every open event stream (at shutdown): browsers reconnect to the next server. */
+    closeLiveStreams() {
+      for (const close of [...ctx.liveStreams]) close();
+    },
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { copyDatabaseFile, restoreBackup, writeBackup } from './backup';
 import { createAdmin } from './accounts';
 import { defaultFirebaseProject, openAdminTarget } from './admin-target';
 import { Sessions } from './auth/sessions';
@@ -18,6 +21,9 @@ const usage = `Usage:
       to manage the admins of a Firebase project's Firestore instead of DATA_DIR
   npm run admin -- test-message EMAIL_OR_MOBILE
                                    send a test email or SMS through the configured channel
+  npm run admin -- backup FILE     write the database and uploaded files to FILE (.tar.gz),
+                                   also while the server runs
+  npm run admin -- restore FILE    unpack a backup into DATA_DIR, which must be empty
   npm run demo                     start the site on DATA_DIR (default ./.data-demo) with demo content`;
 
 async function promptPassword(): Promise<string> {
@@ -49,6 +55,14 @@ async function admin(argv: string[]) {
   const env = readEnv();
   if (args[0] === 'test-message' && args[1]) {
     if (!(await sendTestMessage(env, args[1], console.log))) process.exitCode = 1;
+    return;
+  }
+  if (args[0] === 'backup' && args[1]) return backup(env.DATA_DIR, resolve(args[1]));
+  if (args[0] === 'restore' && args[1]) {
+    const restored = await restoreBackup(resolve(args[1]), env.DATA_DIR);
+    console.log(
+      `Restored the backup of ${restored.createdAt} into ${env.DATA_DIR}: ${restored.inquiries.toLocaleString('en-AU')} project inquiries, ${restored.objects.toLocaleString('en-AU')} uploaded files. Start the server with this DATA_DIR.`,
+    );
     return;
   }
   const project = values.project ?? (values.firebase || process.env.FIREBASE_PROJECT ? defaultFirebaseProject() : undefined);
@@ -85,13 +99,22 @@ async function admin(argv: string[]) {
   }
 }
 
+async function backup(dataDir: string, out: string) {
+  if (existsSync(out)) throw new Error(`${out} already exists: choose a new file name.`);
+  if (!existsSync(dirname(out))) throw new Error(`The folder ${dirname(out)} does not exist.`);
+  const started = Date.now();
+  const result = await writeBackup({ dataDir, out, copyDatabase: copyDatabaseFile(dataDir) });
+  const mb = (result.bytes / 1024 / 1024).toFixed(1);
+  console.log(`Backed up ${dataDir} (the database and ${result.objects.toLocaleString('en-AU')} uploaded files) to ${out}: ${mb} MB in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
 async function demo() {
   const env = readEnv({ DATA_DIR: './.data-demo', ...process.env });
   const embedded = await startEmbedded(env);
   const seeded = await seedDemo(embedded.app.context.store, embedded.app.context.objects);
   if (seeded) console.log('Filled the demo data folder with demo content (every record is marked "Demo").');
   console.log(`Demo site at ${embedded.url} (data in ${env.DATA_DIR}). This is demo content, not real customers.`);
-  const stop = () => embedded.close().then(() => process.exit(0));
+  const stop = () => embedded.close().then(() => process.exit(0), () => process.exit(1));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -44,6 +44,25 @@ describe('the embedded server environment', () => {
     expect(refused({ SITE_URL: 'www.example.com' })).toBe('Invalid environment:\n  SITE_URL: must be an http(s) address such as https://www.example.com.au');
   });
 
+  it('refuses bad operations settings with what to write instead', () => {
+    const refused = (source: Record<string, string>) => {
+      try {
+        readEnv(source);
+        return 'started';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(refused({ PORT: 'eighty' })).toBe('Invalid environment:\n  PORT: must be a whole number, 0 or more');
+    expect(refused({ PORT: '70000' })).toBe('Invalid environment:\n  PORT: must be a port number, 0 to 65535');
+    expect(refused({ LOG_LEVEL: 'loud' })).toBe('Invalid environment:\n  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent');
+    expect(refused({ BACKUP_KEEP: '-1' })).toBe('Invalid environment:\n  BACKUP_KEEP: must be a whole number, 0 or more');
+    expect(refused({ MIN_FREE_DISK_MB: '1.5' })).toBe('Invalid environment:\n  MIN_FREE_DISK_MB: must be a whole number, 0 or more');
+    expect(refused({ SESSION_TTL_HOURS: '0' })).toBe('Invalid environment:\n  SESSION_TTL_HOURS: must be a whole number, 1 or more');
+    expect(readEnv({})).toMatchObject({ LOG_LEVEL: 'info', BACKUP_KEEP: 7, MIN_FREE_DISK_MB: 100 });
+    expect(readEnv({ BACKUP_KEEP: '0', LOG_LEVEL: 'silent' })).toMatchObject({ LOG_LEVEL: 'silent', BACKUP_KEEP: 0 });
+  });
+
   it('says which channels are off when none is configured', () => {
     expect(channelsOff(readEnv({}))).toEqual([
       'Email is off: set SMTP_URL and MAIL_FROM to send it.',

@@ -2,7 +2,16 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { mobileNumber } from './services/lead-messages';
 
-const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+/** pino's levels; kept here so the Firebase function, which reads this schema, does not load pino. */
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const wholeNumber = (min: number) => `must be a whole number, ${min} or more`;
+const intFrom = (fallback: number, min = 0) =>
+  z.coerce
+    .number({ error: wholeNumber(min) })
+    .int({ error: wholeNumber(min) })
+    .min(min, { error: wholeNumber(min) })
+    .default(fallback);
 
 const trustProxy = z
   .string()
@@ -39,7 +48,7 @@ const url = (protocols: RegExp, message: string) =>
 
 /** The environment of the embedded server, checked once at start. */
 export const envSchema = z.object({
-  PORT: intFrom(3000).pipe(z.number().max(65535)),
+  PORT: intFrom(3000).pipe(z.number().max(65535, { error: 'must be a port number, 0 to 65535' })),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   WEB_DIST: z.string().optional(),
@@ -66,6 +75,11 @@ export const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: url(/^https?:$/, 'must be an http(s) address'),
+  LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  /** Daily backups kept in DATA_DIR/backups; 0 turns them off. */
+  BACKUP_KEEP: intFrom(7, 0),
+  /** The server refuses to start with less free space than this on DATA_DIR's disk. */
+  MIN_FREE_DISK_MB: intFrom(100, 0),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,46 +1,95 @@
 import { createServer, type Server } from 'node:http';
+import { mkdir, rm, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFirstAdmin } from './accounts';
 import { createLocalObjectStore } from './adapters/local-objects/local-object-store';
 import { createMemoryFeed } from './adapters/memory-feed';
 import { createSmtpEmailSender } from './adapters/smtp/smtp-email-sender';
-import { createSqliteStore } from './adapters/sqlite/store';
+import { createSqliteStore, type SqliteStore } from './adapters/sqlite/store';
 import { createTwilioSmsSender } from './adapters/twilio/twilio-sms-sender';
-import { createApp, type App } from './app';
+import { createApp, type App, type DeepHealth, type Log } from './app';
+import { DailyBackups, databaseFile, lastBackup } from './backup';
 import type { Env } from './config';
 import { staticSite } from './http/static-site';
+import { createLogger, requestLogger, type Logger } from './logging';
 import { systemClock } from './ports/clock';
 import { DeliveryWorker } from './services/delivery-worker';
 import { importOutbox } from './services/import-outbox';
 import { runMaintenance } from './services/maintenance';
 import { messageSettings } from './message-settings';
+import { damagedDatabase, dataDirProblem, diskFull, listenProblem, StartupError } from './startup-error';
 
 export interface Embedded {
   app: App;
   server: Server;
   url: string;
-  close(): Promise<void>;
+  logger: Logger;
+  /** Stops taking requests, lets those under way finish (at most `graceMs`), ends event streams, closes the database. */
+  close(graceMs?: number): Promise<void>;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** functions/dist/server.js -> web/dist */
 export const defaultWebDist = resolve(here, '../../web/dist');
 
-export interface EmbeddedTuning {
+export interface EmbeddedOptions {
+  /** Where logs go; by default JSON lines on stdout at LOG_LEVEL. */
+  logger?: Logger;
   /** The delivery worker's first retry delay (30 s); tests shorten it. */
   firstRetryDelayMs?: number;
 }
 
 /**
  * The embedded stack in one process: SQLite in DATA_DIR, uploads on local disk, live events
- * in memory, the delivery worker, the built web app, and the API.
+ * in memory, the delivery worker, daily backups, the built web app, and the API. Problems the
+ * operator can fix (DATA_DIR, disk space, a damaged database, the port) throw StartupError.
  */
-export async function startEmbedded(env: Env, print: (line: string) => void = console.log, tuning: EmbeddedTuning = {}): Promise<Embedded> {
-  const store = createSqliteStore({ file: join(env.DATA_DIR, 'site.sqlite') });
+export async function startEmbedded(env: Env, options: EmbeddedOptions = {}): Promise<Embedded> {
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  await checkDataDir(env.DATA_DIR, env.MIN_FREE_DISK_MB);
+  const store = openStore(env.DATA_DIR);
+  try {
+    return await startOn(store, env, logger, options);
+  } catch (error) {
+    await store.close();
+    throw dataDirProblem(env.DATA_DIR, error) ?? damagedDatabase(databaseFile(env.DATA_DIR), error) ?? error;
+  }
+}
+
+/** DATA_DIR exists (or is created), takes a write, and has room. */
+async function checkDataDir(dataDir: string, minFreeMb: number) {
+  try {
+    await mkdir(dataDir, { recursive: true });
+    const probe = join(dataDir, `.write-test-${process.pid}`);
+    await writeFile(probe, 'ok');
+    await rm(probe);
+  } catch (error) {
+    throw dataDirProblem(dataDir, error) ?? error;
+  }
+  const disk = await statfs(dataDir);
+  const free = disk.bavail * disk.bsize;
+  if (free < minFreeMb * 1024 * 1024) throw diskFull(dataDir, free, minFreeMb);
+}
+
+function openStore(dataDir: string): SqliteStore {
+  const file = databaseFile(dataDir);
+  try {
+    return createSqliteStore({ file });
+  } catch (error) {
+    throw damagedDatabase(file, error) ?? dataDirProblem(dataDir, error) ?? error;
+  }
+}
+
+async function startOn(store: SqliteStore, env: Env, logger: Logger, options: EmbeddedOptions): Promise<Embedded> {
   const objects = await createLocalObjectStore(join(env.DATA_DIR, 'objects'));
   const feed = createMemoryFeed();
-  const log = (message: string, error?: unknown) => console.error(message, error ?? '');
+  const log: Log = (message, error, req) => {
+    // Inside a request, pino-http's child logger adds the request id to the line.
+    const target = req?.log ?? logger;
+    if (error === undefined) target.warn(message);
+    else target.error({ err: error }, message);
+  };
   const worker = new DeliveryWorker({
     queue: store.queue,
     email: env.SMTP_URL && env.MAIL_FROM ? createSmtpEmailSender({ url: env.SMTP_URL, from: env.MAIL_FROM }) : undefined,
@@ -51,13 +100,47 @@ export async function startEmbedded(env: Env, print: (line: string) => void = co
     clock: systemClock,
     feed,
     log,
-    firstDelayMs: tuning.firstRetryDelayMs,
+    firstDelayMs: options.firstRetryDelayMs,
   });
+  const backups = new DailyBackups({
+    dataDir: env.DATA_DIR,
+    keep: env.BACKUP_KEEP,
+    minFreeBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
+    copyDatabase: (target, signal) => store.backup(target, { signal }),
+    logger,
+  });
+  const health = async (): Promise<DeepHealth> => {
+    let database: DeepHealth['database'] = { writable: true };
+    try {
+      await store.probeWrite(new Date().toISOString());
+    } catch (error) {
+      database = { writable: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    // Each part is read on its own: one failing (DATA_DIR gone, say) still leaves a report, not a 500.
+    const disk = await statfs(env.DATA_DIR).then(
+      (stats) => ({ freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize }),
+      () => ({ freeBytes: 0, totalBytes: 0 }),
+    );
+    const unsent = await store.messages.status().then(
+      (status) => status.queued,
+      () => -1,
+    );
+    const last = await lastBackup(env.DATA_DIR).catch(() => null);
+    return {
+      status: database.writable ? 'ok' : 'failing',
+      database,
+      disk,
+      queue: { unsent },
+      backup: { lastAt: last?.at ?? null, file: last?.file ?? null, keep: env.BACKUP_KEEP },
+    };
+  };
   const app = createApp({
     store,
     objects,
     feed,
     log,
+    requestLog: requestLogger(logger),
+    health,
     delivery: {
       settings: messageSettings(env),
       configured: { email: worker.channels.includes('email'), sms: worker.channels.includes('sms') },
@@ -73,6 +156,7 @@ export async function startEmbedded(env: Env, print: (line: string) => void = co
     },
     site: staticSite(env.WEB_DIST ? resolve(env.WEB_DIST) : defaultWebDist),
   });
+  const print = (line: string) => logger.info(line);
   await ensureFirstAdmin(store, env.DATA_DIR, env, print);
 
   const imported = await importOutbox(join(env.DATA_DIR, 'outbox'), store.queue, new Date());
@@ -80,37 +164,57 @@ export async function startEmbedded(env: Env, print: (line: string) => void = co
     print(`Moved the outbox files into the message queue: ${imported.queued} queued, ${imported.failed} more than a day old recorded as failed without sending, ${imported.skipped} unreadable or without a mobile number.`);
   }
   const off = channelsOff(env);
-  if (off.length) print(`${off.join(' ')} Messages wait in the queue until then.`);
-  await worker.start();
+  if (off.length) logger.warn(`${off.join(' ')} Messages wait in the queue until then.`);
 
   const maintain = () =>
-    runMaintenance(app.context.store, app.context.uploads, app.context.clock, env.VISITOR_RETENTION_DAYS).catch((error) =>
-      console.error('maintenance failed', error),
+    runMaintenance(app.context.store, app.context.uploads, app.context.clock, env.VISITOR_RETENTION_DAYS).catch((error: unknown) =>
+      logger.error({ err: error }, 'maintenance failed'),
     );
   await maintain();
-  const timer = setInterval(maintain, 60 * 60 * 1000);
-  timer.unref();
 
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(env.PORT, env.HOST, () => done());
-  });
+  try {
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(env.PORT, env.HOST, () => done());
+    });
+  } catch (error) {
+    throw listenProblem(env.HOST, env.PORT, error) ?? error;
+  }
+  // Only once the port is ours: a second server started by mistake must not send or back up.
+  await worker.start();
+  await backups.start();
+  const timer = setInterval(maintain, 60 * 60 * 1000);
+  timer.unref();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST}:${port}`;
 
+  let closing: Promise<void> | undefined;
   return {
     app,
     server,
     url,
-    async close() {
-      clearInterval(timer);
-      await worker.stop();
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
-      await store.close();
+    logger,
+    close(graceMs = 6000) {
+      closing ??= (async () => {
+        clearInterval(timer);
+        const closed = new Promise<void>((done) => server.close(() => done()));
+        app.closeLiveStreams();
+        // A keep-alive connection becomes idle once its response is sent; close each then.
+        server.closeIdleConnections();
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        let deadline: NodeJS.Timeout | undefined;
+        await Promise.race([closed, new Promise<void>((done) => (deadline = setTimeout(done, graceMs)))]);
+        clearInterval(sweep);
+        clearTimeout(deadline);
+        server.closeAllConnections();
+        await closed;
+        await Promise.all([worker.stop(1500), backups.stop(1500)]);
+        await store.close();
+      })();
+      return closing;
     },
   };
 }
@@ -123,3 +227,5 @@ export function channelsOff(env: Env): string[] {
   if (!env.NOTIFY_EMAIL.length) off.push('No staff email address: set NOTIFY_EMAIL to hear of new leads by email.');
   return off;
 }
+
+export { StartupError };

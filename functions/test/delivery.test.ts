@@ -55,9 +55,9 @@ async function start(env: Record<string, string> = {}) {
       TWILIO_AUTH_TOKEN: twilioAccount.token,
       TWILIO_FROM: twilioAccount.from,
       TWILIO_API_URL: twilio.url,
+      LOG_LEVEL: 'silent',
       ...env,
     }),
-    () => undefined,
     { firstRetryDelayMs: 40 },
   );
   running.push(embedded);

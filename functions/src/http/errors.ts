@@ -1,7 +1,9 @@
 import { fieldErrors, type ApiError } from '@site/domain';
 import type { ErrorRequestHandler, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { ConflictError, InvalidCursorError, NotFoundError } from '../ports/store';
+import { safePath } from './safe-path';
 
 /** An error with the status and message the client sees. */
 export class HttpError extends Error {
@@ -41,7 +43,7 @@ const bodyParserErrors: Record<string, [number, string]> = {
   'parameters.too.many': [413, 'Too many parameters'],
 };
 
-export function errorHandler(log: (message: string, error: unknown) => void): ErrorRequestHandler {
+export function errorHandler(log: (message: string, error: unknown, req: IncomingMessage) => void): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();
@@ -62,7 +64,8 @@ export function errorHandler(log: (message: string, error: unknown) => void): Er
       const [status, message] = bodyParserErrors[type];
       if (status < 500) return sendError(res, status, { message });
     }
-    log(`${req.method} ${req.originalUrl} failed`, error);
+    // The stack goes to the log only; the caller learns nothing of the server's insides.
+    log(`${req.method} ${safePath(req.originalUrl)} failed`, error, req);
     sendError(res, 500, { message: 'Something went wrong on our side. Please try again.' });
   };
 }

@@ -1,4 +1,5 @@
 import type { MessageChannel } from '@site/domain';
+import type { Log } from '../app';
 import type { Sessions } from '../auth/sessions';
 import type { Limits } from '../http/rate-limit';
 import type { ChangeFeed } from '../ports/change-feed';
@@ -28,5 +29,7 @@ export interface RouteContext {
   uploads: Uploads;
   limits: Limits;
   heartbeatMs: number;
-  log: (message: string, error?: unknown) => void;
+  /** The close function of every open event stream, so a shutdown can end them. */
+  liveStreams: Set<() => void>;
+  log: Log;
 }

@@ -31,9 +31,11 @@ export function eventRoutes(ctx: RouteContext): Router {
     }, ctx.heartbeatMs);
 
     let closed = false;
+    ctx.liveStreams.add(close);
     function close() {
       if (closed) return;
       closed = true;
+      ctx.liveStreams.delete(close);
       clearInterval(heartbeat);
       unsubscribe();
       sessions.events.off('ended', onEnded);

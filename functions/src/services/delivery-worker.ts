@@ -117,7 +117,8 @@ export class DeliveryWorker {
       } else {
         await queue.reschedule(message.id, this.now(), new Date(now + this.backoff(message.attempts)).toISOString(), error.message);
       }
-      if (error.permanent) this.options.log(`delivery: ${message.channel} ${message.id} to ${message.to} failed: ${error.message}`);
+      // The id, not the address: logs keep no personal details, and the dashboard shows the rest.
+      if (error.permanent) this.options.log(`delivery: ${message.channel} ${message.id} failed: ${error.message}`);
     }
     const kind = message.leadKind;
     if (this.options.feed && (kind === 'inquiry' || kind === 'quote' || kind === 'review')) {
