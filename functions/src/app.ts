@@ -3,7 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import { Sessions } from './auth/sessions';
 import { errorHandler, HttpError, notFound } from './http/errors';
 import { jsonBody, jsonLimitBytes } from './http/json-body';
+import { clientCheckGate } from './http/client-check';
 import { createLimits, memoryHitCounter, type HitCounter } from './http/rate-limit';
+import type { ClientCheck } from './ports/client-check';
 import { sameOrigin, securityHeaders } from './http/security';
 import type { ChangeFeed } from './ports/change-feed';
 import type { ClientAuth } from './ports/client-auth';
@@ -80,6 +82,8 @@ export interface AppDeps {
   site?: RequestHandler;
   /** Where rate-limit counts live: this process by default, Firestore in Firebase mode. */
   hitCounter?: HitCounter;
+  /** Firebase mode: App Check on the public POST routes. */
+  clientCheck?: ClientCheck;
 }
 
 /** The whole HTTP API as an Express app. Adapters come from the entry point. */
@@ -98,6 +102,7 @@ export function createApp(deps: AppDeps) {
     sessions,
     uploads: new Uploads(store, deps.objects, clock),
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
+    verifiedClient: clientCheckGate(deps.clientCheck, (message) => log(message)),
     heartbeatMs: options.heartbeatMs,
     liveStreams: new Set(),
     log,

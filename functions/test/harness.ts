@@ -6,6 +6,7 @@ import { createLocalObjectStore } from '../src/adapters/local-objects/local-obje
 import { createMemoryFeed } from '../src/adapters/memory-feed';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import type { HitCounter } from '../src/http/rate-limit';
+import type { ClientCheck } from '../src/ports/client-check';
 import { createApp, type App, type AppOptions } from '../src/app';
 import { createAdmin } from '../src/accounts';
 import type { Clock } from '../src/ports/clock';
@@ -110,6 +111,7 @@ export async function startTestApp(
   options: Partial<AppOptions> = {},
   makeStore?: () => Store | Promise<Store>,
   hitCounter?: HitCounter,
+  clientCheck?: ClientCheck,
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const store = makeStore ? await makeStore() : createSqliteStore({ file: join(dir, 'site.sqlite') });
@@ -124,6 +126,7 @@ export async function startTestApp(
     log: () => undefined,
     options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, ...options },
     hitCounter,
+    clientCheck,
   });
   if ((await store.users.count({ username: admin.username })) === 0) await createAdmin(store, admin.username, admin.password);
   const server = createServer(app);

@@ -28,6 +28,11 @@ export const firebaseEnvSchema = envSchema
     /** The Trigger Email and Twilio extensions' collections. */
     MAIL_COLLECTION: z.string().default('mail'),
     SMS_COLLECTION: z.string().default('messages'),
+    /**
+     * App Check on the public forms and visits: `off` (the default), `monitor` (check and log,
+     * refuse nothing: the first step of a rollout) or `enforce` (refuse an unverified request).
+     */
+    APP_CHECK: z.enum(['off', 'monitor', 'enforce'], { message: 'must be off, monitor or enforce' }).default('off'),
     /** Set by the emulator suite when those emulators run. */
     FUNCTIONS_EMULATOR: z.string().optional(),
     FIREBASE_STORAGE_EMULATOR_HOST: z.string().optional(),

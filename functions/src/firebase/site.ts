@@ -9,6 +9,8 @@ import { ensureFirstAdmin } from '../accounts';
 import { createCloudStorageObjectStore } from '../adapters/cloud-storage/cloud-storage-object-store';
 import { backfillLeadProgress } from '../adapters/firestore/backfill';
 import { firestoreHitCounter } from '../adapters/firestore/hit-counter';
+import type { ClientCheck } from '../ports/client-check';
+import { firebaseAppCheck } from './app-check';
 import { createFirestoreStore } from '../adapters/firestore/store';
 import { createMemoryFeed } from '../adapters/memory-feed';
 import { createApp, type App } from '../app';
@@ -29,6 +31,8 @@ export interface FirebaseServices {
   /** Omitted: the Cloud Storage store over `storage`'s bucket. */
   objects?: ObjectStore;
   storage?: Storage;
+  /** App Check's token verifier, for APP_CHECK=monitor or enforce. */
+  clientCheck?: (mode: ClientCheck['mode']) => ClientCheck;
 }
 
 export interface FirebaseSite {
@@ -46,6 +50,12 @@ export interface FirebaseSiteOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
+function clientCheckFor(services: FirebaseServices, mode: ClientCheck['mode']): ClientCheck | undefined {
+  if (mode === 'off') return undefined;
+  if (!services.clientCheck) throw new Error(`APP_CHECK=${mode} needs App Check, which these services do not provide`);
+  return services.clientCheck(mode);
+}
+
 /** The services of an initialised firebase-admin app (the function's default app). */
 export function firebaseServices(adminApp: AdminApp, source: NodeJS.ProcessEnv = process.env): FirebaseServices {
   const db = getFirestore(adminApp);
@@ -54,7 +64,7 @@ export function firebaseServices(adminApp: AdminApp, source: NodeJS.ProcessEnv =
   // emulator), and the function never listens, which is what needs gRPC. Not against the
   // emulator: the REST client then still asks for Google credentials, which emulators lack.
   if (!source.FIRESTORE_EMULATOR_HOST) db.settings({ preferRest: true });
-  return { db, auth: getAuth(adminApp), storage: getStorage(adminApp) };
+  return { db, auth: getAuth(adminApp), storage: getStorage(adminApp), clientCheck: (mode) => firebaseAppCheck(adminApp, mode) };
 }
 
 /**
@@ -77,6 +87,7 @@ export async function createFirebaseSite(services: FirebaseServices, env: Fireba
     clientAuth: createFirebaseClientAuth(services.auth),
     // Counted in Firestore, so the limits hold across the function's instances.
     hitCounter: firestoreHitCounter(services.db),
+    clientCheck: clientCheckFor(services, env.APP_CHECK),
     clock: options.clock,
     log,
     options: {

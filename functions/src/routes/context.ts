@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import type { MessageChannel } from '@site/domain';
 import type { Log } from '../app';
 import type { Sessions } from '../auth/sessions';
@@ -28,6 +29,8 @@ export interface RouteContext {
   sessions: Sessions;
   uploads: Uploads;
   limits: Limits;
+  /** The public POST routes' client check (App Check in Firebase mode); passes everything when off. */
+  verifiedClient: RequestHandler;
   heartbeatMs: number;
   /** The close function of every open event stream, so a shutdown can end them. */
   liveStreams: Set<() => void>;

@@ -35,7 +35,7 @@ export function leadRoutes(ctx: RouteContext): Router {
   const { store, sessions } = ctx;
   const forms = ctx.limits.forms;
 
-  router.post('/project-inquiry', forms, async (req, res) => {
+  router.post('/project-inquiry', ctx.verifiedClient, forms, async (req, res) => {
     const raw = body(req);
     const input = parse(inquiryInputSchema, raw);
     const now = ctx.clock.now();
@@ -44,7 +44,7 @@ export function leadRoutes(ctx: RouteContext): Router {
     res.status(201).json(inquiry);
   });
 
-  router.post('/quote-request', forms, async (req, res) => {
+  router.post('/quote-request', ctx.verifiedClient, forms, async (req, res) => {
     const raw = body(req);
     const input = parse(quoteInputSchema, raw);
     const now = ctx.clock.now();

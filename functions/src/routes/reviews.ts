@@ -22,7 +22,7 @@ export function reviewRoutes(ctx: RouteContext): Router {
     });
   });
 
-  router.post('/review', ctx.limits.forms, async (req, res) => {
+  router.post('/review', ctx.verifiedClient, ctx.limits.forms, async (req, res) => {
     const raw = body(req);
     const { email, ...input } = parse(reviewInputSchema, raw);
     const now = ctx.clock.now();

@@ -16,7 +16,7 @@ export function visitorRoutes(ctx: RouteContext): Router {
   const router = Router();
   const { store, sessions } = ctx;
 
-  router.post('/visits', ctx.limits.visits, async (req, res) => {
+  router.post('/visits', ctx.verifiedClient, ctx.limits.visits, async (req, res) => {
     const { page } = parse(visitInputSchema, body(req));
     const userAgent = req.get('user-agent')?.slice(0, 512);
     const visit: Visitor = {

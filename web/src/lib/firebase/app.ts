@@ -34,8 +34,21 @@ async function loadConfig(): Promise<FirebaseOptions> {
   return config as FirebaseOptions;
 }
 
+let firebaseAppStarting: Promise<FirebaseApp> | null = null;
+
+/** The page's one Firebase app, started on first use (Auth and App Check build on it). */
+export function firebaseApp(): Promise<FirebaseApp> {
+  firebaseAppStarting ??= loadConfig()
+    .then((config) => initializeApp(config))
+    .catch((error: unknown) => {
+      firebaseAppStarting = null;
+      throw error;
+    });
+  return firebaseAppStarting;
+}
+
 async function start(): Promise<FirebaseServices> {
-  const app = initializeApp(await loadConfig());
+  const app = await firebaseApp();
   // No popup/redirect resolver: sign-in is by custom token only, so no auth iframe, and the
   // CSP needs no frame-src. IndexedDB keeps the admin signed in across reloads.
   const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence] });
@@ -45,7 +58,7 @@ async function start(): Promise<FirebaseServices> {
 
 let services: Promise<FirebaseServices> | null = null;
 
-/** The page's one Firebase app, started on first use; a failed start is retried on the next call. */
+/** The app and Auth, started on first use; a failed start is retried on the next call. */
 export function firebaseServices(): Promise<FirebaseServices> {
   services ??= start().catch((error: unknown) => {
     services = null;
