@@ -60,6 +60,14 @@ type LeadCollections = {
   [K in Lead['kind']]: SqliteCollection<Extract<Lead, { kind: K }>['record']>;
 };
 
+interface PendingLead {
+  lead: Lead;
+  messages: readonly NewMessage[];
+  now: string;
+  done: () => void;
+  fail: (error: unknown) => void;
+}
+
 /** How many of the latest finished sends the dashboard looks at for a run of failures. */
 const recentWindow = 5;
 
@@ -71,17 +79,24 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   private readonly setStatus: Statement;
   private readonly requeueFailed: Statement;
   private readonly storeLead: (lead: Lead, messages: readonly NewMessage[], now: string) => void;
+  private readonly storeLeads: (batch: readonly PendingLead[]) => void;
+  /** Leads waiting for the next group commit. */
+  private pending: PendingLead[] = [];
 
   constructor(
     private readonly db: Database,
     private readonly leads: LeadCollections,
   ) {
-    this.storeLead = db.transaction((lead: Lead, messages: readonly NewMessage[], now: string) => {
+    const storeRows = (lead: Lead, messages: readonly NewMessage[], now: string) => {
       // The union narrows per kind; the collection for the kind takes that kind's record.
       (this.leads[lead.kind] as SqliteCollection<Lead['record']>).insertNow(lead.record);
       for (const message of messages) {
         this.insertRow({ ...message, leadKind: lead.kind, leadId: lead.record.id, attempts: 0, createdAt: now, queuedAt: now });
       }
+    };
+    this.storeLead = db.transaction(storeRows);
+    this.storeLeads = db.transaction((batch: readonly PendingLead[]) => {
+      for (const item of batch) storeRows(item.lead, item.messages, item.now);
     });
     this.insert = db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt)
       VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL)`);
@@ -101,7 +116,35 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   async insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void> {
     const prefix = `${lead.record.id}-`;
     if (messages.some((message) => !message.id.startsWith(prefix))) throw new Error(`Messages about a lead need ids that start with "${prefix}"`);
-    this.storeLead(lead, messages, now);
+    // Group commit: with synchronous=FULL each commit waits for the disk's flush (and holds
+    // the event loop meanwhile), so the leads that arrive in one turn of the event loop are
+    // committed together, with one flush. Each caller still hears back only after its commit.
+    return new Promise<void>((done, fail) => {
+      this.pending.push({ lead, messages, now, done, fail });
+      if (this.pending.length === 1) setImmediate(() => this.commitPending());
+    });
+  }
+
+  private commitPending() {
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      this.storeLeads(batch);
+    } catch {
+      // The batch is rolled back whole: store each lead alone, so one that cannot be stored
+      // fails only its own request.
+      for (const item of batch) {
+        try {
+          this.storeLead(item.lead, item.messages, item.now);
+        } catch (error) {
+          item.fail(error);
+          continue;
+        }
+        item.done();
+      }
+      return;
+    }
+    for (const item of batch) item.done();
   }
 
   async enqueue(message: QueuedMessage): Promise<void> {
