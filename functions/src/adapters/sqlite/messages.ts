@@ -2,6 +2,7 @@ import type { MessageChannel, MessageDelivery, MessageStatus } from '@site/domai
 import type { Database, Statement } from 'better-sqlite3';
 import type { DeliveryQueue, Lead, MessageStore, NewMessage, QueuedMessage } from '../../ports/messages';
 import type { SqliteCollection } from './collection';
+import { GroupCommit } from './group-commit';
 
 /**
  * The `messages` table (migration 2). `to` is `recipient` and the text `body`: plain SQL
@@ -60,14 +61,6 @@ type LeadCollections = {
   [K in Lead['kind']]: SqliteCollection<Extract<Lead, { kind: K }>['record']>;
 };
 
-interface PendingLead {
-  lead: Lead;
-  messages: readonly NewMessage[];
-  now: string;
-  done: () => void;
-  fail: (error: unknown) => void;
-}
-
 /** How many of the latest finished sends the dashboard looks at for a run of failures. */
 const recentWindow = 5;
 
@@ -78,26 +71,13 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   private readonly byId: Statement;
   private readonly setStatus: Statement;
   private readonly requeueFailed: Statement;
-  private readonly storeLead: (lead: Lead, messages: readonly NewMessage[], now: string) => void;
-  private readonly storeLeads: (batch: readonly PendingLead[]) => void;
-  /** Leads waiting for the next group commit. */
-  private pending: PendingLead[] = [];
+  private readonly group: GroupCommit;
 
   constructor(
     private readonly db: Database,
     private readonly leads: LeadCollections,
   ) {
-    const storeRows = (lead: Lead, messages: readonly NewMessage[], now: string) => {
-      // The union narrows per kind; the collection for the kind takes that kind's record.
-      (this.leads[lead.kind] as SqliteCollection<Lead['record']>).insertNow(lead.record);
-      for (const message of messages) {
-        this.insertRow({ ...message, leadKind: lead.kind, leadId: lead.record.id, attempts: 0, createdAt: now, queuedAt: now });
-      }
-    };
-    this.storeLead = db.transaction(storeRows);
-    this.storeLeads = db.transaction((batch: readonly PendingLead[]) => {
-      for (const item of batch) storeRows(item.lead, item.messages, item.now);
-    });
+    this.group = new GroupCommit(db);
     this.insert = db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt)
       VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL)`);
     this.requeueFailed = db.prepare(
@@ -116,35 +96,17 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   async insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void> {
     const prefix = `${lead.record.id}-`;
     if (messages.some((message) => !message.id.startsWith(prefix))) throw new Error(`Messages about a lead need ids that start with "${prefix}"`);
-    // Group commit: with synchronous=FULL each commit waits for the disk's flush (and holds
-    // the event loop meanwhile), so the leads that arrive in one turn of the event loop are
-    // committed together, with one flush. Each caller still hears back only after its commit.
-    return new Promise<void>((done, fail) => {
-      this.pending.push({ lead, messages, now, done, fail });
-      if (this.pending.length === 1) setImmediate(() => this.commitPending());
-    });
+    // Committed with the other writes of this turn of the event loop (see GroupCommit).
+    return this.group.run(() => this.storeLead(lead, messages, now));
   }
 
-  private commitPending() {
-    const batch = this.pending;
-    this.pending = [];
-    try {
-      this.storeLeads(batch);
-    } catch {
-      // The batch is rolled back whole: store each lead alone, so one that cannot be stored
-      // fails only its own request.
-      for (const item of batch) {
-        try {
-          this.storeLead(item.lead, item.messages, item.now);
-        } catch (error) {
-          item.fail(error);
-          continue;
-        }
-        item.done();
-      }
-      return;
+  /** The lead and its messages; always inside a transaction (GroupCommit's), so both or neither. */
+  private storeLead(lead: Lead, messages: readonly NewMessage[], now: string) {
+    // The union narrows per kind; the collection for the kind takes that kind's record.
+    (this.leads[lead.kind] as SqliteCollection<Lead['record']>).insertNow(lead.record);
+    for (const message of messages) {
+      this.insertRow({ ...message, leadKind: lead.kind, leadId: lead.record.id, attempts: 0, createdAt: now, queuedAt: now });
     }
-    for (const item of batch) item.done();
   }
 
   async enqueue(message: QueuedMessage): Promise<void> {
@@ -200,16 +162,17 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
     return row.due;
   }
 
+  // The outcomes of a batch of sends finish close together: one commit for them all.
   async markSent(id: string, now: string, providerId: string | undefined): Promise<void> {
-    this.update(id, now, { status: 'sent', attempted: 1, providerId, sentAt: now, nextAttemptAt: now });
+    return this.group.run(() => this.update(id, now, { status: 'sent', attempted: 1, providerId, sentAt: now, nextAttemptAt: now }));
   }
 
   async reschedule(id: string, now: string, nextAttemptAt: string, error: string): Promise<void> {
-    this.update(id, now, { status: 'queued', attempted: 1, error, nextAttemptAt });
+    return this.group.run(() => this.update(id, now, { status: 'queued', attempted: 1, error, nextAttemptAt }));
   }
 
   async markFailed(id: string, now: string, error: string): Promise<void> {
-    this.update(id, now, { status: 'failed', attempted: 1, error, nextAttemptAt: now });
+    return this.group.run(() => this.update(id, now, { status: 'failed', attempted: 1, error, nextAttemptAt: now }));
   }
 
   async requeueInterrupted(now: string): Promise<number> {
