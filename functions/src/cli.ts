@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { copyDatabaseFile, restoreBackup, writeBackup } from './backup';
+import { copyDatabaseFile, databaseFile, restoreBackup, writeBackup } from './backup';
 import { createAdmin } from './accounts';
 import { defaultFirebaseProject, openAdminTarget } from './admin-target';
 import { Sessions } from './auth/sessions';
@@ -100,6 +100,8 @@ async function admin(argv: string[]) {
 }
 
 async function backup(dataDir: string, out: string) {
+  // Checked before anything is written, so a wrong DATA_DIR is not created or changed.
+  if (!existsSync(databaseFile(dataDir))) throw new Error(`No database at ${databaseFile(dataDir)}: set DATA_DIR to the server's data folder.`);
   if (existsSync(out)) throw new Error(`${out} already exists: choose a new file name.`);
   if (!existsSync(dirname(out))) throw new Error(`The folder ${dirname(out)} does not exist.`);
   const started = Date.now();

@@ -135,6 +135,14 @@ describe('backup and restore', () => {
     expect(again.code).toBe(1);
     expect(again.stderr.trim()).toBe(`${existing} already exists: choose a new file name.`);
   });
+
+  it('says so when DATA_DIR holds no database, and creates nothing there', async () => {
+    const dataDir = join(root, 'wrong-folder');
+    const backup = await runCli(dataDir, ['backup', join(root, 'wrong.tar.gz')]);
+    expect(backup.code).toBe(1);
+    expect(backup.stderr.trim()).toBe(`No database at ${join(dataDir, 'site.sqlite')}: set DATA_DIR to the server's data folder.`);
+    expect(readdirSync(root)).not.toContain('wrong-folder');
+  });
 });
 
 describe('daily backup', () => {

@@ -2,6 +2,7 @@ import type { MessageChannel, MessageDelivery, MessageStatus } from '@site/domai
 import type { Database, Statement } from 'better-sqlite3';
 import type { DeliveryQueue, Lead, MessageStore, NewMessage, QueuedMessage } from '../../ports/messages';
 import type { SqliteCollection } from './collection';
+import { GroupCommit } from './group-commit';
 
 /**
  * The `messages` table (migration 2). `to` is `recipient` and the text `body`: plain SQL
@@ -70,19 +71,13 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   private readonly byId: Statement;
   private readonly setStatus: Statement;
   private readonly requeueFailed: Statement;
-  private readonly storeLead: (lead: Lead, messages: readonly NewMessage[], now: string) => void;
+  private readonly group: GroupCommit;
 
   constructor(
     private readonly db: Database,
     private readonly leads: LeadCollections,
   ) {
-    this.storeLead = db.transaction((lead: Lead, messages: readonly NewMessage[], now: string) => {
-      // The union narrows per kind; the collection for the kind takes that kind's record.
-      (this.leads[lead.kind] as SqliteCollection<Lead['record']>).insertNow(lead.record);
-      for (const message of messages) {
-        this.insertRow({ ...message, leadKind: lead.kind, leadId: lead.record.id, attempts: 0, createdAt: now, queuedAt: now });
-      }
-    });
+    this.group = new GroupCommit(db);
     this.insert = db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt)
       VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL)`);
     this.requeueFailed = db.prepare(
@@ -101,7 +96,17 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   async insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void> {
     const prefix = `${lead.record.id}-`;
     if (messages.some((message) => !message.id.startsWith(prefix))) throw new Error(`Messages about a lead need ids that start with "${prefix}"`);
-    this.storeLead(lead, messages, now);
+    // Committed with the other writes of this turn of the event loop (see GroupCommit).
+    return this.group.run(() => this.storeLead(lead, messages, now));
+  }
+
+  /** The lead and its messages; always inside a transaction (GroupCommit's), so both or neither. */
+  private storeLead(lead: Lead, messages: readonly NewMessage[], now: string) {
+    // The union narrows per kind; the collection for the kind takes that kind's record.
+    (this.leads[lead.kind] as SqliteCollection<Lead['record']>).insertNow(lead.record);
+    for (const message of messages) {
+      this.insertRow({ ...message, leadKind: lead.kind, leadId: lead.record.id, attempts: 0, createdAt: now, queuedAt: now });
+    }
   }
 
   async enqueue(message: QueuedMessage): Promise<void> {
@@ -157,16 +162,17 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
     return row.due;
   }
 
+  // The outcomes of a batch of sends finish close together: one commit for them all.
   async markSent(id: string, now: string, providerId: string | undefined): Promise<void> {
-    this.update(id, now, { status: 'sent', attempted: 1, providerId, sentAt: now, nextAttemptAt: now });
+    return this.group.run(() => this.update(id, now, { status: 'sent', attempted: 1, providerId, sentAt: now, nextAttemptAt: now }));
   }
 
   async reschedule(id: string, now: string, nextAttemptAt: string, error: string): Promise<void> {
-    this.update(id, now, { status: 'queued', attempted: 1, error, nextAttemptAt });
+    return this.group.run(() => this.update(id, now, { status: 'queued', attempted: 1, error, nextAttemptAt }));
   }
 
   async markFailed(id: string, now: string, error: string): Promise<void> {
-    this.update(id, now, { status: 'failed', attempted: 1, error, nextAttemptAt: now });
+    return this.group.run(() => this.update(id, now, { status: 'failed', attempted: 1, error, nextAttemptAt: now }));
   }
 
   async requeueInterrupted(now: string): Promise<number> {

@@ -1,9 +1,11 @@
+import type { Inquiry } from '@site/domain';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeStoreContract } from '../../ports/store.contract';
+import type { Lead, NewMessage } from '../../ports/messages';
 import { searchTerm } from '../../ports/search';
 import { createSqliteStore } from './store';
 
@@ -47,6 +49,33 @@ describe('SQLite migration to lead statuses', () => {
     });
     expect(await store.inquiries.count({ status: 'new' }, undefined, searchTerm('0412 345') ?? '')).toBe(1);
     expect(await store.quotes.count({ status: 'new' }, undefined, searchTerm('box hill') ?? '')).toBe(1);
+    await store.close();
+  });
+});
+
+describe('SQLite group commit', () => {
+  const now = '2025-01-01T00:00:00.000Z';
+  const lead = (id: string, firstName = 'Ava'): Lead => {
+    const record: Inquiry = { id, rooms: ['kitchen'], budget: '15000-30000', timeline: '3-months', firstName, lastName: 'Nguyen', email: 'ava@example.com', phone: '0400 123 456', createdAt: now, updatedAt: now, status: 'new', history: [] };
+    return { kind: 'inquiry', record };
+  };
+  const alert = (id: string): NewMessage[] => [{ id: `${id}-1`, channel: 'email', audience: 'staff', to: 'office@example.com', subject: 'New inquiry', text: 'New inquiry' }];
+
+  it('stores leads that arrive together, and fails only the one that cannot be stored', async () => {
+    const store = createSqliteStore({ file: join(dir, 'group.sqlite') });
+    await store.messages.insertLead(lead('first'), alert('first'), now);
+    // Sent in one turn of the event loop: one commit, which the duplicate id makes fail as a whole.
+    const results = await Promise.allSettled([
+      store.messages.insertLead(lead('a'), alert('a'), now),
+      store.messages.insertLead(lead('first', 'Duplicate'), alert('first'), now),
+      store.messages.insertLead(lead('b'), alert('b'), now),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await store.inquiries.count()).toBe(3);
+    expect((await store.inquiries.get('first'))?.firstName).toBe('Ava');
+    const messages = await store.messages.forLeads(['first', 'a', 'b']);
+    expect([...messages.keys()].sort()).toEqual(['a', 'b', 'first']);
+    expect(messages.get('first')).toHaveLength(1);
     await store.close();
   });
 });
