@@ -5,7 +5,15 @@ const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  css: {
+    // styles.sectionTitle for .section-title in the public pages' CSS modules.
+    modules: { localsConvention: 'camelCaseOnly' },
+  },
   build: {
+    // One stylesheet for the whole site: a prerendered page shows parts whose code loads
+    // later (the reviews, the showroom), and their styles must be there from the first paint.
+    // The prerender inlines it into each public page (scripts/prerender.mjs).
+    cssCodeSplit: false,
     target: 'es2022',
     sourcemap: false,
     // Every browser this site supports knows <link rel="modulepreload">; skip the polyfill.

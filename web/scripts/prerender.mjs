@@ -23,10 +23,18 @@ const write = (file, text) => {
 /** A page the browser renders by itself (the admin area): no content, no head tags to undo. */
 const shell = template.replace('<!--app-head-->', '').replace('<!--app-html-->', '');
 
+// The site's one stylesheet (a few KB) goes inline into each prerendered page: the first paint
+// then waits for no request but the HTML's (docs/decisions/007-public-page-speed.md).
+const stylesheetLinks = [...template.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)];
+if (stylesheetLinks.length !== 1) throw new Error(`dist/index.html links ${stylesheetLinks.length} stylesheets; expected the site's one`);
+const [stylesheetLink, stylesheetHref] = stylesheetLinks[0];
+const css = readFileSync(join(dist, stylesheetHref), 'utf8').replaceAll('</style', '<\\/style');
+const pageTemplate = template.replace(stylesheetLink, () => `<style>${css}</style>`);
+
 async function page(url, marker) {
   const { head, html } = await render(url);
   // The replacement strings are functions so '$' in the content is never a pattern.
-  return template
+  return pageTemplate
     .replace('<!--app-head-->', () => head)
     .replace('<div id="root"><!--app-html--></div>', () => `<div id="root" data-prerendered="${marker}">${html}</div>`);
 }

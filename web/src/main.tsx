@@ -1,17 +1,17 @@
+import './styles/public.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { prerenderedFor } from './app/prerender-marker';
 
+// No app-wide providers: the public pages need none (static CSS, no query client until a
+// part that fetches loads), and the admin area brings MUI's in its own layout route.
 const app = (
   <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>
 );
 

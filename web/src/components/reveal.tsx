@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
-import { useEffect, useRef, useState, type ElementType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ElementType, type ReactNode } from 'react';
+import styles from './reveal.module.css';
 
 interface RevealProps {
   /** How much of the element must be visible before it appears (0-1). */
@@ -8,18 +7,12 @@ interface RevealProps {
   /** Seconds to wait before fading in. */
   delay?: number;
   component?: ElementType;
-  sx?: SxProps<Theme>;
+  className?: string;
   children: ReactNode;
 }
 
-/**
- * Fades and slides its content in, once, when enough of it scrolls into view (spec: 0.6s).
- *
- * The hidden start state applies only when scripting is on and the visitor has not asked for
- * reduced motion, so the prerendered HTML reads fine without JavaScript and nothing moves
- * for those who asked it not to.
- */
-export function Reveal({ threshold, delay = 0, component = 'div', sx, children }: RevealProps) {
+/** Fades and slides its content in, once, when enough of it scrolls into view (spec: 0.6s). */
+export function Reveal({ threshold, delay = 0, component: Component = 'div', className, children }: RevealProps) {
   const ref = useRef<HTMLElement>(null);
   const [shown, setShown] = useState(false);
 
@@ -44,21 +37,13 @@ export function Reveal({ threshold, delay = 0, component = 'div', sx, children }
   }, [threshold]);
 
   return (
-    <Box
+    <Component
       ref={ref}
-      component={component}
       data-revealed={shown ? 'true' : 'false'}
-      sx={[
-        {
-          '@media (scripting: enabled) and (prefers-reduced-motion: no-preference)': {
-            transition: `opacity 0.6s ease-out ${delay}s, transform 0.6s ease-out ${delay}s`,
-            '&[data-revealed="false"]': { opacity: 0, transform: 'translateY(24px)' },
-          },
-        },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+      className={`${styles.reveal}${className ? ` ${className}` : ''}`}
+      style={delay ? ({ '--reveal-delay': `${delay}s` } as CSSProperties) : undefined}
     >
       {children}
-    </Box>
+    </Component>
   );
 }

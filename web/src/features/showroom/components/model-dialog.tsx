@@ -16,7 +16,7 @@ interface ModelDialogProps {
   onExited: () => void;
 }
 
-export function ModelDialog({ model, open, onClose, onExited }: ModelDialogProps) {
+export default function ModelDialog({ model, open, onClose, onExited }: ModelDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
