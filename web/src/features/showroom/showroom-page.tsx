@@ -60,8 +60,8 @@ function Models({ onOpen }: { onOpen: (model: Model3d) => void }) {
   }
   return (
     <ul className={styles.grid} aria-label="3D models">
-      {models.data.map((model) => (
-        <ModelCard key={model.id} model={model} onOpen={() => onOpen(model)} onIntent={preloadDialog} />
+      {models.data.map((model, index) => (
+        <ModelCard key={model.id} model={model} first={index === 0} onOpen={() => onOpen(model)} onIntent={preloadDialog} />
       ))}
     </ul>
   );

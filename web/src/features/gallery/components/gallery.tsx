@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { Reveal } from '../../../components/reveal';
 import { galleryAspect, galleryItems, type GalleryItem } from '../../../config/gallery';
 import layout from '../../../styles/layout.module.css';
@@ -31,6 +32,12 @@ interface GalleryProps {
 
 /** 'Our Recent Projects': the 11 gallery items in a 1/2/3 column grid (spec section 2). */
 export function Gallery({ headingLevel: Heading }: GalleryProps) {
+  // On the gallery page the first picture is the largest thing in view: its request is in the
+  // HTML's head, so it downloads with the page instead of after layout (the tiles stay lazy).
+  const first = galleryItems[0];
+  if (Heading === 'h1' && first) {
+    preload(first.src, { as: 'image', type: 'image/avif', imageSrcSet: first.avifSrcSet, imageSizes: sizes, fetchPriority: 'high' });
+  }
   return (
     <section id="gallery" aria-labelledby="gallery-heading" className={layout.section}>
       <div className={layout.container}>

@@ -4,7 +4,16 @@ import { Icon, iconPaths } from '../../../components/icons';
 import styles from '../showroom.module.css';
 
 /** One model in the showroom grid: its thumbnail (or a placeholder), name and description. */
-export function ModelCard({ model, onOpen, onIntent }: { model: Model3d; onOpen: () => void; onIntent: () => void }) {
+interface ModelCardProps {
+  model: Model3d;
+  /** The first card's thumbnail is the page's largest picture: fetched at once, ahead of the others. */
+  first: boolean;
+  onOpen: () => void;
+  /** Pointing at, focusing or touching the card: time to fetch the viewer dialog's code. */
+  onIntent: () => void;
+}
+
+export function ModelCard({ model, first, onOpen, onIntent }: ModelCardProps) {
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const nameId = `model-${model.id}-name`;
   const showThumbnail = Boolean(model.thumbnailUrl) && !thumbnailFailed;
@@ -22,7 +31,16 @@ export function ModelCard({ model, onOpen, onIntent }: { model: Model3d; onOpen:
       >
         <div className={styles.picture}>
           {showThumbnail ? (
-            <img src={model.thumbnailUrl} alt="" loading="lazy" decoding="async" width={800} height={600} onError={() => setThumbnailFailed(true)} />
+            <img
+              src={model.thumbnailUrl}
+              alt=""
+              loading={first ? 'eager' : 'lazy'}
+              fetchPriority={first ? 'high' : 'auto'}
+              decoding="async"
+              width={800}
+              height={600}
+              onError={() => setThumbnailFailed(true)}
+            />
           ) : (
             <div className={styles.noPicture}>
               <Icon path={iconPaths.viewInAr} size={48} />
