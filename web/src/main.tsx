@@ -1,6 +1,7 @@
 import './styles/public.css';
 import { paths } from './config/paths';
 import { startModelsRequest } from './features/showroom/api/early-models';
+import { holdEarlyClicks } from './lib/early-clicks';
 
 /**
  * The browser paints the prerendered page first; React is downloaded, evaluated and hydrates
@@ -8,6 +9,8 @@ import { startModelsRequest } from './features/showroom/api/early-models';
  * page for the network and hold the first paint back on a slow phone
  * (docs/decisions/007-public-page-speed.md).
  */
+holdEarlyClicks();
+
 let started = false;
 const start = () => {
   if (started) return;

@@ -4,6 +4,7 @@ import { HydrationBoundary } from '../components/hydration-boundary';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { useRecordVisit } from '../features/visits/hooks/use-record-visit';
+import { useHydrated } from '../lib/use-hydrated';
 import styles from './public-layout.module.css';
 
 /** Moves to the top of a newly opened page and tells assistive technology where it is now. */
@@ -26,10 +27,12 @@ function useNavigationFocus(main: React.RefObject<HTMLElement | null>) {
  */
 export function PublicLayout() {
   const main = useRef<HTMLElement>(null);
+  const page = useRef<HTMLDivElement>(null);
+  useHydrated(page);
   useRecordVisit();
   useNavigationFocus(main);
   return (
-    <div className={styles.page}>
+    <div ref={page} className={styles.page} data-hydrating="">
       <a href="#main" className={styles.skip}>
         Skip to main content
       </a>

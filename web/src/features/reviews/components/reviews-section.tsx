@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { limits } from '@site/domain';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { getQueryClient } from '../../../app/query-client';
 import { ActionButton } from '../../../components/action-button';
 import { business } from '../../../config/business';
+import { useHydrated } from '../../../lib/use-hydrated';
 import layout from '../../../styles/layout.module.css';
 import { usePublicReviews } from '../api/get-reviews';
 import { ReviewCard } from './review-card';
@@ -36,6 +37,8 @@ function ReviewsSkeleton() {
 /** 'Customer Reviews' (spec section 2): approved reviews, and the way to write one. */
 function Reviews() {
   const reviews = usePublicReviews();
+  const section = useRef<HTMLElement>(null);
+  useHydrated(section);
   const [dialog, setDialog] = useState<'closed' | 'open' | 'mounted'>('closed');
   const open = () => setDialog('open');
   // The dialog's code (MUI, the form libraries) loads when the visitor points at, focuses or
@@ -47,7 +50,7 @@ function Reviews() {
 
   const list = reviews.data ?? [];
   return (
-    <section id="reviews" aria-labelledby="reviews-heading" className={`${layout.section} ${styles.section}`}>
+    <section ref={section} data-hydrating="" id="reviews" aria-labelledby="reviews-heading" className={`${layout.section} ${styles.section}`}>
       <div className={layout.container}>
         <div className={layout.sectionHead}>
           <h2 id="reviews-heading" className={layout.sectionTitle}>
