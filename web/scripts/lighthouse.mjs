@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..');
@@ -104,7 +104,9 @@ let failed = false;
 try {
   for (const route of pages) {
     const lhrs = [];
-    for (let run = 0; run < runs; run += 1) {
+    // A run the browser botched (no navigation start, no FCP: it happens on a busy machine)
+    // is reported and repeated, up to three extra times per page.
+    for (let attempt = 0; lhrs.length < runs && attempt < runs + 3; attempt += 1) {
       const result = await lighthouse(`${server.url}${route}`, {
         port: chrome.port,
         output: 'json',
@@ -113,12 +115,17 @@ try {
         // Lighthouse's default: a mid-range phone on a slow 4G connection.
         formFactor: 'mobile',
       });
-      if (result.lhr.runtimeError) console.log(`${route}: runtime error:`, result.lhr.runtimeError);
+      if (result.lhr.runtimeError) console.log(`  ${route}: runtime error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message ?? ""}`);
       if (result.lhr.runWarnings?.length) console.log(`${route}: warnings:`, result.lhr.runWarnings.join('; '));
-      lhrs.push(result.lhr);
       lhVersion = result.lhr.lighthouseVersion;
-      console.log(`  ${route} run ${run + 1}: performance ${Math.round(result.lhr.categories.performance.score * 100)}`);
+      if (filterToValidRuns([result.lhr]).length === 0 || result.lhr.categories.performance.score === null) {
+        console.log(`  ${route}: run discarded (${result.lhr.runtimeError?.code ?? 'no FCP or score'})`);
+        continue;
+      }
+      lhrs.push(result.lhr);
+      console.log(`  ${route} run ${lhrs.length}: performance ${Math.round(result.lhr.categories.performance.score * 100)}, TBT ${Math.round(result.lhr.audits['total-blocking-time'].numericValue)} ms`);
     }
+    if (lhrs.length === 0) throw new Error(`${route}: no valid Lighthouse run`);
     const lhr = computeMedianRun(lhrs);
     const { categories, audits } = lhr;
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);

@@ -2,6 +2,7 @@ import './styles/public.css';
 import { paths } from './config/paths';
 import { startModelsRequest } from './features/showroom/api/early-models';
 import { holdEarlyClicks } from './lib/early-clicks';
+import { observeReveals } from './lib/reveal';
 
 /**
  * The browser paints the prerendered page first; React is downloaded, evaluated and hydrates
@@ -10,6 +11,7 @@ import { holdEarlyClicks } from './lib/early-clicks';
  * (docs/decisions/007-public-page-speed.md).
  */
 holdEarlyClicks();
+observeReveals();
 
 let started = false;
 const start = () => {

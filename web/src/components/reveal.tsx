@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type CSSProperties, type ElementType, type ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
+import { observeReveal, unobserveReveal } from '../lib/reveal';
 import styles from './reveal.module.css';
 
 interface RevealProps {
@@ -11,35 +12,27 @@ interface RevealProps {
   children: ReactNode;
 }
 
-/** Fades and slides its content in, once, when enough of it scrolls into view (spec: 0.6s). */
+/**
+ * Fades and slides its content in, once, when enough of it scrolls into view (spec: 0.6s).
+ * The observing is done by lib/reveal.ts, which starts before React on a prerendered page; it
+ * flips data-revealed itself, so React must not compare that attribute when it hydrates.
+ */
 export function Reveal({ threshold, delay = 0, component: Component = 'div', className, children }: RevealProps) {
   const ref = useRef<HTMLElement>(null);
-  const [shown, setShown] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setShown(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= threshold)) {
-          setShown(true);
-          observer.disconnect();
-        }
-      },
-      { threshold },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [threshold]);
+    observeReveal(element);
+    return () => unobserveReveal(element);
+  }, []);
 
   return (
     <Component
       ref={ref}
-      data-revealed={shown ? 'true' : 'false'}
+      data-revealed="false"
+      data-reveal-threshold={threshold}
+      suppressHydrationWarning
       className={`${styles.reveal}${className ? ` ${className}` : ''}`}
       style={delay ? ({ '--reveal-delay': `${delay}s` } as CSSProperties) : undefined}
     >
