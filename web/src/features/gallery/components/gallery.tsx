@@ -39,7 +39,7 @@ export function Gallery({ headingLevel: Heading }: GalleryProps) {
     preload(first.src, { as: 'image', type: 'image/avif', imageSrcSet: first.avifSrcSet, imageSizes: sizes, fetchPriority: 'high' });
   }
   return (
-    <section id="gallery" aria-labelledby="gallery-heading" className={Heading === 'h2' ? `${layout.section} ${layout.belowFold}` : layout.section}>
+    <section id="gallery" aria-labelledby="gallery-heading" className={layout.section}>
       <div className={layout.container}>
         <Reveal threshold={0.1} className={layout.sectionHead}>
           <Heading id="gallery-heading" className={layout.sectionTitle}>

@@ -7,7 +7,7 @@ import styles from './services-section.module.css';
 /** The home page's services section: the seven services in brief, leading to the services page. */
 export function ServicesSection() {
   return (
-    <section aria-labelledby="services-heading" className={`${layout.section} ${layout.belowFold} ${styles.section}`}>
+    <section aria-labelledby="services-heading" className={`${layout.section} ${styles.section}`}>
       <div className={layout.container}>
         <div className={layout.sectionHead}>
           <h2 id="services-heading" className={layout.sectionTitle}>
