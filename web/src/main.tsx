@@ -1,35 +1,51 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/routes';
-import { prerenderedFor } from './app/prerender-marker';
+import './styles/public.css';
+import { paths } from './config/paths';
+import { startModelsRequest } from './features/showroom/api/early-models';
+import { holdEarlyClicks } from './lib/early-clicks';
+import { observeReveals } from './lib/reveal';
 
-const app = (
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>
-);
+/**
+ * The browser paints the prerendered page first; React is downloaded, evaluated and hydrates
+ * the page once that first paint is on screen. Loaded straight away, it would compete with the
+ * page for the network and hold the first paint back on a slow phone
+ * (docs/decisions/009-public-page-speed.md).
+ */
+holdEarlyClicks();
+observeReveals();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-
-if (prerenderedFor(container.dataset.prerendered, window.location.pathname)) {
-  // The HTML was prerendered for this very route: adopt it.
-  hydrateRoot(container, app);
-} else {
-  // Another page's HTML (or none, in development): start afresh, without its head tags.
-  if (container.dataset.prerendered !== undefined) {
-    container.replaceChildren();
-    for (const stale of document.head.querySelectorAll(
-      'title, meta[name="description"], meta[name="keywords"], meta[name="robots"], meta[property^="og:"], meta[name^="twitter:"], link[rel="canonical"]',
-    )) {
-      stale.remove();
-    }
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  // The showroom's list is a lazily loaded route with its own data: the models and the
+  // route's code are fetched alongside React instead of after it has hydrated.
+  if (document.getElementById('root')?.dataset.prerendered === paths.showroom) {
+    startModelsRequest();
+    void import('./features/showroom/showroom-page');
   }
-  createRoot(container).render(app);
+  void import('./app/start');
+};
+
+const root = document.getElementById('root');
+const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+if (
+  // The admin shells have nothing to paint before React renders them.
+  root?.dataset.prerendered === undefined ||
+  // A background tab paints nothing until it is shown.
+  document.visibilityState === 'hidden' ||
+  typeof PerformanceObserver === 'undefined' ||
+  !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
+  painted()
+) {
+  start();
+} else {
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    start();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  // Should the paint never be reported (the tab hidden meanwhile), start regardless.
+  document.addEventListener('visibilitychange', start, { once: true });
+  setTimeout(start, 1000);
 }

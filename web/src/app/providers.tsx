@@ -4,12 +4,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { useState, type ReactNode } from 'react';
 import { limits } from '@site/domain';
-import { createQueryClient } from './query-client';
+import { getQueryClient } from './query-client';
 import { theme } from './theme';
 
-/** Everything every page needs, the same on the server (prerender) and in the browser. */
+/**
+ * Everything the admin area (/login, /admin) needs: full MUI with its baseline, the query
+ * client and toasts. The public pages do without (docs/decisions/009-public-page-speed.md).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(getQueryClient);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -1,11 +1,11 @@
-import Box from '@mui/material/Box';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { HydrationBoundary } from '../components/hydration-boundary';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { useRecordVisit } from '../features/visits/hooks/use-record-visit';
-import { headerHeight } from './theme';
+import { useHydrated } from '../lib/use-hydrated';
+import styles from './public-layout.module.css';
 
 /** Moves to the top of a newly opened page and tells assistive technology where it is now. */
 function useNavigationFocus(main: React.RefObject<HTMLElement | null>) {
@@ -21,44 +21,28 @@ function useNavigationFocus(main: React.RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
-/** Header, content and footer shared by the public pages (spec section 2). */
+/**
+ * Header, content and footer shared by the public pages. Styled by static CSS modules, not
+ * MUI, so hydrating a page computes no styles (docs/decisions/009-public-page-speed.md).
+ */
 export function PublicLayout() {
   const main = useRef<HTMLElement>(null);
+  const page = useRef<HTMLDivElement>(null);
+  useHydrated(page);
   useRecordVisit();
   useNavigationFocus(main);
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Box
-        component="a"
-        href="#main"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -100,
-          zIndex: 'tooltip',
-          bgcolor: 'background.paper',
-          color: 'primary.main',
-          p: 1.5,
-          borderRadius: 1,
-          fontWeight: 600,
-          '&:focus': { top: 8 },
-        }}
-      >
+    <div ref={page} className={styles.page} data-hydrating="">
+      <a href="#main" className={styles.skip}>
         Skip to main content
-      </Box>
+      </a>
       <SiteHeader />
-      <Box
-        component="main"
-        id="main"
-        ref={main}
-        tabIndex={-1}
-        sx={{ flex: 1, pt: `${headerHeight}px`, outline: 'none', scrollMarginTop: `${headerHeight}px` }}
-      >
+      <main id="main" ref={main} tabIndex={-1} className={styles.main}>
         <Outlet />
-      </Box>
+      </main>
       <HydrationBoundary>
         <SiteFooter />
       </HydrationBoundary>
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
-import { useEffect, useRef, useState, type ElementType, type ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
+import { observeReveal, unobserveReveal } from '../lib/reveal';
+import styles from './reveal.module.css';
 
 interface RevealProps {
   /** How much of the element must be visible before it appears (0-1). */
@@ -8,57 +8,35 @@ interface RevealProps {
   /** Seconds to wait before fading in. */
   delay?: number;
   component?: ElementType;
-  sx?: SxProps<Theme>;
+  className?: string;
   children: ReactNode;
 }
 
 /**
  * Fades and slides its content in, once, when enough of it scrolls into view (spec: 0.6s).
- *
- * The hidden start state applies only when scripting is on and the visitor has not asked for
- * reduced motion, so the prerendered HTML reads fine without JavaScript and nothing moves
- * for those who asked it not to.
+ * The observing is done by lib/reveal.ts, which starts before React on a prerendered page; it
+ * flips data-revealed itself, so React must not compare that attribute when it hydrates.
  */
-export function Reveal({ threshold, delay = 0, component = 'div', sx, children }: RevealProps) {
+export function Reveal({ threshold, delay = 0, component: Component = 'div', className, children }: RevealProps) {
   const ref = useRef<HTMLElement>(null);
-  const [shown, setShown] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setShown(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= threshold)) {
-          setShown(true);
-          observer.disconnect();
-        }
-      },
-      { threshold },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [threshold]);
+    observeReveal(element);
+    return () => unobserveReveal(element);
+  }, []);
 
   return (
-    <Box
+    <Component
       ref={ref}
-      component={component}
-      data-revealed={shown ? 'true' : 'false'}
-      sx={[
-        {
-          '@media (scripting: enabled) and (prefers-reduced-motion: no-preference)': {
-            transition: `opacity 0.6s ease-out ${delay}s, transform 0.6s ease-out ${delay}s`,
-            '&[data-revealed="false"]': { opacity: 0, transform: 'translateY(24px)' },
-          },
-        },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+      data-revealed="false"
+      data-reveal-threshold={threshold}
+      suppressHydrationWarning
+      className={`${styles.reveal}${className ? ` ${className}` : ''}`}
+      style={delay ? ({ '--reveal-delay': `${delay}s` } as CSSProperties) : undefined}
     >
       {children}
-    </Box>
+    </Component>
   );
 }

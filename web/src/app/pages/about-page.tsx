@@ -1,11 +1,10 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { PageMeta } from '../../components/page-meta';
 import { business } from '../../config/business';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
+import layout from '../../styles/layout.module.css';
 import { PageHeader } from './page-header';
+import styles from './pages.module.css';
 
 const values = [
   {
@@ -33,31 +32,27 @@ export function AboutPage() {
     <>
       <PageMeta title={seo.title} description={seo.description} keywords={seo.keywords} path={paths.about} />
       <PageHeader title={`About ${business.brand}`} intro="Bespoke kitchens and bathrooms, designed and built in Melbourne for over a decade." />
-      <Container maxWidth="md" sx={{ py: { xs: 6, md: 9 } }}>
-        <Typography sx={{ fontSize: '1.15rem', mb: 2.5 }}>
+      <div className={`${layout.narrow} ${styles.content}`}>
+        <p className={styles.lead}>
           {business.brand} is a bespoke kitchen and bathroom business with over a decade of experience transforming Melbourne homes. What
           began as a small joinery workshop has grown into a team of designers, cabinet makers and licensed trades who look after a
           renovation from the first sketch to the final clean.
-        </Typography>
-        <Typography sx={{ fontSize: '1.15rem', mb: 5 }}>
+        </p>
+        <p className={styles.leadLast}>
           For more than 12 years we have designed and built kitchens, bathrooms, wardrobes and living spaces for home owners from the
           bayside suburbs to the Dandenongs. Every project is different, but our approach stays the same: listen carefully, design
           thoughtfully, build properly and leave the home cleaner than we found it.
-        </Typography>
-        <Typography variant="h2" sx={{ fontSize: { xs: '1.8rem', md: '2.2rem' }, mb: 3 }}>
-          How we work
-        </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+        </p>
+        <h2 className={styles.h2}>How we work</h2>
+        <ul className={styles.values}>
           {values.map((value) => (
-            <Box component="li" key={value.title} sx={{ p: 3, borderRadius: 2, bgcolor: 'background.paper', boxShadow: 1 }}>
-              <Typography variant="h3" sx={{ fontSize: '1.25rem', mb: 1 }}>
-                {value.title}
-              </Typography>
-              <Typography color="text.secondary">{value.text}</Typography>
-            </Box>
+            <li key={value.title} className={layout.card}>
+              <h3 className={styles.valueTitle}>{value.title}</h3>
+              <p className={layout.muted}>{value.text}</p>
+            </li>
           ))}
-        </Box>
-      </Container>
+        </ul>
+      </div>
     </>
   );
 }

@@ -1,8 +1,7 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { ActionButton } from '../../components/action-button';
+import { Icon, iconPaths } from '../../components/icons';
+import layout from '../../styles/layout.module.css';
+import styles from './pages.module.css';
 
 /** Spec section 1, 'Home page hero'. */
 const keyPoints = [
@@ -22,36 +21,22 @@ interface HeroProps {
 
 export function Hero({ onFreeQuote, onStartProject, onPreloadQuote, onPreloadInquiry }: HeroProps) {
   return (
-    <Box
-      component="section"
-      aria-labelledby="hero-heading"
-      sx={{
-        color: '#fff',
-        background:
-          'radial-gradient(circle at 85% 15%, rgba(217,164,65,0.28), transparent 45%), linear-gradient(135deg, #1f2a37 0%, #2c3b4d 55%, #3a2f22 100%)',
-        py: { xs: 6, md: 11 },
-      }}
-    >
-      <Container maxWidth="lg">
-        <Typography
-          id="hero-heading"
-          variant="h1"
-          sx={{ fontSize: { xs: '2.4rem', sm: '3.2rem', md: '4rem' }, lineHeight: 1.1, maxWidth: 820, mb: 2 }}
-        >
+    <section aria-labelledby="hero-heading" className={styles.hero}>
+      <div className={layout.container}>
+        <h1 id="hero-heading" className={styles.heroTitle}>
           Transform Your Kitchen &amp; Bathroom
-        </Typography>
-        <Typography sx={{ fontSize: { xs: '1.15rem', md: '1.4rem' }, color: '#f3e3c0', mb: 3.5, maxWidth: 680 }}>
-          Melbourne's luxury kitchen and bathroom experts
-        </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 4.5, display: 'grid', gap: 1.25 }}>
+        </h1>
+        <p className={styles.heroLead}>Melbourne's luxury kitchen and bathroom experts</p>
+        <ul className={styles.keyPoints}>
           {keyPoints.map((point) => (
-            <Box component="li" key={point} sx={{ display: 'flex', alignItems: 'center', gap: 1.25, fontSize: { xs: '1rem', md: '1.1rem' } }}>
-              <CheckCircleIcon aria-hidden="true" sx={{ color: 'secondary.main' }} />
+            <li key={point} className={styles.keyPoint}>
+              <Icon path={iconPaths.checkCircle} className={styles.check} />
               {point}
-            </Box>
+            </li>
           ))}
-        </Box>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        </ul>
+        <div className={styles.actions}>
+          {/* A touch fires pointerenter before the tap, so the dialog's code starts loading at once. */}
           <ActionButton id="free-quote" type="button" tone="gold" onClick={onFreeQuote} onPointerEnter={onPreloadQuote} onFocus={onPreloadQuote}>
             Free Quote
           </ActionButton>
@@ -65,8 +50,8 @@ export function Hero({ onFreeQuote, onStartProject, onPreloadQuote, onPreloadInq
           >
             Start Your Project
           </ActionButton>
-        </Box>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }

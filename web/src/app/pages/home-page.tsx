@@ -1,22 +1,26 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { HydrationBoundary } from '../../components/hydration-boundary';
 import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
 import { Gallery } from '../../features/gallery/components/gallery';
 import { hasSavedWizard } from '../../features/inquiry/hooks/wizard-storage';
-import { ReviewsSection } from '../../features/reviews/components/reviews-section';
 import { ServicesSection } from '../../features/services/components/services-section';
-import { HydrationBoundary } from '../../components/hydration-boundary';
 import { BusinessJsonLd } from './business-json-ld';
 import { Hero } from './hero';
 
-// The dialogs (and the form libraries they need) load on first use, not with the page.
+// The dialogs (MUI, the form libraries, the query client and toasts) load on first intent,
+// not with the page: pointing at, focusing or touching their button starts the download.
+const loadProviders = () => import('../../components/dialog-providers');
 const loadInquiry = () => import('../../features/inquiry/components/inquiry-wizard');
 const loadQuote = () => import('../../features/quote/components/quote-dialog');
 const loadSuccess = () => import('../../components/success-dialog');
+const DialogProviders = lazy(loadProviders);
 const InquiryWizard = lazy(loadInquiry);
 const QuoteDialog = lazy(loadQuote);
 const SuccessDialog = lazy(loadSuccess);
+// Below the fold, with its own data: hydrated when its code arrives, after the rest.
+const ReviewsSection = lazy(() => import('../../features/reviews/components/reviews-section'));
 
 type DialogName = 'inquiry' | 'quote';
 
@@ -53,8 +57,14 @@ export function HomePage() {
       <Hero
         onFreeQuote={() => show('quote')}
         onStartProject={() => show('inquiry')}
-        onPreloadQuote={() => void loadQuote()}
-        onPreloadInquiry={() => void loadInquiry()}
+        onPreloadQuote={() => {
+          void loadProviders();
+          void loadQuote();
+        }}
+        onPreloadInquiry={() => {
+          void loadProviders();
+          void loadInquiry();
+        }}
       />
       <HydrationBoundary>
         <ServicesSection />
@@ -65,24 +75,31 @@ export function HomePage() {
       <HydrationBoundary>
         <ReviewsSection />
       </HydrationBoundary>
-      {used.inquiry ? (
+      {used.inquiry || used.quote || success ? (
         <Suspense fallback={null}>
-          <InquiryWizard open={open === 'inquiry'} onClose={() => setOpen(null)} onSubmitted={submitted} />
-        </Suspense>
-      ) : null}
-      {used.quote ? (
-        <Suspense fallback={null}>
-          <QuoteDialog open={open === 'quote'} onClose={() => setOpen(null)} onSubmitted={submitted} />
-        </Suspense>
-      ) : null}
-      {success ? (
-        <Suspense fallback={null}>
-          <SuccessDialog
-            open={success.open}
-            firstName={success.firstName}
-            onClose={() => setSuccess({ ...success, open: false })}
-            onExited={() => setSuccess(null)}
-          />
+          <DialogProviders>
+            {/* Each dialog waits for its code on its own: an open one never hides while the next loads. */}
+            {used.inquiry ? (
+              <Suspense fallback={null}>
+                <InquiryWizard open={open === 'inquiry'} onClose={() => setOpen(null)} onSubmitted={submitted} />
+              </Suspense>
+            ) : null}
+            {used.quote ? (
+              <Suspense fallback={null}>
+                <QuoteDialog open={open === 'quote'} onClose={() => setOpen(null)} onSubmitted={submitted} />
+              </Suspense>
+            ) : null}
+            {success ? (
+              <Suspense fallback={null}>
+                <SuccessDialog
+                  open={success.open}
+                  firstName={success.firstName}
+                  onClose={() => setSuccess({ ...success, open: false })}
+                  onExited={() => setSuccess(null)}
+                />
+              </Suspense>
+            ) : null}
+          </DialogProviders>
         </Suspense>
       ) : null}
     </>

@@ -1,66 +1,75 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { Model3d } from '@site/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { getQueryClient } from '../../app/query-client';
+import { Icon, iconPaths } from '../../components/icons';
 import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
+import layout from '../../styles/layout.module.css';
 import { useShowroomModels } from './api/get-models';
 import { ModelCard } from './components/model-card';
-import { ModelDialog } from './components/model-dialog';
+import styles from './showroom.module.css';
 
-const grid = {
-  listStyle: 'none',
-  p: 0,
-  m: 0,
-  display: 'grid',
-  gap: 3,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-} as const;
+// The viewer's dialog (MUI, and the 3D viewer it loads when opened) comes on first intent.
+const loadProviders = () => import('../../components/dialog-providers');
+const loadModelDialog = () => import('./components/model-dialog');
+const DialogProviders = lazy(loadProviders);
+const ModelDialog = lazy(loadModelDialog);
+const preloadDialog = () => {
+  void loadProviders();
+  void loadModelDialog();
+};
+
+/** How many cards hold the list's place while it loads: one full row on the widest layout. */
+const placeholderCards = 3;
 
 function Models({ onOpen }: { onOpen: (model: Model3d) => void }) {
   const models = useShowroomModels();
   if (models.isPending) {
     return (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 8 }}>
-        <CircularProgress size={28} aria-hidden />
-        <Typography>Loading models...</Typography>
-      </Box>
+      <div className={styles.loading}>
+        <div role="status" className={styles.status}>
+          <span className={styles.spinner} aria-hidden="true" />
+          <p className={layout.text}>Loading models...</p>
+        </div>
+        <ul className={styles.grid} aria-hidden="true">
+          {Array.from({ length: placeholderCards }, (_, index) => (
+            <li key={index} className={styles.placeholder}>
+              <div className={styles.picture} />
+              <div className={styles.placeholderText} />
+            </li>
+          ))}
+        </ul>
+      </div>
     );
   }
   if (models.isError) {
     return (
-      <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
-        <Typography sx={{ mb: 2 }}>Sorry, the showroom could not be loaded.</Typography>
-        <Button variant="outlined" onClick={() => void models.refetch()}>
+      <div role="alert" className={styles.message}>
+        <p className={styles.messageText}>Sorry, the showroom could not be loaded.</p>
+        <button type="button" className={styles.retry} onClick={() => void models.refetch()}>
           Try again
-        </Button>
-      </Box>
+        </button>
+      </div>
     );
   }
   if (models.data.length === 0) {
-    return (
-      <Typography color="text.secondary" sx={{ textAlign: 'center', py: 8, fontSize: '1.1rem' }}>
-        No 3D models available yet. Check back soon!
-      </Typography>
-    );
+    return <p className={styles.empty}>No 3D models available yet. Check back soon!</p>;
   }
   return (
-    <Box component="ul" sx={grid} aria-label="3D models">
-      {models.data.map((model) => (
-        <ModelCard key={model.id} model={model} onOpen={() => onOpen(model)} />
+    <ul className={styles.grid} aria-label="3D models">
+      {models.data.map((model, index) => (
+        <ModelCard key={model.id} model={model} first={index === 0} onOpen={() => onOpen(model)} onIntent={preloadDialog} />
       ))}
-    </Box>
+    </ul>
   );
 }
 
 /** /virtual-showroom: the 3D models, each opening in an interactive viewer (spec section 2). */
 export default function ShowroomPage() {
+  const [queryClient] = useState(getQueryClient);
   const [model, setModel] = useState<Model3d | null>(null);
   const [open, setOpen] = useState(false);
   const show = (next: Model3d) => {
@@ -68,30 +77,30 @@ export default function ShowroomPage() {
     setOpen(true);
   };
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       <PageMeta {...pageSeo[paths.showroom]} path={paths.showroom} />
-      <Box sx={{ bgcolor: 'primary.main', color: '#fff', py: { xs: 5, md: 7 } }}>
-        <Container maxWidth="lg">
-          <Button
-            component={RouterLink}
-            to={paths.home}
-            startIcon={<ArrowBack />}
-            sx={{ color: '#f3e3c0', mb: 2, ml: -1, '&:hover': { textDecoration: 'underline' } }}
-          >
+      <div className={styles.band}>
+        <div className={layout.container}>
+          <RouterLink to={paths.home} className={styles.back}>
+            <Icon path={iconPaths.arrowBack} size={20} />
             Back to Home
-          </Button>
-          <Typography variant="h1" sx={{ fontSize: { xs: '2.3rem', md: '3.2rem' }, mb: 1.5 }}>
-            Virtual Showroom
-          </Typography>
-          <Typography sx={{ fontSize: { xs: '1.1rem', md: '1.25rem' }, color: '#f3e3c0', maxWidth: 760 }}>
+          </RouterLink>
+          <h1 className={styles.title}>Virtual Showroom</h1>
+          <p className={styles.intro}>
             Step inside our work: open any design to turn it around, zoom in on the details, and see it in your own room with AR on supported phones.
-          </Typography>
-        </Container>
-      </Box>
-      <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
+          </p>
+        </div>
+      </div>
+      <div className={`${layout.container} ${styles.content}`}>
         <Models onOpen={show} />
-      </Container>
-      <ModelDialog model={model} open={open} onClose={() => setOpen(false)} onExited={() => setModel(null)} />
-    </>
+      </div>
+      {model ? (
+        <Suspense fallback={null}>
+          <DialogProviders>
+            <ModelDialog model={model} open={open} onClose={() => setOpen(false)} onExited={() => setModel(null)} />
+          </DialogProviders>
+        </Suspense>
+      ) : null}
+    </QueryClientProvider>
   );
 }

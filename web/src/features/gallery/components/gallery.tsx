@@ -1,64 +1,26 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import { preload } from 'react-dom';
 import { Reveal } from '../../../components/reveal';
 import { galleryAspect, galleryItems, type GalleryItem } from '../../../config/gallery';
+import layout from '../../../styles/layout.module.css';
+import styles from './gallery.module.css';
 
 /** Image widths the grid asks for: one column on small screens, two on medium, three on large. */
 const sizes = '(min-width: 1200px) 370px, (min-width: 900px) 46vw, 92vw';
 const intrinsic = { width: 1200, height: (1200 * galleryAspect.height) / galleryAspect.width };
+const aspectRatio = `${galleryAspect.width} / ${galleryAspect.height}`;
 
 function GalleryTile({ item, index }: { item: GalleryItem; index: number }) {
   return (
     <Reveal threshold={0.2} delay={0.1 * (index % 3)} component="li">
-      <Box
-        component="figure"
-        // Focusable so keyboard users get the same category label as the mouse's hover.
-        tabIndex={0}
-        sx={{
-          position: 'relative',
-          m: 0,
-          aspectRatio: `${galleryAspect.width} / ${galleryAspect.height}`,
-          overflow: 'hidden',
-          borderRadius: 2,
-          bgcolor: '#e7e1d8',
-          boxShadow: 1,
-          '& img': {
-            display: 'block',
-            width: '100%',
-            height: '100%',
-            objectFit: 'cover',
-            transition: 'transform 0.4s ease',
-          },
-          '& figcaption': {
-            position: 'absolute',
-            left: 12,
-            bottom: 12,
-            px: 1.5,
-            py: 0.5,
-            borderRadius: 10,
-            bgcolor: 'rgba(20,26,34,0.88)',
-            color: '#fff',
-            fontWeight: 600,
-            fontSize: '0.875rem',
-            opacity: 0,
-            transform: 'translateY(6px)',
-            transition: 'opacity 0.25s ease, transform 0.25s ease',
-          },
-          '&:hover figcaption, &:focus-visible figcaption': { opacity: 1, transform: 'none' },
-          '&:hover img, &:focus-visible img': { transform: 'scale(1.03)' },
-          // Touch screens have no hover: show the label all the time.
-          '@media (hover: none)': { '& figcaption': { opacity: 1, transform: 'none' } },
-          '@media (prefers-reduced-motion: reduce)': { '& img, & figcaption': { transition: 'none' }, '&:hover img, &:focus-visible img': { transform: 'none' } },
-        }}
-      >
+      {/* Focusable so keyboard users get the same category label as the mouse's hover. */}
+      <figure tabIndex={0} className={styles.tile} style={{ aspectRatio }}>
         <picture>
           <source type="image/avif" srcSet={item.avifSrcSet} sizes={sizes} />
           <source type="image/webp" srcSet={item.webpSrcSet} sizes={sizes} />
           <img src={item.src} alt={item.alt} width={intrinsic.width} height={intrinsic.height} loading="lazy" decoding="async" />
         </picture>
         <figcaption>{item.category}</figcaption>
-      </Box>
+      </figure>
     </Reveal>
   );
 }
@@ -69,34 +31,30 @@ interface GalleryProps {
 }
 
 /** 'Our Recent Projects': the 11 gallery items in a 1/2/3 column grid (spec section 2). */
-export function Gallery({ headingLevel }: GalleryProps) {
+export function Gallery({ headingLevel: Heading }: GalleryProps) {
+  // On the gallery page the first picture is the largest thing in view: its request is in the
+  // HTML's head, so it downloads with the page instead of after layout (the tiles stay lazy).
+  const first = galleryItems[0];
+  if (Heading === 'h1' && first) {
+    preload(first.src, { as: 'image', type: 'image/avif', imageSrcSet: first.avifSrcSet, imageSizes: sizes, fetchPriority: 'high' });
+  }
   return (
-    <Box component="section" id="gallery" aria-labelledby="gallery-heading" sx={{ py: { xs: 7, md: 10 } }}>
-      <Container maxWidth="lg">
-        <Reveal threshold={0.1} sx={{ textAlign: 'center', mb: { xs: 4, md: 6 } }}>
-          <Typography id="gallery-heading" variant="h3" component={headingLevel} sx={{ fontSize: { xs: '2rem', md: '2.6rem' }, mb: 1.5 }}>
+    <section id="gallery" aria-labelledby="gallery-heading" className={layout.section}>
+      <div className={layout.container}>
+        <Reveal threshold={0.1} className={layout.sectionHead}>
+          <Heading id="gallery-heading" className={layout.sectionTitle}>
             Our Recent Projects
-          </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 640, mx: 'auto', fontSize: '1.1rem' }}>
+          </Heading>
+          <p className={layout.sectionIntro}>
             Explore our portfolio of stunning kitchen, bathroom, and wardrobe renovations across Melbourne
-          </Typography>
+          </p>
         </Reveal>
-        <Box
-          component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-          }}
-        >
+        <ul className={styles.grid}>
           {galleryItems.map((item, index) => (
             <GalleryTile key={item.name} item={item} index={index} />
           ))}
-        </Box>
-      </Container>
-    </Box>
+        </ul>
+      </div>
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ModelViewerElement } from '@google/model-viewer';
 import { useState } from 'react';
 import { useToast } from '../../../lib/toast';
-import { ModelViewer3d } from '../../../components/model-viewer-3d';
+import { ModelViewer3d } from '../../../components/viewer-3d';
 import { uploadFile } from '../api/upload-file';
 
 interface PosterMakerProps {

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { PublicReview } from '@site/domain';
 import { StarRating } from '../../../components/star-rating';
+import styles from './reviews.module.css';
 
 // 'MMMM d, yyyy' (domain reviewDateFormat), e.g. 'January 5, 2025'. Intl gives exactly that
 // in en-US without shipping a date library on the home page.
@@ -13,20 +12,15 @@ export function formatReviewDate(iso: string): string {
 
 export function ReviewCard({ review }: { review: PublicReview }) {
   return (
-    <Box
-      component="article"
-      sx={{ p: 3, borderRadius: 2, bgcolor: 'background.paper', boxShadow: 1, display: 'flex', flexDirection: 'column', gap: 1.25, height: '100%' }}
-    >
+    <article className={styles.card}>
       <StarRating rating={review.rating} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
-        <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
-          {review.customerName}
-        </Typography>
-        <Typography component="time" dateTime={review.createdAt} variant="body2" color="text.secondary">
+      <div className={styles.byline}>
+        <h3 className={styles.name}>{review.customerName}</h3>
+        <time dateTime={review.createdAt} className={styles.date}>
           {formatReviewDate(review.createdAt)}
-        </Typography>
-      </Box>
-      <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{review.reviewText}</Typography>
-    </Box>
+        </time>
+      </div>
+      <p className={styles.text}>{review.reviewText}</p>
+    </article>
   );
 }

@@ -55,6 +55,9 @@ export default function ReviewDialog({ open, onClose, onSubmitted }: ReviewDialo
       {
         onSuccess: () => {
           clear();
+          // Shown from here, inside the dialog's toast provider, which the page has only
+          // once a dialog has loaded.
+          toast({ title: 'Success!', message: 'Thank you for your review! It will be visible once approved.', variant: 'default' });
           onSubmitted();
         },
         onError: () => toast({ title: 'Error', message: 'Failed to submit your review. Please try again.', variant: 'error' }),

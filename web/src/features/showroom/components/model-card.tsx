@@ -1,56 +1,62 @@
-import ViewInArOutlined from '@mui/icons-material/ViewInArOutlined';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Typography from '@mui/material/Typography';
 import type { Model3d } from '@site/domain';
 import { useState } from 'react';
+import { Icon, iconPaths } from '../../../components/icons';
+import styles from '../showroom.module.css';
 
 /** One model in the showroom grid: its thumbnail (or a placeholder), name and description. */
-export function ModelCard({ model, onOpen }: { model: Model3d; onOpen: () => void }) {
+interface ModelCardProps {
+  model: Model3d;
+  /** The first card's thumbnail is the page's largest picture: fetched at once, ahead of the others. */
+  first: boolean;
+  onOpen: () => void;
+  /** Pointing at, focusing or touching the card: time to fetch the viewer dialog's code. */
+  onIntent: () => void;
+}
+
+export function ModelCard({ model, first, onOpen, onIntent }: ModelCardProps) {
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const nameId = `model-${model.id}-name`;
   const showThumbnail = Boolean(model.thumbnailUrl) && !thumbnailFailed;
   return (
-    <Box
-      component="li"
-      sx={{ bgcolor: 'background.paper', borderRadius: 2, boxShadow: 1, overflow: 'hidden', transition: 'box-shadow 0.2s ease', '&:hover': { boxShadow: 4 } }}
-    >
-      <ButtonBase
+    <li className={styles.card}>
+      <button
+        type="button"
         onClick={onOpen}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
         aria-haspopup="dialog"
         aria-labelledby={nameId}
         aria-describedby={`model-${model.id}-description`}
-        sx={{ display: 'block', width: '100%', textAlign: 'left', '&:focus-visible': { outline: '3px solid #1a73e8', outlineOffset: -3 } }}
+        className={styles.open}
       >
-        <Box sx={{ aspectRatio: '4 / 3', bgcolor: '#ece7df', position: 'relative' }}>
+        <div className={styles.picture}>
           {showThumbnail ? (
-            <Box
-              component="img"
+            <img
               src={model.thumbnailUrl}
               alt=""
-              loading="lazy"
+              loading={first ? 'eager' : 'lazy'}
+              fetchPriority={first ? 'high' : 'auto'}
               decoding="async"
               width={800}
               height={600}
               onError={() => setThumbnailFailed(true)}
-              sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
             />
           ) : (
-            <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1, color: 'primary.main' }}>
-              <ViewInArOutlined sx={{ fontSize: 48 }} aria-hidden />
-              <Typography sx={{ fontWeight: 600 }}>Click to view in 3D</Typography>
-            </Box>
+            <div className={styles.noPicture}>
+              <Icon path={iconPaths.viewInAr} size={48} />
+              <p className={styles.noPictureText}>Click to view in 3D</p>
+            </div>
           )}
-        </Box>
-        <Box sx={{ p: 2.5 }}>
-          <Typography id={nameId} variant="h5" component="h2" sx={{ fontSize: '1.3rem', mb: 1, overflowWrap: 'anywhere' }}>
+        </div>
+        <div className={styles.body}>
+          <h2 id={nameId} className={styles.name}>
             {model.name}
-          </Typography>
-          <Typography id={`model-${model.id}-description`} color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          </h2>
+          <p id={`model-${model.id}-description`} className={styles.description}>
             {model.description}
-          </Typography>
-        </Box>
-      </ButtonBase>
-    </Box>
+          </p>
+        </div>
+      </button>
+    </li>
   );
 }

@@ -5,7 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Model3d } from '@site/domain';
 import { DialogHeading } from '../../../components/dialog-heading';
-import { ModelViewer3d } from '../../../components/model-viewer-3d';
+import { ModelViewer3d } from '../../../components/viewer-3d';
 
 /** The large dialog with the interactive viewer of one model (spec section 2). */
 interface ModelDialogProps {
@@ -16,7 +16,7 @@ interface ModelDialogProps {
   onExited: () => void;
 }
 
-export function ModelDialog({ model, open, onClose, onExited }: ModelDialogProps) {
+export default function ModelDialog({ model, open, onClose, onExited }: ModelDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (

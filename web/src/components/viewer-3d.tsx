@@ -4,6 +4,8 @@ import Typography from '@mui/material/Typography';
 import type { ModelViewerElement } from '@google/model-viewer';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+// This file is not called model-viewer-*: its chunk comes with the viewer's dialog, and only
+// the library's own chunk (model-viewer-*.js) must wait until a viewer is shown.
 let library: Promise<unknown> | null = null;
 
 /**
