@@ -44,7 +44,7 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
   lost: 'Lost',
 };
 
-/** Quote request rooms are capitalised (spec section 3). */
+/** Quote request rooms are capitalised. */
 export const quoteRooms = ['Kitchen', 'Bathroom', 'Laundry', 'Wardrobe', 'Study'] as const;
 export type QuoteRoom = (typeof quoteRooms)[number];
 

@@ -215,7 +215,7 @@ const unit = (range: { min: number; max: number }, name: string) =>
     .min(range.min, `${name} must be between ${range.min} and ${range.max}`)
     .max(range.max, `${name} must be between ${range.min} and ${range.max}`);
 
-/** The 3D model form schema (spec section 5); the URLs are checked by the server. */
+/** The 3D model form schema; the URLs are checked by the server. */
 export const modelInputSchema = z.object({
   name: text(limits.modelNameMinLength, messages.modelNameMin),
   description: text(limits.modelDescriptionMinLength, messages.modelDescriptionMin, 2000),

@@ -36,7 +36,7 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
   expect(results.violations, describe(results.violations)).toEqual([]);
 }
 
-/** The toast shows its title and its message (spec section 8). */
+/** The toast shows its title and its message. */
 export async function expectToast(page: Page, title: string, message: string) {
   const toast = page.getByRole('alert').filter({ hasText: message });
   await expect(toast).toBeVisible();

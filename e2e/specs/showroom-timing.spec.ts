@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { createModel, deleteAllModels, scriptRequests } from './models-helpers';
 
 /**
- * Measurements for the showroom, logged and never asserted (DESIGN.md: budgets are measured,
+ * Measurements for the showroom, logged and never asserted (budgets are measured,
  * not timed in tests). Run with
  *   MEASURE_SHOWROOM=1 npx playwright test specs/showroom-timing --workers 1
  * It reports the showroom page's initial JS and the viewer chunk (gzip, from web/dist's .gz

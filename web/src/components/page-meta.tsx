@@ -9,7 +9,7 @@ export interface PageMetaProps {
   keywords: string;
   /** The page's path, for its canonical address and og:url. Leave out on pages not indexed. */
   path?: string;
-  /** Login and admin pages (spec section 2). */
+  /** Login and admin pages. */
   noindex?: boolean;
 }
 
@@ -18,7 +18,7 @@ export function absoluteUrl(path: string): string {
 }
 
 /**
- * The title, description, keywords and sharing tags of one page (spec section 2).
+ * The title, description, keywords and sharing tags of one page.
  *
  * React 19 hoists <title>, <meta> and <link> into the document head wherever they render, and
  * removes them when the page unmounts; prerendering writes the same tags into the HTML, and

@@ -13,7 +13,7 @@ interface SocialLink {
   icon: string;
 }
 
-/** The social buttons to show: only those whose address the owner supplied (spec section 2). */
+/** The social buttons to show: only those whose address the owner supplied. */
 export function socialLinks(settings: BusinessSettings): SocialLink[] {
   const all: { name: string; href: string | undefined; icon: string }[] = [
     { name: 'Instagram', href: settings.instagramUrl, icon: iconPaths.instagram },

@@ -14,7 +14,7 @@ interface SuccessDialogProps {
   onExited: () => void;
 }
 
-/** The thank-you dialog after an inquiry or a quote request (spec section 2, 'Success dialogs'). */
+/** The thank-you dialog after an inquiry or a quote request. */
 export default function SuccessDialog({ open, firstName, onClose, onExited }: SuccessDialogProps) {
   return (
     <Dialog

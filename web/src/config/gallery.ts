@@ -1,7 +1,7 @@
 import type { GalleryCategory } from '@site/domain';
 
 /**
- * The gallery (spec section 2: 11 static items, each with src, alt and category).
+ * The gallery (11 static items, each with src, alt and category).
  *
  * OWNER: to show your own photos, drop them into web/gallery-photos/ named after an item's
  * `name` (e.g. web/gallery-photos/kitchen-walnut-island.jpg; JPEG, PNG, WebP or AVIF, any

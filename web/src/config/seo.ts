@@ -1,7 +1,7 @@
 import { business } from './business';
 import { paths } from './paths';
 
-/** Each page's title, description and keywords (spec section 2: every page sets its own). */
+/** Each page's title, description and keywords (every page sets its own). */
 export const pageSeo = {
   [paths.home]: {
     title: 'Custom Kitchen & Bathroom Designs Melbourne | Free Quotes',

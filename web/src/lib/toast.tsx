@@ -9,7 +9,7 @@ export interface Toast {
 }
 
 /**
- * Shows a toast with the spec's title above its message (spec section 8). The provider in
+ * Shows a toast with the spec's title above its message. The provider in
  * app/providers.tsx shows one at a time for 5000 ms.
  */
 export function useToast() {

@@ -5,7 +5,7 @@ import { pageSeo } from '../../config/seo';
 import layout from '../../styles/layout.module.css';
 import styles from './pages.module.css';
 
-/** Any unknown path (spec section 2): 'Page Not Found' with a developer-style hint. */
+/** Any unknown path: 'Page Not Found' with a developer-style hint. */
 export function NotFoundPage() {
   const seo = pageSeo.notFound;
   return (

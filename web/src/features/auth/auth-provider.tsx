@@ -16,7 +16,7 @@ export interface AuthContextValue {
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** Holds the admin session (spec section 4): loaded on start, set by login or register, cleared by logout. */
+/** Holds the admin session: loaded on start, set by login or register, cleared by logout. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const toast = useToast();

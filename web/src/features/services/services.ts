@@ -1,4 +1,4 @@
-/** The seven services of spec section 2, in its order. */
+/** The seven services, in the order the site shows them. */
 export const services = [
   {
     title: 'Kitchen Renovations',

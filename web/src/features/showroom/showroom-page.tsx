@@ -67,7 +67,7 @@ function Models({ onOpen }: { onOpen: (model: Model3d) => void }) {
   );
 }
 
-/** /virtual-showroom: the 3D models, each opening in an interactive viewer (spec section 2). */
+/** /virtual-showroom: the 3D models, each opening in an interactive viewer. */
 export default function ShowroomPage() {
   const [queryClient] = useState(getQueryClient);
   const [model, setModel] = useState<Model3d | null>(null);

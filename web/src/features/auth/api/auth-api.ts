@@ -17,7 +17,7 @@ const firebaseAuth = () => import('../../../lib/firebase/auth');
 /** What login and a first registration answer in Firebase mode: the user plus a custom token. */
 type SignedIn = User & { firebaseToken?: string };
 
-/** GET /api/user: a 401 means nobody is signed in, which is not an error (spec section 4). */
+/** GET /api/user: a 401 means nobody is signed in, which is not an error. */
 export async function getCurrentUser(): Promise<User | null> {
   try {
     return await api.get<User>('/api/user');

@@ -30,7 +30,7 @@ interface GalleryProps {
   headingLevel: 'h1' | 'h2';
 }
 
-/** 'Our Recent Projects': the 11 gallery items in a 1/2/3 column grid (spec section 2). */
+/** 'Our Recent Projects': the 11 gallery items in a 1/2/3 column grid. */
 export function Gallery({ headingLevel: Heading }: GalleryProps) {
   // On the gallery page the first picture is the largest thing in view: its request is in the
   // HTML's head, so it downloads with the page instead of after layout (the tiles stay lazy).

@@ -74,7 +74,7 @@ interface InquiryWizardProps {
   onSubmitted: (firstName: string) => void;
 }
 
-/** The four-step project inquiry (spec sections 2, 4 and 5). */
+/** The four-step project inquiry. */
 export default function InquiryWizard({ open, onClose, onSubmitted }: InquiryWizardProps) {
   const [saved] = useState(loadWizard);
   const [step, setStep] = useState<WizardState['step']>(saved.step);

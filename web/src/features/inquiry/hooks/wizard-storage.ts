@@ -2,7 +2,7 @@ import { budgets, inquiryRooms, timelines, type Budget, type InquiryContact, typ
 
 /**
  * The wizard's step and answers, kept in session storage so an accidental reload of the page
- * does not lose them; forgotten when the wizard closes or submits (spec section 2).
+ * does not lose them; forgotten when the wizard closes or submits.
  */
 export interface WizardState {
   step: 1 | 2 | 3 | 4;

@@ -47,7 +47,7 @@ interface ModelFormProps {
   onDone: () => void;
 }
 
-/** 'Add New 3D Model' / 'Edit 3D Model' (spec sections 2, 4 and 5). */
+/** 'Add New 3D Model' / 'Edit 3D Model'. */
 export function ModelForm({ editing, onDone }: ModelFormProps) {
   const create = useCreateModel();
   const update = useUpdateModel();

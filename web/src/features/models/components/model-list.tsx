@@ -43,7 +43,7 @@ interface ModelListProps {
   onDeleted: (id: string) => void;
 }
 
-/** '3D Models (count)': the models in display order, to move, edit and delete (spec section 2). */
+/** '3D Models (count)': the models in display order, to move, edit and delete. */
 export function ModelList({ editingId, onEdit, onDeleted }: ModelListProps) {
   const list = useAdminModels();
   const reorder = useReorderModels();

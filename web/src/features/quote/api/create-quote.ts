@@ -11,7 +11,7 @@ declare global {
 
 export type CreateQuoteInput = QuoteInput & { [honeypotField]?: string };
 
-/** POST /api/quote-request; a success also reports the free-quote conversion (spec section 4). */
+/** POST /api/quote-request; a success also reports the free-quote conversion. */
 export function useCreateQuote() {
   return useMutation({
     mutationFn: (input: CreateQuoteInput) => api.post<QuoteRequest>('/api/quote-request', input),

@@ -28,7 +28,7 @@ interface QuoteDialogProps {
   onSubmitted: (firstName: string) => void;
 }
 
-/** 'Request a Free Quote' (spec sections 2, 4 and 5). */
+/** 'Request a Free Quote'. */
 export default function QuoteDialog({ open, onClose, onSubmitted }: QuoteDialogProps) {
   const form = useForm({
     resolver: zodResolver(quoteInputSchema),

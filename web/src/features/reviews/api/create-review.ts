@@ -5,7 +5,7 @@ import { publicReviewsQueryKey } from './get-reviews';
 
 export type CreateReviewInput = ReviewInput & { [honeypotField]?: string };
 
-/** POST /api/review; on success the public list is refreshed (spec section 4). */
+/** POST /api/review; on success the public list is refreshed. */
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({

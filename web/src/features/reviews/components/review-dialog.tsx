@@ -25,7 +25,7 @@ interface ReviewDialogProps {
   onSubmitted: () => void;
 }
 
-/** 'Leave a Review' (spec sections 2, 4 and 5): the rating starts at 0 and stars preview on hover. */
+/** 'Leave a Review': the rating starts at 0 and stars preview on hover. */
 export default function ReviewDialog({ open, onClose, onSubmitted }: ReviewDialogProps) {
   const form = useForm({
     resolver: zodResolver(reviewInputSchema),

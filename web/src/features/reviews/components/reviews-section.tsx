@@ -34,7 +34,7 @@ function ReviewsSkeleton() {
   );
 }
 
-/** 'Customer Reviews' (spec section 2): approved reviews, and the way to write one. */
+/** 'Customer Reviews': approved reviews, and the way to write one. */
 function Reviews() {
   const reviews = usePublicReviews();
   const section = useRef<HTMLElement>(null);

@@ -7,7 +7,7 @@ import type { Model3d } from '@site/domain';
 import { DialogHeading } from '../../../components/dialog-heading';
 import { ModelViewer3d } from '../../../components/viewer-3d';
 
-/** The large dialog with the interactive viewer of one model (spec section 2). */
+/** The large dialog with the interactive viewer of one model. */
 interface ModelDialogProps {
   model: Model3d | null;
   open: boolean;
