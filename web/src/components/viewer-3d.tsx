@@ -46,6 +46,11 @@ export interface ModelViewer3dProps {
   ar?: boolean;
   /** The element once the model has loaded, e.g. to take a picture of it; null before and after. */
   onLoaded?: (viewer: ModelViewerElement | null) => void;
+  /**
+   * Load the model at once, even while the viewer is outside the window (by default the
+   * library waits until it scrolls into view): for a viewer whose model someone just chose.
+   */
+  eager?: boolean;
 }
 
 /**
@@ -53,7 +58,7 @@ export interface ModelViewer3dProps {
  * soft shadows and the legacy environment lighting; 'Loading 3D model...' until it loads or
  * fails, and a visible message when it fails. Key it by `src` to start over for another model.
  */
-export function ModelViewer3d({ src, alt, exposure, shadowIntensity, autoRotate = true, ar = true, onLoaded }: ModelViewer3dProps) {
+export function ModelViewer3d({ src, alt, exposure, shadowIntensity, autoRotate = true, ar = true, onLoaded, eager = false }: ModelViewer3dProps) {
   const [status, setStatus] = useState<Status>('library');
   const reducedMotion = usePrefersReducedMotion();
 
@@ -62,7 +67,7 @@ export function ModelViewer3d({ src, alt, exposure, shadowIntensity, autoRotate 
     loadModelViewer().then(
       () => current && setStatus((s) => (s === 'library' ? 'loading' : s)),
       (error: unknown) => {
-        // Spec section 8: the loading indicator is hidden and the failure is logged.
+        // The loading indicator is hidden and the failure is logged.
         console.error('The 3D viewer could not be loaded', error);
         if (current) setStatus('library-failed');
       },
@@ -111,6 +116,7 @@ export function ModelViewer3d({ src, alt, exposure, shadowIntensity, autoRotate 
           ref={attach}
           src={src}
           alt={alt}
+          loading={eager ? 'eager' : 'auto'}
           camera-controls
           auto-rotate={autoRotate && !reducedMotion}
           touch-action="pan-y"

@@ -60,6 +60,9 @@ export function PosterMaker({ modelUrl, name, exposure, shadowIntensity, onCreat
           autoRotate={false}
           ar={false}
           onLoaded={setViewer}
+          // The model was just uploaded: have it ready (and the button enabled) by the time
+          // the admin scrolls to it, whatever the height of the form above.
+          eager
         />
       </Box>
       <Button sx={{ mt: 1 }} variant="outlined" startIcon={<PhotoCamera />} disabled={!viewer || working} onClick={() => void capture()}>
