@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec section 9: no automatic retries, no refetch on focus or interval, data never stale. */
+/** No automatic retries, no refetch on focus or interval, data never stale. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -25,7 +25,7 @@ const values = [
   },
 ];
 
-/** Spec section 1: static text on a bespoke kitchen and bathroom business with over a decade of experience. */
+/** Static text on a bespoke kitchen and bathroom business with over a decade of experience. */
 export function AboutPage() {
   const seo = pageSeo[paths.about];
   return (

@@ -3,7 +3,7 @@ import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
 import { Gallery } from '../../features/gallery/components/gallery';
 
-/** Spec section 2, 'Gallery page': a heading plus the gallery. */
+/** Gallery page: a heading plus the gallery. */
 export function GalleryPage() {
   const seo = pageSeo[paths.gallery];
   return (

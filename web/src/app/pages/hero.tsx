@@ -3,7 +3,7 @@ import { Icon, iconPaths } from '../../components/icons';
 import layout from '../../styles/layout.module.css';
 import styles from './pages.module.css';
 
-/** Spec section 1, 'Home page hero'. */
+/** Home page hero. */
 const keyPoints = [
   'Over 12 years of experience',
   'Quick and accurate quotes',

@@ -6,7 +6,7 @@ import layout from '../../styles/layout.module.css';
 import { PageHeader } from './page-header';
 import styles from './pages.module.css';
 
-/** Spec section 2, 'Services page': an intro and the seven services with their descriptions. */
+/** Services page: an intro and the seven services with their descriptions. */
 export function ServicesPage() {
   const seo = pageSeo[paths.services];
   return (

@@ -9,7 +9,7 @@ import { listQueryOptions, useAdminList } from './list-query';
 export const allReviewsQuery = listQueryOptions<Review>('reviews', '/api/reviews/all');
 export const useAllReviews = () => useAdminList(allReviewsQuery);
 
-/** Spec section 4: approving refreshes both the all-reviews list and the public list. */
+/** Approving refreshes both the all-reviews list and the public list. */
 export function useApproveReview() {
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { useAuth } from '../hooks/use-auth';
 
 /**
- * Spec section 2: a spinner while the session is checked, the page when signed in, otherwise
+ * A spinner while the session is checked, the page when signed in, otherwise
  * /login, which brings the admin back to the page asked for.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {

@@ -26,7 +26,7 @@ import { useCreateInquiry } from '../api/create-inquiry';
 import { clearWizard, emptyContact, initialWizardState, loadWizard, saveWizard, type WizardState } from '../hooks/wizard-storage';
 import { ChoiceButton } from './choice-button';
 
-/** Spec section 2, 'Project inquiry dialog'. */
+/** Project inquiry dialog. */
 const steps = {
   1: { title: 'Select Rooms to Renovate', subtitle: 'Choose one or more rooms' },
   2: { title: "What's Your Budget Range?", subtitle: 'Select an approximate budget' },

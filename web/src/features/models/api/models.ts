@@ -66,7 +66,7 @@ export function useDeleteModel() {
 }
 
 /**
- * Spec section 7: the whole order is sent, each model's displayOrder being its index after
+ * The whole order is sent, each model's displayOrder being its index after
  * the swap. The list shows the new order at once and goes back if the server refuses it.
  */
 export function useReorderModels() {

@@ -38,7 +38,7 @@ const successMessage: Record<UploadKind, string> = {
 };
 
 /**
- * Spec section 4 and 5: one file is picked and checked, its name and size shown, and it
+ * One file is picked and checked, its name and size shown, and it
  * uploads only when the admin confirms, with a progress bar and a way to cancel; the stored
  * location then goes into the form and the 'Uploaded' tick appears.
  */

@@ -14,7 +14,7 @@ import { useCreateModel, useUpdateModel } from '../api/models';
 import { FileUploadField } from './file-upload-field';
 import { PosterMaker } from './poster-maker';
 
-/** Spec section 4: add mode's empty form, exposure 0.6 and shadow 0.5. */
+/** Add mode's empty form, exposure 0.6 and shadow 0.5. */
 /** Keyboard steps of 0.1 add up to 0.8999999: keep the value on the step's decimals. */
 const onStep = (value: number) => Math.round(value * 10) / 10;
 
@@ -81,7 +81,7 @@ export function ModelForm({ editing, onDone }: ModelFormProps) {
   });
   const saving = create.isPending || update.isPending;
   const uploading = busyUploads.model || busyUploads.thumbnail;
-  // Spec section 5: disabled until name, description and modelUrl are all non-empty.
+  // Disabled until name, description and modelUrl are all non-empty.
   const ready = Boolean(name?.trim() && description?.trim() && modelUrl);
 
   const onSubmit = handleSubmit(async (fields) => {
