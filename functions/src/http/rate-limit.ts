@@ -123,7 +123,8 @@ export function createLimits(settings: LimitSettings, counter: HitCounter, clock
       limit,
       keyGenerator: clientKey,
       store: new FixedWindowStore(counter, clock, name),
-      standardHeaders: 'draft-8',
+      // No RateLimit headers: the site's own pages do not read them, and the forms are the busiest routes.
+      standardHeaders: false,
       legacyHeaders: false,
       handler: (req, _res, next) => {
         const resetAt = (req as AugmentedRequest).rateLimit?.resetTime?.getTime() ?? clock.now().getTime() + windowMs;
