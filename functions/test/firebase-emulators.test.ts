@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firebaseToolsLauncher } from '../scripts/firestore-emulator.mjs';
+import { goodInquiry } from './harness';
 
 const root = join(import.meta.dirname, '../..');
 const project = 'demo-renovation-site';
@@ -54,15 +55,7 @@ const seen = {
   missing: await call('GET', '/no-such-page'),
   auth: await answer(await fetch('http://127.0.0.1:9099/')),
 };
-seen.inquiry = await call('POST', '/api/project-inquiry', { json: ${JSON.stringify({
-  rooms: ['kitchen'],
-  budget: '15000-30000',
-  timeline: '3-months',
-  firstName: 'Ava',
-  lastName: 'Nguyen',
-  email: 'ava@example.com',
-  phone: '0400 123 456',
-})} });
+seen.inquiry = await call('POST', '/api/project-inquiry', { json: ${JSON.stringify(goodInquiry)} });
 seen.login = await call('POST', '/api/login', { json: { username: 'admin', password: ${JSON.stringify(password)} } });
 const cookie = seen.login.cookies.map((line) => line.split(';')[0]).join('; ');
 seen.user = await call('GET', '/api/user', { cookie });

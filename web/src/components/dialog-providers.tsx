@@ -8,7 +8,7 @@ import { theme } from '../app/theme';
 
 /**
  * What the MUI dialogs and their toasts need: the theme, the query client and the toast
- * stack. The admin area gets the same from app/providers.tsx; the public pages load this
+ * stack. The admin area's providers (app/providers.tsx) build on these; the public pages load this
  * only with their first dialog, so MUI, Emotion, TanStack Query and notistack stay out of
  * their first download.
  */
@@ -20,7 +20,8 @@ export default function DialogProviders({ children }: { children: ReactNode }) {
         <SnackbarProvider
           // Toasts go straight into <body>, created when they show: a dialog open at that
           // moment hides the page behind it from screen readers, but not a toast added later.
-          domRoot={document.body}
+          // (No document while the admin shell is prerendered.)
+          domRoot={typeof document === 'undefined' ? undefined : document.body}
           maxSnack={limits.toastMax}
           autoHideDuration={limits.toastDurationMs}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
