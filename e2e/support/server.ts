@@ -52,8 +52,10 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       DATA_DIR: dataDir,
       ADMIN_USERNAME: adminCredentials.username,
       ADMIN_PASSWORD: adminCredentials.password,
-      // One browser on one IP submits many forms in a run.
+      // One browser on one IP submits many forms and views many pages in a run: with parallel
+      // workers the default 120 visits a minute is reached, and the visit counts under test drop.
       FORM_RATE_LIMIT: '10000',
+      VISIT_RATE_LIMIT: '10000',
       LOGIN_RATE_LIMIT: '10000',
       ...options.env,
     },
