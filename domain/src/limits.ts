@@ -7,6 +7,8 @@ export const limits = {
   ratingMax: 5,
   modelNameMinLength: 3,
   modelDescriptionMinLength: 5,
+  /** Not in the specification: a model's description is a paragraph or two. */
+  modelDescriptionMaxLength: 2000,
   exposure: { min: 0, max: 2, step: 0.1, default: 0.6 },
   shadowIntensity: { min: 0, max: 1, step: 0.1, default: 0.5 },
   displayOrderDefault: 0,

@@ -218,7 +218,7 @@ const unit = (range: { min: number; max: number }, name: string) =>
 /** The 3D model form schema; the URLs are checked by the server. */
 export const modelInputSchema = z.object({
   name: text(limits.modelNameMinLength, messages.modelNameMin),
-  description: text(limits.modelDescriptionMinLength, messages.modelDescriptionMin, 2000),
+  description: text(limits.modelDescriptionMinLength, messages.modelDescriptionMin, limits.modelDescriptionMaxLength),
   modelUrl: z.string({ error: 'Please upload a GLB model' }).trim().min(1, 'Please upload a GLB model').max(1000),
   thumbnailUrl: z.string().trim().max(1000).default(''),
   exposure: unit(limits.exposure, 'Exposure').default(limits.exposure.default),

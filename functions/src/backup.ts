@@ -122,7 +122,7 @@ export function copyDatabaseFile(dataDir: string) {
     try {
       db = new Database(file, { fileMustExist: true });
     } catch (error) {
-      if (errorCode(error) === 'SQLITE_CANTOPEN') throw new Error(`No database at ${file}: set DATA_DIR to the server's data folder.`);
+      if (errorCode(error) === 'SQLITE_CANTOPEN') throw new Error(`No database at ${file}: set DATA_DIR to the server's data folder.`, { cause: error });
       throw error;
     }
     try {
@@ -144,7 +144,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
   try {
     if (!(await stat(file)).isFile()) throw new Error(`${file} is not a file.`);
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') throw new Error(`No backup at ${file}.`);
+    if (errorCode(error) === 'ENOENT') throw new Error(`No backup at ${file}.`, { cause: error });
     throw error;
   }
   let existing: string[] = [];
@@ -191,7 +191,9 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     // Leave DATA_DIR as empty as it was, so the next attempt is not refused.
     for (const name of await readdir(dataDir)) await rm(join(dataDir, name), { recursive: true, force: true });
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`${file} could not be restored, it is not a whole backup made by npm run admin -- backup (${reason}). DATA_DIR is left empty.`);
+    throw new Error(`${file} could not be restored, it is not a whole backup made by npm run admin -- backup (${reason}). DATA_DIR is left empty.`, {
+      cause: error,
+    });
   }
 }
 

@@ -4,6 +4,7 @@
  * Bundled by scripts/build-function.mjs into functions/lib, which firebase.json deploys.
  */
 import { initializeApp } from 'firebase-admin/app';
+import { logger } from 'firebase-functions';
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -63,6 +64,6 @@ export const maintenance = onSchedule(
   { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne', region, memory: '256MiB' },
   async () => {
     const report = await (await maintenanceSite()).maintain();
-    console.log('maintenance', JSON.stringify(report));
+    logger.info('maintenance', report);
   },
 );

@@ -2,7 +2,7 @@ import { limits, sniffLength, sniffUpload, uploadExtension, uploadMessages, uplo
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { HttpError } from '../http/errors';
 import { newId, newToken, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';

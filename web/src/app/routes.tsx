@@ -9,9 +9,9 @@ import { NotFoundPage } from './pages/not-found-page';
 import { ServicesPage } from './pages/services-page';
 
 // The admin area and the showroom load only when visited.
-const AuthLayout = lazy(() => import('../features/auth/auth-layout'));
+const AdminLayout = lazy(() => import('./admin-layout'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
-const AdminPage = lazy(() => import('../features/admin/admin-page'));
+const AdminPage = lazy(() => import('./pages/admin-page'));
 const ShowroomPage = lazy(() => import('../features/showroom/showroom-page'));
 
 /**
@@ -22,7 +22,7 @@ const deferred = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense
 
 export const adminRoutes: RouteObject[] = [
   {
-    element: deferred(<AuthLayout />),
+    element: deferred(<AdminLayout />),
     children: [
       { path: paths.login, element: deferred(<LoginPage />) },
       { path: paths.admin, element: deferred(<AdminPage />) },

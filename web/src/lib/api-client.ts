@@ -49,7 +49,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
   const response = await fetch(url, init);
   if (!response.ok) {
     const text = await response.text();
-    let parsed: ApiError | null = null;
+    let parsed: ApiError | null;
     try {
       parsed = text ? (JSON.parse(text) as ApiError) : null;
     } catch {

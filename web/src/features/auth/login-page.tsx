@@ -1,11 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
-import { Box, Button, Card, CardContent, List, ListItem, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { loginInputSchema, type LoginInput } from '@site/domain';
 import { useForm } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
-import { useAuth } from './hooks/use-auth';
+import { useAuth } from '../../lib/auth/use-auth';
 import { safeNext } from './lib/safe-next';
 
 const adminPoints = [

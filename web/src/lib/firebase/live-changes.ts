@@ -13,6 +13,7 @@ import {
   type Query,
   type Unsubscribe,
 } from 'firebase/firestore';
+import { reconnectDelayMs } from '../reconnect-delay';
 
 /**
  * What the live channel tells the admin dashboard: one record changed, or the channel was
@@ -65,9 +66,6 @@ export interface SubscribeOptions {
   retryDelayMs?: (attempt: number) => number;
 }
 
-const maxBackoffMs = 30_000;
-const backoff = (attempt: number) => Math.min(maxBackoffMs, 1000 * 2 ** attempt);
-
 /**
  * Listens to the five admin lists (the rules let only the admin's Firebase Auth user do so)
  * and turns their `docChanges()` into `change` signals. A listener's first server snapshot
@@ -81,7 +79,7 @@ const backoff = (attempt: number) => Math.min(maxBackoffMs, 1000 * 2 ** attempt)
  * and delivers what changed as ordinary changes.
  */
 export function subscribeToChanges(db: Firestore, onSignal: (signal: LiveSignal) => void, options: SubscribeOptions = {}): Unsubscribe {
-  const { onStatus, onError, retryDelayMs = backoff } = options;
+  const { onStatus, onError, retryDelayMs = reconnectDelayMs } = options;
   let resyncWhenInStep = options.resyncFirst ?? false;
   let stopListeners: Unsubscribe[] = [];
   let retryTimer: ReturnType<typeof setTimeout> | undefined;

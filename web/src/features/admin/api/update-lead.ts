@@ -2,7 +2,7 @@ import { leadStatusLabels, type Inquiry, type LeadUpdate, type QuoteRequest, typ
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { errorText } from '../../auth/lib/error-text';
+import { errorText } from '../../../lib/error-text';
 import { adminKeys, type LeadCollection } from './admin-keys';
 import { replaceInList } from './list-cache';
 

@@ -1,9 +1,9 @@
 import { Box, CircularProgress, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
-import { userQueryKey } from '../../auth/api/auth-api';
+import { userQueryKey } from '../../../lib/auth/auth-api';
 import { useInquiries } from '../api/inquiries';
 import { useQuoteRequests } from '../api/quote-requests';
 import { useAllReviews } from '../api/reviews';
@@ -15,8 +15,6 @@ import { InquiriesTab } from './inquiries-tab';
 import { QuoteRequestsTab } from './quote-requests-tab';
 import { ReviewsTab } from './reviews-tab';
 import { VisitorsTab } from './visitors-tab';
-
-const ModelsTab = lazy(() => import('../../models/models-tab'));
 
 export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'models'] as const;
 export type AdminTab = (typeof adminTabs)[number];
@@ -61,7 +59,11 @@ function TabPanel({ tab, children }: { tab: AdminTab; children: ReactNode }) {
   );
 }
 
-export function AdminDashboard() {
+/**
+ * The staff dashboard. The 3D models tab is another feature's, so the page that composes
+ * both hands it in.
+ */
+export function AdminDashboard({ modelsTab }: { modelsTab: ReactNode }) {
   const live = useLiveSync();
   const queryClient = useQueryClient();
   const inquiries = useInquiries();
@@ -118,11 +120,7 @@ export function AdminDashboard() {
           {tab === 'quotes' && <QuoteRequestsTab />}
           {tab === 'reviews' && <ReviewsTab />}
           {tab === 'visitors' && <VisitorsTab />}
-          {tab === 'models' && (
-            <Suspense fallback={<CircularProgress aria-label="Loading 3D models" />}>
-              <ModelsTab />
-            </Suspense>
-          )}
+          {tab === 'models' && modelsTab}
         </TabPanel>
       </Container>
     </Box>

@@ -1,6 +1,11 @@
 import Logout from '@mui/icons-material/Logout';
-import { Box, Button, Chip, Container, Stack, Typography } from '@mui/material';
-import { useAuth } from '../../auth/hooks/use-auth';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { useLeadStats } from '../api/lead-stats';
 import { formatDuration } from '../lib/durations';
 import type { LiveStatus } from '../hooks/use-live-changes';

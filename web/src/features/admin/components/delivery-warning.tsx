@@ -1,4 +1,6 @@
-import { Alert, AlertTitle, Stack } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Stack from '@mui/material/Stack';
 import { useDeliveryStatus } from '../api/delivery-status';
 import { deliveryWarnings } from '../lib/delivery-warnings';
 

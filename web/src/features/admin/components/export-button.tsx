@@ -1,8 +1,8 @@
 import Download from '@mui/icons-material/Download';
-import { Button } from '@mui/material';
+import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useToast } from '../../../lib/toast';
-import { errorText } from '../../auth/lib/error-text';
+import { errorText } from '../../../lib/error-text';
 import { downloadCsv } from '../lib/csv';
 import { exportFilename } from '../lib/exports';
 

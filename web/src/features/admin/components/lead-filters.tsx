@@ -1,5 +1,8 @@
 import Search from '@mui/icons-material/Search';
-import { Chip, InputAdornment, Stack, TextField } from '@mui/material';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { leadStatuses, leadStatusLabels, limits, type LeadStatus } from '@site/domain';
 import { useEffect, useState } from 'react';
 import type { LeadCollection, LeadListFilter } from '../api/admin-keys';
@@ -20,11 +23,14 @@ interface LeadFiltersProps {
 export function LeadFilters({ collection, noun, filter, onChange }: LeadFiltersProps) {
   const counts = useStatusCounts(collection, filter.q ?? '');
   const [text, setText] = useState(filter.q ?? '');
+  const [shownQ, setShownQ] = useState(filter.q ?? '');
 
-  // The URL changed under the box (back button, a tab switch): show what it searches for.
-  useEffect(() => {
-    setText((current) => (current.trim() === (filter.q ?? '') ? current : (filter.q ?? '')));
-  }, [filter.q]);
+  // The URL changed under the box (back button, a tab switch): show what it searches for,
+  // unless the box already says it (give or take spaces being typed).
+  if (shownQ !== (filter.q ?? '')) {
+    setShownQ(filter.q ?? '');
+    if (text.trim() !== (filter.q ?? '')) setText(filter.q ?? '');
+  }
 
   useEffect(() => {
     const q = text.trim();

@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { leadNoteSchema, leadStatusLabels, limits, type LeadProgress } from '@site/domain';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { LeadCollection } from '../api/admin-keys';
 import { useUpdateLead } from '../api/update-lead';
 import { adminDateTime } from '../lib/dates';
@@ -24,7 +28,7 @@ export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
   const form = useForm({ resolver: zodResolver(leadNoteSchema), defaultValues: { note: '' } });
   const { ref, ...field } = form.register('note');
   const error = form.formState.errors.note?.message;
-  const length = form.watch('note').length;
+  const length = useWatch({ control: form.control, name: 'note' }).length;
   const onSubmit = form.handleSubmit((values) => update.mutate({ id, update: values }, { onSuccess: () => form.reset() }));
   return (
     <Box sx={{ mt: 2, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>

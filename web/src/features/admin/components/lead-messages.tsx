@@ -1,4 +1,8 @@
-import { Box, Button, Chip, Stack, Typography, type ChipProps } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { messageStatusLabels, type MessageDelivery, type MessageStatus } from '@site/domain';
 import { useRetryMessage, type LeadCollection } from '../api/retry-message';
 import { messageNote, messageTitle } from '../lib/message-text';

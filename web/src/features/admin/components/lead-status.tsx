@@ -1,5 +1,9 @@
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import { Button, Chip, Menu, MenuItem, Stack, type ChipProps } from '@mui/material';
+import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import { leadStatuses, leadStatusLabels, type LeadStatus } from '@site/domain';
 import { useId, useState } from 'react';
 import type { LeadCollection } from '../api/admin-keys';

@@ -1,6 +1,10 @@
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { errorText } from '../../auth/lib/error-text';
+import { errorText } from '../../../lib/error-text';
 
 /** What a list panel needs from useAdminList. */
 export interface PanelList {

@@ -1,5 +1,10 @@
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
-import { Button, Chip, Link, Rating, Stack, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { limits, type Review } from '@site/domain';
 import { useApproveReview, useAllReviews, useDeleteReview } from '../api/reviews';
 import { reviewDate } from '../lib/dates';

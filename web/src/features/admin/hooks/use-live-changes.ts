@@ -1,6 +1,7 @@
 import { liveCollections, type ChangeEvent } from '@site/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { LiveSignal, LiveStatus } from '../../../lib/firebase/live-changes';
+import { reconnectDelayMs } from '../../../lib/reconnect-delay';
 
 // The build-time switch (see lib/firebase/app.ts): written out in each module that loads
 // Firebase code, so that the embedded build drops that code.
@@ -24,8 +25,6 @@ function parseChange(data: string): ChangeEvent | null {
     return null;
   }
 }
-
-const maxBackoffMs = 30_000;
 
 /**
  * The embedded build's live channel: Server-Sent Events from /api/events.
@@ -63,9 +62,8 @@ function useServerSentChanges(handler: (signal: LiveSignal) => void): LiveStatus
         setStatus('reconnecting');
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
-          const delay = Math.min(maxBackoffMs, 1000 * 2 ** attempts);
+          retryTimer = setTimeout(connect, reconnectDelayMs(attempts));
           attempts += 1;
-          retryTimer = setTimeout(connect, delay);
         }
       });
     };

@@ -33,7 +33,7 @@ export function useLiveSync() {
   );
 
   const schedule = useCallback(
-    (collection: LiveCollection) => {
+    function schedule(collection: LiveCollection) {
       const pending = timers.current.get(collection);
       if (pending) {
         pending.dirty = true;

@@ -1,4 +1,4 @@
-import { honeypotField, type Inquiry, type InquiryInput } from '@site/domain';
+import type { honeypotField, Inquiry, InquiryInput } from '@site/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -49,7 +49,7 @@ export function putFile(issued: UploadUrlResponse, file: Blob, { onProgress, sig
     const settle = () => signal?.removeEventListener('abort', onAbort);
     xhr.onload = () => {
       settle();
-      let body: { url?: unknown; message?: unknown } | null = null;
+      let body: { url?: unknown; message?: unknown } | null;
       try {
         body = JSON.parse(xhr.responseText) as { url?: unknown; message?: unknown };
       } catch {

@@ -27,6 +27,12 @@ const emptyForm: ModelFields = {
   shadowIntensity: limits.shadowIntensity.default,
 };
 
+// The browser stops typing where the schema (and so the API) would refuse the text.
+const maxLength = {
+  name: modelInputSchema.shape.name.maxLength ?? undefined,
+  description: modelInputSchema.shape.description.maxLength ?? undefined,
+};
+
 const fieldsOf = (model: Model3d): ModelFields => ({
   name: model.name,
   description: model.description,
@@ -125,7 +131,7 @@ export function ModelForm({ editing, onDone }: ModelFormProps) {
             }}
             error={Boolean(errors.name)}
             helperText={errors.name?.message}
-            slotProps={{ htmlInput: { maxLength: limits.textMaxLength } }}
+            slotProps={{ htmlInput: { maxLength: maxLength.name } }}
           />
           <TextField
             label="Description (minimum 5 characters)"
@@ -136,7 +142,7 @@ export function ModelForm({ editing, onDone }: ModelFormProps) {
             inputRef={descriptionRef}
             error={Boolean(errors.description)}
             helperText={errors.description?.message}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            slotProps={{ htmlInput: { maxLength: maxLength.description } }}
           />
           <Controller
             control={control}

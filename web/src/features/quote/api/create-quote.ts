@@ -1,4 +1,4 @@
-import { honeypotField, type QuoteInput, type QuoteRequest } from '@site/domain';
+import type { honeypotField, QuoteInput, QuoteRequest } from '@site/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { AuthContext, type AuthContextValue } from '../auth-provider';
+import { AuthContext, type AuthContextValue } from './auth-provider';
 
 export function useAuth(): AuthContextValue {
   const context = useContext(AuthContext);

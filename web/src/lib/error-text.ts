@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError } from './api-client';
 
 /**
  * The message a toast shows for a failed call. The spec's format is the status, a colon and a

@@ -1,5 +1,5 @@
 import type { LoginInput, RegisterInput, User } from '@site/domain';
-import { ApiRequestError, api } from '../../../lib/api-client';
+import { ApiRequestError, api } from '../api-client';
 
 // The build-time switch (see lib/firebase/app.ts): written out in each module that loads
 // Firebase code, so that the embedded build drops that code.
@@ -12,7 +12,7 @@ export const userQueryKey = ['auth', 'user'] as const;
  * Firebase builds only: the session's Firebase Auth half, which the security rules need for
  * the dashboard's listeners. Loaded on demand, so the embedded build has none of it.
  */
-const firebaseAuth = () => import('../../../lib/firebase/auth');
+const firebaseAuth = () => import('../firebase/auth');
 
 /** What login and a first registration answer in Firebase mode: the user plus a custom token. */
 type SignedIn = User & { firebaseToken?: string };

@@ -1,9 +1,9 @@
 import type { LoginInput, RegisterInput, User } from '@site/domain';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { createContext, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { getCurrentUser, login, logout, register, userQueryKey, watchFirebaseSession } from './api/auth-api';
-import { useToast } from '../../lib/toast';
-import { errorText } from './lib/error-text';
+import { getCurrentUser, login, logout, register, userQueryKey, watchFirebaseSession } from './auth-api';
+import { errorText } from '../error-text';
+import { useToast } from '../toast';
 
 export interface AuthContextValue {
   user: User | null;

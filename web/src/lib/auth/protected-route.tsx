@@ -1,8 +1,9 @@
-import { Box, CircularProgress } from '@mui/material';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../hooks/use-auth';
+import { paths } from '../../config/paths';
+import { useAuth } from './use-auth';
 
 /**
  * A spinner while the session is checked, the page when signed in, otherwise

@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router';
-import { AppProviders } from '../../app/providers';
-import { AuthProvider } from './auth-provider';
+import { AuthProvider } from '../lib/auth/auth-provider';
+import { AppProviders } from './providers';
 
 /** The layout route of /login and /admin: full MUI, and the session is known to both. */
-export default function AuthLayout() {
+export default function AdminLayout() {
   return (
     <AppProviders>
       <AuthProvider>

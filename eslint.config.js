@@ -1,0 +1,137 @@
+// Lint rules of the whole monorepo (ESLint flat config). `npm run lint` runs ESLint and
+// Prettier's check; CI runs it before the tests and fails on any error.
+//
+// Besides the usual TypeScript and React hooks rules, the config holds the architecture in
+// place: the import boundaries below fail the lint when a module reaches across a layer.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webFeatures = ['admin', 'auth', 'gallery', 'inquiry', 'models', 'quote', 'reviews', 'services', 'showroom', 'visits'];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/', '**/dist/', '**/dist-ssr/', 'functions/lib/', 'coverage/', '.firebase/', '**/test-results/', '**/playwright-report/', '.data*/'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      globals: { ...globals.node },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'functions/scripts/*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // A promise nobody awaits loses its error; mark deliberate fire-and-forget with `void`.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      eqeqeq: ['error', 'smart'],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Plain JavaScript files (scripts, configs) are not part of a TypeScript project.
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['e2e/**/*.ts', 'functions/scripts/**', 'web/scripts/**', 'functions/src/cli.ts', 'functions/src/firebase/seed-emulators.ts', 'functions/test/**', '**/*.test.{ts,tsx}'],
+    // Command-line tools, benchmarks and tests report on the terminal.
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // Material UI is imported one way: a path import per component (`@mui/material/Button`,
+    // `@mui/icons-material/Close`). The root barrels pull thousands of modules into the dev
+    // server and tests, and mixing both styles makes the same component look different from
+    // file to file.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@mui/material', '@mui/icons-material', '@mui/system', '@mui/lab'].map((name) => ({
+            name,
+            message: `Import each part from its own path under ${name}/ (e.g. import Button from '@mui/material/Button').`,
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // domain/ is the product's rules, shared by the browser and the server: it depends on zod alone.
+    files: ['domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'domain/ imports only zod and its own modules.' }] }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['web/tsconfig.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Features are independent: the app composes them; what two need lives in components/ or lib/.
+            ...webFeatures.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: move what both need to components/ or lib/, or compose them in app/.',
+            })),
+            {
+              target: './web/src/features',
+              from: './web/src/app',
+              message: 'Features do not import the app layer: the app imports features, not the other way.',
+            },
+            {
+              target: ['./web/src/components', './web/src/lib', './web/src/config', './web/src/styles'],
+              from: ['./web/src/app', './web/src/features'],
+              message: 'Shared code (components/, lib/, config/) does not import app/ or features/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests of services are entry points of a kind: they wire real adapters in.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['functions/tsconfig.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./functions/src/routes', './functions/src/services', './functions/src/ports'],
+              from: './functions/src/adapters',
+              message: 'Routes and services use ports; only the entry points choose adapters.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

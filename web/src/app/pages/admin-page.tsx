@@ -1,0 +1,31 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import { lazy, Suspense } from 'react';
+import { PageMeta } from '../../components/page-meta';
+import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
+import { ProtectedRoute } from '../../lib/auth/protected-route';
+
+// The 3D models feature is its own chunk: most visits to the dashboard never open its tab.
+const ModelsTab = lazy(() => import('../../features/models/models-tab'));
+
+/** /admin: the dashboard's lead, review and visitor tabs, with the 3D models feature as its last tab. */
+export default function AdminPage() {
+  return (
+    <>
+      <PageMeta
+        title="Admin Dashboard | Inquiries, quotes and reviews"
+        description="Staff dashboard for project inquiries, quote requests, reviews and visitors."
+        keywords="admin, dashboard, inquiries, quotes, reviews"
+        noindex
+      />
+      <ProtectedRoute>
+        <AdminDashboard
+          modelsTab={
+            <Suspense fallback={<CircularProgress aria-label="Loading 3D models" />}>
+              <ModelsTab />
+            </Suspense>
+          }
+        />
+      </ProtectedRoute>
+    </>
+  );
+}
