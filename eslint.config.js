@@ -57,6 +57,12 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // Playwright reads a fixture's dependencies from its first parameter, which must be a
+    // destructuring pattern even when it needs none: `async ({}, use) => ...`.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     // Material UI is imported one way: a path import per component (`@mui/material/Button`,
     // `@mui/icons-material/Close`). The root barrels pull thousands of modules into the dev
     // server and tests, and mixing both styles makes the same component look different from
