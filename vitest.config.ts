@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Servers the tests start, in process or spawned, keep their request logs to themselves.
     env: { LOG_LEVEL: 'silent' },
+    setupFiles: ['test-support/fail-on-console-error.ts'],
   },
 });
