@@ -1,5 +1,6 @@
 import { expect, signIn, test } from '../support/fixtures';
-import { axeViolations, dashboardReady, seed, tab } from './admin-helpers';
+import { dashboardReady, seed, tab } from './admin-helpers';
+import { axeViolations } from './axe';
 
 test.describe('admin accessibility', () => {
   test('the login page has no axe violations, with and without errors', async ({ page }) => {

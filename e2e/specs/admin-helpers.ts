@@ -1,9 +1,6 @@
 import type { InquiryInput, QuoteInput, ReviewInput } from '@site/domain';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createRequire } from 'node:module';
 import { connect, createServer, type Socket } from 'node:net';
 import { adminCredentials } from '../support/server';
 
@@ -165,22 +162,4 @@ export async function startCuttableProxy(upstreamPort: number) {
         proxy.close(() => resolve());
       }),
   };
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Runs axe-core in the page (through DevTools, which the CSP does not govern); returns the violations, described. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const loaded = await page.evaluate(() => 'axe' in globalThis);
-  if (!loaded) await page.evaluate(axeSource);
-  // Let transitions settle so colours are measured at rest.
-  await page.waitForTimeout(400);
-  const results = await page.evaluate(() =>
-    (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    }),
-  );
-  return results.violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 }

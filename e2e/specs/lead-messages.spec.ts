@@ -9,7 +9,8 @@ import {
 } from '../../functions/test/message-peers';
 import { test as base, expect, failOnConsoleErrors, signIn } from '../support/fixtures';
 import { startServer, type RunningServer } from '../support/server';
-import { axeViolations, card, dashboardReady, seed, tab, toast, uniqueName } from './admin-helpers';
+import { card, dashboardReady, seed, tab, toast, uniqueName } from './admin-helpers';
+import { axeViolations } from './axe';
 
 const staffEmail = 'office@example.com';
 const staffMobile = '+61412345678';

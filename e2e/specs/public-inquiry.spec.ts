@@ -1,6 +1,7 @@
 import type { Inquiry } from '@site/domain';
 import { expect, failOnConsoleErrors, test } from '../support/fixtures';
-import { expectNoAxeViolations, expectToast, uniqueName } from './public-helpers';
+import { expectNoAxeViolations } from './axe';
+import { expectToast, uniqueName } from './public-helpers';
 
 async function openWizard(page: import('@playwright/test').Page) {
   await page.goto('/');

@@ -1,5 +1,5 @@
 import { failOnConsoleErrors, expect, test } from '../support/fixtures';
-import { expectNoAxeViolations } from './public-helpers';
+import { expectNoAxeViolations } from './axe';
 
 const pages = [
   { path: '/', h1: 'Transform Your Kitchen & Bathroom', title: /Free Quotes/ },

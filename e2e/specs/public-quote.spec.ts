@@ -1,7 +1,8 @@
 import type { QuoteRequest } from '@site/domain';
 import { expect, failOnConsoleErrors, test } from '../support/fixtures';
 import { startServer } from '../support/server';
-import { expectNoAxeViolations, expectToast, uniqueName } from './public-helpers';
+import { expectNoAxeViolations } from './axe';
+import { expectToast, uniqueName } from './public-helpers';
 
 async function openQuote(page: import('@playwright/test').Page, base = '') {
   await page.goto(`${base}/`);

@@ -1,7 +1,8 @@
 import type { Review } from '@site/domain';
 import { expect, failOnConsoleErrors, test } from '../support/fixtures';
 import { startServer } from '../support/server';
-import { expectNoAxeViolations, expectToast, uniqueName } from './public-helpers';
+import { expectNoAxeViolations } from './axe';
+import { expectToast, uniqueName } from './public-helpers';
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 

@@ -5,7 +5,7 @@
  * its public keys, which these tests cannot fetch (firebase-app-check.test.ts covers what
  * the real verifier refuses offline).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unverifiedClientMessage } from '../src/http/client-check';
 import type { ClientCheck } from '../src/ports/client-check';
 import { goodInquiry, goodQuote, goodReview, startTestApp, type TestApp } from './harness';
@@ -14,6 +14,7 @@ const check = (mode: ClientCheck['mode']): ClientCheck => ({ mode, verify: async
 const verified = { 'x-firebase-appcheck': 'valid-token' };
 let app: TestApp | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   await app?.close();
   app = undefined;
 });
@@ -48,10 +49,17 @@ describe('client check on the public POST routes', () => {
     expect((await admin.get('/api/project-inquiries')).status).toBe(200);
   });
 
-  it('lets everything through in monitor mode', async () => {
+  it('lets everything through in monitor mode, logging each request it would have refused', async () => {
+    // The app's log writes to console.error.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     app = await startTestApp({}, undefined, undefined, check('monitor'));
     expect((await app.client().post('/api/quote-request', goodQuote)).status).toBe(201);
     expect((await app.client().post('/api/quote-request', goodQuote, { 'x-firebase-appcheck': 'forged' })).status).toBe(201);
-    expect(await app.app.context.store.quotes.count()).toBe(2);
+    expect((await app.client().post('/api/quote-request', goodQuote, verified)).status).toBe(201);
+    expect(await app.app.context.store.quotes.count()).toBe(3);
+    expect(logged.mock.calls.map(([message]) => message)).toEqual([
+      'client check: no X-Firebase-AppCheck token on POST /quote-request (monitor mode, let through)',
+      'client check: an invalid X-Firebase-AppCheck token on POST /quote-request (monitor mode, let through)',
+    ]);
   });
 });

@@ -35,7 +35,6 @@ beforeAll(async () => {
   const site = await createFirebaseSite(
     { db, auth: getAuth(adminApp), objects: await createLocalObjectStore(join(dir, 'objects')), clientCheck: (mode) => firebaseAppCheck(adminApp, mode) },
     env,
-    { log: () => undefined },
   );
   server = createServer(site.handler);
   await new Promise<void>((done) => server?.listen(0, '127.0.0.1', done));

@@ -13,7 +13,7 @@ import type { Request as FunctionsRequest } from 'firebase-functions/v2/https';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { Sessions } from '../src/auth/sessions';
 import { readFirebaseEnv } from '../src/firebase/env';
@@ -71,6 +71,9 @@ const readBody = (req: IncomingMessage) =>
     req.on('end', () => done(Buffer.concat(chunks)));
   });
 
+/** What the function logs at info level, where it says it created the first admin. */
+const infoLog = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+
 beforeAll(async () => {
   if (!firestoreEmulatorHost) return;
   queries = recordQueries();
@@ -124,6 +127,7 @@ afterAll(async () => {
   await new Promise((done) => fake?.close(done));
   queries?.stop();
   await Promise.all(getApps().map((app) => deleteApp(app)));
+  infoLog.mockRestore();
 });
 
 const client = () => new Client(base);
@@ -249,6 +253,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     expect(claims.uid).toBe(body.id);
     expect(claims.claims).toEqual({ admin: true });
     expect(claims.aud).toBe('https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit');
+    // Created once, on the first request that needed it, and said at info level, not as an error.
+    expect(infoLog.mock.calls).toEqual([['Created the admin account "staff" from the ADMIN_PASSWORD secret.']]);
   });
 
   it('lets the signed-in admin read leads, and nobody else', async () => {

@@ -70,7 +70,6 @@ beforeAll(async () => {
     objects: bucket.objects,
     feed: createMemoryFeed(),
     delivery: testDelivery,
-    log: () => undefined,
   });
   await createAdmin(store, adminAccount.username, adminAccount.password);
   server = createServer(app);

@@ -123,7 +123,7 @@ export async function startTestApp(
     feed: createMemoryFeed(),
     delivery: testDelivery,
     clock,
-    log: () => undefined,
+    // No `log`: the app's errors go to console.error, which fails the test that caused them.
     options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, ...options },
     hitCounter,
     clientCheck,

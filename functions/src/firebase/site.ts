@@ -105,8 +105,9 @@ export async function createFirebaseSite(services: FirebaseServices, env: Fireba
   const adminReady = () =>
     // A new project has no users, and the API would let the first visitor to /api/register
     // become the admin; so the first admin comes from the ADMIN_PASSWORD secret before the
-    // instance serves its first request.
-    (firstAdmin ??= ensureFirstAdmin(app.context.store, null, { ADMIN_USERNAME: env.ADMIN_USERNAME, ADMIN_PASSWORD: options.adminPassword }, log, 'the ADMIN_PASSWORD secret').catch((error: unknown) => {
+    // instance serves its first request. Saying so is news, not an error: Cloud Logging files
+    // console.error lines (what `log` writes) at ERROR severity.
+    (firstAdmin ??= ensureFirstAdmin(app.context.store, null, { ADMIN_USERNAME: env.ADMIN_USERNAME, ADMIN_PASSWORD: options.adminPassword }, (line) => console.info(line), 'the ADMIN_PASSWORD secret').catch((error: unknown) => {
       firstAdmin = undefined;
       throw error;
     }));

@@ -19,11 +19,14 @@ afterEach(async () => {
 
 /** A clock the test moves. */
 const clock = { at: start.getTime(), now: () => new Date(clock.at) };
+/** What the worker logged, as message and error. */
+let logged: unknown[][] = [];
 
 async function setUp(send: EmailSender['send']) {
   dir = mkdtempSync(join(tmpdir(), 'worker-'));
   store = createSqliteStore({ file: join(dir, 'site.sqlite') });
   clock.at = start.getTime();
+  logged = [];
   await store.queue.enqueue({
     id: 'm1',
     leadKind: 'test',
@@ -38,7 +41,7 @@ async function setUp(send: EmailSender['send']) {
     queuedAt: start.toISOString(),
   });
   // The random factor of the jitter is pinned to 1 (0.5 + 0.5).
-  worker = new DeliveryWorker({ queue: store.queue, email: { send, close: () => undefined }, clock, log: () => undefined, idleMs: 5, random: () => 0.5 });
+  worker = new DeliveryWorker({ queue: store.queue, email: { send, close: () => undefined }, clock, log: (...line) => logged.push(line), idleMs: 5, random: () => 0.5 });
   await worker.start();
 }
 
@@ -74,6 +77,8 @@ describe('the delivery worker', () => {
     expect(await message()).toBeUndefined();
     const row = (await store.messages.retry('m1', clock.now().toISOString())) as MessageDelivery;
     expect(row).toMatchObject({ status: 'queued', attempts: 0 });
+    // Only a permanent refusal is logged; the retries and giving up after a day show as the message's status.
+    expect(logged).toEqual([]);
   });
 
   it('fails a permanent refusal at once, with its reason', async () => {
@@ -84,6 +89,8 @@ describe('the delivery worker', () => {
     });
     for (let i = 0; i < 500 && (await store.messages.status()).failingInARow === 0; i++) await new Promise((done) => setTimeout(done, 5));
     expect(attempts).toBe(1);
+    // The id, not the address: logs keep no personal details.
+    expect(logged).toEqual([['delivery: email m1 failed: SMTP 550: No such user']]);
     const retried = (await store.messages.retry('m1', clock.now().toISOString())) as MessageDelivery;
     expect(retried.status).toBe('queued');
   });
