@@ -1,9 +1,10 @@
+import type { Locator, Page } from '@playwright/test';
 import type { Inquiry } from '@site/domain';
 import { expect, failOnConsoleErrors, test } from '../support/fixtures';
 import { expectNoAxeViolations } from './axe';
 import { expectToast, uniqueName } from './public-helpers';
 
-async function openWizard(page: import('@playwright/test').Page) {
+async function openWizard(page: Page) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Start Your Project' }).click();
   const dialog = page.getByRole('dialog');
@@ -11,7 +12,7 @@ async function openWizard(page: import('@playwright/test').Page) {
   return dialog;
 }
 
-async function dots(dialog: import('@playwright/test').Locator) {
+async function dots(dialog: Locator) {
   return dialog.getByTestId('wizard-progress').locator('[data-state]').evaluateAll((els) => els.map((el) => el.getAttribute('data-state')));
 }
 

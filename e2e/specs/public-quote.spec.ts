@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import type { QuoteRequest } from '@site/domain';
 import { expect, failOnConsoleErrors, test } from '../support/fixtures';
 import { startServer } from '../support/server';
 import { expectNoAxeViolations } from './axe';
 import { expectToast, uniqueName } from './public-helpers';
 
-async function openQuote(page: import('@playwright/test').Page, base = '') {
+async function openQuote(page: Page, base = '') {
   await page.goto(`${base}/`);
   await page.getByRole('button', { name: 'Free Quote' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request a Free Quote' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/ids';
-import { admin, startTestApp, type TestApp } from './harness';
+import { admin, startTestApp, type Client, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,7 +71,7 @@ describe('sessions', () => {
     expect(await t.app.context.store.sessions.get(sha256(token))).toMatchObject({ username: admin.username });
     expect((await client.get<{ username: string }>('/api/user')).body.username).toBe(admin.username);
 
-    const stolen = new (client.constructor as typeof import('./harness').Client)(t.url);
+    const stolen = new (client.constructor as typeof Client)(t.url);
     stolen.cookie = client.cookie;
     expect((await client.post('/api/logout')).status).toBe(204);
     expect(await t.app.context.store.sessions.get(sha256(token))).toBeNull();

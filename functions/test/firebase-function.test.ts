@@ -11,7 +11,7 @@ import { deleteApp, getApp, getApps } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import type { Request as FunctionsRequest } from 'firebase-functions/v2/https';
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
@@ -79,7 +79,7 @@ beforeAll(async () => {
   queries = recordQueries();
   // The Auth emulator's accounts:update (refresh-token revocation) and the Storage
   // emulator's JSON API upload, answered as the real emulators answer them.
-  fake = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
     recorded.push({ method: req.method ?? '', url: req.url ?? '', body });
     res.setHeader('content-type', 'application/json');
@@ -93,7 +93,8 @@ beforeAll(async () => {
     }
     res.statusCode = 404;
     res.end(JSON.stringify({ error: { code: 404, message: 'Not found' } }));
-  });
+  };
+  fake = createServer((req, res) => void answer(req, res));
   const fakeHost = await listen(fake);
   Object.assign(process.env, {
     GCLOUD_PROJECT: projectId,

@@ -65,7 +65,7 @@ export class Client {
       this.cookie = value ? pair : '';
     }
     const text = await response.text();
-    let parsed: unknown = text;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

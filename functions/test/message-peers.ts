@@ -3,7 +3,7 @@
  * required) and an HTTP server that answers like Twilio's Messages API.
  */
 import { simpleParser } from 'mailparser';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 
 export interface ReceivedEmail {
@@ -112,7 +112,7 @@ export async function startTwilioServer(): Promise<TestTwilioServer> {
   const received: ReceivedSms[] = [];
   const peer: Partial<TestTwilioServer> = { received, answer: () => undefined };
   let count = 0;
-  const server: Server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
     const reply = (status: number, body: Record<string, unknown>) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -135,7 +135,8 @@ export async function startTwilioServer(): Promise<TestTwilioServer> {
     received.push(sms);
     const sid = `SM${String(++count).padStart(32, '0')}`;
     reply(201, { sid, status: 'queued', to: sms.to, from: sms.from, body: sms.body });
-  });
+  };
+  const server: Server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

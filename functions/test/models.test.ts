@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../src/services/maintenance';
@@ -100,13 +101,11 @@ describe('uploads', () => {
   it('refuses a declared Content-Length over the GLB limit before reading it', async () => {
     const issued = await admin.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' });
     const res = await new Promise<number>((resolve, reject) => {
-      import('node:http').then(({ request }) => {
-        const req = request(t.url + issued.body.uploadURL, { method: 'PUT', headers: { 'content-length': String(104_857_601) } }, (r) =>
-          resolve(r.statusCode ?? 0),
-        );
-        req.on('error', reject);
-        req.write(glb());
-      });
+      const req = request(t.url + issued.body.uploadURL, { method: 'PUT', headers: { 'content-length': String(104_857_601) } }, (r) =>
+        resolve(r.statusCode ?? 0),
+      );
+      req.on('error', reject);
+      req.write(glb());
     });
     expect(res).toBe(413);
   });
