@@ -16,7 +16,7 @@ import {
   wizardBudgets,
   type InquiryRoom,
 } from '@site/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { DialogHeading } from '../../../components/dialog-heading';
 import { HoneypotField } from '../../../components/honeypot-field';
@@ -127,19 +127,22 @@ export default function InquiryWizard({ open, onClose, onSubmitted }: InquiryWiz
   const next = () => canContinue && step < stepCount && setStep((step + 1) as WizardState['step']);
   const back = () => step > 1 && setStep((step - 1) as WizardState['step']);
 
-  const submit = form.handleSubmit((values) => {
-    if (rooms.length === 0 || budget === '' || timeline === '') return;
-    mutation.mutate(
-      { rooms, budget, timeline, ...values, [honeypotField]: honeypot.current?.value ?? '' },
-      {
-        onSuccess: () => {
-          clearWizard();
-          onSubmitted(values.firstName);
+  // handleSubmit is called at submit time, not while rendering: the honeypot's value is
+  // read from its element then.
+  const submit = (event?: FormEvent) =>
+    form.handleSubmit((values) => {
+      if (rooms.length === 0 || budget === '' || timeline === '') return;
+      mutation.mutate(
+        { rooms, budget, timeline, ...values, [honeypotField]: honeypot.current?.value ?? '' },
+        {
+          onSuccess: () => {
+            clearWizard();
+            onSubmitted(values.firstName);
+          },
+          onError: () => toast({ title: 'Error', message: 'Failed to submit your inquiry. Please try again.', variant: 'error' }),
         },
-        onError: () => toast({ title: 'Error', message: 'Failed to submit your inquiry. Please try again.', variant: 'error' }),
-      },
-    );
-  });
+      );
+    })(event);
 
   const field = (name: 'firstName' | 'lastName' | 'email' | 'phone') => {
     const { ref, ...rest } = form.register(name);

@@ -12,7 +12,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { honeypotField, quoteInputSchema, quoteRooms } from '@site/domain';
-import { useRef } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DialogHeading } from '../../../components/dialog-heading';
 import { HoneypotField } from '../../../components/honeypot-field';
@@ -46,15 +46,18 @@ export default function QuoteDialog({ open, onClose, onSubmitted }: QuoteDialogP
     mutation.reset();
   };
 
-  const submit = form.handleSubmit((values) => {
-    mutation.mutate(
-      { ...values, [honeypotField]: honeypot.current?.value ?? '' },
-      {
-        onSuccess: () => onSubmitted(values.firstName),
-        onError: () => toast({ title: 'Error', message: 'Failed to submit your quote request. Please try again.', variant: 'error' }),
-      },
-    );
-  });
+  // handleSubmit is called at submit time, not while rendering: the honeypot's value is
+  // read from its element then.
+  const submit = (event?: FormEvent) =>
+    form.handleSubmit((values) => {
+      mutation.mutate(
+        { ...values, [honeypotField]: honeypot.current?.value ?? '' },
+        {
+          onSuccess: () => onSubmitted(values.firstName),
+          onError: () => toast({ title: 'Error', message: 'Failed to submit your quote request. Please try again.', variant: 'error' }),
+        },
+      );
+    })(event);
 
   const field = (name: 'firstName' | 'lastName' | 'email' | 'suburb') => {
     const { ref, ...rest } = form.register(name);

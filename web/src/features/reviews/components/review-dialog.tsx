@@ -9,7 +9,7 @@ import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { honeypotField, limits, reviewInputSchema } from '@site/domain';
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DialogHeading } from '../../../components/dialog-heading';
 import { HoneypotField } from '../../../components/honeypot-field';
@@ -49,21 +49,24 @@ export default function ReviewDialog({ open, onClose, onSubmitted }: ReviewDialo
     onClose();
   };
 
-  const submit = form.handleSubmit((values) => {
-    mutation.mutate(
-      { ...values, [honeypotField]: honeypot.current?.value ?? '' },
-      {
-        onSuccess: () => {
-          clear();
-          // Shown from here, inside the dialog's toast provider, which the page has only
-          // once a dialog has loaded.
-          toast({ title: 'Success!', message: 'Thank you for your review! It will be visible once approved.', variant: 'default' });
-          onSubmitted();
+  // handleSubmit is called at submit time, not while rendering: the honeypot's value is
+  // read from its element then.
+  const submit = (event?: FormEvent) =>
+    form.handleSubmit((values) => {
+      mutation.mutate(
+        { ...values, [honeypotField]: honeypot.current?.value ?? '' },
+        {
+          onSuccess: () => {
+            clear();
+            // Shown from here, inside the dialog's toast provider, which the page has only
+            // once a dialog has loaded.
+            toast({ title: 'Success!', message: 'Thank you for your review! It will be visible once approved.', variant: 'default' });
+            onSubmitted();
+          },
+          onError: () => toast({ title: 'Error', message: 'Failed to submit your review. Please try again.', variant: 'error' }),
         },
-        onError: () => toast({ title: 'Error', message: 'Failed to submit your review. Please try again.', variant: 'error' }),
-      },
-    );
-  });
+      );
+    })(event);
 
   const field = (name: 'customerName' | 'reviewText' | 'email') => {
     const { ref, ...rest } = form.register(name);
