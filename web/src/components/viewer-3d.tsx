@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ModelViewerElement } from '@google/model-viewer';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 // This file is not called model-viewer-*: its chunk comes with the viewer's dialog, and only
 // the library's own chunk (model-viewer-*.js) must wait until a viewer is shown.
@@ -22,16 +22,17 @@ export function loadModelViewer(): Promise<unknown> {
 
 type Status = 'library' | 'loading' | 'loaded' | 'failed' | 'library-failed';
 
+const reducedMotion = '(prefers-reduced-motion: reduce)';
+
+function onReducedMotionChange(onChange: () => void) {
+  const query = window.matchMedia(reducedMotion);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the visitor asks for less motion, following changes; false when prerendering. */
 function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-    setReduced(query.matches);
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(onReducedMotionChange, () => window.matchMedia(reducedMotion).matches, () => false);
 }
 
 export interface ModelViewer3dProps {

@@ -43,8 +43,11 @@ export function HomePage() {
     setSuccess({ open: true, firstName });
   };
 
+  // The address's hash (or a wizard left half-filled) opens a dialog once the page is live:
+  // the prerendered HTML cannot know either, so this state is set after hydration on purpose.
   useEffect(() => {
     const fromHash = dialogForHash[window.location.hash];
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     if (fromHash) show(fromHash);
     else if (hasSavedWizard()) show('inquiry');
   }, []);
