@@ -12,7 +12,7 @@ import { createApp, type App, type DeepHealth, type Log } from './app';
 import { DailyBackups, databaseFile, lastBackup } from './backup';
 import type { Env } from './config';
 import { staticSite } from './http/static-site';
-import { createLogger, requestLogger, type Logger } from './logging';
+import { createLogger, withRequestLog, type Logger } from './logging';
 import { systemClock } from './ports/clock';
 import { DeliveryWorker } from './services/delivery-worker';
 import { importOutbox } from './services/import-outbox';
@@ -141,7 +141,6 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     objects,
     feed,
     log,
-    requestLog: requestLogger(logger),
     health,
     delivery: {
       settings: messageSettings(env),
@@ -176,7 +175,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     );
   await maintain();
 
-  const server = createServer(app);
+  const server = createServer(withRequestLog(logger, app));
   server.keepAliveTimeout = 65_000;
   try {
     await new Promise<void>((done, fail) => {
