@@ -4,6 +4,8 @@
 // The inquiry route is measured twice: with the message queue alone (no SMTP set, so each
 // inquiry's emails are stored and wait), and as in production, with an SMTP server (a local
 // sink here) that the worker sends to during the load, in the same process.
+// BENCH_SERVER=/other/worktree/functions/dist/server.js measures another build of the server
+// with this same load, for before/after comparisons run one after the other.
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
 import { spawn } from 'node:child_process';
@@ -124,14 +126,15 @@ const appEnv = {
   WEB_DIST: join(dataDir, 'no-web'),
   NOTIFY_EMAIL: 'office@example.com',
 };
-const app = await start(join(here, '../dist/server.js'), {
+const serverJs = process.env.BENCH_SERVER ?? join(here, '../dist/server.js');
+const app = await start(serverJs, {
   ...appEnv,
   DATA_DIR: dataDir,
   SMTP_URL: `smtp://127.0.0.1:${sink.server.address().port}`,
   MAIL_FROM: 'bench@example.com',
 });
 const queueOnlyDir = mkdtempSync(join(tmpdir(), 'bench-queue-'));
-const queueOnly = await start(join(here, '../dist/server.js'), { ...appEnv, DATA_DIR: queueOnlyDir });
+const queueOnly = await start(serverJs, { ...appEnv, DATA_DIR: queueOnlyDir });
 const baseline = await start(join(here, 'bench-baseline.mjs'), { DATA_DIR: baselineDir });
 try {
   console.log(`Seeding 1,000 approved reviews through the API...`);

@@ -71,8 +71,6 @@ export interface AppDeps {
   delivery: Delivery;
   clock?: Clock;
   log?: Log;
-  /** Runs first on every request: the embedded server's request log. */
-  requestLog?: RequestHandler;
   /** The deep health check; without it (Firebase mode) `?deep=1` answers 404. */
   health?: () => Promise<DeepHealth>;
   options?: Partial<AppOptions>;
@@ -113,7 +111,6 @@ export function createApp(deps: AppDeps) {
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
   app.set('query parser', 'simple');
-  if (deps.requestLog) app.use(deps.requestLog);
   app.use(securityHeaders);
 
   const api = express.Router();

@@ -1,4 +1,6 @@
-import { createInterface } from 'node:readline/promises';
+import password from '@inquirer/password';
+import { registerInputSchema } from '@site/domain';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -14,7 +16,7 @@ import { ConflictError } from './ports/store';
 import { sendTestMessage } from './test-message';
 
 const usage = `Usage:
-  npm run admin -- create NAME     create an admin (password from ADMIN_PASSWORD or a prompt)
+  npm run admin -- create NAME     create an admin (password from ADMIN_PASSWORD, a prompt or stdin)
   npm run admin -- list            list the admins
   npm run admin -- delete NAME     delete an admin and end their sessions
       add --firebase (the project in FIREBASE_PROJECT or .firebaserc) or --project ID
@@ -26,24 +28,27 @@ const usage = `Usage:
   npm run admin -- restore FILE    unpack a backup into DATA_DIR, which must be empty
   npm run demo                     start the site on DATA_DIR (default ./.data-demo) with demo content`;
 
-async function promptPassword(): Promise<string> {
+/**
+ * The new admin's password: typed at a hidden prompt in a terminal (asked again until the
+ * sign-up rules accept it), or the first line of piped input, so scripts can create admins.
+ */
+async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
-    const rl = createInterface({ input: process.stdin });
-    for await (const line of rl) return line;
+    const lines = createInterface({ input: process.stdin });
+    for await (const line of lines) return line;
     return '';
   }
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  // Hide the typed characters.
-  const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput;
-  let prompting = true;
-  (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
-    if (!prompting || s.includes('Password')) write.call(rl, s);
-  };
-  const password = await rl.question('Password (at least 12 characters): ');
-  prompting = false;
-  rl.close();
-  process.stdout.write('\n');
-  return password;
+  try {
+    return await password({
+      message: 'Password (at least 12 characters):',
+      mask: true,
+      validate: (value) => registerInputSchema.shape.password.safeParse(value).error?.issues[0]?.message ?? true,
+    });
+  } catch (error) {
+    // Ctrl+C at the prompt.
+    if (error instanceof Error && error.name === 'ExitPromptError') throw new Error('Cancelled: no admin was created.');
+    throw error;
+  }
 }
 
 async function admin(argv: string[]) {
@@ -71,7 +76,7 @@ async function admin(argv: string[]) {
   try {
     const [command, name] = args;
     if (command === 'create' && name) {
-      const password = env.ADMIN_PASSWORD ?? (await promptPassword());
+      const password = env.ADMIN_PASSWORD ?? (await readPassword());
       try {
         await createAdmin(store, name, password);
       } catch (error) {

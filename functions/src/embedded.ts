@@ -12,12 +12,14 @@ import { createApp, type App, type DeepHealth, type Log } from './app';
 import { DailyBackups, databaseFile, lastBackup } from './backup';
 import type { Env } from './config';
 import { staticSite } from './http/static-site';
-import { createLogger, requestLogger, type Logger } from './logging';
+import { createLogger, withRequestLog, type Logger } from './logging';
 import { systemClock } from './ports/clock';
 import { DeliveryWorker } from './services/delivery-worker';
 import { importOutbox } from './services/import-outbox';
 import { runMaintenance } from './services/maintenance';
 import { messageSettings } from './message-settings';
+import { business } from '../../web/src/config/business';
+import { businessFile, describePlaceholders, findPlaceholders, type Placeholder } from '../../web/src/config/placeholders';
 import { damagedDatabase, dataDirProblem, diskFull, listenProblem, StartupError } from './startup-error';
 
 export interface Embedded {
@@ -139,7 +141,6 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     objects,
     feed,
     log,
-    requestLog: requestLogger(logger),
     health,
     delivery: {
       settings: messageSettings(env),
@@ -165,6 +166,8 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
   }
   const off = channelsOff(env);
   if (off.length) logger.warn(`${off.join(' ')} Messages wait in the queue until then.`);
+  const examples = exampleSettings(env);
+  if (examples.length) logger.warn(`The site still shows example settings: ${describePlaceholders(examples).join('; ')}. Put the business's real details there before going live.`);
 
   const maintain = () =>
     runMaintenance(app.context.store, app.context.uploads, app.context.clock, env.VISITOR_RETENTION_DAYS).catch((error: unknown) =>
@@ -172,7 +175,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     );
   await maintain();
 
-  const server = createServer(app);
+  const server = createServer(withRequestLog(logger, app));
   server.keepAliveTimeout = 65_000;
   try {
     await new Promise<void>((done, fail) => {
@@ -217,6 +220,18 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       return closing;
     },
   };
+}
+
+/**
+ * The business settings (and SITE_URL) still holding the example values they ship with. The
+ * embedded server starts anyway, to try the site out, and says so once; `npm run deploy`
+ * refuses them.
+ */
+export function exampleSettings(env: Pick<Env, 'SITE_URL'>): Placeholder[] {
+  const siteUrl = env.SITE_URL
+    ? { setting: 'SITE_URL', value: env.SITE_URL, setIn: 'the SITE_URL environment variable' }
+    : { setting: 'siteUrl', value: business.siteUrl, setIn: `${businessFile} (or the SITE_URL environment variable)` };
+  return findPlaceholders(business, [siteUrl]);
 }
 
 /** One sentence per channel that cannot send, saying what to set. */

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,6 +106,69 @@ describe('npm run admin', () => {
     const deleted = await cli(dir, ['delete', 'maria']);
     expect(deleted.stdout).toContain('Deleted admin "maria"');
     expect((await cli(dir, ['list'])).stdout).toContain('No admins yet');
+  }, 60_000);
+
+  /** The CLI with ADMIN_PASSWORD unset, its stdin a pipe (`input`) or, with `terminal`, a pseudo-terminal. */
+  const cliFrom = (dir: string, args: string[], options: { input?: string; terminal?: (output: string, type: (keys: string) => void) => void }) =>
+    new Promise<{ code: number | null; output: string }>((done) => {
+      const { ADMIN_PASSWORD: _unset, ...env } = process.env;
+      const command = [process.execPath, '--import', 'tsx', join(functionsDir, 'src/cli.ts'), 'admin', ...args];
+      // util-linux `script` runs the command on a pseudo-terminal and relays this pipe to it.
+      const child = options.terminal
+        ? spawn('script', ['-qfec', command.map((word) => `'${word}'`).join(' '), '/dev/null'], { cwd: functionsDir, env: { ...env, DATA_DIR: dir } })
+        : spawn(command[0], command.slice(1), { cwd: functionsDir, env: { ...env, DATA_DIR: dir } });
+      let output = '';
+      const type = (keys: string) => child.stdin.write(keys);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        options.terminal?.(output, type);
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      if (options.input !== undefined) child.stdin.end(options.input);
+      child.on('close', (code) => done({ code, output }));
+    });
+  const storedPassword = async (dir: string, username: string) => {
+    const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
+    try {
+      return (await store.users.findOne({ username }))?.password;
+    } finally {
+      await store.close();
+    }
+  };
+
+  it('takes the password from piped input when ADMIN_PASSWORD is unset', async () => {
+    const dir = tempDir();
+    const created = await cliFrom(dir, ['create', 'nina'], { input: 'nina has a long password\n' });
+    expect(created.output).toContain(`Created admin "nina" in ${dir}.`);
+    expect(created.code).toBe(0);
+    expect(await verifyPassword('nina has a long password', (await storedPassword(dir, 'nina'))!)).toBe(true);
+
+    const refused = await cliFrom(dir, ['create', 'otto'], { input: 'short\n' });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('Password must be at least 12 characters');
+    expect(await storedPassword(dir, 'otto')).toBeUndefined();
+  }, 60_000);
+
+  it.skipIf(!existsSync('/usr/bin/script'))('asks for the password in a terminal without showing it, until it is long enough', async () => {
+    const dir = tempDir();
+    const typed: string[] = [];
+    const created = await cliFrom(dir, ['create', 'olga'], {
+      terminal(output, type) {
+        if (!typed.includes('short') && output.includes('Password (at least 12 characters)')) {
+          typed.push('short');
+          type('short\r');
+        } else if (typed.length === 1 && output.includes('Password must be at least 12 characters')) {
+          typed.push('long');
+          // The prompt keeps what was typed: erase it (backspaces) and type a longer one.
+          type('\x7f'.repeat('short'.length) + 'olga has a long password\r');
+        }
+      },
+    });
+    expect(created.output).toContain(`Created admin "olga" in ${dir}.`);
+    expect(created.output).not.toContain('olga has a long password');
+    expect(created.output).not.toContain('short');
+    expect(await verifyPassword('olga has a long password', (await storedPassword(dir, 'olga'))!)).toBe(true);
   }, 60_000);
 
   describe.skipIf(!firestoreEmulatorHost)(onEmulator('on a Firebase project'), () => {

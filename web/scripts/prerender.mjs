@@ -3,11 +3,22 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, 'dist');
 const ssrDir = join(web, 'dist-ssr');
 const { render, siteUrl, paths, publicPaths, notFoundMarker } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+
+// A build for Firebase Hosting (not for the emulators) is a build to deploy: its robots.txt
+// and sitemap.xml must not send search engines to an example address, so it stops instead.
+const { isExampleAddress } = await tsImport('../src/config/placeholders.ts', import.meta.url);
+const deployBuild = process.env.VITE_BACKEND === 'firebase' && process.env.VITE_FIREBASE_EMULATORS !== 'true';
+if (deployBuild && isExampleAddress(siteUrl)) {
+  throw new Error(
+    `The site's address is still the example ${siteUrl}, which robots.txt and sitemap.xml would list: set VITE_SITE_URL (web/.env.production) or siteUrl in web/src/config/business.ts before building to deploy.`,
+  );
+}
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!template.includes('<!--app-head-->') || !template.includes('<div id="root"><!--app-html--></div>')) {

@@ -18,8 +18,8 @@ const bodyErrors: Record<string, HttpError> = {
 
 /**
  * express.json() for bodies of at most `limit` bytes: strict (objects and arrays only),
- * UTF-8, not compressed. Bodies of other types are left unread (req.body stays undefined,
- * so validation answers). A body the platform already read (Cloud Functions) is left to
+ * UTF-8, not compressed. Bodies of other types, and any body of a GET or HEAD, are left
+ * unread (req.body stays undefined, so validation answers). A body the platform already read (Cloud Functions) is left to
  * functionsBody, which applies the same rules to it.
  */
 export function jsonBody(limit: number): RequestHandler {
@@ -30,7 +30,8 @@ export function jsonBody(limit: number): RequestHandler {
     type: (req) => jsonType.test(req.headers['content-type'] ?? ''),
   });
   return (req, res, next) => {
-    if (req.readableEnded) return next();
+    // No route reads a body on GET or HEAD: the busiest reads skip the parser's checks.
+    if (req.readableEnded || req.method === 'GET' || req.method === 'HEAD') return next();
     parser(req, res, (error?: unknown) => {
       if (error === undefined) return next();
       const type = typeof error === 'object' && error !== null && 'type' in error ? String(error.type) : '';

@@ -31,9 +31,15 @@ export interface TableSpec {
 
 /** Where staff are with a lead: kept on inquiries and quote requests alike. */
 const leadProgressColumns = { status: 'text', history: 'json', firstContactAt: 'text', updatedAt: 'text', searchTokens: 'json' } as const;
-const leadProgressDefaults = { status: 'new', history: [] };
-// The lists filter by status and search, newest first; the dashboard's median reads recent first contacts.
-const leadIndexes = [['createdAt', 'id'], ['status', 'createdAt', 'id'], ['firstContactAt', 'id']] as const;
+/** What the two lead tables share besides those columns. */
+const leadOptions = {
+  optional: ['firstContactAt'],
+  // The lists filter by status and search, newest first; the dashboard's median reads recent first contacts.
+  indexes: [['createdAt', 'id'], ['status', 'createdAt', 'id'], ['firstContactAt', 'id']],
+  // Leads stored before statuses are new, with no history; before updatedAt, unchanged since arrival.
+  defaults: { status: 'new', history: [] },
+  defaultsFrom: { updatedAt: 'createdAt' },
+} as const satisfies Partial<TableSpec>;
 
 export const tables = {
   users: {
@@ -60,10 +66,7 @@ export const tables = {
       createdAt: 'text',
       ...leadProgressColumns,
     },
-    optional: ['firstContactAt'],
-    indexes: leadIndexes,
-    defaults: leadProgressDefaults,
-    defaultsFrom: { updatedAt: 'createdAt' },
+    ...leadOptions,
     search: {
       field: 'searchTokens',
       fields: { firstName: 'text', lastName: 'text', email: 'email', phone: 'phone' },
@@ -82,10 +85,7 @@ export const tables = {
       createdAt: 'text',
       ...leadProgressColumns,
     },
-    optional: ['firstContactAt'],
-    indexes: leadIndexes,
-    defaults: leadProgressDefaults,
-    defaultsFrom: { updatedAt: 'createdAt' },
+    ...leadOptions,
     search: {
       field: 'searchTokens',
       fields: { firstName: 'text', lastName: 'text', email: 'email', suburb: 'text' },

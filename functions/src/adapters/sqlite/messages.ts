@@ -4,38 +4,7 @@ import type { DeliveryQueue, Lead, MessageStore, NewMessage, QueuedMessage } fro
 import type { SqliteCollection } from './collection';
 import { GroupCommit } from './group-commit';
 
-/**
- * The `messages` table (migration 2). `to` is `recipient` and the text `body`: plain SQL
- * names. `nextAttemptAt` is when a queued message is due, and when a finished one finished:
- * one index then serves the worker's due messages and the dashboard's latest outcomes.
- * Messages about a lead have ids `<lead id>-<n>`, so its primary key finds them; a second
- * index on leadId measurably slowed every inquiry (each index is one more B-tree page
- * written per lead).
- */
-export const messagesTableSql = `
-CREATE TABLE messages (
-  id TEXT PRIMARY KEY,
-  leadKind TEXT NOT NULL,
-  leadId TEXT NOT NULL,
-  channel TEXT NOT NULL,
-  audience TEXT NOT NULL,
-  recipient TEXT NOT NULL,
-  subject TEXT,
-  body TEXT NOT NULL,
-  html TEXT,
-  status TEXT NOT NULL,
-  attempts INTEGER NOT NULL,
-  error TEXT,
-  providerId TEXT,
-  createdAt TEXT NOT NULL,
-  queuedAt TEXT NOT NULL,
-  updatedAt TEXT NOT NULL,
-  nextAttemptAt TEXT NOT NULL,
-  sentAt TEXT
-) STRICT;
-CREATE INDEX messages_due ON messages (status, nextAttemptAt);
-`;
-
+/** A row of the `messages` table (made by migration 2, migrations.ts). */
 interface Row {
   id: string;
   leadKind: QueuedMessage['leadKind'];

@@ -1,12 +1,10 @@
 import type { Inquiry } from '@site/domain';
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeStoreContract } from '../../ports/store.contract';
 import type { Lead, NewMessage } from '../../ports/messages';
-import { searchTerm } from '../../ports/search';
 import { createSqliteStore } from './store';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'));
@@ -24,32 +22,6 @@ describe('SQLite store file', () => {
     const second = createSqliteStore({ file });
     expect(await second.visitors.get('v1')).toEqual({ id: 'v1', page: '/about', visitedAt: '2025-01-01T00:00:00.000Z' });
     await second.close();
-  });
-});
-
-describe('SQLite migration to lead statuses', () => {
-  it('reads leads stored before statuses existed as new with no history, and finds them by search', async () => {
-    const file = join(dir, 'before-statuses.sqlite');
-    // The two lead tables as the first migration made them before statuses.
-    const old = new Database(file);
-    old.exec(`CREATE TABLE project_inquiries ("id" TEXT PRIMARY KEY, "rooms" TEXT NOT NULL, "budget" TEXT NOT NULL, "timeline" TEXT NOT NULL,
-      "firstName" TEXT NOT NULL, "lastName" TEXT NOT NULL, "email" TEXT NOT NULL, "phone" TEXT NOT NULL, "createdAt" TEXT NOT NULL) STRICT`);
-    old.exec(`CREATE TABLE quote_requests ("id" TEXT PRIMARY KEY, "firstName" TEXT NOT NULL, "lastName" TEXT NOT NULL, "email" TEXT NOT NULL,
-      "suburb" TEXT NOT NULL, "room" TEXT NOT NULL, "createdAt" TEXT NOT NULL) STRICT`);
-    old.prepare('INSERT INTO project_inquiries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').run('i1', '["kitchen"]', '5000-15000', 'asap', 'Ava', 'Nguyen', 'ava@example.com', '0412 345 678', '2024-01-01T00:00:00.000Z');
-    old.prepare('INSERT INTO quote_requests VALUES (?, ?, ?, ?, ?, ?, ?)').run('q1', 'Noah', 'Lee', 'noah@example.com', 'Box Hill', 'Kitchen', '2024-01-02T00:00:00.000Z');
-    old.pragma('user_version = 1'); // the message queue's migration runs too
-    old.close();
-
-    const store = createSqliteStore({ file });
-    expect(await store.inquiries.get('i1')).toEqual({
-      id: 'i1', rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', firstName: 'Ava', lastName: 'Nguyen',
-      email: 'ava@example.com', phone: '0412 345 678', createdAt: '2024-01-01T00:00:00.000Z', status: 'new', history: [],
-      updatedAt: '2024-01-01T00:00:00.000Z',
-    });
-    expect(await store.inquiries.count({ status: 'new' }, undefined, searchTerm('0412 345') ?? '')).toBe(1);
-    expect(await store.quotes.count({ status: 'new' }, undefined, searchTerm('box hill') ?? '')).toBe(1);
-    await store.close();
   });
 });
 

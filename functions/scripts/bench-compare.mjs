@@ -1,0 +1,149 @@
+// npm run bench:compare -- OTHER/functions/dist/server.js [...]: builds of the embedded server
+// (this worktree's and others') under the same load, in turns (A, B, A, B, ...), so all see
+// the same machine state; on a shared machine a run of one after a run of the other compares
+// the load of two moments, not the two builds. Prints the median over the rounds of each
+// route's requests per second and the server's CPU time per request (steadier than req/s
+// when other work shares the machine). BENCH_ROUNDS (5), BENCH_SECONDS (5) per turn,
+// BENCH_ROUTES (a comma-separated subset of inquiry,reviews).
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const others = process.argv.slice(2);
+if (!others.length) {
+  console.error('Usage: npm run bench:compare -- PATH/TO/OTHER/functions/dist/server.js [...]');
+  process.exit(2);
+}
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const duration = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const admin = { username: 'bench', password: 'bench password 1234' };
+const inquiry = JSON.stringify({
+  rooms: ['kitchen', 'bathroom'],
+  budget: '15000-30000',
+  timeline: '3-months',
+  firstName: 'Ava',
+  lastName: 'Nguyen',
+  email: 'ava@example.com',
+  phone: '0400 123 456',
+});
+const allRoutes = [
+  { key: 'inquiry', name: 'POST /api/project-inquiry', path: '/api/project-inquiry', options: { method: 'POST', headers: { 'content-type': 'application/json' }, body: inquiry } },
+  { key: 'reviews', name: 'GET /api/reviews', path: '/api/reviews', options: {} },
+];
+const chosen = (process.env.BENCH_ROUTES ?? 'inquiry,reviews').split(',');
+const routes = allRoutes.filter((route) => chosen.includes(route.key));
+
+const freePort = () =>
+  new Promise((done) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => done(port));
+    });
+  });
+
+async function start(label, script) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    FORM_RATE_LIMIT: '100000000',
+    WEB_DIST: join(dataDir, 'no-web'),
+    NOTIFY_EMAIL: 'office@example.com',
+  };
+  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { label, script, url, child, dataDir };
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${script} did not start`);
+}
+
+async function seedReviews(url) {
+  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  for (let i = 0; i < 1000; i++) {
+    const res = await fetch(`${url}/api/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customerName: `Customer ${i}`, rating: (i % 5) + 1, reviewText: 'Our new kitchen is wonderful, thank you all.', email: `c${i}@example.com` }),
+    });
+    const { id } = await res.json();
+    await fetch(`${url}/api/review/${id}/approve`, { method: 'POST', headers: { cookie } });
+  }
+}
+
+/** CPU time (user + system) of a process in ms, from /proc (Linux; 10 ms ticks). */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function measure(server, route) {
+  const before = cpuMs(server.child.pid);
+  const result = await new Promise((done, fail) =>
+    autocannon({ url: server.url + route.path, connections, duration, ...route.options }, (error, r) => (error ? fail(error) : done(r))),
+  );
+  const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
+  if (errors) throw new Error(`${server.label} ${route.name}: ${errors} failed requests`);
+  return { rps: result.requests.average, cpu: ((cpuMs(server.child.pid) - before) * 1000) / result.requests.total };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const servers = [await start('this build', join(here, '../dist/server.js'))];
+for (const [i, other] of others.entries()) servers.push(await start(others.length > 1 ? `other build ${i + 1}` : 'other build', resolve(other)));
+try {
+  console.log('Seeding 1,000 approved reviews through each API...');
+  for (const server of servers) await seedReviews(server.url);
+  const samples = new Map(servers.flatMap((s) => routes.map((r) => [`${s.label}|${r.name}`, []])));
+  for (let round = 1; round <= rounds; round++) {
+    for (const route of routes) {
+      // Alternate the order, so no build always follows another's load.
+      for (const server of round % 2 ? servers : [...servers].reverse()) samples.get(`${server.label}|${route.name}`).push(await measure(server, route));
+    }
+    console.log(`round ${round}/${rounds} done`);
+  }
+  const rows = [];
+  for (const route of routes) {
+    for (const server of servers) {
+      const runs = samples.get(`${server.label}|${route.name}`);
+      rows.push({
+        route: route.name,
+        server: server.label,
+        'req/s (median)': Math.round(median(runs.map((r) => r.rps))),
+        'cpu µs/req (median)': Math.round(median(runs.map((r) => r.cpu))),
+        'cpu µs/req (each round)': runs.map((r) => Math.round(r.cpu)).join(' '),
+      });
+    }
+  }
+  console.log(`\n${rounds} rounds, ${connections} connections, ${duration} s a turn`);
+  for (const server of servers.slice(1)) console.log(`${server.label}: ${server.script}`);
+  console.log();
+  console.table(rows);
+} finally {
+  for (const server of servers) {
+    server.child.kill();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}

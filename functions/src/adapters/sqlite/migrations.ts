@@ -1,0 +1,213 @@
+import type Database from 'better-sqlite3';
+import { searchTokens, type SearchSpec } from '../../ports/search';
+
+/**
+ * The SQLite schema's history. Each migration runs once, in order, in a transaction;
+ * `user_version` records how many ran. A database created today runs them all, so it ends
+ * up exactly like one created by the first release and upgraded since (a test compares the
+ * two). Every migration is written out as it shipped, never derived from the live table
+ * specs (ports/schema.ts): a spec that changes would otherwise change what an old migration
+ * does. So never edit one that has shipped; add a new one at the end.
+ */
+export interface Migration {
+  /** Run first, as it shipped. */
+  sql: string;
+  /** Data the SQL alone cannot fill in, run after it. */
+  backfill?: (db: Database.Database) => void;
+}
+
+/** Leads' search tokens as the third migration made them; tokens the search reads. */
+const leadSearch: Record<'project_inquiries' | 'quote_requests', SearchSpec> = {
+  project_inquiries: {
+    field: 'searchTokens',
+    fields: { firstName: 'text', lastName: 'text', email: 'email', phone: 'phone' },
+    phrases: [['firstName', 'lastName']],
+  },
+  quote_requests: {
+    field: 'searchTokens',
+    fields: { firstName: 'text', lastName: 'text', email: 'email', suburb: 'text' },
+    phrases: [['firstName', 'lastName']],
+  },
+};
+
+export const migrations: readonly Migration[] = [
+  // 1. The collections of the first release.
+  {
+    sql: `
+CREATE TABLE users (
+  "id" TEXT PRIMARY KEY,
+  "username" TEXT NOT NULL,
+  "password" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX users_username_unique ON users ("username");
+CREATE TABLE sessions (
+  "id" TEXT PRIMARY KEY,
+  "userId" TEXT NOT NULL,
+  "username" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "expiresAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX sessions_expiresAt ON sessions ("expiresAt");
+CREATE INDEX sessions_userId ON sessions ("userId");
+CREATE TABLE project_inquiries (
+  "id" TEXT PRIMARY KEY,
+  "rooms" TEXT NOT NULL,
+  "budget" TEXT NOT NULL,
+  "timeline" TEXT NOT NULL,
+  "firstName" TEXT NOT NULL,
+  "lastName" TEXT NOT NULL,
+  "email" TEXT NOT NULL,
+  "phone" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX project_inquiries_createdAt_id ON project_inquiries ("createdAt", "id");
+CREATE TABLE quote_requests (
+  "id" TEXT PRIMARY KEY,
+  "firstName" TEXT NOT NULL,
+  "lastName" TEXT NOT NULL,
+  "email" TEXT NOT NULL,
+  "suburb" TEXT NOT NULL,
+  "room" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX quote_requests_createdAt_id ON quote_requests ("createdAt", "id");
+CREATE TABLE reviews (
+  "id" TEXT PRIMARY KEY,
+  "customerName" TEXT NOT NULL,
+  "rating" INTEGER NOT NULL,
+  "reviewText" TEXT NOT NULL,
+  "email" TEXT,
+  "approved" INTEGER NOT NULL,
+  "createdAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX reviews_createdAt_id ON reviews ("createdAt", "id");
+CREATE INDEX reviews_approved_createdAt_id ON reviews ("approved", "createdAt", "id");
+CREATE TABLE visitor_tracking (
+  "id" TEXT PRIMARY KEY,
+  "page" TEXT NOT NULL,
+  "userAgent" TEXT,
+  "ipAddress" TEXT,
+  "visitedAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX visitor_tracking_visitedAt_id ON visitor_tracking ("visitedAt", "id");
+CREATE TABLE models_3d (
+  "id" TEXT PRIMARY KEY,
+  "name" TEXT NOT NULL,
+  "description" TEXT NOT NULL,
+  "modelUrl" TEXT NOT NULL,
+  "thumbnailUrl" TEXT NOT NULL,
+  "exposure" REAL NOT NULL,
+  "shadowIntensity" REAL NOT NULL,
+  "displayOrder" INTEGER NOT NULL,
+  "createdAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX models_3d_displayOrder_id ON models_3d ("displayOrder", "id");
+CREATE TABLE stored_objects (
+  "id" TEXT PRIMARY KEY,
+  "key" TEXT NOT NULL,
+  "url" TEXT NOT NULL,
+  "kind" TEXT NOT NULL,
+  "contentType" TEXT NOT NULL,
+  "size" INTEGER NOT NULL,
+  "attached" INTEGER NOT NULL,
+  "createdAt" TEXT NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX stored_objects_key_unique ON stored_objects ("key");
+CREATE UNIQUE INDEX stored_objects_url_unique ON stored_objects ("url");
+CREATE INDEX stored_objects_attached_createdAt_id ON stored_objects ("attached", "createdAt", "id");
+CREATE TABLE upload_tickets (
+  "id" TEXT PRIMARY KEY,
+  "kind" TEXT NOT NULL,
+  "userId" TEXT NOT NULL,
+  "used" INTEGER NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "expiresAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX upload_tickets_expiresAt_id ON upload_tickets ("expiresAt", "id");
+`,
+  },
+  // 2. The message queue the embedded worker sends from (emails and SMS about leads).
+  // `to` is `recipient` and the text `body`: plain SQL names. `nextAttemptAt` is when a queued
+  // message is due, and when a finished one finished: one index then serves the worker's due
+  // messages and the dashboard's latest outcomes. Messages about a lead have ids
+  // `<lead id>-<n>`, so its primary key finds them; a second index on leadId measurably slowed
+  // every inquiry (each index is one more B-tree page written per lead).
+  {
+    sql: `
+CREATE TABLE messages (
+  id TEXT PRIMARY KEY,
+  leadKind TEXT NOT NULL,
+  leadId TEXT NOT NULL,
+  channel TEXT NOT NULL,
+  audience TEXT NOT NULL,
+  recipient TEXT NOT NULL,
+  subject TEXT,
+  body TEXT NOT NULL,
+  html TEXT,
+  status TEXT NOT NULL,
+  attempts INTEGER NOT NULL,
+  error TEXT,
+  providerId TEXT,
+  createdAt TEXT NOT NULL,
+  queuedAt TEXT NOT NULL,
+  updatedAt TEXT NOT NULL,
+  nextAttemptAt TEXT NOT NULL,
+  sentAt TEXT
+) STRICT;
+CREATE INDEX messages_due ON messages (status, nextAttemptAt);
+`,
+  },
+  // 3. Leads get a status, a history of status changes and notes, the time of first contact,
+  // and search tokens. Existing leads are `new` with no history; their tokens are made here.
+  // The lists filter by status and search, newest first; the dashboard's median reads recent
+  // first contacts.
+  {
+    sql: `
+ALTER TABLE project_inquiries ADD COLUMN "status" TEXT NOT NULL DEFAULT 'new';
+ALTER TABLE project_inquiries ADD COLUMN "history" TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE project_inquiries ADD COLUMN "firstContactAt" TEXT;
+ALTER TABLE project_inquiries ADD COLUMN "searchTokens" TEXT NOT NULL DEFAULT '[]';
+CREATE INDEX project_inquiries_status_createdAt_id ON project_inquiries ("status", "createdAt", "id");
+CREATE INDEX project_inquiries_firstContactAt_id ON project_inquiries ("firstContactAt", "id");
+ALTER TABLE quote_requests ADD COLUMN "status" TEXT NOT NULL DEFAULT 'new';
+ALTER TABLE quote_requests ADD COLUMN "history" TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE quote_requests ADD COLUMN "firstContactAt" TEXT;
+ALTER TABLE quote_requests ADD COLUMN "searchTokens" TEXT NOT NULL DEFAULT '[]';
+CREATE INDEX quote_requests_status_createdAt_id ON quote_requests ("status", "createdAt", "id");
+CREATE INDEX quote_requests_firstContactAt_id ON quote_requests ("firstContactAt", "id");
+`,
+    backfill(db) {
+      for (const [table, search] of Object.entries(leadSearch)) {
+        const rows = db.prepare(`SELECT * FROM ${table}`).all() as Array<Record<string, unknown>>;
+        const write = db.prepare(`UPDATE ${table} SET "searchTokens" = ? WHERE id = ?`);
+        for (const row of rows) write.run(JSON.stringify(searchTokens(search, row)), row.id);
+      }
+    },
+  },
+  // 4. Leads record when they last changed (arrival, status, note); until now, their arrival.
+  {
+    sql: `
+ALTER TABLE project_inquiries ADD COLUMN "updatedAt" TEXT NOT NULL DEFAULT '';
+UPDATE project_inquiries SET "updatedAt" = "createdAt";
+ALTER TABLE quote_requests ADD COLUMN "updatedAt" TEXT NOT NULL DEFAULT '';
+UPDATE quote_requests SET "updatedAt" = "createdAt";
+`,
+  },
+  // 5. One row the deep health check rewrites, to prove that a commit still reaches the disk.
+  {
+    sql: `CREATE TABLE health_probe (id INTEGER PRIMARY KEY, checkedAt TEXT NOT NULL) STRICT;`,
+  },
+];
+
+/** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */
+export function migrate(db: Database.Database, upTo = migrations.length) {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  for (let i = version; i < upTo; i++) {
+    db.transaction(() => {
+      db.exec(migrations[i].sql);
+      migrations[i].backfill?.(db);
+      db.pragma(`user_version = ${i + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { business } from '../../web/src/config/business';
+import { describePlaceholders, findPlaceholders } from '../../web/src/config/placeholders';
+import { functionsDir, startServer, stopServer } from './server-process';
+
+const repoRoot = resolve(functionsDir, '..');
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** `npm run deploy -- ARGS` from the repository's root, with its exit code and output. */
+const deploy = (args: string[], env: Record<string, string>) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+    const child = spawn('npm', ['run', '--silent', 'deploy', '--', ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+
+describe('npm run deploy', () => {
+  it('stops before deploying while a setting holds an example value, naming each one and where to set it', async () => {
+    // An example address for the web build, whatever business.ts holds by now.
+    const result = await deploy(['--project', 'demo-placeholder-check'], { VITE_SITE_URL: 'https://www.example.org' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Not deploying: the site still holds example settings.');
+    expect(result.stderr).toContain('VITE_SITE_URL is still the example "https://www.example.org": set it in web/.env.production');
+    // Every example value the business settings still hold is listed too.
+    const others = findPlaceholders(business, []);
+    for (const line of describePlaceholders(others)) expect(result.stderr).toContain(line);
+    if (findPlaceholders(business).length > others.length) {
+      // The function's links fall back to the settings' example address without a SITE_URL of its own.
+      expect(result.stderr).toContain(`siteUrl is still the example "${business.siteUrl}": set it in web/src/config/business.ts (or SITE_URL in functions/.env.demo-placeholder-check)`);
+    }
+    // firebase deploy never started: it would have printed its banner.
+    expect(result.stdout + result.stderr).not.toContain('Deploying to');
+  }, 60_000);
+});
+
+describe.skipIf(findPlaceholders(business).length === 0)('the embedded server with example settings', () => {
+  it('starts, and says once, in one log line, which settings still hold example values', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'placeholders-'));
+    dirs.push(dataDir);
+    const server = await startServer(dataDir, { LOG_LEVEL: 'warn', BACKUP_KEEP: '0', SITE_URL: 'https://www.northcotekitchens.com.au' });
+    expect((await server.client().get('/api/health')).status).toBe(200);
+    const exited = await stopServer(server);
+    const warnings = exited.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: string; msg: string })
+      .filter((line) => line.msg.includes('example settings'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].level).toBe('warn');
+    for (const line of describePlaceholders(findPlaceholders(business, []))) expect(warnings[0].msg).toContain(line);
+    // SITE_URL is real here, so the settings' example address is not what the server uses.
+    expect(warnings[0].msg).not.toContain('siteUrl');
+  }, 60_000);
+});

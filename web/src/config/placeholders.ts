@@ -1,0 +1,70 @@
+import type { BusinessSettings } from '@site/domain';
+
+/**
+ * Finds the example values the business settings ship with (business.ts), so that a site
+ * about to go live with them can stop, or say so, before visitors and search engines see
+ * them: a sitemap listing example.com, a footer email nobody reads, an unreachable phone.
+ * Plain functions of the settings: the deploy script, the web build and the server use them.
+ */
+
+export interface Placeholder {
+  /** The setting, as named where it is set: `email`, `address.street`, `SITE_URL`... */
+  setting: string;
+  value: string;
+  /** Where to set the real value. */
+  setIn: string;
+}
+
+export const businessFile = 'web/src/config/business.ts';
+
+/**
+ * Domains reserved for documentation (RFC 2606 and RFC 6761), which the example settings
+ * use, and example.com.au, which examples of Australian addresses use.
+ */
+const exampleHost = /(^|\.)(example\.(com|net|org|com\.au)|[^.]+\.example|[^.]+\.test|[^.]+\.invalid)$/i;
+
+/** Whether an email address or a web address is on a domain reserved for examples. */
+export function isExampleAddress(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  if (at !== -1 && !value.includes('/')) return exampleHost.test(value.slice(at + 1).trim());
+  try {
+    return exampleHost.test(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a phone number (E.164, +61...) is in a range the Australian regulator (ACMA) sets
+ * aside for use in fiction and examples: (02), (03), (07) and (08) numbers 5550 xxxx and
+ * 7010 xxxx. Such a number reaches nobody.
+ */
+export function isExamplePhone(e164: string): boolean {
+  return /^\+61[2378](5550|7010)\d{4}$/.test(e164.replace(/[\s()-]/g, ''));
+}
+
+/** A street address still holding the word "Example", as the shipped one does. */
+const exampleText = /\bexample\b/i;
+
+/**
+ * The settings that still hold example values. `siteUrls` are the site's address as the
+ * caller uses it, with where each is set: the business settings' by default, but a build or
+ * a server may take it from an environment variable instead.
+ */
+export function findPlaceholders(settings: BusinessSettings, siteUrls: readonly Placeholder[] = [{ setting: 'siteUrl', value: settings.siteUrl, setIn: businessFile }]): Placeholder[] {
+  const found: Placeholder[] = [];
+  const check = (setting: string, value: string | undefined, isExample: (value: string) => boolean, setIn = businessFile) => {
+    if (value !== undefined && isExample(value)) found.push({ setting, value, setIn });
+  };
+  for (const siteUrl of siteUrls) check(siteUrl.setting, siteUrl.value, isExampleAddress, siteUrl.setIn);
+  check('email', settings.email, isExampleAddress);
+  check('phone', settings.phone, () => isExamplePhone(settings.phoneHref), `${businessFile} (phone and phoneHref)`);
+  check('address.street', settings.address.street, (street) => exampleText.test(street));
+  for (const key of ['instagramUrl', 'facebookUrl', 'pinterestUrl', 'googleBusinessUrl'] as const) check(key, settings[key], isExampleAddress);
+  return found;
+}
+
+/** One line per placeholder: what it is, its value, and where to set the real one. */
+export function describePlaceholders(placeholders: readonly Placeholder[]): string[] {
+  return placeholders.map((p) => `${p.setting} is still the example "${p.value}": set it in ${p.setIn}`);
+}
