@@ -3,7 +3,7 @@ import { registerInputSchema } from '@site/domain';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { copyDatabaseFile, databaseFile, restoreBackup, writeBackup } from './backup';
 import { createAdmin } from './accounts';
 import { defaultFirebaseProject, openAdminTarget } from './admin-target';
@@ -46,7 +46,7 @@ async function readPassword(): Promise<string> {
     });
   } catch (error) {
     // Ctrl+C at the prompt.
-    if (error instanceof Error && error.name === 'ExitPromptError') throw new Error('Cancelled: no admin was created.');
+    if (error instanceof Error && error.name === 'ExitPromptError') throw new Error('Cancelled: no admin was created.', { cause: error });
     throw error;
   }
 }
@@ -80,7 +80,7 @@ async function admin(argv: string[]) {
       try {
         await createAdmin(store, name, password);
       } catch (error) {
-        if (error instanceof ConflictError) throw new Error(`An admin named "${name}" already exists.`);
+        if (error instanceof ConflictError) throw new Error(`An admin named "${name}" already exists.`, { cause: error });
         throw error;
       }
       console.log(`Created admin "${name}" in ${where}.`);
@@ -121,7 +121,7 @@ async function demo() {
   const seeded = await seedDemo(embedded.app.context.store, embedded.app.context.objects);
   if (seeded) console.log('Filled the demo data folder with demo content (every record is marked "Demo").');
   console.log(`Demo site at ${embedded.url} (data in ${env.DATA_DIR}). This is demo content, not real customers.`);
-  const stop = () => embedded.close().then(() => process.exit(0), () => process.exit(1));
+  const stop = () => void embedded.close().then(() => process.exit(0), () => process.exit(1));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -188,7 +188,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
   // Only once the port is ours: a second server started by mistake must not send or back up.
   await worker.start();
   await backups.start();
-  const timer = setInterval(maintain, 60 * 60 * 1000);
+  const timer = setInterval(() => void maintain(), 60 * 60 * 1000);
   timer.unref();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

@@ -101,13 +101,15 @@ export async function createFirebaseSite(services: FirebaseServices, env: Fireba
   });
   // Every request but the health check waits until the first admin exists, so that nobody
   // can register first; a failure is retried by the next request.
+  // eslint-disable-next-line no-console -- Cloud Logging files console.info lines at INFO severity
+  const logInfo = (line: string) => console.info(line);
   let firstAdmin: Promise<void> | undefined;
   const adminReady = () =>
     // A new project has no users, and the API would let the first visitor to /api/register
     // become the admin; so the first admin comes from the ADMIN_PASSWORD secret before the
     // instance serves its first request. Saying so is news, not an error: Cloud Logging files
     // console.error lines (what `log` writes) at ERROR severity.
-    (firstAdmin ??= ensureFirstAdmin(app.context.store, null, { ADMIN_USERNAME: env.ADMIN_USERNAME, ADMIN_PASSWORD: options.adminPassword }, (line) => console.info(line), 'the ADMIN_PASSWORD secret').catch((error: unknown) => {
+    (firstAdmin ??= ensureFirstAdmin(app.context.store, null, { ADMIN_USERNAME: env.ADMIN_USERNAME, ADMIN_PASSWORD: options.adminPassword }, logInfo, 'the ADMIN_PASSWORD secret').catch((error: unknown) => {
       firstAdmin = undefined;
       throw error;
     }));
