@@ -1,11 +1,12 @@
 import type { Model3d } from '@site/domain';
 import { lazy, Suspense, useState } from 'react';
+import { preload } from 'react-dom';
 import { Link as RouterLink } from 'react-router';
 import { Icon, iconPaths } from '../../components/icons';
 import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
-import { showroomModels } from '../../lib/public-lists';
+import { showroomModels, showroomModelsUrl } from '../../lib/public-lists';
 import { usePublicList } from '../../lib/use-public-list';
 import layout from '../../styles/layout.module.css';
 import { ModelCard } from './components/model-card';
@@ -68,6 +69,10 @@ function Models({ onOpen }: { onOpen: (model: Model3d) => void }) {
 
 /** /virtual-showroom: the 3D models, each opening in an interactive viewer. */
 export default function ShowroomPage() {
+  // The prerendered page asks for the models in its <head>, so the browser fetches them while
+  // it reads the page, before any script; the entry script's own request for them (same URL,
+  // same credentials) is then answered by that preload.
+  preload(showroomModelsUrl, { as: 'fetch', crossOrigin: 'use-credentials' });
   const [model, setModel] = useState<Model3d | null>(null);
   const [open, setOpen] = useState(false);
   const show = (next: Model3d) => {
