@@ -11,7 +11,7 @@ import { observeReveals } from './lib/reveal';
  * first paint back on a slow phone (docs/decisions/009-public-page-speed.md).
  */
 holdEarlyClicks();
-observeReveals();
+const revealsInView = observeReveals();
 // The showroom's models were preloaded by the page's HTML: take them now, so that the first
 // thumbnail is fetched and shown as soon as they are in, before React has even started. React
 // follows that picture (at the latest a second after this script, as below) rather than
@@ -44,7 +44,7 @@ if (
   const observer = new PerformanceObserver(() => {
     if (!painted()) return;
     observer.disconnect();
-    void largestPicture.then(start);
+    void Promise.all([largestPicture, revealsInView]).then(start);
   });
   // Buffered: a paint that came before this script (it loads at low priority) is reported too.
   observer.observe({ type: 'paint', buffered: true });
