@@ -6,16 +6,15 @@ import { observeReveals } from './lib/reveal';
 
 /**
  * The browser paints the prerendered page first; React is downloaded, evaluated and hydrates
- * the page once that first paint is on screen (on the showroom, once its first thumbnail is
- * too). Loaded straight away, it would compete with the page for the network and hold the
- * first paint back on a slow phone (docs/decisions/009-public-page-speed.md).
+ * the page once that first paint is on screen, with the pictures in view (the gallery's first
+ * tiles faded in, the showroom's first thumbnail). Loaded straight away, it would compete with
+ * the page for the network and hold those paints back on a slow phone; at the latest it starts
+ * a second after this script (docs/decisions/009-public-page-speed.md).
  */
 holdEarlyClicks();
 const revealsInView = observeReveals();
 // The showroom's models were preloaded by the page's HTML: take them now, so that the first
-// thumbnail is fetched and shown as soon as they are in, before React has even started. React
-// follows that picture (at the latest a second after this script, as below) rather than
-// competing with it for a phone's connection.
+// thumbnail is fetched and shown as soon as they are in, before React has even started.
 const showroom = document.getElementById('root')?.dataset.prerendered === paths.showroom;
 const largestPicture = showroom ? startModelsRequest() : Promise.resolve();
 
