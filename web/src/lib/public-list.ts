@@ -9,10 +9,10 @@ export const pendingSnapshot = { status: 'pending', data: undefined } as const;
 
 /**
  * A list a public page shows (the approved reviews, the showroom's models), fetched once per
- * visit and kept, and fetched again when the admin or a visitor changes it. React-free, so the
- * entry script can start a fetch before React has loaded. It does the little
- * the public pages need of a query library (TanStack Query, 10 KB gzip, would be a tenth of
- * their first download; the admin area and the dialogs keep it):
+ * visit and kept, and fetched again when the admin or a visitor changes it. It is React-free,
+ * so the entry script can start a fetch before React has loaded, and does the little the
+ * public pages need of a query library (TanStack Query, 10 KB gzip, would be a tenth of their
+ * first download; the admin area and the dialogs keep it):
  * - the list is fetched when first shown and kept while the visitor goes from page to page;
  * - a failed fetch is tried again the next time the list is shown, or by `retry()`;
  * - `refresh()` fetches a shown list again at once (keeping the old one on screen meanwhile)
@@ -48,7 +48,7 @@ export class PublicList<T> {
 
   /**
    * The list has changed on the server: a shown list is fetched again now (the promise settles
-   * when it is in), one not shown when it next is.
+   * when it is in), one not shown when it next is. During a fetch, it fetches again after it.
    */
   refresh(): Promise<void> {
     this.#stale = true;
