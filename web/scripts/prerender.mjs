@@ -43,8 +43,13 @@ const css = readFileSync(join(dist, stylesheetHref), 'utf8').replaceAll('</style
 const pageTemplate = template.replace(stylesheetLink, () => `<style>${css}</style>`);
 
 // The entry script (main.tsx, 2 KB) never blocks the first paint: it waits for that paint
-// before it imports the app. It downloads at low priority, after the HTML and the pictures in view.
-const lowPriorityEntry = (html) => html.replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"');
+// before it imports the app. It downloads at low priority, after the HTML and the pictures in
+// view, and so do the two small modules it shares with the app (Vite's modulepreload links,
+// which Chrome would otherwise fetch at high priority, as if the paint needed them).
+const lowPriorityEntry = (html) =>
+  html
+    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
 
 async function page(url, marker) {
   const { head, html } = await render(url);

@@ -6,23 +6,25 @@ import { observeReveals } from './lib/reveal';
 
 /**
  * The browser paints the prerendered page first; React is downloaded, evaluated and hydrates
- * the page once that first paint is on screen. Loaded straight away, it would compete with the
- * page for the network and hold the first paint back on a slow phone
- * (docs/decisions/009-public-page-speed.md).
+ * the page once that first paint is on screen, with the pictures in view (the gallery's first
+ * tiles faded in, the showroom's first thumbnail). Loaded straight away, it would compete with
+ * the page for the network and hold those paints back on a slow phone; at the latest it starts
+ * a second after this script (docs/decisions/009-public-page-speed.md).
  */
 holdEarlyClicks();
-observeReveals();
+const revealsInView = observeReveals();
+// The showroom's models were preloaded by the page's HTML: take them now, so that the first
+// thumbnail is fetched and shown as soon as they are in, before React has even started.
+const showroom = document.getElementById('root')?.dataset.prerendered === paths.showroom;
+const largestPicture = showroom ? startModelsRequest() : Promise.resolve();
 
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  // The showroom's list is a lazily loaded route with its own data: the models and the
-  // route's code are fetched alongside React instead of after it has hydrated.
-  if (document.getElementById('root')?.dataset.prerendered === paths.showroom) {
-    startModelsRequest();
-    void import('./features/showroom/showroom-page');
-  }
+  // The showroom is a lazily loaded route: its code is fetched alongside React instead of
+  // after it has hydrated.
+  if (showroom) void import('./features/showroom/showroom-page');
   void import('./app/start');
 };
 
@@ -34,16 +36,16 @@ if (
   // A background tab paints nothing until it is shown.
   document.visibilityState === 'hidden' ||
   typeof PerformanceObserver === 'undefined' ||
-  !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
-  painted()
+  !PerformanceObserver.supportedEntryTypes?.includes('paint')
 ) {
   start();
 } else {
   const observer = new PerformanceObserver(() => {
     if (!painted()) return;
     observer.disconnect();
-    start();
+    void Promise.all([largestPicture, revealsInView]).then(start);
   });
+  // Buffered: a paint that came before this script (it loads at low priority) is reported too.
   observer.observe({ type: 'paint', buffered: true });
   // Should the paint never be reported (the tab hidden meanwhile), start regardless.
   document.addEventListener('visibilitychange', start, { once: true });

@@ -18,10 +18,10 @@ export function createQueryClient() {
 let browserClient: QueryClient | undefined;
 
 /**
- * The query client of the page. The parts of a public page that fetch (reviews, showroom,
- * dialogs) load separately and each brings its own provider; in the browser they all share
- * one client, so the admin's changes still refresh the public lists in the same visit. Each
- * prerender gets a fresh one, so no page's state leaks into another's HTML.
+ * The query client of the page. The public dialogs and the admin area load separately and
+ * each brings its own provider; in the browser they share one client. Each prerender gets a
+ * fresh one, so no page's state leaks into another's HTML. (The public lists, the reviews and
+ * the showroom's models, do not use it: see lib/public-list.ts.)
  */
 export function getQueryClient(): QueryClient {
   if (typeof window === 'undefined') return createQueryClient();

@@ -1,14 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { Model3d } from '@site/domain';
 import { lazy, Suspense, useState } from 'react';
+import { preload } from 'react-dom';
 import { Link as RouterLink } from 'react-router';
-import { getQueryClient } from '../../app/query-client';
 import { Icon, iconPaths } from '../../components/icons';
 import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
+import { showroomModels, showroomModelsUrl } from '../../lib/public-lists';
+import { usePublicList } from '../../lib/use-public-list';
 import layout from '../../styles/layout.module.css';
-import { useShowroomModels } from './api/get-models';
 import { ModelCard } from './components/model-card';
 import styles from './showroom.module.css';
 
@@ -26,8 +26,8 @@ const preloadDialog = () => {
 const placeholderCards = 3;
 
 function Models({ onOpen }: { onOpen: (model: Model3d) => void }) {
-  const models = useShowroomModels();
-  if (models.isPending) {
+  const models = usePublicList(showroomModels);
+  if (models.status === 'pending') {
     return (
       <div className={styles.loading}>
         <div role="status" className={styles.status}>
@@ -45,11 +45,11 @@ function Models({ onOpen }: { onOpen: (model: Model3d) => void }) {
       </div>
     );
   }
-  if (models.isError) {
+  if (models.status === 'error') {
     return (
       <div role="alert" className={styles.message}>
         <p className={styles.messageText}>Sorry, the showroom could not be loaded.</p>
-        <button type="button" className={styles.retry} onClick={() => void models.refetch()}>
+        <button type="button" className={styles.retry} onClick={() => void showroomModels.retry()}>
           Try again
         </button>
       </div>
@@ -69,7 +69,10 @@ function Models({ onOpen }: { onOpen: (model: Model3d) => void }) {
 
 /** /virtual-showroom: the 3D models, each opening in an interactive viewer. */
 export default function ShowroomPage() {
-  const [queryClient] = useState(getQueryClient);
+  // The prerendered page asks for the models in its <head>, so the browser fetches them while
+  // it reads the page, before any script; the entry script's own request for them (same URL,
+  // same credentials) is then answered by that preload.
+  preload(showroomModelsUrl, { as: 'fetch', crossOrigin: 'use-credentials' });
   const [model, setModel] = useState<Model3d | null>(null);
   const [open, setOpen] = useState(false);
   const show = (next: Model3d) => {
@@ -77,7 +80,7 @@ export default function ShowroomPage() {
     setOpen(true);
   };
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <PageMeta {...pageSeo[paths.showroom]} path={paths.showroom} />
       <div className={styles.band}>
         <div className={layout.container}>
@@ -101,6 +104,6 @@ export default function ShowroomPage() {
           </DialogProviders>
         </Suspense>
       ) : null}
-    </QueryClientProvider>
+    </>
   );
 }

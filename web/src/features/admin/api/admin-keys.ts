@@ -31,6 +31,3 @@ export const adminKeys = {
   /** GET /api/messages/status; refreshed whenever a lead's list changes, as a send's outcome does. */
   deliveryStatus: ['admin', 'delivery-status'] as const,
 };
-
-/** The public approved-reviews list (GET /api/reviews) that approving must refresh too. */
-export const publicReviewsKey = ['reviews'] as const;

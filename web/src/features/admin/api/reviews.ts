@@ -2,7 +2,8 @@ import type { Review } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { adminKeys, publicReviewsKey } from './admin-keys';
+import { publicReviews } from '../../../lib/public-lists';
+import { adminKeys } from './admin-keys';
 import { removeFromList, replaceInList } from './list-cache';
 import { listQueryOptions, useAdminList } from './list-query';
 
@@ -23,7 +24,7 @@ export function useApproveReview() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.list('reviews') }),
-        queryClient.invalidateQueries({ queryKey: publicReviewsKey }),
+        publicReviews.refresh(),
       ]),
   });
 }
@@ -41,7 +42,7 @@ export function useDeleteReview() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.list('reviews') }),
-        queryClient.invalidateQueries({ queryKey: publicReviewsKey }),
+        publicReviews.refresh(),
       ]),
   });
 }

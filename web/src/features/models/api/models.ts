@@ -3,7 +3,7 @@ import { limits } from '@site/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, getList, type ListPage } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { publicQueryKeys } from '../../../lib/query-keys';
+import { showroomModels } from '../../../lib/public-lists';
 
 /**
  * The admin list is keyed under the collection's name, ['admin', 'models_3d'], so the
@@ -24,7 +24,7 @@ export function useAdminModels() {
 const refreshLists = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: adminModelsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: publicQueryKeys.models }),
+    showroomModels.refresh(),
   ]);
 
 export function useCreateModel() {

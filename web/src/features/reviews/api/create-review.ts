@@ -1,15 +1,14 @@
 import { honeypotField, type Review, type ReviewInput } from '@site/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { publicReviewsQueryKey } from './get-reviews';
+import { publicReviews } from '../../../lib/public-lists';
 
 export type CreateReviewInput = ReviewInput & { [honeypotField]?: string };
 
-/** POST /api/review; on success the public list is refreshed. */
+/** POST /api/review; on success the public list is refreshed (a review shows once approved). */
 export function useCreateReview() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateReviewInput) => api.post<Review>('/api/review', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: publicReviewsQueryKey }),
+    onSuccess: () => publicReviews.refresh(),
   });
 }

@@ -1,12 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { limits } from '@site/domain';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { getQueryClient } from '../../../app/query-client';
 import { ActionButton } from '../../../components/action-button';
 import { business } from '../../../config/business';
+import { publicReviews } from '../../../lib/public-lists';
+import { usePublicList } from '../../../lib/use-public-list';
 import { useHydrated } from '../../../lib/use-hydrated';
 import layout from '../../../styles/layout.module.css';
-import { usePublicReviews } from '../api/get-reviews';
 import { ReviewCard } from './review-card';
 import styles from './reviews.module.css';
 
@@ -34,9 +33,12 @@ function ReviewsSkeleton() {
   );
 }
 
-/** 'Customer Reviews': approved reviews, and the way to write one. */
-function Reviews() {
-  const reviews = usePublicReviews();
+/**
+ * 'Customer Reviews': approved reviews, and the way to write one. Loaded on its own after the
+ * page (it sits below the fold).
+ */
+export default function ReviewsSection() {
+  const reviews = usePublicList(publicReviews);
   const section = useRef<HTMLElement>(null);
   useHydrated(section);
   const [dialog, setDialog] = useState<'closed' | 'open' | 'mounted'>('closed');
@@ -62,7 +64,7 @@ function Reviews() {
             Write a Review
           </ActionButton>
         </div>
-        {reviews.isPending ? (
+        {reviews.status === 'pending' ? (
           <ReviewsSkeleton />
         ) : list.length === 0 ? (
           <div className={styles.empty}>
@@ -89,18 +91,5 @@ function Reviews() {
         </Suspense>
       ) : null}
     </section>
-  );
-}
-
-/**
- * Loaded on its own after the page (it sits below the fold), with the query library it
- * fetches the reviews with.
- */
-export default function ReviewsSection() {
-  const [queryClient] = useState(getQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Reviews />
-    </QueryClientProvider>
   );
 }

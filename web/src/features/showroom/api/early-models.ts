@@ -1,39 +1,33 @@
-import { limits, type Model3d } from '@site/domain';
-import { api } from '../../../lib/api-client';
+import { showroomModels } from '../../../lib/public-lists';
 
-export const modelsUrl = `/api/3d-models?limit=${limits.listMaxLimit}`;
-
-// A request started by main.tsx at the first paint, before React has loaded, and handed to
-// the showroom query's first fetch. It does not go into the query cache itself: the
-// prerendered page shows the loading state, and hydration must render exactly that first.
-let early: Promise<Model3d[]> | null = null;
+/** A URL as a CSS string: quotes, backslashes and line breaks escaped. */
+const cssUrl = (url: string) => `url("${url.replace(/["\\\n\r]/g, (char) => `\\${char.charCodeAt(0).toString(16)} `)}")`;
 
 /**
- * Starts GET /api/3d-models, and the first model's thumbnail (the page's largest picture) as
- * soon as the list is in, while React is still loading.
+ * Takes GET /api/3d-models (which the page's HTML preloads) before React has loaded, and
+ * fetches the first model's thumbnail, the page's largest picture, as soon as the list is in.
+ * Until React renders the cards, the first placeholder card shows that thumbnail where the
+ * first card will show it (through a variable on <html>, outside the markup React hydrates).
+ * The list waits in `showroomModels` for the page; hydration still renders the prerendered
+ * loading state first.
+ *
+ * Settles once that picture is in (or failed), or at once when there is none to show.
  */
-export function startModelsRequest() {
-  if (early) return;
-  early = api.get<Model3d[]>(modelsUrl);
-  early.then(
-    (models) => {
-      const thumbnail = models[0]?.thumbnailUrl;
-      if (!thumbnail) return;
-      const preload = document.createElement('link');
-      preload.rel = 'preload';
-      preload.as = 'image';
-      preload.href = thumbnail;
-      preload.fetchPriority = 'high';
-      document.head.append(preload);
-    },
-    // A failure is reported by the query that takes the request over, not as an unhandled one.
-    () => undefined,
+export function startModelsRequest(): Promise<void> {
+  return showroomModels.load().then(
+    () =>
+      new Promise<void>((resolve) => {
+        const thumbnail = showroomModels.getSnapshot().data?.[0]?.thumbnailUrl;
+        if (!thumbnail) return resolve();
+        const preload = document.createElement('link');
+        preload.rel = 'preload';
+        preload.as = 'image';
+        preload.href = thumbnail;
+        preload.fetchPriority = 'high';
+        preload.onload = () => resolve();
+        preload.onerror = () => resolve();
+        document.head.append(preload);
+        document.documentElement.style.setProperty('--showroom-first-thumbnail', cssUrl(thumbnail));
+      }),
   );
-}
-
-/** The early request, once: later fetches (a retry, a refresh) go to the server. */
-export function takeEarlyModelsRequest(): Promise<Model3d[]> | null {
-  const request = early;
-  early = null;
-  return request;
 }
