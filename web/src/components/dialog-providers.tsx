@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { useState, type ReactNode } from 'react';
 import { limits } from '@site/domain';
-import { getQueryClient } from '../app/query-client';
-import { theme } from '../app/theme';
+import { getQueryClient } from '../lib/query-client';
+import { theme } from '../lib/theme';
 
 /**
  * What the MUI dialogs and their toasts need: the theme, the query client and the toast

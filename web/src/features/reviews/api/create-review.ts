@@ -1,4 +1,4 @@
-import { honeypotField, type Review, type ReviewInput } from '@site/domain';
+import type { honeypotField, Review, ReviewInput } from '@site/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { publicReviews } from '../../../lib/public-lists';
