@@ -15,7 +15,17 @@ const webFeatures = ['admin', 'auth', 'gallery', 'inquiry', 'models', 'quote', '
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', '**/dist-ssr/', 'functions/lib/', 'coverage/', '.firebase/', '**/test-results/', '**/playwright-report/', '.data*/'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/dist-ssr/',
+      'functions/lib/',
+      'coverage/',
+      '.firebase/',
+      '**/test-results/',
+      '**/playwright-report/',
+      '.data*/',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -33,7 +43,10 @@ export default tseslint.config(
       // A promise nobody awaits loses its error; mark deliberate fire-and-forget with `void`.
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       eqeqeq: ['error', 'smart'],
       'no-console': ['error', { allow: ['warn', 'error'] }],
@@ -52,7 +65,15 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['e2e/**/*.ts', 'functions/scripts/**', 'web/scripts/**', 'functions/src/cli.ts', 'functions/src/firebase/seed-emulators.ts', 'functions/test/**', '**/*.test.{ts,tsx}'],
+    files: [
+      'e2e/**/*.ts',
+      'functions/scripts/**',
+      'web/scripts/**',
+      'functions/src/cli.ts',
+      'functions/src/firebase/seed-emulators.ts',
+      'functions/test/**',
+      '**/*.test.{ts,tsx}',
+    ],
     // Command-line tools, benchmarks and tests report on the terminal.
     rules: { 'no-console': 'off' },
   },
@@ -84,7 +105,10 @@ export default tseslint.config(
     // domain/ is the product's rules, shared by the browser and the server: it depends on zod alone.
     files: ['domain/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'domain/ imports only zod and its own modules.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'domain/ imports only zod and its own modules.' }] },
+      ],
     },
   },
   {

@@ -23,17 +23,9 @@ const tooLong = (max: number) => `Must be at most ${max} characters`;
 
 /** Trimmed text with the spec's minimum and our own maximum. */
 const text = (min: number, message: string, max: number = limits.textMaxLength) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(min, message)
-    .max(max, tooLong(max));
+  z.string({ error: message }).trim().min(min, message).max(max, tooLong(max));
 
-const email = z
-  .string({ error: messages.emailInvalid })
-  .trim()
-  .max(254, messages.emailInvalid)
-  .pipe(z.email(messages.emailInvalid));
+const email = z.string({ error: messages.emailInvalid }).trim().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid));
 
 /** Public forms carry a honeypot field that people never see and bots fill in. */
 export const honeypotField = 'website';
@@ -74,7 +66,10 @@ export const quoteInputSchema = z.object({
   lastName: text(1, messages.lastNameRequired),
   email,
   suburb: text(1, messages.suburbRequired, 100),
-  room: z.string({ error: messages.roomRequired }).min(1, messages.roomRequired).pipe(z.enum(quoteRooms, { error: messages.roomRequired })),
+  room: z
+    .string({ error: messages.roomRequired })
+    .min(1, messages.roomRequired)
+    .pipe(z.enum(quoteRooms, { error: messages.roomRequired })),
 });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
 export interface QuoteRequest extends QuoteInput, LeadProgress {
@@ -279,10 +274,7 @@ export const registerInputSchema = z.object({
     .min(3, 'Username must be at least 3 characters')
     .max(64, tooLong(64))
     .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dot, dash and underscore'),
-  password: z
-    .string({ error: messages.passwordRequired })
-    .min(12, 'Password must be at least 12 characters')
-    .max(1000, tooLong(1000)),
+  password: z.string({ error: messages.passwordRequired }).min(12, 'Password must be at least 12 characters').max(1000, tooLong(1000)),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 

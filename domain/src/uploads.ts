@@ -50,7 +50,11 @@ export const sniffLength = 12;
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
 
-const sniffed = (kind: UploadKind, contentType: string): SniffedUpload => ({ kind, contentType, extension: uploadRules[kind].contentTypes[contentType] });
+const sniffed = (kind: UploadKind, contentType: string): SniffedUpload => ({
+  kind,
+  contentType,
+  extension: uploadRules[kind].contentTypes[contentType],
+});
 
 /**
  * Recognises the accepted types by their first bytes: GLB ('glTF'), PNG, JPEG, WebP and
@@ -58,10 +62,12 @@ const sniffed = (kind: UploadKind, contentType: string): SniffedUpload => ({ kin
  */
 export function sniffUpload(head: Uint8Array): SniffedUpload | null {
   if (head.length >= 4 && ascii(head, 0, 4) === 'glTF') return sniffed('model', 'model/gltf-binary');
-  if (head.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => head[i] === b)) return sniffed('thumbnail', 'image/png');
+  if (head.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => head[i] === b))
+    return sniffed('thumbnail', 'image/png');
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return sniffed('thumbnail', 'image/jpeg');
   if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return sniffed('thumbnail', 'image/webp');
-  if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(head, 8, 12))) return sniffed('thumbnail', 'image/avif');
+  if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(head, 8, 12)))
+    return sniffed('thumbnail', 'image/avif');
   return null;
 }
 
@@ -88,6 +94,8 @@ export const uploadMessages = {
     empty: 'This file is empty.',
     tooLarge: (kind: UploadKind, size: number) => `This file is ${formatBytes(size)}. ${uploadMessages.tooLarge(kind)}.`,
     wrongType: (kind: UploadKind) =>
-      kind === 'model' ? 'This is not a GLB model. Please choose a .glb file.' : 'This is not a PNG, JPEG, WebP or AVIF image. Please choose one of those.',
+      kind === 'model'
+        ? 'This is not a GLB model. Please choose a .glb file.'
+        : 'This is not a PNG, JPEG, WebP or AVIF image. Please choose one of those.',
   },
 };

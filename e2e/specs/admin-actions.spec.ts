@@ -16,13 +16,17 @@ test.describe('admin actions', () => {
       messages.push(dialog.message());
       void dialog.dismiss();
     });
-    await card(page, name).getByRole('button', { name: `Delete inquiry from ${name}` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Delete inquiry from ${name}` })
+      .click();
     expect(messages).toEqual(['Are you sure you want to delete this inquiry?']);
     await expect(card(page, name)).toBeVisible();
     expect(await totalOf(adminApi, '/api/project-inquiries')).toBe(before);
 
     page.once('dialog', (dialog) => void dialog.accept());
-    await card(page, name).getByRole('button', { name: `Delete inquiry from ${name}` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Delete inquiry from ${name}` })
+      .click();
     await expect(toast(page, 'Success')).toContainText('Inquiry deleted successfully');
     await expect(card(page, name)).toHaveCount(0);
     await expect(tab(page, `Inquiries (${before - 1})`)).toBeVisible();
@@ -37,7 +41,9 @@ test.describe('admin actions', () => {
       route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: 'Server error' }) : route.continue(),
     );
     page.once('dialog', (dialog) => void dialog.accept());
-    await card(page, name).getByRole('button', { name: `Delete inquiry from ${name}` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Delete inquiry from ${name}` })
+      .click();
     const alert = toast(page, 'Failed to delete inquiry');
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('Error');
@@ -54,12 +60,16 @@ test.describe('admin actions', () => {
       expect(dialog.message()).toBe('Are you sure you want to delete this quote request?');
       void dialog.dismiss();
     });
-    await card(page, name).getByRole('button', { name: `Delete quote request from ${name}` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Delete quote request from ${name}` })
+      .click();
     await expect(card(page, name)).toBeVisible();
 
     const before = await totalOf(adminApi, '/api/quote-requests');
     page.once('dialog', (dialog) => void dialog.accept());
-    await card(page, name).getByRole('button', { name: `Delete quote request from ${name}` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Delete quote request from ${name}` })
+      .click();
     await expect(toast(page, 'Quote request deleted successfully')).toBeVisible();
     await expect(card(page, name)).toHaveCount(0);
     await expect(tab(page, `Quote requests (${before - 1})`)).toBeVisible();
@@ -113,7 +123,9 @@ test.describe('admin actions', () => {
     await signIn(page);
     await tab(page, /^Reviews/).click();
     await page.route('**/api/review/*/approve', (route) => route.fulfill({ status: 500, body: '' }));
-    await card(page, stored.customerName).getByRole('button', { name: `Approve review from ${stored.customerName}` }).click();
+    await card(page, stored.customerName)
+      .getByRole('button', { name: `Approve review from ${stored.customerName}` })
+      .click();
     await expect(toast(page, 'Failed to approve review')).toBeVisible();
     await expect(card(page, stored.customerName).getByText('Pending', { exact: true })).toBeVisible();
   });
@@ -138,14 +150,18 @@ test.describe('admin actions', () => {
     expect(lines[0]).toBe('Received,First name,Last name,Email,Phone,Rooms,Budget,Timeline,Status,First contact,Last note,ID');
     const row = lines.find((line) => line.endsWith(`,${hostile.id}`));
     expect(row).toBeDefined();
-    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")","Doe, Jr",${hostile.email},'+61 400 555 666,Study; Wardrobe,"$15,000 - $30,000",As soon as possible,New,,,${hostile.id}`);
+    expect(row).toContain(
+      `"'=HYPERLINK(""http://evil.example"",""Click"")","Doe, Jr",${hostile.email},'+61 400 555 666,Study; Wardrobe,"$15,000 - $30,000",As soon as possible,New,,,${hostile.id}`,
+    );
     const total = await totalOf(page.request, '/api/project-inquiries');
     expect(lines.filter((line) => line.length > 0)).toHaveLength(total + 1);
   });
 
   test('CSV export of quote requests, with status, first contact and the last note', async ({ page, request, adminApi }) => {
     const stored = await seed.quote(request, { suburb: '@Brunswick', room: 'Laundry' });
-    expect((await adminApi.patch(`/api/quote-request/${stored.id}`, { data: { status: 'quoted', note: '=Quote sent, $9,000' } })).status()).toBe(200);
+    expect(
+      (await adminApi.patch(`/api/quote-request/${stored.id}`, { data: { status: 'quoted', note: '=Quote sent, $9,000' } })).status(),
+    ).toBe(200);
     await signIn(page);
     await tab(page, /^Quote requests/).click();
     const downloadPromise = page.waitForEvent('download');

@@ -112,7 +112,9 @@ test.describe('admin sign-in', () => {
 
   test('a failed logout shows the Logout failed toast and stays signed in', async ({ page }) => {
     await signIn(page);
-    await page.route('**/api/logout', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Boom"}' }));
+    await page.route('**/api/logout', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Boom"}' }),
+    );
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(toast(page, 'Logout failed')).toContainText('500: Boom');
     await expect(page).toHaveURL(/\/admin$/);

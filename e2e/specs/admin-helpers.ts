@@ -107,10 +107,14 @@ export const toast = (page: Page, text: string) => page.getByRole('alert').filte
 export function visitWithoutUserAgent(baseUrl: string, page: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ page });
-    const req = httpRequest(`${baseUrl}/api/visits`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = httpRequest(
+      `${baseUrl}/api/visits`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

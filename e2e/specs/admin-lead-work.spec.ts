@@ -38,7 +38,12 @@ test.describe('working leads', () => {
     await mine.getByRole('button', { name: 'Add note' }).click();
     await expect(toast(page, 'Note added')).toBeVisible();
     await expect(note).toHaveValue('');
-    await expect(mine.getByRole('list', { name: `History of ${name}` }).getByRole('listitem').last()).toContainText('Sent the quote for the stone benchtop');
+    await expect(
+      mine
+        .getByRole('list', { name: `History of ${name}` })
+        .getByRole('listitem')
+        .last(),
+    ).toContainText('Sent the quote for the stone benchtop');
 
     // The colleague sees all of it without reloading.
     await expect(theirCard.getByRole('button', { name: `Status: Quoted. Change the status of ${name}` })).toBeVisible();

@@ -40,7 +40,11 @@ test('latency from a public submit to the card on an open dashboard', async ({ p
     }, heading);
     const startedAt = await visitor.evaluate(async (data) => {
       const started = Date.now();
-      const response = await fetch('/api/project-inquiry', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) });
+      const response = await fetch('/api/project-inquiry', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(data),
+      });
       if (response.status !== 201) throw new Error(`submit answered ${response.status}`);
       return started;
     }, body);

@@ -5,7 +5,12 @@ import { card, dashboardReady, seed, signInAt, tab, totalOf, visitWithoutUserAge
 
 test.describe('admin dashboard tabs', () => {
   test('inquiries: name, long date and time, rooms, contact links, budget and timeline labels', async ({ page, request, adminApi }) => {
-    const stored = await seed.inquiry(request, { rooms: ['kitchen', 'laundry'], budget: '50000+', timeline: '3-months', phone: '+61 400 123 456' });
+    const stored = await seed.inquiry(request, {
+      rooms: ['kitchen', 'laundry'],
+      budget: '50000+',
+      timeline: '3-months',
+      phone: '+61 400 123 456',
+    });
     await signIn(page);
     const assertNoErrors = failOnConsoleErrors(page);
     const total = await totalOf(adminApi, '/api/project-inquiries');
@@ -39,7 +44,11 @@ test.describe('admin dashboard tabs', () => {
     await expect(quoteCard.getByRole('button', { name: `Delete quote request from ${stored.firstName} ${stored.lastName}` })).toBeVisible();
   });
 
-  test('reviews: stars, Pending or Approved, date, text, optional email; Approve only on pending ones', async ({ page, request, adminApi }) => {
+  test('reviews: stars, Pending or Approved, date, text, optional email; Approve only on pending ones', async ({
+    page,
+    request,
+    adminApi,
+  }) => {
     const pending = await seed.review(request, { rating: 3 });
     const approved = await seed.review(request, { rating: 5, email: '' });
     expect((await adminApi.post(`/api/review/${approved.id}/approve`)).status()).toBe(200);
@@ -62,7 +71,12 @@ test.describe('admin dashboard tabs', () => {
     await expect(approvedCard.getByRole('link')).toHaveCount(0);
   });
 
-  test('visitors: the table with Home for /, user agent or Unknown, IP, and the 30-day chart', async ({ page, request, adminApi, server }) => {
+  test('visitors: the table with Home for /, user agent or Unknown, IP, and the 30-day chart', async ({
+    page,
+    request,
+    adminApi,
+    server,
+  }) => {
     const agent = `E2E-Agent/${Date.now()}`;
     const anonymousPage = `/services?e2e=${Date.now()}`;
     expect(await visitWithoutUserAgent(server.url, anonymousPage)).toBe(204);

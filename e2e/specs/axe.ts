@@ -13,7 +13,8 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   if (include) axe.include(include);
   const { violations } = await axe.analyze();
   return violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
 }
 

@@ -127,11 +127,17 @@ test.describe('emails and SMS about leads', () => {
     await expect(status(message(leadCard, 'Customer SMS to +61400123456'), 'sent')).toBeVisible();
     await expect(message(leadCard, `Staff email to ${staffEmail}`)).toContainText('Sent ');
     // What the card says was sent did arrive.
-    expect(peers.smtp.received.some((mail) => mail.to.includes(email) && mail.subject === 'We have received your project inquiry')).toBe(true);
+    expect(peers.smtp.received.some((mail) => mail.to.includes(email) && mail.subject === 'We have received your project inquiry')).toBe(
+      true,
+    );
     expect(peers.twilio.received.some((sms) => sms.to === '+61400123456' && sms.body.includes(firstName))).toBe(true);
   });
 
-  test('an email refused for good shows failed with the reason; Retry sends it once the mail server accepts', async ({ page, request, peers }) => {
+  test('an email refused for good shows failed with the reason; Retry sends it once the mail server accepts', async ({
+    page,
+    request,
+    peers,
+  }) => {
     const refused = `${uniqueName('refused')}@example.com`;
     peers.smtp.answer = (to) => (to === refused ? { code: 550, message: 'No such user here' } : undefined);
     const lead = await seed.inquiry(request, { email: refused });

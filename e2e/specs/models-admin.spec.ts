@@ -4,14 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
 import { toast, uniqueName } from './admin-helpers';
-import {
-  createModel,
-  deleteAllModels,
-  sampleFile,
-  showroomNames,
-  waitForModelLoaded,
-  type StoredModel,
-} from './models-helpers';
+import { createModel, deleteAllModels, sampleFile, showroomNames, waitForModelLoaded, type StoredModel } from './models-helpers';
 
 // WebGL runs on the CPU here (SwiftShader): a trace's screencast of a rendering canvas slows a
 // model's first frame from seconds to minutes.
@@ -34,14 +27,24 @@ async function pick(page: Page, button: 'Upload GLB' | 'Upload Image', file: str
 async function throttleUploads(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
   return () => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 }
 
-const modelRow = (page: Page, name: string) => page.getByRole('list', { name: '3D models in showroom order' }).getByRole('listitem', { name, exact: true });
+const modelRow = (page: Page, name: string) =>
+  page.getByRole('list', { name: '3D models in showroom order' }).getByRole('listitem', { name, exact: true });
 
 test.describe('admin 3D models', () => {
-  test('add with uploads (progress, tick, toasts), see it in the showroom viewer, edit it, delete it and its files', async ({ page, adminApi, browser }) => {
+  test('add with uploads (progress, tick, toasts), see it in the showroom viewer, edit it, delete it and its files', async ({
+    page,
+    adminApi,
+    browser,
+  }) => {
     test.setTimeout(240_000);
     await openModelsTab(page);
     const form = page.getByRole('region', { name: 'Add New 3D Model' });
@@ -129,7 +132,9 @@ test.describe('admin 3D models', () => {
       messages.push(dialog.message());
       void dialog.accept();
     });
-    await modelRow(page, renamed).getByRole('button', { name: `Delete ${renamed}` }).click();
+    await modelRow(page, renamed)
+      .getByRole('button', { name: `Delete ${renamed}` })
+      .click();
     expect(messages).toEqual(['Are you sure you want to delete this 3D model?']);
     await expect(toast(page, 'Success')).toContainText('3D model deleted successfully');
     await expect(modelRow(page, renamed)).toHaveCount(0);
@@ -145,7 +150,9 @@ test.describe('admin 3D models', () => {
     // Still disabled without a model file: the messages come from the schema once it is saved.
     await expect(page.getByRole('button', { name: 'Add Model' })).toBeDisabled();
 
-    await modelRow(page, existing.name).getByRole('button', { name: `Edit ${existing.name}` }).click();
+    await modelRow(page, existing.name)
+      .getByRole('button', { name: `Edit ${existing.name}` })
+      .click();
     await expect(page.getByRole('heading', { name: 'Edit 3D Model' })).toBeVisible();
     await expect(page.getByLabel('Model Name')).toHaveValue(existing.name);
     await page.getByLabel('Model Name').fill('ab');
@@ -204,7 +211,10 @@ test.describe('admin 3D models', () => {
     await page.route('**/api/3d-models/reorder', (route) => route.fulfill({ status: 500, body: 'Server error' }));
     await page.getByRole('button', { name: `Move ${b.name} up` }).click();
     await expect(toast(page, 'Error')).toContainText('Failed to reorder models');
-    await expect(page.getByRole('list', { name: '3D models in showroom order' }).getByRole('heading', { level: 3 })).toHaveText([a.name, b.name]);
+    await expect(page.getByRole('list', { name: '3D models in showroom order' }).getByRole('heading', { level: 3 })).toHaveText([
+      a.name,
+      b.name,
+    ]);
   });
 
   test('too large or wrong files are refused before upload, and the server refuses them too', async ({ page, adminApi }) => {
@@ -236,24 +246,34 @@ test.describe('admin 3D models', () => {
       await pick(page, 'Upload GLB', fakeGlb);
       await expect(page.getByRole('alert').filter({ hasText: 'This is not a GLB model. Please choose a .glb file.' })).toBeVisible();
       await pick(page, 'Upload Image', svg);
-      await expect(page.getByRole('alert').filter({ hasText: 'This is not a PNG, JPEG, WebP or AVIF image. Please choose one of those.' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'This is not a PNG, JPEG, WebP or AVIF image. Please choose one of those.' }),
+      ).toBeVisible();
       await pick(page, 'Upload Image', sampleFile('wardrobe', 'glb'));
       await expect(page.getByRole('alert').filter({ hasText: 'This is not a PNG, JPEG, WebP or AVIF image.' })).toBeVisible();
       expect(uploads, 'nothing was sent').toBe(0);
 
       // The server's own refusal is shown as it words it.
       await page.route('**/api/objects/upload/*', (route) =>
-        route.fulfill({ status: 415, contentType: 'application/json', body: JSON.stringify({ message: 'Only GLB models and PNG, JPEG, WebP or AVIF images can be uploaded' }) }),
+        route.fulfill({
+          status: 415,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Only GLB models and PNG, JPEG, WebP or AVIF images can be uploaded' }),
+        }),
       );
       await pick(page, 'Upload GLB', sampleFile('wardrobe', 'glb'));
       await page.getByRole('button', { name: 'Confirm upload' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Only GLB models and PNG, JPEG, WebP or AVIF images can be uploaded' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Only GLB models and PNG, JPEG, WebP or AVIF images can be uploaded' }),
+      ).toBeVisible();
       await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(0);
 
       // And the server really refuses them, whatever a client does.
       const ticket = async (kind: 'model' | 'thumbnail') =>
         ((await (await adminApi.post('/api/objects/upload', { data: { kind } })).json()) as { uploadURL: string }).uploadURL;
-      const wrong = await adminApi.put(await ticket('model'), { data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 1, 2]) });
+      const wrong = await adminApi.put(await ticket('model'), {
+        data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 1, 2]),
+      });
       expect(wrong.status()).toBe(415);
       const tooBig = await adminApi.put(await ticket('thumbnail'), {
         data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(10 * 1024 * 1024)]),

@@ -35,7 +35,14 @@ export interface StoredModel {
 /** Adds a model through the API with a sample GLB and, unless told not to, its thumbnail. */
 export async function createModel(
   adminApi: APIRequestContext,
-  fields: { name: string; description?: string; sample?: Parameters<typeof sampleFile>[0]; thumbnail?: boolean; exposure?: number; shadowIntensity?: number },
+  fields: {
+    name: string;
+    description?: string;
+    sample?: Parameters<typeof sampleFile>[0];
+    thumbnail?: boolean;
+    exposure?: number;
+    shadowIntensity?: number;
+  },
 ): Promise<StoredModel> {
   const sample = fields.sample ?? 'bathroom-vanity';
   const modelUrl = await upload(adminApi, 'model', sampleBytes(sample, 'glb'));
@@ -79,4 +86,3 @@ export async function waitForModelLoaded(page: Page, timeout = 110_000) {
   await expect(viewer).toHaveAttribute('data-status', 'loaded', { timeout });
   await expect.poll(() => viewer.evaluate((el) => (el as HTMLElement & { loaded: boolean }).loaded), { timeout }).toBe(true);
 }
-

@@ -63,7 +63,9 @@ test.describe('gallery', () => {
     // Not yet scrolled to: hidden.
     await expect(tiles.nth(0)).toHaveAttribute('data-revealed', 'false');
     await expect(tiles.nth(0)).toHaveCSS('opacity', '0');
-    const transitions = await tiles.evaluateAll((els) => els.slice(0, 4).map((el) => [getComputedStyle(el).transitionDuration, getComputedStyle(el).transitionDelay]));
+    const transitions = await tiles.evaluateAll((els) =>
+      els.slice(0, 4).map((el) => [getComputedStyle(el).transitionDuration, getComputedStyle(el).transitionDelay]),
+    );
     expect(transitions).toEqual([
       ['0.6s, 0.6s', '0s, 0s'],
       ['0.6s, 0.6s', '0.1s, 0.1s'],

@@ -13,7 +13,10 @@ async function openWizard(page: Page) {
 }
 
 async function dots(dialog: Locator) {
-  return dialog.getByTestId('wizard-progress').locator('[data-state]').evaluateAll((els) => els.map((el) => el.getAttribute('data-state')));
+  return dialog
+    .getByTestId('wizard-progress')
+    .locator('[data-state]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-state')));
 }
 
 test.describe('project inquiry wizard', () => {
@@ -51,7 +54,12 @@ test.describe('project inquiry wizard', () => {
     await expect(dialog.getByRole('heading', { name: 'When Do You Want to Start?' })).toBeVisible();
     await expect(dialog.getByText('Select your preferred timeline')).toBeVisible();
     await expect(next).toBeDisabled();
-    await expect(dialog.getByRole('button', { name: /month|possible/ })).toHaveText(['As soon as possible', 'In the next month', 'Next 3 months', 'Next 6 months']);
+    await expect(dialog.getByRole('button', { name: /month|possible/ })).toHaveText([
+      'As soon as possible',
+      'In the next month',
+      'Next 3 months',
+      'Next 6 months',
+    ]);
     await dialog.getByRole('button', { name: 'Next 3 months' }).click();
     await next.click();
 
@@ -67,7 +75,9 @@ test.describe('project inquiry wizard', () => {
 
     const success = page.getByRole('dialog', { name: /Thank You/ });
     await expect(success.getByRole('heading', { name: `Thank You, ${firstName}!` })).toBeVisible();
-    await expect(success).toContainText("We've received your project inquiry. Our team will be in touch very shortly to discuss your renovation project.");
+    await expect(success).toContainText(
+      "We've received your project inquiry. Our team will be in touch very shortly to discuss your renovation project.",
+    );
     await expect(success).toContainText("You'll receive a confirmation email and SMS shortly.");
     await expectNoAxeViolations(page, '[role="dialog"]');
     await success.getByRole('button', { name: 'Close' }).click();
@@ -75,7 +85,14 @@ test.describe('project inquiry wizard', () => {
 
     const stored = (await (await adminApi.get('/api/project-inquiries')).json()) as Inquiry[];
     const mine = stored.find((inquiry) => inquiry.firstName === firstName);
-    expect(mine).toMatchObject({ rooms: ['kitchen', 'bathroom'], budget: '15000-30000', timeline: '3-months', lastName: 'Nguyen', email: 'ava@example.com', phone: '0400 123 456' });
+    expect(mine).toMatchObject({
+      rooms: ['kitchen', 'bathroom'],
+      budget: '15000-30000',
+      timeline: '3-months',
+      lastName: 'Nguyen',
+      email: 'ava@example.com',
+      phone: '0400 123 456',
+    });
 
     // Submitted: a new wizard starts empty.
     await page.getByRole('button', { name: 'Start Your Project' }).click();
@@ -146,7 +163,9 @@ test.describe('project inquiry wizard', () => {
   });
 
   test('a failed submit shows the error toast and keeps the dialog and its data', async ({ page }) => {
-    await page.route('**/api/project-inquiry', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.route('**/api/project-inquiry', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
     const dialog = await openWizard(page);
     await dialog.getByRole('button', { name: 'Kitchen' }).click();
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();

@@ -39,9 +39,24 @@ test.describe('public pages', () => {
 
   test('the prerendered HTML already holds each page and its meta tags (no JavaScript needed)', async ({ request }) => {
     const expectations: Record<string, string[]> = {
-      '/': ['Transform Your Kitchen &amp; Bathroom', 'Free Quote', 'Start Your Project', 'Our Recent Projects', 'Customer Reviews', '"@type":"HomeAndConstructionBusiness"'],
+      '/': [
+        'Transform Your Kitchen &amp; Bathroom',
+        'Free Quote',
+        'Start Your Project',
+        'Our Recent Projects',
+        'Customer Reviews',
+        '"@type":"HomeAndConstructionBusiness"',
+      ],
       '/about': ['over a decade of experience'],
-      '/services': ['Kitchen Renovations', 'Bathroom Renovations', 'TV Units &amp; Living Spaces', 'Wardrobes &amp; Storage Solutions', 'Study Units &amp; Home Offices', 'Laundry Fitouts', 'Outdoor BBQ Kitchens'],
+      '/services': [
+        'Kitchen Renovations',
+        'Bathroom Renovations',
+        'TV Units &amp; Living Spaces',
+        'Wardrobes &amp; Storage Solutions',
+        'Study Units &amp; Home Offices',
+        'Laundry Fitouts',
+        'Outdoor BBQ Kitchens',
+      ],
       '/gallery': ['Our Recent Projects', 'Explore our portfolio of stunning kitchen, bathroom, and wardrobe renovations across Melbourne'],
     };
     for (const [path, texts] of Object.entries(expectations)) {
@@ -50,7 +65,8 @@ test.describe('public pages', () => {
       const html = await response.text();
       for (const text of texts) expect(html, `${path} contains ${text}`).toContain(text);
       expect(html).toMatch(/<title>[^<]+<\/title>/);
-      for (const tag of ['name="description"', 'name="keywords"', 'property="og:title"', 'property="og:description"']) expect(html).toContain(tag);
+      for (const tag of ['name="description"', 'name="keywords"', 'property="og:title"', 'property="og:description"'])
+        expect(html).toContain(tag);
       // No inline executable script (the CSP would block it); JSON-LD is data.
       expect(html).not.toMatch(/<script(?![^>]*(type="application\/ld\+json"|src=))/);
     }
@@ -64,7 +80,13 @@ test.describe('public pages', () => {
   test('home page: hero, key points, the two actions and the sections', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByText("Melbourne's luxury kitchen and bathroom experts")).toBeVisible();
-    for (const point of ['Over 12 years of experience', 'Quick and accurate quotes', 'Fully custom designs', 'Fast turnaround and transparent pricing', '5-year workmanship guarantee']) {
+    for (const point of [
+      'Over 12 years of experience',
+      'Quick and accurate quotes',
+      'Fully custom designs',
+      'Fast turnaround and transparent pricing',
+      '5-year workmanship guarantee',
+    ]) {
       await expect(page.getByText(point)).toBeVisible();
     }
     await expect(page.locator('#free-quote')).toHaveText('Free Quote');
@@ -78,10 +100,19 @@ test.describe('public pages', () => {
 
   test('services page lists the seven services with descriptions', async ({ page }) => {
     await page.goto('/services');
-    const titles = ['Kitchen Renovations', 'Bathroom Renovations', 'TV Units & Living Spaces', 'Wardrobes & Storage Solutions', 'Study Units & Home Offices', 'Laundry Fitouts', 'Outdoor BBQ Kitchens'];
+    const titles = [
+      'Kitchen Renovations',
+      'Bathroom Renovations',
+      'TV Units & Living Spaces',
+      'Wardrobes & Storage Solutions',
+      'Study Units & Home Offices',
+      'Laundry Fitouts',
+      'Outdoor BBQ Kitchens',
+    ];
     const headings = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(headings).toHaveText(titles.map((t) => new RegExp(t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))));
-    for (const item of await page.getByRole('main').getByRole('listitem').all()) expect((await item.innerText()).length).toBeGreaterThan(150);
+    for (const item of await page.getByRole('main').getByRole('listitem').all())
+      expect((await item.innerText()).length).toBeGreaterThan(150);
   });
 
   test('unknown paths show the 404 page with its developer hint', async ({ page }) => {
@@ -119,7 +150,8 @@ test.describe('public pages', () => {
     expect(robots.status()).toBe(200);
     expect(await robots.text()).toMatch(/User-agent: \*[\s\S]*Sitemap: https?:\/\/.+\/sitemap\.xml/);
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    for (const path of ['/', '/about', '/services', '/gallery', '/virtual-showroom']) expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+${path === '/' ? '/' : path}</loc>`));
+    for (const path of ['/', '/about', '/services', '/gallery', '/virtual-showroom'])
+      expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+${path === '/' ? '/' : path}</loc>`));
     expect(sitemap).not.toContain('/admin');
   });
 
@@ -131,9 +163,7 @@ test.describe('public pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Our Recent Projects' })).toBeVisible();
     await page.goto('/login');
     await page.waitForLoadState('networkidle');
-    await expect
-      .poll(async () => Number((await adminApi.get('/api/visitors?limit=1')).headers()['x-total-count']))
-      .toBe(visitsBefore + 2);
+    await expect.poll(async () => Number((await adminApi.get('/api/visitors?limit=1')).headers()['x-total-count'])).toBe(visitsBefore + 2);
     const visitors = (await (await adminApi.get('/api/visitors?limit=2')).json()) as { page: string }[];
     expect(visitors.map((v) => v.page).sort()).toEqual(['/about', '/gallery']);
   });

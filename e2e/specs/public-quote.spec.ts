@@ -38,21 +38,34 @@ test.describe('free quote dialog', () => {
 
     const success = page.getByRole('dialog', { name: `Thank You, ${firstName}!` });
     await expect(success).toBeVisible();
-    await expect(success).toContainText("We've received your project inquiry. Our team will be in touch very shortly to discuss your renovation project.");
+    await expect(success).toContainText(
+      "We've received your project inquiry. Our team will be in touch very shortly to discuss your renovation project.",
+    );
     await expect(success).toContainText("You'll receive a confirmation email and SMS shortly.");
     expect(await page.evaluate(() => (window as unknown as { conversions: number }).conversions)).toBe(1);
     await success.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     const stored = (await (await adminApi.get('/api/quote-requests')).json()) as QuoteRequest[];
-    expect(stored.find((q) => q.firstName === firstName)).toMatchObject({ lastName: 'Smith', email: 'liam@example.com', suburb: 'Richmond', room: 'Bathroom' });
+    expect(stored.find((q) => q.firstName === firstName)).toMatchObject({
+      lastName: 'Smith',
+      email: 'liam@example.com',
+      suburb: 'Richmond',
+      room: 'Bathroom',
+    });
     check();
   });
 
   test('each validation message, focus on the first invalid field, re-validation on change', async ({ page }) => {
     const dialog = await openQuote(page);
     await dialog.getByRole('button', { name: 'Request Free Quote' }).click();
-    for (const message of ['First name is required', 'Last name is required', 'Please enter a valid email', 'Suburb is required', 'Please select a room']) {
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Please enter a valid email',
+      'Suburb is required',
+      'Please select a room',
+    ]) {
       await expect(dialog.getByText(message)).toBeVisible();
     }
     await expect(dialog.getByLabel('First name')).toBeFocused();

@@ -4,7 +4,10 @@ import { createModel, deleteAllModels, showroomNames } from './models-helpers';
 
 test.use({ viewport: { width: 412, height: 823 } });
 
-test('before React has loaded, the showroom shows the first thumbnail in the first placeholder card, and asks for the list once', async ({ page, adminApi }) => {
+test('before React has loaded, the showroom shows the first thumbnail in the first placeholder card, and asks for the list once', async ({
+  page,
+  adminApi,
+}) => {
   await deleteAllModels(adminApi);
   const first = await createModel(adminApi, { name: uniqueName('Island '), sample: 'kitchen-island' });
   const second = await createModel(adminApi, { name: uniqueName('Vanity '), sample: 'bathroom-vanity' });
@@ -24,7 +27,9 @@ test('before React has loaded, the showroom shows the first thumbnail in the fir
   await page.goto('/virtual-showroom');
   await expect(page.getByRole('status').filter({ hasText: 'Loading models...' })).toBeVisible();
   const firstPlaceholderPicture = page.locator('main ul[aria-hidden="true"] > li').first().locator('> div').first();
-  await expect.poll(() => firstPlaceholderPicture.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain(first.thumbnailUrl);
+  await expect
+    .poll(() => firstPlaceholderPicture.evaluate((element) => getComputedStyle(element).backgroundImage))
+    .toContain(first.thumbnailUrl);
   await expect(showroomNames(page)).toHaveCount(0);
 
   release();

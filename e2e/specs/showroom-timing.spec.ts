@@ -47,9 +47,13 @@ test('showroom: initial JS, viewer chunk, click-to-loaded time', async ({ browse
     await page.evaluate(() => {
       const marks = window as unknown as { clickedAt?: number; loadedAt?: number };
       document.addEventListener('click', () => (marks.clickedAt ??= performance.now()), true);
-      document.addEventListener('load', (event) => {
-        if ((event.target as Element).tagName === 'MODEL-VIEWER') marks.loadedAt = performance.now();
-      }, true);
+      document.addEventListener(
+        'load',
+        (event) => {
+          if ((event.target as Element).tagName === 'MODEL-VIEWER') marks.loadedAt = performance.now();
+        },
+        true,
+      );
     });
     await card.click();
     await page.waitForFunction(() => (window as unknown as { loadedAt?: number }).loadedAt !== undefined, undefined, { timeout: 300_000 });

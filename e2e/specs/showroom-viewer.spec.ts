@@ -39,7 +39,12 @@ test.describe('virtual showroom', () => {
     // WebGL runs on the CPU here (SwiftShader), so a model takes seconds, not milliseconds.
     test.setTimeout(150_000);
     await deleteAllModels(adminApi);
-    const first = await createModel(adminApi, { name: uniqueName('Island '), sample: 'kitchen-island', exposure: 0.9, shadowIntensity: 0.7 });
+    const first = await createModel(adminApi, {
+      name: uniqueName('Island '),
+      sample: 'kitchen-island',
+      exposure: 0.9,
+      shadowIntensity: 0.7,
+    });
     const second = await createModel(adminApi, { name: uniqueName('Vanity '), sample: 'bathroom-vanity' });
     const scripts = scriptRequests(page);
     const assertNoErrors = failOnConsoleErrors(page);
@@ -58,7 +63,10 @@ test.describe('virtual showroom', () => {
     await expect(thumbnail).toHaveAttribute('src', first.thumbnailUrl);
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((url) => modelViewerChunk.test(url)), 'the showroom grid does not load the viewer').toEqual([]);
+    expect(
+      scripts.filter((url) => modelViewerChunk.test(url)),
+      'the showroom grid does not load the viewer',
+    ).toEqual([]);
 
     await card.click();
     const dialog = page.getByRole('dialog', { name: first.name });
@@ -78,7 +86,13 @@ test.describe('virtual showroom', () => {
       const v = el as HTMLElement & { src: string | null; exposure: number; shadowIntensity: number; alt: string | null; ar: boolean };
       return { src: v.src, exposure: v.exposure, shadowIntensity: v.shadowIntensity, alt: v.alt, ar: v.ar };
     });
-    expect(settings).toEqual({ src: first.modelUrl, exposure: 0.9, shadowIntensity: 0.7, alt: `3D model: ${first.name}. ${first.description}`, ar: true });
+    expect(settings).toEqual({
+      src: first.modelUrl,
+      exposure: 0.9,
+      shadowIntensity: 0.7,
+      alt: `3D model: ${first.name}. ${first.description}`,
+      ar: true,
+    });
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -139,7 +153,9 @@ test.describe('virtual showroom', () => {
     await page.goto('/virtual-showroom');
     await page.getByRole('button', { name: model.name }).click();
     const dialog = page.getByRole('dialog', { name: model.name });
-    await expect(dialog.getByRole('alert')).toHaveText('Sorry, this 3D model could not be loaded. Please try again later.', { timeout: 90_000 });
+    await expect(dialog.getByRole('alert')).toHaveText('Sorry, this 3D model could not be loaded. Please try again later.', {
+      timeout: 90_000,
+    });
     await expect(dialog.getByText('Loading 3D model...')).toHaveCount(0);
   });
 });

@@ -16,7 +16,9 @@ CREATE TABLE reviews (id TEXT PRIMARY KEY, customerName TEXT NOT NULL, rating IN
 CREATE INDEX r_approved ON reviews (approved, createdAt, id);
 CREATE TABLE messages (id TEXT PRIMARY KEY, leadKind TEXT NOT NULL, leadId TEXT NOT NULL, channel TEXT NOT NULL, audience TEXT NOT NULL, recipient TEXT NOT NULL, subject TEXT, body TEXT NOT NULL, html TEXT, status TEXT NOT NULL, attempts INTEGER NOT NULL, error TEXT, providerId TEXT, createdAt TEXT NOT NULL, queuedAt TEXT NOT NULL, updatedAt TEXT NOT NULL, nextAttemptAt TEXT NOT NULL, sentAt TEXT) STRICT;
 CREATE INDEX messages_due ON messages (status, nextAttemptAt);`);
-const insert = db.prepare('INSERT INTO project_inquiries VALUES (@id, @rooms, @budget, @timeline, @firstName, @lastName, @email, @phone, @createdAt)');
+const insert = db.prepare(
+  'INSERT INTO project_inquiries VALUES (@id, @rooms, @budget, @timeline, @firstName, @lastName, @email, @phone, @createdAt)',
+);
 const queue = db.prepare(
   "INSERT INTO messages VALUES (@id, 'inquiry', @leadId, @channel, @audience, @to, @subject, @body, @html, 'queued', 0, NULL, NULL, @now, @now, @now, @now, NULL)",
 );
@@ -30,9 +32,13 @@ const messages = [
 ];
 const storeLead = db.transaction((record) => {
   insert.run({ ...record, rooms: JSON.stringify(record.rooms) });
-  messages.forEach((message, i) => queue.run({ ...message, id: `${record.id}-${i + 1}`, leadId: record.id, to: record.email, now: record.createdAt }));
+  messages.forEach((message, i) =>
+    queue.run({ ...message, id: `${record.id}-${i + 1}`, leadId: record.id, to: record.email, now: record.createdAt }),
+  );
 });
-const page = db.prepare('SELECT id, customerName, createdAt, rating, reviewText FROM reviews WHERE approved = 1 ORDER BY createdAt DESC, id DESC LIMIT 51');
+const page = db.prepare(
+  'SELECT id, customerName, createdAt, rating, reviewText FROM reviews WHERE approved = 1 ORDER BY createdAt DESC, id DESC LIMIT 51',
+);
 const count = db.prepare('SELECT COUNT(*) AS n FROM reviews WHERE approved = 1');
 
 createServer((req, res) => {
@@ -40,7 +46,15 @@ createServer((req, res) => {
   if (req.method === 'POST' && req.url === '/seed') {
     const add = db.prepare('INSERT INTO reviews VALUES (?, ?, ?, ?, ?, 1, ?)');
     db.transaction(() => {
-      for (let i = 0; i < 1000; i++) add.run(randomUUID(), `Customer ${i}`, (i % 5) + 1, 'Our new kitchen is wonderful, thank you all.', `c${i}@example.com`, new Date(Date.now() - i * 1000).toISOString());
+      for (let i = 0; i < 1000; i++)
+        add.run(
+          randomUUID(),
+          `Customer ${i}`,
+          (i % 5) + 1,
+          'Our new kitchen is wonderful, thank you all.',
+          `c${i}@example.com`,
+          new Date(Date.now() - i * 1000).toISOString(),
+        );
     })();
     return res.end('{}');
   }

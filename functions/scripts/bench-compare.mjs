@@ -33,7 +33,12 @@ const inquiry = JSON.stringify({
   phone: '0400 123 456',
 });
 const allRoutes = [
-  { key: 'inquiry', name: 'POST /api/project-inquiry', path: '/api/project-inquiry', options: { method: 'POST', headers: { 'content-type': 'application/json' }, body: inquiry } },
+  {
+    key: 'inquiry',
+    name: 'POST /api/project-inquiry',
+    path: '/api/project-inquiry',
+    options: { method: 'POST', headers: { 'content-type': 'application/json' }, body: inquiry },
+  },
   { key: 'reviews', name: 'GET /api/reviews', path: '/api/reviews', options: {} },
 ];
 const chosen = (process.env.BENCH_ROUTES ?? 'inquiry,reviews').split(',');
@@ -75,13 +80,22 @@ async function start(label, script) {
 }
 
 async function seedReviews(url) {
-  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
   for (let i = 0; i < 1000; i++) {
     const res = await fetch(`${url}/api/review`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ customerName: `Customer ${i}`, rating: (i % 5) + 1, reviewText: 'Our new kitchen is wonderful, thank you all.', email: `c${i}@example.com` }),
+      body: JSON.stringify({
+        customerName: `Customer ${i}`,
+        rating: (i % 5) + 1,
+        reviewText: 'Our new kitchen is wonderful, thank you all.',
+        email: `c${i}@example.com`,
+      }),
     });
     const { id } = await res.json();
     await fetch(`${url}/api/review/${id}/approve`, { method: 'POST', headers: { cookie } });
@@ -112,7 +126,8 @@ const median = (values) => {
 };
 
 const servers = [await start('this build', join(here, '../dist/server.js'))];
-for (const [i, other] of others.entries()) servers.push(await start(others.length > 1 ? `other build ${i + 1}` : 'other build', resolve(other)));
+for (const [i, other] of others.entries())
+  servers.push(await start(others.length > 1 ? `other build ${i + 1}` : 'other build', resolve(other)));
 try {
   console.log('Seeding 1,000 approved reviews through each API...');
   for (const server of servers) await seedReviews(server.url);
@@ -120,7 +135,8 @@ try {
   for (let round = 1; round <= rounds; round++) {
     for (const route of routes) {
       // Alternate the order, so no build always follows another's load.
-      for (const server of round % 2 ? servers : [...servers].reverse()) samples.get(`${server.label}|${route.name}`).push(await measure(server, route));
+      for (const server of round % 2 ? servers : [...servers].reverse())
+        samples.get(`${server.label}|${route.name}`).push(await measure(server, route));
     }
     console.log(`round ${round}/${rounds} done`);
   }

@@ -39,7 +39,10 @@ const freePort = () =>
 
 async function start(script, env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
@@ -53,13 +56,22 @@ async function start(script, env) {
 }
 
 async function seedReviews(url) {
-  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
   for (let i = 0; i < 1000; i++) {
     const res = await fetch(`${url}/api/review`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ customerName: `Customer ${i}`, rating: (i % 5) + 1, reviewText: 'Our new kitchen is wonderful, thank you all.', email: `c${i}@example.com` }),
+      body: JSON.stringify({
+        customerName: `Customer ${i}`,
+        rating: (i % 5) + 1,
+        reviewText: 'Our new kitchen is wonderful, thank you all.',
+        email: `c${i}@example.com`,
+      }),
     });
     const { id } = await res.json();
     await fetch(`${url}/api/review/${id}/approve`, { method: 'POST', headers: { cookie } });
@@ -152,16 +164,30 @@ try {
   const reviewsBare = await measure(baseline, '/api/reviews');
   const ratio = (ours, bare) => (ours.rps / bare.rps).toFixed(2);
   rows.push(
-    { route: 'POST /api/project-inquiry', server: 'embedded app, queue (SMTP off)', ...inquiryQueued, ratio: ratio(inquiryQueued, inquiryBare) },
-    { route: 'POST /api/project-inquiry', server: 'embedded app, queue + sending', ...inquirySending, ratio: ratio(inquirySending, inquiryBare) },
+    {
+      route: 'POST /api/project-inquiry',
+      server: 'embedded app, queue (SMTP off)',
+      ...inquiryQueued,
+      ratio: ratio(inquiryQueued, inquiryBare),
+    },
+    {
+      route: 'POST /api/project-inquiry',
+      server: 'embedded app, queue + sending',
+      ...inquirySending,
+      ratio: ratio(inquirySending, inquiryBare),
+    },
     { route: 'POST /api/project-inquiry', server: 'bare node:http + SQLite', ...inquiryBare, ratio: '' },
     { route: 'GET /api/reviews', server: 'embedded app', ...reviewsOurs, ratio: ratio(reviewsOurs, reviewsBare) },
     { route: 'GET /api/reviews', server: 'bare node:http + SQLite', ...reviewsBare, ratio: '' },
   );
-  console.log(`\n${connections} connections, ${duration} s each, latencies in ms, ratio = app req/s / baseline req/s, cpu = the server's CPU time per request\n`);
+  console.log(
+    `\n${connections} connections, ${duration} s each, latencies in ms, ratio = app req/s / baseline req/s, cpu = the server's CPU time per request\n`,
+  );
   console.table(rows);
   console.log('Targets: inquiry >= 2,000 req/s with p99 <= 50 ms; ratio >= 0.5.');
-  console.log(`Emails the worker delivered to the SMTP sink during the ${duration} s inquiry load: ${sentDuringLoad.toLocaleString('en-AU')} (${Math.round(sentDuringLoad / duration)} a second).`);
+  console.log(
+    `Emails the worker delivered to the SMTP sink during the ${duration} s inquiry load: ${sentDuringLoad.toLocaleString('en-AU')} (${Math.round(sentDuringLoad / duration)} a second).`,
+  );
 } finally {
   app.child.kill();
   queueOnly.child.kill();

@@ -41,7 +41,11 @@ const result = await build({
 });
 
 /** `firebase-admin/app` -> `firebase-admin`, `@scope/name/x` -> `@scope/name`. */
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 const imported = new Set();
 for (const output of Object.values(result.metafile.outputs)) {
   for (const { path, external } of output.imports) if (external && !path.startsWith('node:')) imported.add(packageName(path));

@@ -99,5 +99,7 @@ try {
 }
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 for (const [name, list] of Object.entries(times)) {
-  console.log(`${name.padEnd(4)}  median ${median(list).toFixed(0)} ms  (min ${Math.min(...list).toFixed(0)}, max ${Math.max(...list).toFixed(0)}, ${list.length} runs)`);
+  console.log(
+    `${name.padEnd(4)}  median ${median(list).toFixed(0)} ms  (min ${Math.min(...list).toFixed(0)}, max ${Math.max(...list).toFixed(0)}, ${list.length} runs)`,
+  );
 }

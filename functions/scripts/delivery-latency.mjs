@@ -64,14 +64,29 @@ const until = async (check, what) => {
 };
 
 try {
-  await until(() => fetch(`${url}/api/health`).then((r) => r.ok, () => false), 'the server');
+  await until(
+    () =>
+      fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    'the server',
+  );
   const times = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     const res = await fetch(`${url}/api/project-inquiry`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rooms: ['kitchen'], budget: '15000-30000', timeline: 'asap', firstName: 'Ava', lastName: `Latency${i}`, email: 'ava@example.com', phone: '0400 123 456' }),
+      body: JSON.stringify({
+        rooms: ['kitchen'],
+        budget: '15000-30000',
+        timeline: 'asap',
+        firstName: 'Ava',
+        lastName: `Latency${i}`,
+        email: 'ava@example.com',
+        phone: '0400 123 456',
+      }),
     });
     const { id } = await res.json();
     await until(() => arrived.has(id), `the staff email for inquiry ${i + 1}`);
@@ -79,7 +94,9 @@ try {
   }
   times.sort((a, b) => a - b);
   const median = (times[Math.floor((runs - 1) / 2)] + times[Math.ceil((runs - 1) / 2)]) / 2;
-  console.log(`Submit to staff email at the SMTP server, ${runs} inquiries: median ${median.toFixed(0)} ms, worst ${times[runs - 1].toFixed(0)} ms (best ${times[0].toFixed(0)} ms).`);
+  console.log(
+    `Submit to staff email at the SMTP server, ${runs} inquiries: median ${median.toFixed(0)} ms, worst ${times[runs - 1].toFixed(0)} ms (best ${times[0].toFixed(0)} ms).`,
+  );
 } finally {
   server.kill();
   sink.close();

@@ -45,11 +45,14 @@ const functionVars = readEnvFiles([join(root, 'functions/.env'), ...(project ? [
 const functionSiteUrl = functionVars.SITE_URL;
 
 const siteUrls: Placeholder[] = [];
-if (webSiteUrl) siteUrls.push({ setting: 'VITE_SITE_URL', value: webSiteUrl, setIn: 'web/.env.production (or the environment of npm run deploy)' });
+if (webSiteUrl)
+  siteUrls.push({ setting: 'VITE_SITE_URL', value: webSiteUrl, setIn: 'web/.env.production (or the environment of npm run deploy)' });
 if (functionSiteUrl) siteUrls.push({ setting: 'SITE_URL', value: functionSiteUrl, setIn: `functions/.env or ${functionEnvFile}` });
 if (!webSiteUrl || !functionSiteUrl) {
   // What the web build or the function falls back to.
-  const without = [!webSiteUrl && 'VITE_SITE_URL in web/.env.production', !functionSiteUrl && `SITE_URL in ${functionEnvFile}`].filter(Boolean).join(' and ');
+  const without = [!webSiteUrl && 'VITE_SITE_URL in web/.env.production', !functionSiteUrl && `SITE_URL in ${functionEnvFile}`]
+    .filter(Boolean)
+    .join(' and ');
   siteUrls.push({ setting: 'siteUrl', value: business.siteUrl, setIn: `${businessFile} (or ${without})` });
 }
 
@@ -67,5 +70,8 @@ if (placeholders.length) {
 }
 
 const firebase = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js');
-const child = spawn(process.execPath, [firebase, 'deploy', '--only', 'hosting,functions,firestore,storage', ...args], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [firebase, 'deploy', '--only', 'hosting,functions,firestore,storage', ...args], {
+  cwd: root,
+  stdio: 'inherit',
+});
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

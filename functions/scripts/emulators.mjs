@@ -36,7 +36,9 @@ run('node', ['functions/scripts/build-function.mjs']);
 const dataDir = join(root, '.firebase');
 mkdirSync(dataDir, { recursive: true });
 const passwordFile = join(dataDir, 'emulator-admin-password.txt');
-const password = process.env.ADMIN_PASSWORD ?? (existsSync(passwordFile) ? readFileSync(passwordFile, 'utf8').trim() : randomBytes(12).toString('base64url'));
+const password =
+  process.env.ADMIN_PASSWORD ??
+  (existsSync(passwordFile) ? readFileSync(passwordFile, 'utf8').trim() : randomBytes(12).toString('base64url'));
 writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
 writeFileSync(join(root, 'functions/lib/.secret.local'), `ADMIN_PASSWORD=${password}\n`, { mode: 0o600 });
 
@@ -54,7 +56,9 @@ if ('launcherJar' in launcher) {
   console.log(`Firestore: the emulator firebase-tools downloads (${launcher.reason}).`);
 }
 if (!withStorage) {
-  console.log('Storage: left out (start with `npm run emulators -- --storage` where firebase-tools can download it). Model uploads need it.');
+  console.log(
+    'Storage: left out (start with `npm run emulators -- --storage` where firebase-tools can download it). Model uploads need it.',
+  );
 }
 
 // The production CSP names no loopback origins; the emulated site's browser code talks to the
@@ -74,7 +78,18 @@ const configFile = join(root, 'firebase.emulators.json');
 writeFileSync(configFile, `${JSON.stringify(hostingConfig, null, 2)}\n`);
 
 const exportDir = join(dataDir, 'emulator-data');
-const args = ['firebase', 'emulators:start', '--config', configFile, '--only', only.join(','), '--project', project, '--export-on-exit', exportDir];
+const args = [
+  'firebase',
+  'emulators:start',
+  '--config',
+  configFile,
+  '--only',
+  only.join(','),
+  '--project',
+  project,
+  '--export-on-exit',
+  exportDir,
+];
 if (existsSync(exportDir)) args.push('--import', exportDir);
 const emulators = spawn('npx', args, { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => emulators.kill(signal));
@@ -83,7 +98,9 @@ emulators.on('exit', (code) => process.exit(code ?? 0));
 // Seed once every emulator the seed needs answers.
 const hub = `http://${at('hub')}/emulators`;
 for (let waited = 0; ; waited += 1000) {
-  const running = await fetch(hub).then((r) => r.json()).catch(() => ({}));
+  const running = await fetch(hub)
+    .then((r) => r.json())
+    .catch(() => ({}));
   if (running.firestore && running.hosting && (!withStorage || running.storage)) break;
   if (waited > 120_000) {
     console.error('The emulators did not start within two minutes.');
@@ -99,4 +116,6 @@ run('npx', ['tsx', 'functions/src/firebase/seed-emulators.ts'], {
   FIREBASE_AUTH_EMULATOR_HOST: at('auth'),
   ADMIN_PASSWORD: password,
 });
-console.log(`\nThe site: http://${at('hosting')}  (admin: ${process.env.ADMIN_USERNAME ?? 'admin'} / ${password}, also in ${passwordFile})\n`);
+console.log(
+  `\nThe site: http://${at('hosting')}  (admin: ${process.env.ADMIN_USERNAME ?? 'admin'} / ${password}, also in ${passwordFile})\n`,
+);

@@ -18,7 +18,12 @@ function findJar() {
   const listed = spawnSync('dpkg', ['-L', 'google-cloud-cli-firestore-emulator'], { encoding: 'utf8' });
   const fromPackage = listed.status === 0 ? listed.stdout.split('\n').find((line) => line.endsWith(`/${jarName}`)) : undefined;
   if (fromPackage && existsSync(fromPackage)) return fromPackage;
-  const sdkRoots = ['/usr/lib/google-cloud-sdk', '/usr/share/google-cloud-sdk', '/opt/google-cloud-sdk', join(process.env.HOME ?? '', 'google-cloud-sdk')];
+  const sdkRoots = [
+    '/usr/lib/google-cloud-sdk',
+    '/usr/share/google-cloud-sdk',
+    '/opt/google-cloud-sdk',
+    join(process.env.HOME ?? '', 'google-cloud-sdk'),
+  ];
   for (const root of sdkRoots) {
     const jar = join(root, 'platform/cloud-firestore-emulator', jarName);
     if (existsSync(jar)) return jar;
@@ -61,7 +66,10 @@ export function findJavas() {
 export function locateFirestoreEmulator() {
   const jar = findJar();
   if (!jar) {
-    return { reason: "Google's Firestore emulator is not installed (apt-get install google-cloud-cli-firestore-emulator, or set FIRESTORE_EMULATOR_JAR)" };
+    return {
+      reason:
+        "Google's Firestore emulator is not installed (apt-get install google-cloud-cli-firestore-emulator, or set FIRESTORE_EMULATOR_JAR)",
+    };
   }
   const [newest] = findJavas().filter(({ major }) => major >= 11);
   if (!newest) return { reason: `no Java 11 or newer to run ${jar}` };
@@ -112,7 +120,10 @@ export async function startFirestoreEmulator({ port, timeoutMs = 60_000 } = {}) 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The Firestore emulator exited (${child.exitCode}):\n${output}`);
-    const ready = await fetch(`http://${host}/`).then((res) => res.ok, () => false);
+    const ready = await fetch(`http://${host}/`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ready) return { host, stop, pid: child.pid };
     if (Date.now() > deadline) {
       await stop();
@@ -147,7 +158,9 @@ public final class ${launcherClass} {
 export async function firebaseToolsLauncher() {
   const found = locateFirestoreEmulator();
   if ('reason' in found) return found;
-  const jdk = findJavas().find(({ major, java }) => major >= 21 && existsSync(join(dirname(java), 'javac')) && existsSync(join(dirname(java), 'jar')));
+  const jdk = findJavas().find(
+    ({ major, java }) => major >= 21 && existsSync(join(dirname(java), 'javac')) && existsSync(join(dirname(java), 'jar')),
+  );
   if (!jdk) return { reason: 'firebase-tools needs a Java 21 or newer JDK (with javac and jar) to start the installed Firestore emulator' };
   const bin = dirname(jdk.java);
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

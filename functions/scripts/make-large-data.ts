@@ -34,7 +34,11 @@ db.pragma('journal_mode = WAL');
 // A generator, not the server: no fsync per batch.
 db.pragma('synchronous = OFF');
 
-const settings = messageSettings({ NOTIFY_EMAIL: ['office@example.com.au'], NOTIFY_SMS: ['+61411111111'], SITE_URL: 'https://www.example.com.au' });
+const settings = messageSettings({
+  NOTIFY_EMAIL: ['office@example.com.au'],
+  NOTIFY_SMS: ['+61411111111'],
+  SITE_URL: 'https://www.example.com.au',
+});
 const pages = ['/', '/services', '/gallery', '/virtual-showroom', '/about'];
 const agents = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
@@ -69,11 +73,38 @@ for (let done = 0; done < inquiryCount; done += batch) {
         phone: i % 3 ? '0412 345 678' : '03 9123 4567',
         createdAt: createdAt.toISOString(),
       };
-      insertInquiry.run(record.id, JSON.stringify(record.rooms), record.budget, record.timeline, record.firstName, record.lastName, record.email, record.phone, record.createdAt);
+      insertInquiry.run(
+        record.id,
+        JSON.stringify(record.rooms),
+        record.budget,
+        record.timeline,
+        record.firstName,
+        record.lastName,
+        record.email,
+        record.phone,
+        record.createdAt,
+      );
       const at = record.createdAt;
       for (const message of leadMessages({ kind: 'inquiry', record }, settings, createdAt)) {
         const status = message.skipped ? 'skipped' : 'sent';
-        insertMessage.run(message.id, record.id, message.channel, message.audience, message.to, message.subject ?? null, message.text, message.html ?? null, status, status === 'sent' ? 1 : 0, message.skipped ?? null, at, at, at, at, status === 'sent' ? at : null);
+        insertMessage.run(
+          message.id,
+          record.id,
+          message.channel,
+          message.audience,
+          message.to,
+          message.subject ?? null,
+          message.text,
+          message.html ?? null,
+          status,
+          status === 'sent' ? 1 : 0,
+          message.skipped ?? null,
+          at,
+          at,
+          at,
+          at,
+          status === 'sent' ? at : null,
+        );
       }
     }
   })();

@@ -70,10 +70,14 @@ try {
     const tab = await context.newPage();
     tab.on('pageerror', (error) => console.error(`${sample.slug}: ${error.message}`));
     await tab.goto(`${origin}/${sample.slug}`);
-    await tab.waitForFunction(() => {
-      const viewer = document.querySelector('model-viewer') as (HTMLElement & { loaded?: boolean; modelIsVisible?: boolean }) | null;
-      return Boolean(viewer?.loaded && viewer.modelIsVisible);
-    }, undefined, { timeout: 60_000 });
+    await tab.waitForFunction(
+      () => {
+        const viewer = document.querySelector('model-viewer') as (HTMLElement & { loaded?: boolean; modelIsVisible?: boolean }) | null;
+        return Boolean(viewer?.loaded && viewer.modelIsVisible);
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
     // A few frames for the shadow and the environment to settle.
     await tab.waitForTimeout(1500);
     const png = await tab.locator('model-viewer').screenshot({ type: 'png' });

@@ -35,14 +35,35 @@ const dataDir = mkdtempSync(join(tmpdir(), 'memory-'));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const child = spawn(process.execPath, [join(here, '../dist/server.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn', BACKUP_KEEP: '0', WEB_DIST: join(dataDir, 'no-web') },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+    BACKUP_KEEP: '0',
+    WEB_DIST: join(dataDir, 'no-web'),
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const opened = [];
 try {
-  await until(() => fetch(`${url}/api/health`).then((r) => r.ok, () => false), 'the server');
+  await until(
+    () =>
+      fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    'the server',
+  );
   // Warm up the routes the streams and the admin use, so "at rest" is a server that has served.
-  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
   for (let i = 0; i < 50; i++) await fetch(`${url}/api/project-inquiries`, { headers: { cookie } }).then((r) => r.arrayBuffer());
   global.gc?.();
@@ -59,7 +80,9 @@ try {
   await new Promise((r) => setTimeout(r, 1000));
   const withStreams = rssMb(child.pid);
   console.log(`Server RSS at rest: ${atRest.toFixed(1)} MB`);
-  console.log(`Server RSS with ${streams} open event streams: ${withStreams.toFixed(1)} MB (${(((withStreams - atRest) * 1024) / streams).toFixed(0)} KB a stream)`);
+  console.log(
+    `Server RSS with ${streams} open event streams: ${withStreams.toFixed(1)} MB (${(((withStreams - atRest) * 1024) / streams).toFixed(0)} KB a stream)`,
+  );
 } finally {
   for (const { controller } of opened) controller.abort();
   child.kill('SIGTERM');

@@ -19,7 +19,10 @@ export interface AdminTarget {
 }
 
 /** The project `--firebase` means without `--project`: FIREBASE_PROJECT, GCLOUD_PROJECT, or .firebaserc's default. */
-export function defaultFirebaseProject(source: NodeJS.ProcessEnv = process.env, firebaserc = join(import.meta.dirname, '..', '..', '.firebaserc')): string | undefined {
+export function defaultFirebaseProject(
+  source: NodeJS.ProcessEnv = process.env,
+  firebaserc = join(import.meta.dirname, '..', '..', '.firebaserc'),
+): string | undefined {
   const named = source.FIREBASE_PROJECT ?? source.GCLOUD_PROJECT;
   if (named) return named;
   try {
@@ -34,13 +37,14 @@ export async function openAdminTarget(env: Env, firebaseProject: string | undefi
     return { store: createSqliteStore({ file: join(env.DATA_DIR, 'site.sqlite') }), revoke: async () => undefined, where: env.DATA_DIR };
   }
   // Loaded only here, so the embedded commands start without Firebase's packages.
-  const [{ initializeApp, deleteApp }, { getFirestore }, { getAuth }, { createFirestoreStore }, { createFirebaseClientAuth }] = await Promise.all([
-    import('firebase-admin/app'),
-    import('firebase-admin/firestore'),
-    import('firebase-admin/auth'),
-    import('./adapters/firestore/store'),
-    import('./firebase/client-auth'),
-  ]);
+  const [{ initializeApp, deleteApp }, { getFirestore }, { getAuth }, { createFirestoreStore }, { createFirebaseClientAuth }] =
+    await Promise.all([
+      import('firebase-admin/app'),
+      import('firebase-admin/firestore'),
+      import('firebase-admin/auth'),
+      import('./adapters/firestore/store'),
+      import('./firebase/client-auth'),
+    ]);
   // Credentials: Application Default Credentials (`gcloud auth application-default login`
   // or GOOGLE_APPLICATION_CREDENTIALS), or none against the emulators
   // (FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST).

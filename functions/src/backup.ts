@@ -122,7 +122,8 @@ export function copyDatabaseFile(dataDir: string) {
     try {
       db = new Database(file, { fileMustExist: true });
     } catch (error) {
-      if (errorCode(error) === 'SQLITE_CANTOPEN') throw new Error(`No database at ${file}: set DATA_DIR to the server's data folder.`, { cause: error });
+      if (errorCode(error) === 'SQLITE_CANTOPEN')
+        throw new Error(`No database at ${file}: set DATA_DIR to the server's data folder.`, { cause: error });
       throw error;
     }
     try {
@@ -191,9 +192,12 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     // Leave DATA_DIR as empty as it was, so the next attempt is not refused.
     for (const name of await readdir(dataDir)) await rm(join(dataDir, name), { recursive: true, force: true });
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`${file} could not be restored, it is not a whole backup made by npm run admin -- backup (${reason}). DATA_DIR is left empty.`, {
-      cause: error,
-    });
+    throw new Error(
+      `${file} could not be restored, it is not a whole backup made by npm run admin -- backup (${reason}). DATA_DIR is left empty.`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -238,7 +242,11 @@ async function treeSize(dir: string): Promise<number> {
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) total += await treeSize(path);
-    else if (entry.isFile()) total += await stat(path).then((s) => s.size, () => 0);
+    else if (entry.isFile())
+      total += await stat(path).then(
+        (s) => s.size,
+        () => 0,
+      );
   }
   return total;
 }
@@ -248,7 +256,11 @@ async function treeSize(dir: string): Promise<number> {
  * archive no larger than the copy plus the uploads (the uploads themselves are hard links).
  */
 export async function backupSpaceNeeded(dataDir: string): Promise<number> {
-  const size = (file: string) => stat(file).then((s) => s.size, () => 0);
+  const size = (file: string) =>
+    stat(file).then(
+      (s) => s.size,
+      () => 0,
+    );
   const database = (await size(databaseFile(dataDir))) + (await size(`${databaseFile(dataDir)}-wal`));
   return 2 * database + (await treeSize(objectsDir(dataDir)));
 }
@@ -286,7 +298,10 @@ export class DailyBackups {
     const dir = backupsDir(this.options.dataDir);
     for (const name of await readdir(dir).catch(() => [])) {
       if (!name.startsWith('.staging-') && !name.endsWith('.partial')) continue;
-      const modified = await stat(join(dir, name)).then((s) => s.mtimeMs, () => Date.now());
+      const modified = await stat(join(dir, name)).then(
+        (s) => s.mtimeMs,
+        () => Date.now(),
+      );
       if (modified < Date.now() - 3600_000) await rm(join(dir, name), { recursive: true, force: true });
     }
     const [newest] = await listBackups(this.options.dataDir);
@@ -336,7 +351,13 @@ export class DailyBackups {
       const pruned = (await listBackups(dataDir)).slice(keep);
       for (const old of pruned) await rm(old.file, { force: true });
       logger.info(
-        { file: basename(result.file), bytes: result.bytes, objects: result.objects, durationMs: Date.now() - started, deleted: pruned.map((b) => basename(b.file)) },
+        {
+          file: basename(result.file),
+          bytes: result.bytes,
+          objects: result.objects,
+          durationMs: Date.now() - started,
+          deleted: pruned.map((b) => basename(b.file)),
+        },
         'daily backup written',
       );
       this.schedule(this.intervalMs);

@@ -71,7 +71,8 @@ async function admin(argv: string[]) {
     return;
   }
   const project = values.project ?? (values.firebase || process.env.FIREBASE_PROJECT ? defaultFirebaseProject() : undefined);
-  if (values.firebase && !project) throw new Error('--firebase needs a project: --project ID, FIREBASE_PROJECT, or a default in .firebaserc.');
+  if (values.firebase && !project)
+    throw new Error('--firebase needs a project: --project ID, FIREBASE_PROJECT, or a default in .firebaserc.');
   const { store, revoke, where } = await openAdminTarget(env, project);
   try {
     const [command, name] = args;
@@ -106,13 +107,16 @@ async function admin(argv: string[]) {
 
 async function backup(dataDir: string, out: string) {
   // Checked before anything is written, so a wrong DATA_DIR is not created or changed.
-  if (!existsSync(databaseFile(dataDir))) throw new Error(`No database at ${databaseFile(dataDir)}: set DATA_DIR to the server's data folder.`);
+  if (!existsSync(databaseFile(dataDir)))
+    throw new Error(`No database at ${databaseFile(dataDir)}: set DATA_DIR to the server's data folder.`);
   if (existsSync(out)) throw new Error(`${out} already exists: choose a new file name.`);
   if (!existsSync(dirname(out))) throw new Error(`The folder ${dirname(out)} does not exist.`);
   const started = Date.now();
   const result = await writeBackup({ dataDir, out, copyDatabase: copyDatabaseFile(dataDir) });
   const mb = (result.bytes / 1024 / 1024).toFixed(1);
-  console.log(`Backed up ${dataDir} (the database and ${result.objects.toLocaleString('en-AU')} uploaded files) to ${out}: ${mb} MB in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Backed up ${dataDir} (the database and ${result.objects.toLocaleString('en-AU')} uploaded files) to ${out}: ${mb} MB in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 }
 
 async function demo() {
@@ -121,7 +125,11 @@ async function demo() {
   const seeded = await seedDemo(embedded.app.context.store, embedded.app.context.objects);
   if (seeded) console.log('Filled the demo data folder with demo content (every record is marked "Demo").');
   console.log(`Demo site at ${embedded.url} (data in ${env.DATA_DIR}). This is demo content, not real customers.`);
-  const stop = () => void embedded.close().then(() => process.exit(0), () => process.exit(1));
+  const stop = () =>
+    void embedded.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

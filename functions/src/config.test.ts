@@ -31,7 +31,9 @@ describe('the embedded server environment', () => {
         return (error as Error).message;
       }
     };
-    expect(refused({ NOTIFY_EMAIL: 'office@example.com, not an address' })).toBe('Invalid environment:\n  NOTIFY_EMAIL.1: must be email addresses separated by commas');
+    expect(refused({ NOTIFY_EMAIL: 'office@example.com, not an address' })).toBe(
+      'Invalid environment:\n  NOTIFY_EMAIL.1: must be email addresses separated by commas',
+    );
     expect(refused({ NOTIFY_SMS: '(03) 9123 4567' })).toBe('Invalid environment:\n  NOTIFY_SMS.0: (03) 9123 4567 is not a mobile number');
     expect(refused({ SMTP_URL: 'http://smtp.example.com' })).toBe(
       'Invalid environment:\n  SMTP_URL: must look like smtp://user:password@host:587 or smtps://user:password@host:465',
@@ -39,9 +41,15 @@ describe('the embedded server environment', () => {
     expect(refused({ SMTP_URL: 'smtp://smtp.example.com:587' })).toBe(
       'Invalid environment:\n  MAIL_FROM: required with SMTP_URL (e.g. "Northcote Kitchens <hello@example.com.au>")',
     );
-    expect(refused({ MAIL_FROM: 'Northcote Kitchens' })).toBe('Invalid environment:\n  MAIL_FROM: must be an address, or a name and <address>');
-    expect(refused({ TWILIO_ACCOUNT_SID: 'AC123' })).toBe('Invalid environment:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three, or none');
-    expect(refused({ SITE_URL: 'www.example.com' })).toBe('Invalid environment:\n  SITE_URL: must be an http(s) address such as https://www.example.com.au');
+    expect(refused({ MAIL_FROM: 'Northcote Kitchens' })).toBe(
+      'Invalid environment:\n  MAIL_FROM: must be an address, or a name and <address>',
+    );
+    expect(refused({ TWILIO_ACCOUNT_SID: 'AC123' })).toBe(
+      'Invalid environment:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three, or none',
+    );
+    expect(refused({ SITE_URL: 'www.example.com' })).toBe(
+      'Invalid environment:\n  SITE_URL: must be an http(s) address such as https://www.example.com.au',
+    );
   });
 
   it('refuses bad operations settings with what to write instead', () => {
@@ -55,7 +63,9 @@ describe('the embedded server environment', () => {
     };
     expect(refused({ PORT: 'eighty' })).toBe('Invalid environment:\n  PORT: must be a whole number, 0 or more');
     expect(refused({ PORT: '70000' })).toBe('Invalid environment:\n  PORT: must be a port number, 0 to 65535');
-    expect(refused({ LOG_LEVEL: 'loud' })).toBe('Invalid environment:\n  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent');
+    expect(refused({ LOG_LEVEL: 'loud' })).toBe(
+      'Invalid environment:\n  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+    );
     expect(refused({ BACKUP_KEEP: '-1' })).toBe('Invalid environment:\n  BACKUP_KEEP: must be a whole number, 0 or more');
     expect(refused({ MIN_FREE_DISK_MB: '1.5' })).toBe('Invalid environment:\n  MIN_FREE_DISK_MB: must be a whole number, 0 or more');
     expect(refused({ SESSION_TTL_HOURS: '0' })).toBe('Invalid environment:\n  SESSION_TTL_HOURS: must be a whole number, 1 or more');

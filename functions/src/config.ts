@@ -28,7 +28,12 @@ const list = (item: z.ZodType<string, string>) =>
   z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item));
 
 /** An Australian mobile (or any + number that is a mobile), as E.164. */
@@ -58,7 +63,12 @@ export const envSchema = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   VISITOR_RETENTION_DAYS: intFrom(90, 1),
   SESSION_TTL_HOURS: intFrom(168, 1),
   FORM_RATE_LIMIT: intFrom(20, 1),
@@ -87,7 +97,8 @@ export type Env = z.infer<typeof envSchema>;
 /** Settings that only make sense together. */
 function checkTogether(env: Env): string[] {
   const problems: string[] = [];
-  if (env.SMTP_URL && !env.MAIL_FROM) problems.push('  MAIL_FROM: required with SMTP_URL (e.g. "Northcote Kitchens <hello@example.com.au>")');
+  if (env.SMTP_URL && !env.MAIL_FROM)
+    problems.push('  MAIL_FROM: required with SMTP_URL (e.g. "Northcote Kitchens <hello@example.com.au>")');
   if (env.MAIL_FROM && !/^[^<>]*<[^@\s<>]+@[^@\s<>]+>$|^[^@\s<>]+@[^@\s<>]+$/.test(env.MAIL_FROM.trim())) {
     problems.push('  MAIL_FROM: must be an address, or a name and <address>');
   }

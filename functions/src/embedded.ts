@@ -97,7 +97,12 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     email: env.SMTP_URL && env.MAIL_FROM ? createSmtpEmailSender({ url: env.SMTP_URL, from: env.MAIL_FROM }) : undefined,
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
-        ? createTwilioSmsSender({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL })
+        ? createTwilioSmsSender({
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiUrl: env.TWILIO_API_URL,
+          })
         : undefined,
     clock: systemClock,
     feed,
@@ -162,12 +167,17 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
 
   const imported = await importOutbox(join(env.DATA_DIR, 'outbox'), store.queue, new Date());
   if (imported.queued + imported.failed + imported.skipped) {
-    print(`Moved the outbox files into the message queue: ${imported.queued} queued, ${imported.failed} more than a day old recorded as failed without sending, ${imported.skipped} unreadable or without a mobile number.`);
+    print(
+      `Moved the outbox files into the message queue: ${imported.queued} queued, ${imported.failed} more than a day old recorded as failed without sending, ${imported.skipped} unreadable or without a mobile number.`,
+    );
   }
   const off = channelsOff(env);
   if (off.length) logger.warn(`${off.join(' ')} Messages wait in the queue until then.`);
   const examples = exampleSettings(env);
-  if (examples.length) logger.warn(`The site still shows example settings: ${describePlaceholders(examples).join('; ')}. Put the business's real details there before going live.`);
+  if (examples.length)
+    logger.warn(
+      `The site still shows example settings: ${describePlaceholders(examples).join('; ')}. Put the business's real details there before going live.`,
+    );
 
   const maintain = () =>
     runMaintenance(app.context.store, app.context.uploads, app.context.clock, env.VISITOR_RETENTION_DAYS).catch((error: unknown) =>

@@ -30,7 +30,9 @@ export function dataDirProblem(dataDir: string, error: unknown): StartupError | 
     case 'EROFS':
     case 'SQLITE_READONLY':
     case 'SQLITE_CANTOPEN':
-      return new StartupError(`DATA_DIR ${dataDir} cannot be written (${errorCode(error)}): make it writable by the user running the server, or set DATA_DIR to another folder.`);
+      return new StartupError(
+        `DATA_DIR ${dataDir} cannot be written (${errorCode(error)}): make it writable by the user running the server, or set DATA_DIR to another folder.`,
+      );
     case 'ENOTDIR':
     case 'EEXIST':
       return new StartupError(`DATA_DIR ${dataDir} is not a folder: set DATA_DIR to a folder (it is created when missing).`);
@@ -58,7 +60,9 @@ export function listenProblem(host: string, port: number, error: unknown): Start
     case 'EADDRINUSE':
       return new StartupError(`Port ${port} on ${host} is already in use: stop the program using it, or set PORT to a free port.`);
     case 'EACCES':
-      return new StartupError(`Port ${port} needs privileges this user lacks: set PORT to 1024 or above (behind a reverse proxy for 80 and 443).`);
+      return new StartupError(
+        `Port ${port} needs privileges this user lacks: set PORT to 1024 or above (behind a reverse proxy for 80 and 443).`,
+      );
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
       return new StartupError(`HOST ${host} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all.`);

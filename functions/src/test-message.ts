@@ -38,13 +38,20 @@ export async function sendTestMessage(env: Env, target: string, print: (line: st
       print('SMS is off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, then try again.');
       return false;
     }
-    const sms = createTwilioSmsSender({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL });
+    const sms = createTwilioSmsSender({
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      from: env.TWILIO_FROM,
+      apiUrl: env.TWILIO_API_URL,
+    });
     const sent = await sms.send({ id: newId(), to: phone.e164, text });
     print(`Sent an SMS to ${phone.e164} from ${env.TWILIO_FROM} (Twilio message ${sent.providerId}).`);
     return true;
   } catch (error) {
     if (!(error instanceof SendError)) throw error;
-    print(`Not sent: ${error.message}. ${error.permanent ? 'The provider refused it: check the address and the settings.' : 'This may pass: check the server address and try again.'}`);
+    print(
+      `Not sent: ${error.message}. ${error.permanent ? 'The provider refused it: check the address and the settings.' : 'This may pass: check the server address and try again.'}`,
+    );
     return false;
   }
 }

@@ -109,13 +109,20 @@ describe('npm run admin', () => {
   }, 60_000);
 
   /** The CLI with ADMIN_PASSWORD unset, its stdin a pipe (`input`) or, with `terminal`, a pseudo-terminal. */
-  const cliFrom = (dir: string, args: string[], options: { input?: string; terminal?: (output: string, type: (keys: string) => void) => void }) =>
+  const cliFrom = (
+    dir: string,
+    args: string[],
+    options: { input?: string; terminal?: (output: string, type: (keys: string) => void) => void },
+  ) =>
     new Promise<{ code: number | null; output: string }>((done) => {
       const { ADMIN_PASSWORD: _unset, ...env } = process.env;
       const command = [process.execPath, '--import', 'tsx', join(functionsDir, 'src/cli.ts'), 'admin', ...args];
       // util-linux `script` runs the command on a pseudo-terminal and relays this pipe to it.
       const child = options.terminal
-        ? spawn('script', ['-qfec', command.map((word) => `'${word}'`).join(' '), '/dev/null'], { cwd: functionsDir, env: { ...env, DATA_DIR: dir } })
+        ? spawn('script', ['-qfec', command.map((word) => `'${word}'`).join(' '), '/dev/null'], {
+            cwd: functionsDir,
+            env: { ...env, DATA_DIR: dir },
+          })
         : spawn(command[0], command.slice(1), { cwd: functionsDir, env: { ...env, DATA_DIR: dir } });
       let output = '';
       const type = (keys: string) => child.stdin.write(keys);
@@ -150,26 +157,30 @@ describe('npm run admin', () => {
     expect(await storedPassword(dir, 'otto')).toBeUndefined();
   }, 60_000);
 
-  it.skipIf(!existsSync('/usr/bin/script'))('asks for the password in a terminal without showing it, until it is long enough', async () => {
-    const dir = tempDir();
-    const typed: string[] = [];
-    const created = await cliFrom(dir, ['create', 'olga'], {
-      terminal(output, type) {
-        if (!typed.includes('short') && output.includes('Password (at least 12 characters)')) {
-          typed.push('short');
-          type('short\r');
-        } else if (typed.length === 1 && output.includes('Password must be at least 12 characters')) {
-          typed.push('long');
-          // The prompt keeps what was typed: erase it (backspaces) and type a longer one.
-          type('\x7f'.repeat('short'.length) + 'olga has a long password\r');
-        }
-      },
-    });
-    expect(created.output).toContain(`Created admin "olga" in ${dir}.`);
-    expect(created.output).not.toContain('olga has a long password');
-    expect(created.output).not.toContain('short');
-    expect(await verifyPassword('olga has a long password', (await storedPassword(dir, 'olga'))!)).toBe(true);
-  }, 60_000);
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'asks for the password in a terminal without showing it, until it is long enough',
+    async () => {
+      const dir = tempDir();
+      const typed: string[] = [];
+      const created = await cliFrom(dir, ['create', 'olga'], {
+        terminal(output, type) {
+          if (!typed.includes('short') && output.includes('Password (at least 12 characters)')) {
+            typed.push('short');
+            type('short\r');
+          } else if (typed.length === 1 && output.includes('Password must be at least 12 characters')) {
+            typed.push('long');
+            // The prompt keeps what was typed: erase it (backspaces) and type a longer one.
+            type('\x7f'.repeat('short'.length) + 'olga has a long password\r');
+          }
+        },
+      });
+      expect(created.output).toContain(`Created admin "olga" in ${dir}.`);
+      expect(created.output).not.toContain('olga has a long password');
+      expect(created.output).not.toContain('short');
+      expect(await verifyPassword('olga has a long password', (await storedPassword(dir, 'olga'))!)).toBe(true);
+    },
+    60_000,
+  );
 
   describe.skipIf(!firestoreEmulatorHost)(onEmulator('on a Firebase project'), () => {
     let auth: Server;
@@ -200,7 +211,10 @@ describe('npm run admin', () => {
       const db = getFirestore(app);
       db.settings({ host: firestoreEmulatorHost, ssl: false });
       try {
-        const created = await cli(dir, ['create', 'maria', '--project', project], { ...firebase, ADMIN_PASSWORD: 'maria has a long password' });
+        const created = await cli(dir, ['create', 'maria', '--project', project], {
+          ...firebase,
+          ADMIN_PASSWORD: 'maria has a long password',
+        });
         expect(created.stdout).toContain(`Created admin "maria" in Firebase project ${project}.`);
         const users = await db.collection('users').where('username', '==', 'maria').get();
         expect(users.size).toBe(1);

@@ -84,7 +84,10 @@ describe('sessions', () => {
       const body = JSON.stringify(admin);
       const req = request(
         t.url + '/api/login',
-        { method: 'POST', headers: { host: 'renovations.example.com', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          method: 'POST',
+          headers: { host: 'renovations.example.com', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           res.resume();
           resolve(String(res.headers['set-cookie']?.[0]));
@@ -143,12 +146,16 @@ describe('login throttling', () => {
     try {
       const client = throttled.client();
       for (let i = 0; i < 3; i++) {
-        expect((await client.post('/api/login', { username: admin.username, password: `guess ${i}` }, from(`198.51.100.${i + 1}`))).status).toBe(401);
+        expect(
+          (await client.post('/api/login', { username: admin.username, password: `guess ${i}` }, from(`198.51.100.${i + 1}`))).status,
+        ).toBe(401);
       }
       const blocked = await client.post<{ message: string }>('/api/login', admin, from('198.51.100.200'));
       expect(blocked.status).toBe(429);
       // Other usernames from a fresh address are unaffected.
-      expect((await client.post('/api/login', { username: 'someone-else', password: 'a wrong password' }, from('198.51.100.201'))).status).toBe(401);
+      expect(
+        (await client.post('/api/login', { username: 'someone-else', password: 'a wrong password' }, from('198.51.100.201'))).status,
+      ).toBe(401);
     } finally {
       await throttled.close();
     }
@@ -160,12 +167,20 @@ describe('login throttling', () => {
       const client = throttled.client();
       // Four times the per-username limit from one /56, spread over its addresses and names.
       for (let i = 0; i < 4; i++) {
-        const res = await client.post('/api/login', { username: `name${i}`, password: 'a wrong password' }, from(`2001:db8:0:${i + 1}::${i + 1}`));
+        const res = await client.post(
+          '/api/login',
+          { username: `name${i}`, password: 'a wrong password' },
+          from(`2001:db8:0:${i + 1}::${i + 1}`),
+        );
         expect(res.status).toBe(401);
       }
-      expect((await client.post('/api/login', { username: 'name9', password: 'a wrong password' }, from('2001:db8:0:ff::9'))).status).toBe(429);
+      expect((await client.post('/api/login', { username: 'name9', password: 'a wrong password' }, from('2001:db8:0:ff::9'))).status).toBe(
+        429,
+      );
       // Another /56 still gets its answer.
-      expect((await client.post('/api/login', { username: 'name9', password: 'a wrong password' }, from('2001:db8:0:100::9'))).status).toBe(401);
+      expect((await client.post('/api/login', { username: 'name9', password: 'a wrong password' }, from('2001:db8:0:100::9'))).status).toBe(
+        401,
+      );
     } finally {
       await throttled.close();
     }
@@ -175,9 +190,11 @@ describe('login throttling', () => {
     const throttled = await startTestApp({ loginRateLimit: 3 });
     try {
       const client = throttled.client();
-      for (let i = 0; i < 2; i++) expect((await client.post('/api/login', { username: admin.username, password: `guess ${i}` })).status).toBe(401);
+      for (let i = 0; i < 2; i++)
+        expect((await client.post('/api/login', { username: admin.username, password: `guess ${i}` })).status).toBe(401);
       expect((await client.post('/api/login', admin)).status).toBe(200);
-      for (let i = 0; i < 3; i++) expect((await client.post('/api/login', { username: admin.username, password: `again ${i}` })).status).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await client.post('/api/login', { username: admin.username, password: `again ${i}` })).status).toBe(401);
       expect((await client.post('/api/login', admin)).status).toBe(429);
     } finally {
       await throttled.close();

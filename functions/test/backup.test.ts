@@ -152,7 +152,10 @@ describe('daily backup', () => {
     const old = Array.from({ length: 5 }, (_, i) => backupName(new Date(Date.now() - (i + 2) * 86400_000)));
     for (const name of old) writeFileSync(join(dataDir, 'backups', name), 'an older backup');
     const server = await start(dataDir, { BACKUP_KEEP: '3' });
-    const backups = () => readdirSync(join(dataDir, 'backups')).filter((name) => name.endsWith('.tar.gz')).sort();
+    const backups = () =>
+      readdirSync(join(dataDir, 'backups'))
+        .filter((name) => name.endsWith('.tar.gz'))
+        .sort();
     const kept = await until(() => {
       const names = backups();
       return names.length === 3 && !names.includes(old[2]) ? names : undefined;
@@ -163,7 +166,11 @@ describe('daily backup', () => {
     const admin = await server.adminClient();
     const health = await admin.get<{ backup: { lastAt: string; keep: number } }>('/api/health?deep=1');
     expect(health.body.backup.keep).toBe(3);
-    expect(health.body.backup.lastAt).toBe(new Date(Date.parse(kept[2].replace(/^backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.tar\.gz$/, '$1T$2:$3:$4.$5Z'))).toISOString());
+    expect(health.body.backup.lastAt).toBe(
+      new Date(
+        Date.parse(kept[2].replace(/^backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.tar\.gz$/, '$1T$2:$3:$4.$5Z')),
+      ).toISOString(),
+    );
 
     // The archive it wrote restores like a manual one.
     const restore = await runCli(join(root, 'daily-restored'), ['restore', join(dataDir, 'backups', kept[2])]);
@@ -186,7 +193,10 @@ describe('daily backup', () => {
         acknowledged.push({ id: res.body.id, at: Date.now() });
       }
     });
-    const written = await until(() => readdirSync(join(dataDir, 'backups')).find((name) => name.endsWith('.tar.gz') && name !== previous), 'the daily backup');
+    const written = await until(
+      () => readdirSync(join(dataDir, 'backups')).find((name) => name.endsWith('.tar.gz') && name !== previous),
+      'the daily backup',
+    );
     writing = false;
     await Promise.all(senders);
     // The archive is named after the moment the backup began.
@@ -221,8 +231,18 @@ describe('daily backup', () => {
       const minFreeMb = Math.floor((bavail * bsize) / 1024 / 1024) - 1;
       server = await start(dataDir, { MIN_FREE_DISK_MB: String(minFreeMb), LOG_LEVEL: 'info' });
       const running = server;
-      const line = await until(() => running.stdout().split('\n').find((l) => l.includes('daily backup skipped')), 'the skipped backup line');
-      expect(JSON.parse(line)).toMatchObject({ level: 'error', msg: expect.stringContaining('free up space (older backups in DATA_DIR/backups, say)') });
+      const line = await until(
+        () =>
+          running
+            .stdout()
+            .split('\n')
+            .find((l) => l.includes('daily backup skipped')),
+        'the skipped backup line',
+      );
+      expect(JSON.parse(line)).toMatchObject({
+        level: 'error',
+        msg: expect.stringContaining('free up space (older backups in DATA_DIR/backups, say)'),
+      });
       expect(readdirSync(dataDir)).not.toContain('backups'); // not even begun
       expect((await stopServer(server)).code).toBe(0);
     } finally {

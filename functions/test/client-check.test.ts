@@ -35,7 +35,9 @@ describe('client check on the public POST routes', () => {
       expect((await client.post(path, body, { 'x-firebase-appcheck': 'forged' })).status, path).toBe(401);
     }
     const { store } = app.app.context;
-    expect([await store.inquiries.count(), await store.quotes.count(), await store.reviews.count(), await store.visitors.count()]).toEqual([0, 0, 0, 0]);
+    expect([await store.inquiries.count(), await store.quotes.count(), await store.reviews.count(), await store.visitors.count()]).toEqual([
+      0, 0, 0, 0,
+    ]);
 
     expect((await client.post('/api/project-inquiry', goodInquiry, verified)).status).toBe(201);
     expect((await client.post('/api/visits', { page: '/' }, verified)).status).toBe(204);

@@ -49,7 +49,15 @@ async function startServer(port: number, dataDir: string, env: Record<string, st
     },
     stdio: 'ignore',
   });
-  await waitFor(() => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false), 'the server to start', 30_000);
+  await waitFor(
+    () =>
+      fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    'the server to start',
+    30_000,
+  );
   return child;
 }
 

@@ -112,8 +112,12 @@ describe('lead delivery, embedded', () => {
       expect(sms.accountSid).toBe(twilioAccount.sid);
       expect(sms.from).toBe(twilioAccount.from);
     }
-    expect(twilio.received.find((sms) => sms.to === '+61400123456')?.body).toMatch(/^Hi Ava <b>, thanks for your renovation inquiry to Northcote Kitchens & Bathrooms/);
-    expect(twilio.received.find((sms) => sms.to === '+61411111111')?.body).toContain(`New inquiry: Ava <b> Nguyen, Kitchen, Bathroom, 0400 123 456.`);
+    expect(twilio.received.find((sms) => sms.to === '+61400123456')?.body).toMatch(
+      /^Hi Ava <b>, thanks for your renovation inquiry to Northcote Kitchens & Bathrooms/,
+    );
+    expect(twilio.received.find((sms) => sms.to === '+61411111111')?.body).toContain(
+      `New inquiry: Ava <b> Nguyen, Kitchen, Bathroom, 0400 123 456.`,
+    );
   });
 
   it('shows each message as sent on the lead, and a quote request and a review alert the staff', async () => {
@@ -158,7 +162,10 @@ describe('lead delivery, embedded', () => {
 
   it('marks a permanent refusal failed with the reason, and sends it when an admin retries', async () => {
     smtp.answer = (to) => (to === 'ava@example.com' ? { code: 550, message: 'No such user here' } : undefined);
-    twilio.answer = () => ({ status: 400, body: { code: 21211, message: "The 'To' number +61400123456 is not a valid phone number.", status: 400 } });
+    twilio.answer = () => ({
+      status: 400,
+      body: { code: 21211, message: "The 'To' number +61400123456 is not a valid phone number.", status: 400 },
+    });
     const { client, admin: adminClient } = await start({ NOTIFY_EMAIL: '', NOTIFY_SMS: '' });
     const res = await client.post<{ id: string }>('/api/project-inquiry', goodInquiry);
     const failed = await waitFor(async () => {
@@ -166,7 +173,10 @@ describe('lead delivery, embedded', () => {
       return messages.length === 2 && messages.every((m) => m.status === 'failed') && messages;
     }, 'both messages to fail');
     expect(failed.find((m) => m.channel === 'email')).toMatchObject({ attempts: 1, error: 'SMTP 550: No such user here' });
-    expect(failed.find((m) => m.channel === 'sms')).toMatchObject({ attempts: 1, error: "Twilio 400 (error 21211): The 'To' number +61400123456 is not a valid phone number." });
+    expect(failed.find((m) => m.channel === 'sms')).toMatchObject({
+      attempts: 1,
+      error: "Twilio 400 (error 21211): The 'To' number +61400123456 is not a valid phone number.",
+    });
     const status = await adminClient.get<DeliveryStatus>('/api/messages/status');
     expect(status.body).toEqual({ configured: { email: true, sms: true }, failingInARow: 2, queued: 0 });
 
@@ -175,7 +185,10 @@ describe('lead delivery, embedded', () => {
     const retried = await adminClient.post<MessageDelivery>(`/api/messages/${email.id}/retry`);
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ id: email.id, status: 'queued', attempts: 0 });
-    await waitFor(async () => (await messagesOf(adminClient, '/api/project-inquiries', res.body.id)).find((m) => m.id === email.id)?.status === 'sent', 'the retried email to be sent');
+    await waitFor(
+      async () => (await messagesOf(adminClient, '/api/project-inquiries', res.body.id)).find((m) => m.id === email.id)?.status === 'sent',
+      'the retried email to be sent',
+    );
     expect(smtp.received.filter((mail) => mail.to[0] === 'ava@example.com')).toHaveLength(1);
 
     const again = await adminClient.post<{ message: string }>(`/api/messages/${email.id}/retry`);
@@ -187,7 +200,13 @@ describe('lead delivery, embedded', () => {
   });
 
   it('keeps messages queued while no channel is configured, and says so', async () => {
-    const { client, admin: adminClient } = await start({ SMTP_URL: '', MAIL_FROM: '', TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_FROM: '' });
+    const { client, admin: adminClient } = await start({
+      SMTP_URL: '',
+      MAIL_FROM: '',
+      TWILIO_ACCOUNT_SID: '',
+      TWILIO_AUTH_TOKEN: '',
+      TWILIO_FROM: '',
+    });
     const res = await client.post<{ id: string }>('/api/project-inquiry', goodInquiry);
     const messages = await messagesOf(adminClient, '/api/project-inquiries', res.body.id);
     expect(messages.map((m) => m.status)).toEqual(['queued', 'queued', 'queued', 'queued', 'queued']);
@@ -203,10 +222,14 @@ describe('lead delivery, embedded', () => {
 describe('npm run admin -- test-message', () => {
   const cli = (target: string, env: Record<string, string>) =>
     new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../src/cli.ts'), 'admin', 'test-message', target], {
-        env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'cli-')), ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(import.meta.dirname, '../src/cli.ts'), 'admin', 'test-message', target],
+        {
+          env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'cli-')), ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let out = '';
       child.stdout.on('data', (chunk) => (out += chunk));
       child.stderr.on('data', (chunk) => (out += chunk));
@@ -223,9 +246,13 @@ describe('npm run admin -- test-message', () => {
 
   it('sends a test email and a test SMS and prints what happened', async () => {
     const email = await cli('owner@example.com', configured());
-    expect(email.out).toMatch(/^Sent an email to owner@example\.com from Northcote Kitchens <hello@example\.com> through 127\.0\.0\.1:\d+ \(Message-ID <[A-Za-z0-9]+@example\.com>\)\.\n$/);
+    expect(email.out).toMatch(
+      /^Sent an email to owner@example\.com from Northcote Kitchens <hello@example\.com> through 127\.0\.0\.1:\d+ \(Message-ID <[A-Za-z0-9]+@example\.com>\)\.\n$/,
+    );
     expect(email.code).toBe(0);
-    expect(smtp.received).toEqual([expect.objectContaining({ to: ['owner@example.com'], subject: 'Test message from Northcote Kitchens & Bathrooms' })]);
+    expect(smtp.received).toEqual([
+      expect.objectContaining({ to: ['owner@example.com'], subject: 'Test message from Northcote Kitchens & Bathrooms' }),
+    ]);
 
     const sms = await cli('0412 345 678', configured());
     expect(sms.out).toMatch(/^Sent an SMS to \+61412345678 from \+61480000000 \(Twilio message SM\d{32}\)\.\n$/);

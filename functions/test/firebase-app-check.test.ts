@@ -33,7 +33,12 @@ beforeAll(async () => {
   db.settings({ host: firestoreEmulatorHost, ssl: false });
   const env = readFirebaseEnv({ GCLOUD_PROJECT: projectId, APP_CHECK: 'enforce' });
   const site = await createFirebaseSite(
-    { db, auth: getAuth(adminApp), objects: await createLocalObjectStore(join(dir, 'objects')), clientCheck: (mode) => firebaseAppCheck(adminApp, mode) },
+    {
+      db,
+      auth: getAuth(adminApp),
+      objects: await createLocalObjectStore(join(dir, 'objects')),
+      clientCheck: (mode) => firebaseAppCheck(adminApp, mode),
+    },
     env,
   );
   server = createServer(site.handler);
@@ -59,7 +64,10 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('APP_CHECK=enforce on the Clo
     const missing = await client.post<{ message: string }>('/api/quote-request', goodQuote, browser);
     expect(missing.status).toBe(401);
     expect(missing.body.message).toBe(unverifiedClientMessage);
-    const forged = await client.post<{ message: string }>('/api/quote-request', goodQuote, { ...browser, 'x-firebase-appcheck': 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' });
+    const forged = await client.post<{ message: string }>('/api/quote-request', goodQuote, {
+      ...browser,
+      'x-firebase-appcheck': 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
+    });
     expect(forged.status).toBe(401);
     expect((await getFirestore(adminApp).collection('quote_requests').count().get()).data().count).toBe(0);
   });

@@ -12,7 +12,8 @@ import { securityHeaderList } from '../src/http/security';
 
 const root = join(import.meta.dirname, '../..');
 const outdir = mkdtempSync(join(tmpdir(), 'function-bundle-'));
-const installed = (name: string) => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const installed = (name: string) =>
+  (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 interface Manifest {
   endpoints: Record<string, Record<string, unknown>>;
@@ -85,9 +86,16 @@ describe('the function bundle', () => {
       hosting: { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
     };
     const everyPage = new Map(config.hosting.headers.find((rule) => rule.source === '**')?.headers.map((h) => [h.key, h.value]));
-    const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+    const directives = (policy: string) =>
+      new Map(
+        policy
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...sources]) => [name, sources]),
+      );
     // Firebase's APIs, and reCAPTCHA Enterprise for App Check: no emulator or other loopback origin ships.
-    const google = /^https:\/\/([a-z0-9-]+\.googleapis\.com|www\.google\.com\/recaptcha\/|www\.gstatic\.com\/recaptcha\/|recaptcha\.google\.com\/recaptcha\/)$/;
+    const google =
+      /^https:\/\/([a-z0-9-]+\.googleapis\.com|www\.google\.com\/recaptcha\/|www\.gstatic\.com\/recaptcha\/|recaptcha\.google\.com\/recaptcha\/)$/;
     for (const [name, value] of securityHeaderList) {
       if (name !== 'Content-Security-Policy') {
         expect(everyPage.get(name), name).toBe(value);

@@ -77,18 +77,22 @@ describe.skipIf('reason' in ready)(
       const check = join(dir, 'check.mjs');
       writeFileSync(check, checkScript(out));
       try {
-        execFileSync('npx', ['firebase', 'emulators:exec', '--only', 'auth,functions,firestore,hosting', '--project', project, `node ${check}`], {
-          cwd: root,
-          stdio: 'pipe',
-          timeout: 170_000,
-          env: {
-            ...process.env,
-            FIRESTORE_EMULATOR_BINARY_PATH: ready.launcherJar,
-            // firebase-tools checks the `java` on the PATH (21 or newer) and runs the launcher with it.
-            PATH: `${join(ready.javaHome, 'bin')}:${dirname(process.execPath)}:${process.env.PATH}`,
-            FIRESTORE_EMULATOR_HOST: '',
+        execFileSync(
+          'npx',
+          ['firebase', 'emulators:exec', '--only', 'auth,functions,firestore,hosting', '--project', project, `node ${check}`],
+          {
+            cwd: root,
+            stdio: 'pipe',
+            timeout: 170_000,
+            env: {
+              ...process.env,
+              FIRESTORE_EMULATOR_BINARY_PATH: ready.launcherJar,
+              // firebase-tools checks the `java` on the PATH (21 or newer) and runs the launcher with it.
+              PATH: `${join(ready.javaHome, 'bin')}:${dirname(process.execPath)}:${process.env.PATH}`,
+              FIRESTORE_EMULATOR_HOST: '',
+            },
           },
-        });
+        );
         const seen = JSON.parse(readFileSync(out, 'utf8'));
         expect(seen.health).toMatchObject({ status: 200, cache: 'private, no-store' });
         expect(JSON.parse(seen.health.body)).toEqual({ status: 'ok' });

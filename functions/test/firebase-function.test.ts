@@ -162,12 +162,29 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     const mail = (await db().collection('mail').where('leadId', '==', res.body.id).get()).docs.map((d) => d.data());
     expect(mail).toEqual(
       expect.arrayContaining([
-        { to: ['ava@example.com'], audience: 'customer', ...about, message: expect.objectContaining({ subject: 'We have received your project inquiry' }) },
-        { to: ['office@example.com'], audience: 'staff', ...about, message: expect.objectContaining({ subject: 'New project inquiry: Ava Nguyen (Kitchen, Bathroom)' }) },
+        {
+          to: ['ava@example.com'],
+          audience: 'customer',
+          ...about,
+          message: expect.objectContaining({ subject: 'We have received your project inquiry' }),
+        },
+        {
+          to: ['office@example.com'],
+          audience: 'staff',
+          ...about,
+          message: expect.objectContaining({ subject: 'New project inquiry: Ava Nguyen (Kitchen, Bathroom)' }),
+        },
       ]),
     );
     const sms = (await db().collection('messages').where('leadId', '==', res.body.id).get()).docs.map((d) => d.data());
-    expect(sms).toEqual([{ to: '+61400123456', audience: 'customer', ...about, body: expect.stringMatching(/^Hi Ava, thanks for your renovation inquiry to /) }]);
+    expect(sms).toEqual([
+      {
+        to: '+61400123456',
+        audience: 'customer',
+        ...about,
+        body: expect.stringMatching(/^Hi Ava, thanks for your renovation inquiry to /),
+      },
+    ]);
   });
 
   it("reads the extensions' delivery state back onto the lead, and retries a failed message through them", async () => {
@@ -184,9 +201,15 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     ]);
     // What the Trigger Email and Twilio extensions write when they are done.
     const [staff, customer, sms] = await messagesOf();
-    await db().doc(`mail/${staff.id}`).update({ delivery: { state: 'SUCCESS', attempts: 1, endTime: Timestamp.fromDate(new Date('2025-03-01T01:02:03Z')), error: null } });
-    await db().doc(`mail/${customer.id}`).update({ delivery: { state: 'ERROR', attempts: 3, error: 'Invalid login: 535 Authentication failed' } });
-    await db().doc(`messages/${sms.id}`).update({ delivery: { state: 'ERROR', errorCode: '21211', errorMessage: "The 'To' number is not valid. " } });
+    await db()
+      .doc(`mail/${staff.id}`)
+      .update({ delivery: { state: 'SUCCESS', attempts: 1, endTime: Timestamp.fromDate(new Date('2025-03-01T01:02:03Z')), error: null } });
+    await db()
+      .doc(`mail/${customer.id}`)
+      .update({ delivery: { state: 'ERROR', attempts: 3, error: 'Invalid login: 535 Authentication failed' } });
+    await db()
+      .doc(`messages/${sms.id}`)
+      .update({ delivery: { state: 'ERROR', errorCode: '21211', errorMessage: "The 'To' number is not valid. " } });
     expect(await messagesOf()).toEqual([
       expect.objectContaining({ id: staff.id, status: 'sent', sentAt: '2025-03-01T01:02:03.000Z' }),
       expect.objectContaining({ id: customer.id, status: 'failed', attempts: 3, error: 'Invalid login: 535 Authentication failed' }),
@@ -205,18 +228,31 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     expect(status.body.configured).toEqual({ email: null, sms: null });
   });
 
-  it('changes a quote request\'s status with a note in Firestore, and finds it by status and search', async () => {
-    const created = await client().post<{ id: string }>('/api/quote-request', { ...goodQuote, firstName: 'Marlowe', suburb: 'Kew East' }, browser);
+  it("changes a quote request's status with a note in Firestore, and finds it by status and search", async () => {
+    const created = await client().post<{ id: string }>(
+      '/api/quote-request',
+      { ...goodQuote, firstName: 'Marlowe', suburb: 'Kew East' },
+      browser,
+    );
     const { client: c } = await signIn();
-    const res = await c.patch<QuoteRequest>(`/api/quote-request/${created.body.id}`, { status: 'contacted', note: 'Left a voicemail' }, browser);
+    const res = await c.patch<QuoteRequest>(
+      `/api/quote-request/${created.body.id}`,
+      { status: 'contacted', note: 'Left a voicemail' },
+      browser,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'contacted', history: [{ by: admin.username, status: 'contacted', note: 'Left a voicemail' }] });
+    expect(res.body).toMatchObject({
+      status: 'contacted',
+      history: [{ by: admin.username, status: 'contacted', note: 'Left a voicemail' }],
+    });
     const stored = (await db().collection('quote_requests').doc(created.body.id).get()).data();
     expect(stored).toMatchObject({ status: 'contacted', firstContactAt: res.body.history[0].at, updatedAt: res.body.history[0].at });
     const found = await c.get<QuoteRequest[]>('/api/quote-requests?status=contacted&q=kew%20e');
     expect(found.body.map((q) => q.id)).toEqual([created.body.id]);
     expect(found.headers.get('x-total-count')).toBe('1');
-    expect((await c.patch(`/api/quote-request/${created.body.id}`, { status: 'won' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await c.patch(`/api/quote-request/${created.body.id}`, { status: 'won' }, { origin: 'https://evil.example' })).status).toBe(
+      403,
+    );
   });
 
   it('refuses a state-changing request from another site', async () => {
@@ -225,7 +261,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     expect(res.body.message).toBe('Cross-site requests are not allowed');
   });
 
-  it("records the address Hosting saw, not one the client wrote into X-Forwarded-For", async () => {
+  it('records the address Hosting saw, not one the client wrote into X-Forwarded-For', async () => {
     // What reaches the function from Hosting: the client's own header, the address Hosting's
     // CDN saw, then the CDN's address appended by Google's front end.
     const forwarded = { ...browser, 'x-forwarded-for': '6.6.6.6, 203.0.113.7, 35.191.0.1' };
@@ -289,17 +325,24 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
 
     recorded.length = 0;
     const file = glb(2048);
-    const put = await client().request<{ url: string }>('PUT', issued.body.uploadURL, { body: file, headers: { 'content-type': 'model/gltf-binary' } });
+    const put = await client().request<{ url: string }>('PUT', issued.body.uploadURL, {
+      body: file,
+      headers: { 'content-type': 'model/gltf-binary' },
+    });
     expect(put.status).toBe(201);
     const key = /\/o\/(models%2F[A-Za-z0-9]+\.glb)\?alt=media$/.exec(put.body.url)?.[1];
     expect(put.body.url.startsWith(`http://${process.env.FIREBASE_STORAGE_EMULATOR_HOST}/v0/b/${bucket}/o/`)).toBe(true);
     expect(key).toBeDefined();
     const upload = recorded.find((r) => r.url.startsWith(`/upload/storage/v1/b/${bucket}/o`));
     expect(new URL(upload?.url ?? '', 'http://x').searchParams.get('name')).toBe(decodeURIComponent(key ?? ''));
-    expect(multipartMedia(upload?.body ?? Buffer.alloc(0), 'boundary=' + (/^--([^\r]+)/.exec(upload?.body.toString('latin1') ?? '')?.[1] ?? ''))).toEqual(file);
+    expect(
+      multipartMedia(upload?.body ?? Buffer.alloc(0), 'boundary=' + (/^--([^\r]+)/.exec(upload?.body.toString('latin1') ?? '')?.[1] ?? '')),
+    ).toEqual(file);
 
     const wrong = await c.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' }, browser);
-    const refused = await client().request<{ message: string }>('PUT', wrong.body.uploadURL, { body: Buffer.from('<svg></svg>'.repeat(10)) });
+    const refused = await client().request<{ message: string }>('PUT', wrong.body.uploadURL, {
+      body: Buffer.from('<svg></svg>'.repeat(10)),
+    });
     expect(refused.status).toBe(415);
   });
   // Last, so the queries of every test above are recorded too.
@@ -327,7 +370,10 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
       const first = await c.get(path);
       expect(first.status, path).toBe(200);
       const next = first.headers.get('x-next-cursor');
-      if (next) expect((await c.get(`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(next)}`)).status, `${path} page 2`).toBe(200);
+      if (next)
+        expect((await c.get(`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(next)}`)).status, `${path} page 2`).toBe(
+          200,
+        );
     }
     // The daily maintenance job's clean-ups.
     await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(), {})).maintain();
@@ -341,9 +387,15 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     const unused = declared.filter((index) => !needs.some((need) => serves(index, need)));
     expect(unused.map((index) => `${index.collectionGroup}: ${index.fields.map((f) => f.fieldPath).join(', ')}`)).toEqual([]);
     // Fields exempt from indexing are never filtered or ordered on.
-    const queried = new Set(queries.queries.flatMap((q) => [...JSON.stringify(q).matchAll(/"fieldPath":"([^"]+)"/g)].map((m) => `${q.from?.[0]?.collectionId}.${m[1]}`)));
+    const queried = new Set(
+      queries.queries.flatMap((q) =>
+        [...JSON.stringify(q).matchAll(/"fieldPath":"([^"]+)"/g)].map((m) => `${q.from?.[0]?.collectionId}.${m[1]}`),
+      ),
+    );
     for (const override of indexFile().fieldOverrides) {
-      expect(queried.has(`${override.collectionGroup}.${override.fieldPath}`), `${override.collectionGroup}.${override.fieldPath}`).toBe(false);
+      expect(queried.has(`${override.collectionGroup}.${override.fieldPath}`), `${override.collectionGroup}.${override.fieldPath}`).toBe(
+        false,
+      );
     }
   });
 });

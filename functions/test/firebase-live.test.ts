@@ -79,7 +79,8 @@ function watch(q: Query) {
     vi.waitFor(
       () => {
         const at = snapshots.findIndex((snapshot, i) => i >= seen && test(snapshot));
-        if (at < 0) throw new Error(`no matching snapshot among ${snapshots.length - seen} new ones${error ? ` (listener failed: ${error})` : ''}`);
+        if (at < 0)
+          throw new Error(`no matching snapshot among ${snapshots.length - seen} new ones${error ? ` (listener failed: ${error})` : ''}`);
         seen = at + 1;
         return snapshots[at];
       },
@@ -123,7 +124,9 @@ const review = (id: string, createdAt: string, approved: boolean): Review => ({
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore listeners from the web SDK'), () => {
   it('show the admin a new inquiry the server stores, newest first, and its deletion', async () => {
     await store.inquiries.insert(inquiry('old', '2025-01-01T00:00:00.000Z'));
-    const live = watch(query(collection(browser({ uid: adminUid, admin: true }), 'project_inquiries'), orderBy('createdAt', 'desc'), limit(50)));
+    const live = watch(
+      query(collection(browser({ uid: adminUid, admin: true }), 'project_inquiries'), orderBy('createdAt', 'desc'), limit(50)),
+    );
     await live.until((s) => s.size === 1);
 
     await store.inquiries.insert(inquiry('new', new Date().toISOString()));

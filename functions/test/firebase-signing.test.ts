@@ -45,7 +45,12 @@ describe('the admin custom token', () => {
     expect(claims).toMatchObject({ uid: 'user123', claims: { admin: true }, iss: clientEmail, sub: clientEmail });
     expect(claims.aud).toBe('https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit');
     expect(claims.exp - claims.iat).toBe(3600);
-    expect(verifies(`${header}.${Buffer.from(JSON.stringify({ ...claims, uid: 'other' })).toString('base64url')}`, Buffer.from(signature, 'base64url'))).toBe(false);
+    expect(
+      verifies(
+        `${header}.${Buffer.from(JSON.stringify({ ...claims, uid: 'other' })).toString('base64url')}`,
+        Buffer.from(signature, 'base64url'),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -90,7 +95,9 @@ describe('v4 signed upload URLs', () => {
     expect(url.searchParams.get('X-Goog-Credential')).toMatch(new RegExp(`^${clientEmail}/\\d{8}/auto/storage/goog4_request$`));
     expect(Number(url.searchParams.get('X-Goog-Expires'))).toBeGreaterThanOrEqual(899);
     expect(Number(url.searchParams.get('X-Goog-Expires'))).toBeLessThanOrEqual(900);
-    expect(url.searchParams.get('X-Goog-SignedHeaders')).toBe('cache-control;content-type;host;x-goog-content-length-range;x-goog-if-generation-match');
+    expect(url.searchParams.get('X-Goog-SignedHeaders')).toBe(
+      'cache-control;content-type;host;x-goog-content-length-range;x-goog-if-generation-match',
+    );
 
     expect(upload.method).toBe('PUT');
     expect(upload.headers).toEqual({

@@ -38,7 +38,11 @@ function memoryBucket() {
     },
     createUploadUrl: async (key, contentType, maxBytes, expires) => {
       issued.push({ key, contentType, maxBytes, expires });
-      return { url: `https://storage.googleapis.com/demo.appspot.com/${key}?X-Goog-Signature=x`, method: 'PUT', headers: { 'Content-Type': contentType } };
+      return {
+        url: `https://storage.googleapis.com/demo.appspot.com/${key}?X-Goog-Signature=x`,
+        method: 'PUT',
+        headers: { 'Content-Type': contentType },
+      };
     },
     head: async (key, bytes) => {
       const file = files.get(key);
@@ -93,7 +97,12 @@ interface Issued {
   url: string;
 }
 
-const model = (modelUrl: string, thumbnailUrl = '') => ({ name: 'Shaker kitchen', description: 'A white shaker kitchen with oak benchtops', modelUrl, thumbnailUrl });
+const model = (modelUrl: string, thumbnailUrl = '') => ({
+  name: 'Shaker kitchen',
+  description: 'A white shaker kitchen with oak benchtops',
+  modelUrl,
+  thumbnailUrl,
+});
 
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('direct uploads to the bucket'), () => {
   it('issues a signed URL bound to the type and limit, and the location to save', async () => {
@@ -102,7 +111,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('direct uploads to the bucket
     expect(res.body.method).toBe('PUT');
     expect(res.body.headers).toEqual({ 'Content-Type': 'model/gltf-binary' });
     expect(res.body.uploadURL).toMatch(/^https:\/\/storage\.googleapis\.com\/demo\.appspot\.com\/models\/[A-Za-z0-9]+\.glb\?/);
-    expect(res.body.url).toMatch(/^https:\/\/firebasestorage\.googleapis\.com\/v0\/b\/demo\.appspot\.com\/o\/models%2F[A-Za-z0-9]+\.glb\?alt=media$/);
+    expect(res.body.url).toMatch(
+      /^https:\/\/firebasestorage\.googleapis\.com\/v0\/b\/demo\.appspot\.com\/o\/models%2F[A-Za-z0-9]+\.glb\?alt=media$/,
+    );
     const last = bucket.issued[bucket.issued.length - 1];
     expect(last.maxBytes).toBe(104_857_600);
     expect(last.expires.getTime() - Date.now()).toBeGreaterThan(14 * 60 * 1000);

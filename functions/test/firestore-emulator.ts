@@ -11,7 +11,9 @@ export const firestoreEmulatorMissing: string = 'reason' in provided ? provided.
 
 /** A suite title that says where it runs, or why it was skipped. */
 export function onEmulator(title: string): string {
-  return firestoreEmulatorHost ? `${title} (Google's Firestore emulator at ${firestoreEmulatorHost})` : `${title} (skipped: ${firestoreEmulatorMissing})`;
+  return firestoreEmulatorHost
+    ? `${title} (Google's Firestore emulator at ${firestoreEmulatorHost})`
+    : `${title} (skipped: ${firestoreEmulatorMissing})`;
 }
 
 /**

@@ -51,12 +51,14 @@ interface StructuredQueryProto {
 const NAME = '__name__';
 const equalityOps = new Set(['EQUAL', 'IN', 'ARRAY_CONTAINS', 'ARRAY_CONTAINS_ANY']);
 
-export const indexFile = (): IndexFile => JSON.parse(readFileSync(join(import.meta.dirname, '../../firestore.indexes.json'), 'utf8')) as IndexFile;
+export const indexFile = (): IndexFile =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../firestore.indexes.json'), 'utf8')) as IndexFile;
 
 function fieldFilters(filter: FilterProto | null | undefined): Array<{ field: string; equality: boolean }> {
   if (!filter) return [];
   if (filter.compositeFilter) return (filter.compositeFilter.filters ?? []).flatMap(fieldFilters);
-  if (filter.fieldFilter) return [{ field: filter.fieldFilter.field?.fieldPath ?? '', equality: equalityOps.has(filter.fieldFilter.op ?? '') }];
+  if (filter.fieldFilter)
+    return [{ field: filter.fieldFilter.field?.fieldPath ?? '', equality: equalityOps.has(filter.fieldFilter.op ?? '') }];
   if (filter.unaryFilter) return [{ field: filter.unaryFilter.field?.fieldPath ?? '', equality: true }];
   return [];
 }
@@ -84,7 +86,10 @@ export function indexNeed(query: StructuredQueryProto): IndexNeed | null {
 export function serves(index: DeclaredIndex, need: IndexNeed): boolean {
   if (index.collectionGroup !== need.collectionGroup || index.queryScope !== 'COLLECTION') return false;
   const fields = index.fields.filter((f, i) => !(f.fieldPath === NAME && i === index.fields.length - 1));
-  const prefix = fields.slice(0, need.equality.length).map((f) => f.fieldPath).sort();
+  const prefix = fields
+    .slice(0, need.equality.length)
+    .map((f) => f.fieldPath)
+    .sort();
   if (prefix.join() !== need.equality.join()) return false;
   const rest = fields.slice(need.equality.length);
   if (rest.length !== need.order.length || rest.some((f, i) => f.fieldPath !== need.order[i].fieldPath)) return false;

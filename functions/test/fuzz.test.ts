@@ -1,4 +1,12 @@
-import { inquiryInputSchema, leadStatuses, limits, quoteInputSchema, reviewInputSchema, visitInputSchema, type LeadProgress } from '@site/domain';
+import {
+  inquiryInputSchema,
+  leadStatuses,
+  limits,
+  quoteInputSchema,
+  reviewInputSchema,
+  visitInputSchema,
+  type LeadProgress,
+} from '@site/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodInquiry, goodQuote, goodReview, startTestApp, type Client, type TestApp } from './harness';
@@ -12,11 +20,55 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Any JSON value, with a bias towards the shapes and field names the API expects. */
-const fieldNames = ['rooms', 'budget', 'timeline', 'firstName', 'lastName', 'email', 'phone', 'suburb', 'room', 'customerName', 'rating', 'reviewText', 'page', 'name', 'description', 'modelUrl', 'thumbnailUrl', 'exposure', 'shadowIntensity', 'models', 'username', 'password', 'website', 'id', 'approved', 'createdAt', 'status', 'note', 'history', '__proto__', 'constructor'];
+const fieldNames = [
+  'rooms',
+  'budget',
+  'timeline',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'suburb',
+  'room',
+  'customerName',
+  'rating',
+  'reviewText',
+  'page',
+  'name',
+  'description',
+  'modelUrl',
+  'thumbnailUrl',
+  'exposure',
+  'shadowIntensity',
+  'models',
+  'username',
+  'password',
+  'website',
+  'id',
+  'approved',
+  'createdAt',
+  'status',
+  'note',
+  'history',
+  '__proto__',
+  'constructor',
+];
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 300 }),
-  fc.constantFrom('', ' ', '\u0000', '<script>alert(1)</script>', "'; DROP TABLE reviews; --", '=HYPERLINK("x")', '../../etc/passwd', 'x'.repeat(5000), '\ud800', '%00', '{"$gt":""}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE reviews; --",
+    '=HYPERLINK("x")',
+    '../../etc/passwd',
+    'x'.repeat(5000),
+    '\ud800',
+    '%00',
+    '{"$gt":""}',
+  ),
 );
 const anyValue = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -31,9 +83,9 @@ const anyValue = fc.letrec((tie) => ({
   ),
 })).value;
 const mutated = (base: Record<string, unknown>) =>
-  fc.tuple(fc.dictionary(fc.constantFrom(...fieldNames, ...Object.keys(base)), anyValue, { maxKeys: 6 }), fc.boolean()).map(
-    ([patch, keepBase]) => (keepBase ? { ...base, ...patch } : patch),
-  );
+  fc
+    .tuple(fc.dictionary(fc.constantFrom(...fieldNames, ...Object.keys(base)), anyValue, { maxKeys: 6 }), fc.boolean())
+    .map(([patch, keepBase]) => (keepBase ? { ...base, ...patch } : patch));
 const rawBody = fc.oneof(
   anyValue.map((v) => JSON.stringify(v) ?? 'null'),
   fc.string(),
@@ -47,7 +99,12 @@ const routes: Array<{ method: string; path: string; base: Record<string, unknown
   { method: 'POST', path: '/api/visits', base: { page: '/' } },
   { method: 'POST', path: '/api/login', base: { username: 'staff', password: 'x' } },
   { method: 'POST', path: '/api/register', base: { username: 'someone', password: 'long password here' } },
-  { method: 'POST', path: '/api/3d-models', base: { name: 'Model', description: 'A model', modelUrl: '/objects/models/x.glb' }, admin: true },
+  {
+    method: 'POST',
+    path: '/api/3d-models',
+    base: { name: 'Model', description: 'A model', modelUrl: '/objects/models/x.glb' },
+    admin: true,
+  },
   { method: 'PATCH', path: '/api/3d-models/reorder', base: { models: [{ id: 'a', displayOrder: 0 }] }, admin: true },
   { method: 'POST', path: '/api/objects/upload', base: { kind: 'model' }, admin: true },
 ];
@@ -56,14 +113,20 @@ describe('random and malformed input', () => {
   for (const route of routes) {
     it(`never answers 5xx on ${route.method} ${route.path}`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.oneof(mutated(route.base).map((v) => JSON.stringify(v)), rawBody), async (body) => {
-          const client = route.admin ? admin : t.client();
-          const res = await client.request(route.method, route.path, { body, headers: { 'content-type': 'application/json' } });
-          expect(res.status, `${body} -> ${res.text}`).toBeLessThan(500);
-          if (res.status >= 400) {
-            expect(typeof (res.body as { message?: unknown }).message).toBe('string');
-          }
-        }),
+        fc.asyncProperty(
+          fc.oneof(
+            mutated(route.base).map((v) => JSON.stringify(v)),
+            rawBody,
+          ),
+          async (body) => {
+            const client = route.admin ? admin : t.client();
+            const res = await client.request(route.method, route.path, { body, headers: { 'content-type': 'application/json' } });
+            expect(res.status, `${body} -> ${res.text}`).toBeLessThan(500);
+            if (res.status >= 400) {
+              expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+            }
+          },
+        ),
         { numRuns: 60 },
       );
     });
@@ -74,11 +137,18 @@ describe('random and malformed input', () => {
     const quote = await t.client().post<{ id: string }>('/api/quote-request', goodQuote);
     const paths = [`/api/project-inquiry/${inquiry.body.id}`, `/api/quote-request/${quote.body.id}`];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...paths), fc.oneof(mutated({ status: 'contacted', note: 'Called back' }).map((v) => JSON.stringify(v)), rawBody), async (path, body) => {
-        const res = await admin.request('PATCH', path, { body, headers: { 'content-type': 'application/json' } });
-        expect(res.status, `${body} -> ${res.text}`).toBeLessThan(500);
-        if (res.status >= 400) expect(typeof (res.body as { message?: unknown }).message).toBe('string');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.oneof(
+          mutated({ status: 'contacted', note: 'Called back' }).map((v) => JSON.stringify(v)),
+          rawBody,
+        ),
+        async (path, body) => {
+          const res = await admin.request('PATCH', path, { body, headers: { 'content-type': 'application/json' } });
+          expect(res.status, `${body} -> ${res.text}`).toBeLessThan(500);
+          if (res.status >= 400) expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+        },
+      ),
       { numRuns: 80 },
     );
   });
@@ -86,11 +156,27 @@ describe('random and malformed input', () => {
   it('never answers 5xx for random paths, ids and query strings', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/api/project-inquiry/', '/api/review/', '/api/3d-models/', '/api/quote-request/', '/objects/models/', '/api/reviews?limit=', '/api/project-inquiries?cursor=', '/api/project-inquiries?status=', '/api/quote-requests?q=', '/api/project-inquiries?limit=2&q=', '/api/objects/upload/'),
+        fc.constantFrom(
+          '/api/project-inquiry/',
+          '/api/review/',
+          '/api/3d-models/',
+          '/api/quote-request/',
+          '/objects/models/',
+          '/api/reviews?limit=',
+          '/api/project-inquiries?cursor=',
+          '/api/project-inquiries?status=',
+          '/api/quote-requests?q=',
+          '/api/project-inquiries?limit=2&q=',
+          '/api/objects/upload/',
+        ),
         fc.string({ maxLength: 80 }),
         fc.constantFrom('GET', 'DELETE', 'PUT', 'POST', 'PATCH'),
         async (prefix, tail, method) => {
-          const res = await admin.request(method, prefix + encodeURIComponent(tail), method === 'GET' ? {} : { body: '{}', headers: { 'content-type': 'application/json' } });
+          const res = await admin.request(
+            method,
+            prefix + encodeURIComponent(tail),
+            method === 'GET' ? {} : { body: '{}', headers: { 'content-type': 'application/json' } },
+          );
           expect(res.status, `${method} ${prefix}${tail} -> ${res.text}`).toBeLessThan(500);
         },
       ),
@@ -119,7 +205,11 @@ describe('random and malformed input', () => {
     for (const { id: _id, createdAt: _c, ...fields } of quotes) expect(quoteInputSchema.safeParse(fields).success).toBe(true);
     const progress = (lead: LeadProgress) =>
       leadStatuses.includes(lead.status) &&
-      lead.history.every((entry) => (entry.status === undefined || leadStatuses.includes(entry.status)) && (entry.note === undefined || (entry.note.trim().length > 0 && entry.note.length <= limits.leadNoteMaxLength)));
+      lead.history.every(
+        (entry) =>
+          (entry.status === undefined || leadStatuses.includes(entry.status)) &&
+          (entry.note === undefined || (entry.note.trim().length > 0 && entry.note.length <= limits.leadNoteMaxLength)),
+      );
     for (const lead of [...inquiries, ...quotes]) expect(progress(lead), JSON.stringify(lead)).toBe(true);
     for (const { id: _id, createdAt: _c, approved, ...fields } of reviews) {
       expect(approved).toBe(false);

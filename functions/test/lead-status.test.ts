@@ -43,7 +43,8 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
 
     const inquiry = async (fields: Partial<typeof goodInquiry> = {}) =>
       (await t.client().post<Inquiry>('/api/project-inquiry', { ...goodInquiry, ...fields })).body;
-    const quote = async (fields: Partial<typeof goodQuote> = {}) => (await t.client().post<QuoteRequest>('/api/quote-request', { ...goodQuote, ...fields })).body;
+    const quote = async (fields: Partial<typeof goodQuote> = {}) =>
+      (await t.client().post<QuoteRequest>('/api/quote-request', { ...goodQuote, ...fields })).body;
 
     describe('PATCH /api/project-inquiry/:id and /api/quote-request/:id', () => {
       it('answers a new lead as new with no history', async () => {
@@ -58,7 +59,13 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         const contacted = await staff.patch<Inquiry>(`/api/project-inquiry/${created.id}`, { status: 'contacted' });
         expect(contacted.status).toBe(200);
         const first = contacted.body.history[0];
-        expect(contacted.body).toMatchObject({ id: created.id, status: 'contacted', firstContactAt: first.at, updatedAt: first.at, messages: expect.any(Array) });
+        expect(contacted.body).toMatchObject({
+          id: created.id,
+          status: 'contacted',
+          firstContactAt: first.at,
+          updatedAt: first.at,
+          messages: expect.any(Array),
+        });
         expect(contacted.body.history).toEqual([{ at: first.at, by: admin.username, status: 'contacted' }]);
         expect(Date.parse(first.at)).toBeGreaterThanOrEqual(Date.parse(created.createdAt));
 
@@ -93,11 +100,17 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
       it('works the same on quote requests, and tells the live dashboards', async () => {
         const created = await quote({ firstName: 'Live' });
         events.length = 0;
-        const res = await staff.patch<QuoteRequest>(`/api/quote-request/${created.id}`, { status: 'lost', note: 'Went with another builder' });
+        const res = await staff.patch<QuoteRequest>(`/api/quote-request/${created.id}`, {
+          status: 'lost',
+          note: 'Went with another builder',
+        });
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({ status: 'lost', firstContactAt: res.body.history[0].at });
         expect(events).toEqual([{ collection: 'quote_requests', op: 'update', id: created.id }]);
-        expect(await t.app.context.store.quotes.get(created.id)).toMatchObject({ status: 'lost', history: [{ note: 'Went with another builder' }] });
+        expect(await t.app.context.store.quotes.get(created.id)).toMatchObject({
+          status: 'lost',
+          history: [{ note: 'Went with another builder' }],
+        });
       });
 
       it('answers each bad body with 400 and the field, and stores nothing', async () => {
@@ -123,7 +136,10 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
           expect(res.body, JSON.stringify(payload)).toEqual({ message, errors: { [field]: message } });
         }
         for (const raw of ['[]', '"contacted"', '{"status":']) {
-          const res = await staff.request<ApiError>('PATCH', `/api/project-inquiry/${created.id}`, { body: raw, headers: { 'content-type': 'application/json' } });
+          const res = await staff.request<ApiError>('PATCH', `/api/project-inquiry/${created.id}`, {
+            body: raw,
+            headers: { 'content-type': 'application/json' },
+          });
           expect(res.status, raw).toBe(400);
         }
         expect(await t.app.context.store.inquiries.get(created.id)).toMatchObject({ status: 'new', history: [] });
@@ -147,7 +163,9 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         const missing = await staff.patch<ApiError>('/api/project-inquiry/nope', { status: 'won' });
         expect(missing.status).toBe(404);
         expect(missing.body.message).toBe('Inquiry not found');
-        expect((await staff.patch<ApiError>('/api/quote-request/nope', { status: 'won' })).body).toEqual({ message: 'Quote request not found' });
+        expect((await staff.patch<ApiError>('/api/quote-request/nope', { status: 'won' })).body).toEqual({
+          message: 'Quote request not found',
+        });
         expect((await staff.patch('/api/quote-request/a%2Fb', { status: 'won' })).status).toBe(404);
         // The Firestore adapter's inquiries and quotes are separate collections: an inquiry's id is no quote.
         expect((await staff.patch('/api/quote-request/' + created.id, { status: 'won' })).status).toBe(404);
@@ -156,7 +174,11 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         expect(anonymous.status).toBe(401);
         expect(anonymous.body.message).toBe('Not signed in');
         expect((await t.client().patch(`/api/quote-request/${created.id}`, { status: 'won' })).status).toBe(401);
-        const crossSite = await staff.patch<ApiError>(`/api/project-inquiry/${created.id}`, { status: 'won' }, { origin: 'https://evil.example' });
+        const crossSite = await staff.patch<ApiError>(
+          `/api/project-inquiry/${created.id}`,
+          { status: 'won' },
+          { origin: 'https://evil.example' },
+        );
         expect(crossSite.status).toBe(403);
         expect(crossSite.body.message).toBe('Cross-site requests are not allowed');
         expect(await t.app.context.store.inquiries.get(created.id)).toMatchObject({ status: 'new', history: [] });
@@ -178,7 +200,11 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
       const list = async (path: string) => {
         const res = await staff.get<Listed<{ id: string }>>(path);
         expect(res.status, path).toBe(200);
-        return { ids: res.body.map((item) => item.id), total: Number(res.headers.get('x-total-count')), next: res.headers.get('x-next-cursor') };
+        return {
+          ids: res.body.map((item) => item.id),
+          total: Number(res.headers.get('x-total-count')),
+          next: res.headers.get('x-next-cursor'),
+        };
       };
 
       it('filters by one status, newest first, counted', async () => {
@@ -233,7 +259,8 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         expect((await t.client().get('/api/leads/stats')).status).toBe(401);
         const before = await staff.get<LeadStats>('/api/leads/stats');
         expect(before.status).toBe(200);
-        const newLeads = (await t.app.context.store.inquiries.count({ status: 'new' })) + (await t.app.context.store.quotes.count({ status: 'new' }));
+        const newLeads =
+          (await t.app.context.store.inquiries.count({ status: 'new' })) + (await t.app.context.store.quotes.count({ status: 'new' }));
         expect(before.body.waiting).toBe(newLeads);
 
         // Three leads contacted after waiting 1, 3 and 5 hours (the clock moves between arrival and contact).
@@ -254,7 +281,9 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
           ...(await store.inquiries.find({ orderBy: 'createdAt', direction: 'desc', limit: 200 })).items,
           ...(await store.quotes.find({ orderBy: 'createdAt', direction: 'desc', limit: 200 })).items,
         ];
-        const all = leads.flatMap((lead) => (lead.firstContactAt ? [Date.parse(lead.firstContactAt) - Date.parse(lead.createdAt)] : [])).sort((a, b) => a - b);
+        const all = leads
+          .flatMap((lead) => (lead.firstContactAt ? [Date.parse(lead.firstContactAt) - Date.parse(lead.createdAt)] : []))
+          .sort((a, b) => a - b);
         expect(all).toHaveLength(after.body.firstContacts);
         expect(all).toEqual(expect.arrayContaining(waits));
         const mid = Math.floor(all.length / 2);
@@ -263,7 +292,11 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         // 31 days on, none of those first contacts is recent.
         t.clock.advance(31 * 24 * hour);
         staff = await t.adminClient(); // the session ended meanwhile
-        expect((await staff.get<LeadStats>('/api/leads/stats')).body).toEqual({ waiting: newLeads, medianFirstContactMs: null, firstContacts: 0 });
+        expect((await staff.get<LeadStats>('/api/leads/stats')).body).toEqual({
+          waiting: newLeads,
+          medianFirstContactMs: null,
+          firstContacts: 0,
+        });
       });
     });
   });

@@ -66,7 +66,9 @@ describe('POST /api/project-inquiry', () => {
   });
 
   it('queues the staff alert, the confirmation email and the SMS with the inquiry, and lists them on it', async () => {
-    const res = await t.client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'queued@example.com', phone: '0499 999 999' });
+    const res = await t
+      .client()
+      .post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'queued@example.com', phone: '0499 999 999' });
     const admin = await t.adminClient();
     const list = await admin.get<Array<{ id: string; messages: MessageDelivery[] }>>('/api/project-inquiries?limit=100');
     const { messages } = list.body.find((item) => item.id === res.body.id) ?? { messages: [] };
@@ -80,7 +82,11 @@ describe('POST /api/project-inquiry', () => {
   it('records that a landline gets no SMS, and why', async () => {
     const res = await t.client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, phone: '(03) 9123 4567' });
     const messages = (await t.app.context.store.messages.forLeads([res.body.id])).get(res.body.id) ?? [];
-    expect(messages.find((m) => m.channel === 'sms')).toMatchObject({ status: 'skipped', to: '(03) 9123 4567', error: 'No SMS: (03) 9123 4567 is not a mobile number' });
+    expect(messages.find((m) => m.channel === 'sms')).toMatchObject({
+      status: 'skipped',
+      to: '(03) 9123 4567',
+      error: 'No SMS: (03) 9123 4567 is not a mobile number',
+    });
   });
 
   it('answers a filled honeypot like a success and stores nothing', async () => {

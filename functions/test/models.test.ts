@@ -188,7 +188,10 @@ describe('3D models', () => {
 
   it('accepts only model and thumbnail URLs this server issued, of the right kind and not used by another model', async () => {
     const base = { name: 'Wardrobe', description: 'Walk-in wardrobe' };
-    const foreign = await admin.post<{ errors: Record<string, string> }>('/api/3d-models', { ...base, modelUrl: 'https://evil.example/x.glb' });
+    const foreign = await admin.post<{ errors: Record<string, string> }>('/api/3d-models', {
+      ...base,
+      modelUrl: 'https://evil.example/x.glb',
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors.modelUrl).toBe('Must be a GLB model uploaded to this site');
 
@@ -197,7 +200,11 @@ describe('3D models', () => {
     expect(wrongKind.status).toBe(400);
 
     const file = (await upload(glb(), 'model')).body.url;
-    const badThumb = await admin.post<{ errors: Record<string, string> }>('/api/3d-models', { ...base, modelUrl: file, thumbnailUrl: file });
+    const badThumb = await admin.post<{ errors: Record<string, string> }>('/api/3d-models', {
+      ...base,
+      modelUrl: file,
+      thumbnailUrl: file,
+    });
     expect(badThumb.body.errors.thumbnailUrl).toBe('Must be an image uploaded to this site');
 
     expect((await admin.post('/api/3d-models', { ...base, modelUrl: file })).status).toBe(201);

@@ -45,7 +45,12 @@ describe('GET /api/health?deep=1', () => {
 
     const before = await admin.get<Record<string, unknown>>('/api/health?deep=1');
     expect(before.status).toBe(200);
-    expect(before.body).toMatchObject({ status: 'ok', database: { writable: true }, queue: { unsent: queued }, backup: { lastAt: null, file: null, keep: 0 } });
+    expect(before.body).toMatchObject({
+      status: 'ok',
+      database: { writable: true },
+      queue: { unsent: queued },
+      backup: { lastAt: null, file: null, keep: 0 },
+    });
     const disk = before.body.disk as { freeBytes: number; totalBytes: number };
     expect(disk.freeBytes).toBeGreaterThan(0);
     expect(disk.freeBytes).toBeLessThanOrEqual(disk.totalBytes);
@@ -107,7 +112,11 @@ describe('logs', () => {
       return parsed.some((l) => l.requestId === failedId && l.msg === 'request') ? parsed : undefined;
     }, 'the log lines');
     const listLine = lines.find((l) => l.requestId === requestId && l.msg === 'request');
-    expect(listLine).toMatchObject({ level: 'info', req: { method: 'GET', path: '/api/project-inquiries?limit=5&cursor=~' }, res: { status: 400 } });
+    expect(listLine).toMatchObject({
+      level: 'info',
+      req: { method: 'GET', path: '/api/project-inquiries?limit=5&cursor=~' },
+      res: { status: 400 },
+    });
     expect(typeof listLine?.durationMs).toBe('number');
     expect(lines.find((l) => l.req?.method === 'POST' && l.req.path === '/api/project-inquiry')).toMatchObject({ res: { status: 201 } });
 
@@ -118,7 +127,8 @@ describe('logs', () => {
     expect(lines.find((l) => l.requestId === failedId && l.msg === 'request')).toMatchObject({ level: 'error', res: { status: 500 } });
 
     const all = server.stdout();
-    for (const secret of [goodInquiry.email, goodInquiry.lastName, adminAccount.password, token, admin.cookie.split('=')[1]]) expect(all).not.toContain(secret);
+    for (const secret of [goodInquiry.email, goodInquiry.lastName, adminAccount.password, token, admin.cookie.split('=')[1]])
+      expect(all).not.toContain(secret);
     expect((await stopServer(server)).code).toBe(0);
   });
 

@@ -36,7 +36,9 @@ describe('npm run deploy', () => {
     for (const line of describePlaceholders(others)) expect(result.stderr).toContain(line);
     if (findPlaceholders(business).length > others.length) {
       // The function's links fall back to the settings' example address without a SITE_URL of its own.
-      expect(result.stderr).toContain(`siteUrl is still the example "${business.siteUrl}": set it in web/src/config/business.ts (or SITE_URL in functions/.env.demo-placeholder-check)`);
+      expect(result.stderr).toContain(
+        `siteUrl is still the example "${business.siteUrl}": set it in web/src/config/business.ts (or SITE_URL in functions/.env.demo-placeholder-check)`,
+      );
     }
     // firebase deploy never started: it would have printed its banner.
     expect(result.stdout + result.stderr).not.toContain('Deploying to');

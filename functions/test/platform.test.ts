@@ -50,35 +50,58 @@ describe('cross-site requests', () => {
 describe('bad bodies', () => {
   it('answers malformed JSON, non-object bodies, oversized bodies and other content types without a 500', async () => {
     const client = t.client();
-    const malformed = await client.request<{ message: string }>('POST', '/api/review', { body: '{"customerName":', headers: { 'content-type': 'application/json' } });
+    const malformed = await client.request<{ message: string }>('POST', '/api/review', {
+      body: '{"customerName":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Malformed JSON body');
     const array = await client.request<{ message: string }>('POST', '/api/review', { json: [goodReview] });
     expect(array.status).toBe(400);
-    const scalar = await client.request<{ message: string }>('POST', '/api/review', { body: '"just a string"', headers: { 'content-type': 'application/json' } });
+    const scalar = await client.request<{ message: string }>('POST', '/api/review', {
+      body: '"just a string"',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(scalar.status).toBe(400);
     expect(scalar.body.message).toBe('Malformed JSON body');
     const big = await client.post<{ message: string }>('/api/review', { ...goodReview, reviewText: 'x'.repeat(40_000) });
     expect(big.status).toBe(413);
     expect(big.body.message).toBe('Request body is too large');
-    const gzipped = await client.request<{ message: string }>('POST', '/api/review', { body: '{}', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    const gzipped = await client.request<{ message: string }>('POST', '/api/review', {
+      body: '{}',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
     expect(gzipped.status).toBe(415);
     expect(gzipped.body.message).toBe('Unsupported content encoding');
-    const empty = await client.request<{ errors: Record<string, string> }>('POST', '/api/review', { body: '', headers: { 'content-type': 'application/json' } });
+    const empty = await client.request<{ errors: Record<string, string> }>('POST', '/api/review', {
+      body: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toHaveProperty('customerName');
-    const text = await client.request<{ errors: Record<string, string> }>('POST', '/api/review', { body: JSON.stringify(goodReview), headers: { 'content-type': 'text/plain' } });
+    const text = await client.request<{ errors: Record<string, string> }>('POST', '/api/review', {
+      body: JSON.stringify(goodReview),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(400);
-    const form = await client.request('POST', '/api/quote-request', { body: 'firstName=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await client.request('POST', '/api/quote-request', {
+      body: 'firstName=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(400);
-    const badCharset = await client.request<{ message: string }>('POST', '/api/review', { body: '{}', headers: { 'content-type': 'application/json; charset=klingon' } });
+    const badCharset = await client.request<{ message: string }>('POST', '/api/review', {
+      body: '{}',
+      headers: { 'content-type': 'application/json; charset=klingon' },
+    });
     expect(badCharset.status).toBe(415);
     expect(badCharset.body.message).toBe('Unsupported charset');
     expect(await t.app.context.store.reviews.count()).toBe(0);
   });
 
   it('caps each text field', async () => {
-    const res = await t.client().post<{ errors: Record<string, string> }>('/api/quote-request', { ...goodQuote, firstName: 'x'.repeat(201) });
+    const res = await t
+      .client()
+      .post<{ errors: Record<string, string> }>('/api/quote-request', { ...goodQuote, firstName: 'x'.repeat(201) });
     expect(res.status).toBe(400);
     expect(res.body.errors.firstName).toBe('Must be at most 200 characters');
   });
@@ -103,7 +126,9 @@ describe('rate limits', () => {
 
 describe('visits', () => {
   it('records page, user agent and IP, ignoring X-Forwarded-For unless TRUST_PROXY says so', async () => {
-    const res = await t.client().post('/api/visits', { page: '/services' }, { 'user-agent': 'TestBrowser/1.0', 'x-forwarded-for': '198.51.100.7' });
+    const res = await t
+      .client()
+      .post('/api/visits', { page: '/services' }, { 'user-agent': 'TestBrowser/1.0', 'x-forwarded-for': '198.51.100.7' });
     expect(res.status).toBe(204);
     const admin = await t.adminClient();
     const visitors = await admin.get<Array<Record<string, unknown>>>('/api/visitors');
@@ -191,7 +216,10 @@ describe('live events', () => {
     await t.client().post('/api/quote-request', goodQuote);
     await t.client().post('/api/visits', { page: '/' });
 
-    const { events } = await readEvents(stream, (evs) => evs.filter((e) => e.startsWith('event: change')).length >= 5 && evs.some((e) => e.includes('heartbeat')));
+    const { events } = await readEvents(
+      stream,
+      (evs) => evs.filter((e) => e.startsWith('event: change')).length >= 5 && evs.some((e) => e.includes('heartbeat')),
+    );
     const changes = events.filter((e) => e.startsWith('event: change')).map((e) => JSON.parse(e.split('data: ')[1]));
     expect(changes.slice(0, 3)).toEqual([
       { collection: 'reviews', op: 'create', id: created.body.id },

@@ -26,7 +26,11 @@ export const freePort = () =>
   });
 
 /** Polls `check` until it returns a value other than undefined/false; fails after `timeoutMs`. */
-export async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
+export async function until<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -80,7 +84,11 @@ export function baseEnv(dataDir: string, port: number): Record<string, string> {
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   assertBuilt();
   const port = Number(env.PORT);
-  const child = spawn(process.execPath, [serverJs], { cwd: functionsDir, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverJs], {
+    cwd: functionsDir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = collect(child);
   const url = `http://127.0.0.1:${port}`;
   return {

@@ -10,7 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { glb } from './harness';
-import { baseEnv, freePort, spawnServer, startServer as startServerProcess, stopServer, until, type Exited, type ServerProcess } from './server-process';
+import {
+  baseEnv,
+  freePort,
+  spawnServer,
+  startServer as startServerProcess,
+  stopServer,
+  until,
+  type Exited,
+  type ServerProcess,
+} from './server-process';
 
 async function startServer(dataDir: string) {
   const server = await startServerProcess(dataDir);
@@ -74,7 +83,12 @@ describe('the server refuses to start, saying what to fix', () => {
   });
 
   it('when the disk holding DATA_DIR has less room than MIN_FREE_DISK_MB', async () => {
-    const lines = expectOneClearLine(await refusal({ MIN_FREE_DISK_MB: String(1024 * 1024 * 1024) }), 'is on a full disk', 'MB free', 'free up space');
+    const lines = expectOneClearLine(
+      await refusal({ MIN_FREE_DISK_MB: String(1024 * 1024 * 1024) }),
+      'is on a full disk',
+      'MB free',
+      'free up space',
+    );
     expect(lines).toHaveLength(1);
   });
 
@@ -96,7 +110,11 @@ describe('the server refuses to start, saying what to fix', () => {
         // ENOSPC: full, as intended
       }
       // MIN_FREE_DISK_MB=0 lets the server try, so the refusal comes from the failed write.
-      const lines = expectOneClearLine(await refusal({ MIN_FREE_DISK_MB: '0' }, dataDir), `DATA_DIR ${dataDir} is on a full disk`, 'free up space');
+      const lines = expectOneClearLine(
+        await refusal({ MIN_FREE_DISK_MB: '0' }, dataDir),
+        `DATA_DIR ${dataDir} is on a full disk`,
+        'free up space',
+      );
       expect(lines).toHaveLength(1);
     } finally {
       execFileSync('umount', [tiny]);
@@ -107,7 +125,11 @@ describe('the server refuses to start, saying what to fix', () => {
     const dataDir = freshDir();
     mkdirSync(dataDir);
     writeFileSync(join(dataDir, 'site.sqlite'), 'these bytes are not a SQLite database '.repeat(200));
-    const lines = expectOneClearLine(await refusal({}, dataDir), `The database ${join(dataDir, 'site.sqlite')} is damaged`, 'npm run admin -- restore');
+    const lines = expectOneClearLine(
+      await refusal({}, dataDir),
+      `The database ${join(dataDir, 'site.sqlite')} is damaged`,
+      'npm run admin -- restore',
+    );
     expect(lines).toHaveLength(1);
   });
 

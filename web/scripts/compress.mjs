@@ -16,7 +16,10 @@ const walk = (dir) => {
     else if (compressible.has(extname(entry.name))) {
       const data = readFileSync(file);
       if (data.length < 512) continue;
-      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+      );
       writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       count += 1;
     }

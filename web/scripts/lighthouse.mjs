@@ -64,7 +64,15 @@ async function startDemo() {
   const port = await freePort();
   const child = spawn(process.execPath, [cliEntry, 'demo'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: 'lighthouse', ADMIN_PASSWORD: 'lighthouse-password-unused' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: 'lighthouse',
+      ADMIN_PASSWORD: 'lighthouse-password-unused',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -93,7 +101,15 @@ async function startDemo() {
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
 });
 // Started after the browser, so a browser that cannot start leaves no server behind.
 const server = await startDemo();
@@ -115,7 +131,8 @@ try {
         // Lighthouse's default: a mid-range phone on a slow 4G connection.
         formFactor: 'mobile',
       });
-      if (result.lhr.runtimeError) console.log(`  ${route}: runtime error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message ?? ""}`);
+      if (result.lhr.runtimeError)
+        console.log(`  ${route}: runtime error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message ?? ''}`);
       if (result.lhr.runWarnings?.length) console.log(`${route}: warnings:`, result.lhr.runWarnings.join('; '));
       lhVersion = result.lhr.lighthouseVersion;
       if (filterToValidRuns([result.lhr]).length === 0 || result.lhr.categories.performance.score === null) {
@@ -123,7 +140,9 @@ try {
         continue;
       }
       lhrs.push(result.lhr);
-      console.log(`  ${route} run ${lhrs.length}: performance ${Math.round(result.lhr.categories.performance.score * 100)}, TBT ${Math.round(result.lhr.audits['total-blocking-time'].numericValue)} ms`);
+      console.log(
+        `  ${route} run ${lhrs.length}: performance ${Math.round(result.lhr.categories.performance.score * 100)}, TBT ${Math.round(result.lhr.audits['total-blocking-time'].numericValue)} ms`,
+      );
     }
     if (lhrs.length === 0) throw new Error(`${route}: no valid Lighthouse run`);
     const lhr = computeMedianRun(lhrs);
@@ -150,7 +169,8 @@ try {
       if (score(id) < 100) {
         for (const ref of categories[id].auditRefs) {
           const audit = audits[ref.id];
-          if (ref.weight > 0 && audit.score !== null && audit.score < 1) row.notes.push(`${id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+            row.notes.push(`${id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
         }
       }
     }
@@ -158,9 +178,14 @@ try {
     if (js.total > budgetKb * 1024) failed = true;
     if (process.env.LH_DEBUG) {
       const observed = audits.metrics?.details?.items?.[0] ?? {};
-      console.log(`  [${route} observed] FCP ${observed.observedFirstContentfulPaint} ms, DOMContentLoaded ${observed.observedDomContentLoaded} ms, load ${observed.observedLoad} ms, LCP ${observed.observedLargestContentfulPaint} ms`);
+      console.log(
+        `  [${route} observed] FCP ${observed.observedFirstContentfulPaint} ms, DOMContentLoaded ${observed.observedDomContentLoaded} ms, load ${observed.observedLoad} ms, LCP ${observed.observedLargestContentfulPaint} ms`,
+      );
       for (const id of ['mainthread-work-breakdown', 'bootup-time', 'long-tasks', 'largest-contentful-paint-element', 'layout-shifts']) {
-        console.log(`  [${route} ${id}] ${audits[id]?.displayValue ?? ''}`, JSON.stringify(audits[id]?.details?.items?.slice(0, 10) ?? []).slice(0, 2500));
+        console.log(
+          `  [${route} ${id}] ${audits[id]?.displayValue ?? ''}`,
+          JSON.stringify(audits[id]?.details?.items?.slice(0, 10) ?? []).slice(0, 2500),
+        );
       }
     }
     rows.push(row);
@@ -173,9 +198,13 @@ try {
 const loadAfter = loadavg();
 const pad = (value, width) => String(value).padStart(width);
 console.log(`\nLighthouse ${rows.length ? lhVersion : ''} mobile, median of ${runs} run(s) per page, demo content`);
-console.log(`targets: Performance >= ${targets.performance}, the others 100, TBT < 100 ms, FCP < 1.5 s, CLS < 0.05, JS loaded before the first tap <= ${budgetKb} KB gzip`);
-console.log('Perf, TBT, FCP, LCP, CLS: the median run (Lighthouse computeMedianRun, by FCP and TTI); runs: every run\'s Performance');
-console.log(`${'page'.padEnd(18)}${pad('Perf', 5)}${pad('A11y', 5)}${pad('BP', 5)}${pad('SEO', 5)}${pad('TBT ms', 8)}${pad('FCP s', 7)}${pad('LCP s', 7)}${pad('CLS', 7)}${pad('JS KB', 7)}  runs`);
+console.log(
+  `targets: Performance >= ${targets.performance}, the others 100, TBT < 100 ms, FCP < 1.5 s, CLS < 0.05, JS loaded before the first tap <= ${budgetKb} KB gzip`,
+);
+console.log("Perf, TBT, FCP, LCP, CLS: the median run (Lighthouse computeMedianRun, by FCP and TTI); runs: every run's Performance");
+console.log(
+  `${'page'.padEnd(18)}${pad('Perf', 5)}${pad('A11y', 5)}${pad('BP', 5)}${pad('SEO', 5)}${pad('TBT ms', 8)}${pad('FCP s', 7)}${pad('LCP s', 7)}${pad('CLS', 7)}${pad('JS KB', 7)}  runs`,
+);
 for (const row of rows) {
   console.log(
     `${row.route.padEnd(18)}${pad(row.perf, 5)}${pad(row.a11y, 5)}${pad(row.bp, 5)}${pad(row.seo, 5)}${pad(Math.round(row.tbt), 8)}${pad((row.fcp / 1000).toFixed(2), 7)}${pad((row.lcp / 1000).toFixed(2), 7)}${pad(row.cls.toFixed(3), 7)}${pad((row.js / 1024).toFixed(1), 7)}  ${row.runScores.join(' ')}`,
@@ -183,7 +212,11 @@ for (const row of rows) {
 }
 for (const row of rows) {
   if (row.notes.length) console.log(`${row.route}:\n${row.notes.map((note) => `  - ${note}`).join('\n')}`);
-  if (process.env.LH_DEBUG) for (const file of row.jsFiles.sort((a, b) => b.size - a.size)) console.log(`  ${row.route} ${file.url}: ${(file.size / 1024).toFixed(1)} KB`);
+  if (process.env.LH_DEBUG)
+    for (const file of row.jsFiles.sort((a, b) => b.size - a.size))
+      console.log(`  ${row.route} ${file.url}: ${(file.size / 1024).toFixed(1)} KB`);
 }
-console.log(`load average (1, 5, 15 min) before: ${loadBefore.map((n) => n.toFixed(2)).join(' ')}, after: ${loadAfter.map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `load average (1, 5, 15 min) before: ${loadBefore.map((n) => n.toFixed(2)).join(' ')}, after: ${loadAfter.map((n) => n.toFixed(2)).join(' ')}`,
+);
 process.exitCode = failed ? 1 : 0;

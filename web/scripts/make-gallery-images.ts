@@ -121,7 +121,8 @@ function kitchen(name: string, p: Palette, options: { island: boolean; upper: 'c
         s += rect(60 + col * 56 + (row % 2) * 28, 300 + row * 28, 54, 26, shade('#f2f0ea', -0.02 - rnd() * 0.03), 'rx="2"');
   } else {
     s += rect(60, 300, 1080, 220, shade(p.bench, -0.03));
-    for (let i = 0; i < 6; i += 1) s += `<path d="M${60 + rnd() * 1000} 300 q ${40 + rnd() * 80} ${90} ${-20 + rnd() * 120} 220" stroke="${shade(p.bench, -0.12)}" stroke-width="2" fill="none" opacity="0.5"/>`;
+    for (let i = 0; i < 6; i += 1)
+      s += `<path d="M${60 + rnd() * 1000} 300 q ${40 + rnd() * 80} ${90} ${-20 + rnd() * 120} 220" stroke="${shade(p.bench, -0.12)}" stroke-width="2" fill="none" opacity="0.5"/>`;
   }
   s += window_(470, 120, 260, 170);
   // Upper cabinets or shelves either side of the window
@@ -220,7 +221,8 @@ function wardrobe(name: string, p: Palette, options: { doors: 'open' | 'sliding'
         cx += cw + 3;
       }
       s += rect(x + 10, top + 480, uw - 40, 12, shade(p.cabinet, -0.05));
-      for (let i = 0; i < 4; i += 1) s += rect(x + 20 + i * ((uw - 60) / 4), top + 452, (uw - 80) / 4, 28, ['#3a2f2a', '#c9c0b3', '#8b5e3c', '#222'][i], 'rx="10"');
+      for (let i = 0; i < 4; i += 1)
+        s += rect(x + 20 + i * ((uw - 60) / 4), top + 452, (uw - 80) / 4, 28, ['#3a2f2a', '#c9c0b3', '#8b5e3c', '#222'][i], 'rx="10"');
     } else if (kind === 'shelves') {
       for (let row = 0; row < 7; row += 1) {
         const y = top + 40 + row * 85;
@@ -238,7 +240,8 @@ function wardrobe(name: string, p: Palette, options: { doors: 'open' | 'sliding'
       for (let row = 0; row < 3; row += 1) {
         const y = top + 20 + row * 70;
         s += rect(x + 6, y + 60, uw - 32, 8, shade(p.cabinet, -0.05));
-        for (let k = 0; k < 4; k += 1) s += `<path d="M${x + 20 + k * 44} ${y + 60} l 12 -26 h 22 l -6 26 z" fill="${['#3a3a3a', '#b56b4a', '#e8e2d6', '#2c3e50'][k]}"/>`;
+        for (let k = 0; k < 4; k += 1)
+          s += `<path d="M${x + 20 + k * 44} ${y + 60} l 12 -26 h 22 l -6 26 z" fill="${['#3a3a3a', '#b56b4a', '#e8e2d6', '#2c3e50'][k]}"/>`;
       }
       for (let d = 0; d < 4; d += 1) {
         const y = top + 260 + d * 105;
@@ -276,7 +279,8 @@ function entertainment(name: string, p: Palette, options: { fireplace: boolean; 
   s += `<ellipse cx="600" cy="575" rx="300" ry="10" fill="#000" opacity="0.15"/>`;
   if (options.fireplace) {
     s += rect(440, 590, 320, 90, '#1d1d1f', 'rx="4"');
-    for (let i = 0; i < 5; i += 1) s += `<path d="M${470 + i * 60} 668 q 12 -40 26 -8 q 8 -30 20 -4 q 8 12 -6 12 z" fill="${i % 2 ? '#f2a541' : '#e4572e'}"/>`;
+    for (let i = 0; i < 5; i += 1)
+      s += `<path d="M${470 + i * 60} 668 q 12 -40 26 -8 q 8 -30 20 -4 q 8 12 -6 12 z" fill="${i % 2 ? '#f2a541' : '#e4572e'}"/>`;
   }
   // Side shelving with lit niches
   for (const x0 of [170, 930]) {
@@ -285,8 +289,17 @@ function entertainment(name: string, p: Palette, options: { fireplace: boolean; 
       s += rect(x0, y, 100, 100, shade(p.accent, -0.18), 'rx="2"');
       s += rect(x0, y, 100, 6, '#ffe9b8', 'opacity="0.8"');
       const kind = Math.floor(rnd() * 3);
-      if (kind === 0) for (let b = 0; b < 6; b += 1) s += rect(x0 + 10 + b * 13, y + 100 - 60 - rnd() * 20, 11, 60 + rnd() * 20, ['#7a3e2e', '#2e4a62', '#c8a96a', '#556b4f', '#d9d4cb'][b % 5]);
-      else if (kind === 1) s += `<path d="M${x0 + 35} ${y + 100} q -10 -40 15 -60 q 25 20 15 60 z" fill="${['#d8cbb5', '#8a9a8c', '#b07d5b'][row % 3]}"/>`;
+      if (kind === 0)
+        for (let b = 0; b < 6; b += 1)
+          s += rect(
+            x0 + 10 + b * 13,
+            y + 100 - 60 - rnd() * 20,
+            11,
+            60 + rnd() * 20,
+            ['#7a3e2e', '#2e4a62', '#c8a96a', '#556b4f', '#d9d4cb'][b % 5],
+          );
+      else if (kind === 1)
+        s += `<path d="M${x0 + 35} ${y + 100} q -10 -40 15 -60 q 25 20 15 60 z" fill="${['#d8cbb5', '#8a9a8c', '#b07d5b'][row % 3]}"/>`;
       else s += plant(x0 + 50, y + 60, 0.5);
     }
   }
@@ -304,27 +317,71 @@ function entertainment(name: string, p: Palette, options: { fireplace: boolean; 
 
 const scenes: Record<string, () => string> = {
   'kitchen-walnut-island': () =>
-    kitchen('kitchen-walnut-island', { wall: '#efe9df', floor: '#c9a27a', cabinet: '#f6f4ef', accent: '#6b4a2f', bench: '#f1efea', metal: '#2b2b2b' }, { island: true, upper: 'cabinets', tiles: 'slab' }),
+    kitchen(
+      'kitchen-walnut-island',
+      { wall: '#efe9df', floor: '#c9a27a', cabinet: '#f6f4ef', accent: '#6b4a2f', bench: '#f1efea', metal: '#2b2b2b' },
+      { island: true, upper: 'cabinets', tiles: 'slab' },
+    ),
   'kitchen-navy-shaker': () =>
-    kitchen('kitchen-navy-shaker', { wall: '#f3efe7', floor: '#b98d62', cabinet: '#24364f', accent: '#24364f', bench: '#f4f2ee', metal: '#c9a24a' }, { island: false, upper: 'cabinets', tiles: 'subway' }),
+    kitchen(
+      'kitchen-navy-shaker',
+      { wall: '#f3efe7', floor: '#b98d62', cabinet: '#24364f', accent: '#24364f', bench: '#f4f2ee', metal: '#c9a24a' },
+      { island: false, upper: 'cabinets', tiles: 'subway' },
+    ),
   'kitchen-white-galley': () =>
-    kitchen('kitchen-white-galley', { wall: '#f7f6f3', floor: '#d8c3a5', cabinet: '#fbfbf9', accent: '#e7e3dc', bench: '#d9d6d0', metal: '#9a9a9a' }, { island: false, upper: 'shelves', tiles: 'slab' }),
+    kitchen(
+      'kitchen-white-galley',
+      { wall: '#f7f6f3', floor: '#d8c3a5', cabinet: '#fbfbf9', accent: '#e7e3dc', bench: '#d9d6d0', metal: '#9a9a9a' },
+      { island: false, upper: 'shelves', tiles: 'slab' },
+    ),
   'kitchen-sage-butlers': () =>
-    kitchen('kitchen-sage-butlers', { wall: '#f1ede4', floor: '#a97f57', cabinet: '#8fa38a', accent: '#8fa38a', bench: '#efece5', metal: '#b58b3c' }, { island: true, upper: 'shelves', tiles: 'subway' }),
+    kitchen(
+      'kitchen-sage-butlers',
+      { wall: '#f1ede4', floor: '#a97f57', cabinet: '#8fa38a', accent: '#8fa38a', bench: '#efece5', metal: '#b58b3c' },
+      { island: true, upper: 'shelves', tiles: 'subway' },
+    ),
   'kitchen-black-timber': () =>
-    kitchen('kitchen-black-timber', { wall: '#e9e4dc', floor: '#8f6a48', cabinet: '#232323', accent: '#9b6b43', bench: '#e7e5e0', metal: '#111111' }, { island: true, upper: 'cabinets', tiles: 'slab' }),
+    kitchen(
+      'kitchen-black-timber',
+      { wall: '#e9e4dc', floor: '#8f6a48', cabinet: '#232323', accent: '#9b6b43', bench: '#e7e5e0', metal: '#111111' },
+      { island: true, upper: 'cabinets', tiles: 'slab' },
+    ),
   'wardrobe-walk-in': () =>
-    wardrobe('wardrobe-walk-in', { wall: '#efe8de', floor: '#c4a07c', cabinet: '#e9e3d8', accent: '#d6c6ad', bench: '#ddd', metal: '#2b2b2b' }, { doors: 'open', lit: true }),
+    wardrobe(
+      'wardrobe-walk-in',
+      { wall: '#efe8de', floor: '#c4a07c', cabinet: '#e9e3d8', accent: '#d6c6ad', bench: '#ddd', metal: '#2b2b2b' },
+      { doors: 'open', lit: true },
+    ),
   'wardrobe-sliding-mirror': () =>
-    wardrobe('wardrobe-sliding-mirror', { wall: '#ecebe7', floor: '#b79a7b', cabinet: '#f3f1ec', accent: '#7b5b40', bench: '#ddd', metal: '#8a8a8a' }, { doors: 'sliding', lit: false }),
+    wardrobe(
+      'wardrobe-sliding-mirror',
+      { wall: '#ecebe7', floor: '#b79a7b', cabinet: '#f3f1ec', accent: '#7b5b40', bench: '#ddd', metal: '#8a8a8a' },
+      { doors: 'sliding', lit: false },
+    ),
   'wardrobe-his-hers': () =>
-    wardrobe('wardrobe-his-hers', { wall: '#e8e2da', floor: '#9e7653', cabinet: '#5b4636', accent: '#5b4636', bench: '#ddd', metal: '#c9a24a' }, { doors: 'open', lit: true }),
+    wardrobe(
+      'wardrobe-his-hers',
+      { wall: '#e8e2da', floor: '#9e7653', cabinet: '#5b4636', accent: '#5b4636', bench: '#ddd', metal: '#c9a24a' },
+      { doors: 'open', lit: true },
+    ),
   'entertainment-oak-wall': () =>
-    entertainment('entertainment-oak-wall', { wall: '#efebe4', floor: '#c7a47e', cabinet: '#b88a5a', accent: '#d9c3a2', bench: '#cfc5b6', metal: '#333' }, { fireplace: false, desk: false }),
+    entertainment(
+      'entertainment-oak-wall',
+      { wall: '#efebe4', floor: '#c7a47e', cabinet: '#b88a5a', accent: '#d9c3a2', bench: '#cfc5b6', metal: '#333' },
+      { fireplace: false, desk: false },
+    ),
   'entertainment-media-charcoal': () =>
-    entertainment('entertainment-media-charcoal', { wall: '#e6e2dc', floor: '#a9845f', cabinet: '#3a3d42', accent: '#55585e', bench: '#b8aea2', metal: '#333' }, { fireplace: true, desk: false }),
+    entertainment(
+      'entertainment-media-charcoal',
+      { wall: '#e6e2dc', floor: '#a9845f', cabinet: '#3a3d42', accent: '#55585e', bench: '#b8aea2', metal: '#333' },
+      { fireplace: true, desk: false },
+    ),
   'entertainment-study-nook': () =>
-    entertainment('entertainment-study-nook', { wall: '#f0ece5', floor: '#b58f69', cabinet: '#e9e5dd', accent: '#a7b5a4', bench: '#c9bfb2', metal: '#333' }, { fireplace: false, desk: true }),
+    entertainment(
+      'entertainment-study-nook',
+      { wall: '#f0ece5', floor: '#b58f69', cabinet: '#e9e5dd', accent: '#a7b5a4', bench: '#c9bfb2', metal: '#333' },
+      { fireplace: false, desk: true },
+    ),
 };
 
 const svg = (body: string, width = W, height = H) =>
@@ -346,7 +403,9 @@ async function main() {
     if (!photo && !draw) throw new Error(`No photo in gallery-photos/ and no illustration for "${item.name}"`);
     const base = photo
       ? await sharp(photo).rotate().resize(W, H, { fit: 'cover' }).png().toBuffer()
-      : await sharp(Buffer.from(svg(draw!()))).png().toBuffer();
+      : await sharp(Buffer.from(svg(draw!())))
+          .png()
+          .toBuffer();
     for (const width of galleryWidths) {
       const height = Math.round((width * 3) / 4);
       const resized = sharp(base).resize(width, height);
@@ -363,11 +422,20 @@ async function main() {
   // The link-preview image (1200x630) and the icons.
   const first = galleryList[0];
   const preview = photoFor(first.name) ?? Buffer.from(svg(scenes[first.name]()));
-  await sharp(preview).resize(1200, 630, { fit: 'cover' }).jpeg({ quality: 78, mozjpeg: true }).toFile(join(web, 'public', 'og-image.jpg'));
+  await sharp(preview)
+    .resize(1200, 630, { fit: 'cover' })
+    .jpeg({ quality: 78, mozjpeg: true })
+    .toFile(join(web, 'public', 'og-image.jpg'));
   const mark = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="9" fill="#d9a441"/><rect x="7" y="9" width="26" height="4" rx="1.5" fill="#1f2a37"/><rect x="9" y="15" width="10" height="16" rx="1.5" fill="none" stroke="#1f2a37" stroke-width="2.4"/><rect x="21" y="15" width="10" height="16" rx="1.5" fill="none" stroke="#1f2a37" stroke-width="2.4"/><path d="M16.5 22v3M23.5 22v3" stroke="#1f2a37" stroke-width="2.2" stroke-linecap="round"/></svg>`;
   writeFileSync(join(web, 'public', 'favicon.svg'), mark);
-  await sharp(Buffer.from(mark), { density: 600 }).resize(180, 180).png().toFile(join(web, 'public', 'apple-touch-icon.png'));
-  await sharp(Buffer.from(mark), { density: 1200 }).resize(512, 512).png().toFile(join(web, 'public', 'icon-512.png'));
+  await sharp(Buffer.from(mark), { density: 600 })
+    .resize(180, 180)
+    .png()
+    .toFile(join(web, 'public', 'apple-touch-icon.png'));
+  await sharp(Buffer.from(mark), { density: 1200 })
+    .resize(512, 512)
+    .png()
+    .toFile(join(web, 'public', 'icon-512.png'));
 }
 
 await main();

@@ -81,7 +81,10 @@ const today = new Date().toISOString().slice(0, 10);
 write(
   join(dist, 'sitemap.xml'),
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${publicPaths
-    .map((route) => `  <url><loc>${site}${route}</loc><lastmod>${today}</lastmod><changefreq>${route === '/' ? 'weekly' : 'monthly'}</changefreq><priority>${route === '/' ? '1.0' : '0.8'}</priority></url>`)
+    .map(
+      (route) =>
+        `  <url><loc>${site}${route}</loc><lastmod>${today}</lastmod><changefreq>${route === '/' ? 'weekly' : 'monthly'}</changefreq><priority>${route === '/' ? '1.0' : '0.8'}</priority></url>`,
+    )
     .join('\n')}\n</urlset>\n`,
 );
 

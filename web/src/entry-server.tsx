@@ -47,6 +47,7 @@ export async function render(url: string): Promise<RenderedPage> {
   const html = /<div id="root">([\s\S]*)<\/div><\/body>/.exec(document)?.[1];
   if (html === undefined) throw new Error(`Could not find #root in the prerendered HTML of ${url}`);
   // Only data blocks (JSON-LD) may be inline: the site's CSP runs no inline script.
-  if (/<script(?![^>]*type="application\/ld\+json")/.test(document)) throw new Error(`The prerendered HTML of ${url} contains an inline script`);
+  if (/<script(?![^>]*type="application\/ld\+json")/.test(document))
+    throw new Error(`The prerendered HTML of ${url} contains an inline script`);
   return { head, html };
 }

@@ -80,14 +80,11 @@ export class Sessions {
 
   /** Admin routes: 401 without a live session; the session is kept in res.locals.signedIn. */
   requireAdmin: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    this.current(req).then(
-      (signedIn) => {
-        if (!signedIn) return next(new HttpError(401, 'Not signed in'));
-        res.locals.signedIn = signedIn;
-        next();
-      },
-      next,
-    );
+    this.current(req).then((signedIn) => {
+      if (!signedIn) return next(new HttpError(401, 'Not signed in'));
+      res.locals.signedIn = signedIn;
+      next();
+    }, next);
   };
 }
 

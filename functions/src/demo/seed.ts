@@ -1,4 +1,16 @@
-import { budgets, inquiryRooms, newLeadProgress, quoteRooms, timelines, type Inquiry, type LeadHistoryEntry, type LeadProgress, type QuoteRequest, type Review, type Visitor } from '@site/domain';
+import {
+  budgets,
+  inquiryRooms,
+  newLeadProgress,
+  quoteRooms,
+  timelines,
+  type Inquiry,
+  type LeadHistoryEntry,
+  type LeadProgress,
+  type QuoteRequest,
+  type Review,
+  type Visitor,
+} from '@site/domain';
 import { newId } from '../ids';
 import type { ObjectStore } from '../ports/object-store';
 import type { Store } from '../ports/store';
@@ -42,7 +54,12 @@ function demoProgress(i: number, hoursAgo: number): LeadProgress {
   const contactedAt = ago(hoursAgo - 2 - (i % 4));
   const history: LeadHistoryEntry[] = [{ at: contactedAt, by: 'demo', status: 'contacted', note: 'Demo: called, site visit booked' }];
   if (i % 3 === 2) history.push({ at: ago(hoursAgo - 5), by: 'demo', status: 'quoted' });
-  return { status: history[history.length - 1].status ?? 'contacted', history, firstContactAt: contactedAt, updatedAt: history[history.length - 1].at };
+  return {
+    status: history[history.length - 1].status ?? 'contacted',
+    history,
+    firstContactAt: contactedAt,
+    updatedAt: history[history.length - 1].at,
+  };
 }
 
 /** Fills an empty data folder with demo content; returns false when there is data already. */

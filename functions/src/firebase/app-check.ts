@@ -11,9 +11,10 @@ export function firebaseAppCheck(app: AdminApp, mode: ClientCheck['mode']): Clie
   const appCheck = getAppCheck(app);
   return {
     mode,
-    verify: (token) => appCheck.verifyToken(token).then(
-      () => true,
-      () => false,
-    ),
+    verify: (token) =>
+      appCheck.verifyToken(token).then(
+        () => true,
+        () => false,
+      ),
   };
 }

@@ -36,6 +36,10 @@ if ((await store.users.count()) === 0) {
   await createAdmin(store, username, process.env.ADMIN_PASSWORD ?? '');
   console.log(`Created the admin account "${username}".`);
 }
-console.log((await seedDemo(store, objects)) ? 'Seeded the demo content (every record is marked "Demo").' : 'The emulators already hold data; not seeded.');
+console.log(
+  (await seedDemo(store, objects))
+    ? 'Seeded the demo content (every record is marked "Demo").'
+    : 'The emulators already hold data; not seeded.',
+);
 await store.close();
 process.exit(0);

@@ -72,7 +72,11 @@ export function firebaseServices(adminApp: AdminApp, source: NodeJS.ProcessEnv =
  * Firestore, Cloud Storage, Firestore notification documents and Firebase Auth custom
  * tokens, wrapped for the way Cloud Functions hands over requests.
  */
-export async function createFirebaseSite(services: FirebaseServices, env: FirebaseEnv, options: FirebaseSiteOptions = {}): Promise<FirebaseSite> {
+export async function createFirebaseSite(
+  services: FirebaseServices,
+  env: FirebaseEnv,
+  options: FirebaseSiteOptions = {},
+): Promise<FirebaseSite> {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const store = createFirestoreStore(services.db, { mailCollection: env.MAIL_COLLECTION, smsCollection: env.SMS_COLLECTION });
   const objects = services.objects ?? (await cloudStorage(services, env));
@@ -109,7 +113,13 @@ export async function createFirebaseSite(services: FirebaseServices, env: Fireba
     // become the admin; so the first admin comes from the ADMIN_PASSWORD secret before the
     // instance serves its first request. Saying so is news, not an error: Cloud Logging files
     // console.error lines (what `log` writes) at ERROR severity.
-    (firstAdmin ??= ensureFirstAdmin(app.context.store, null, { ADMIN_USERNAME: env.ADMIN_USERNAME, ADMIN_PASSWORD: options.adminPassword }, logInfo, 'the ADMIN_PASSWORD secret').catch((error: unknown) => {
+    (firstAdmin ??= ensureFirstAdmin(
+      app.context.store,
+      null,
+      { ADMIN_USERNAME: env.ADMIN_USERNAME, ADMIN_PASSWORD: options.adminPassword },
+      logInfo,
+      'the ADMIN_PASSWORD secret',
+    ).catch((error: unknown) => {
       firstAdmin = undefined;
       throw error;
     }));
@@ -142,5 +152,3 @@ async function cloudStorage(services: FirebaseServices, env: FirebaseEnv): Promi
     signedUploads: !emulator,
   });
 }
-
-

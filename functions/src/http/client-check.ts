@@ -17,7 +17,9 @@ export function clientCheckGate(check: ClientCheck | undefined, log: (message: s
     verified.then((ok) => {
       if (ok) return next();
       if (check.mode === 'monitor') {
-        log(`client check: ${token ? 'an invalid' : 'no'} ${clientCheckHeader} token on ${req.method} ${req.path} (monitor mode, let through)`);
+        log(
+          `client check: ${token ? 'an invalid' : 'no'} ${clientCheckHeader} token on ${req.method} ${req.path} (monitor mode, let through)`,
+        );
         return next();
       }
       next(new HttpError(401, unverifiedClientMessage));

@@ -56,7 +56,8 @@ export function errorHandler(log: (message: string, error: unknown, req: Incomin
       const mapped = validationError(error);
       return sendError(res, 400, { message: mapped.message, errors: mapped.errors });
     }
-    if (error instanceof InvalidCursorError) return sendError(res, 400, { message: 'Invalid cursor', errors: { cursor: 'Invalid cursor' } });
+    if (error instanceof InvalidCursorError)
+      return sendError(res, 400, { message: 'Invalid cursor', errors: { cursor: 'Invalid cursor' } });
     if (error instanceof NotFoundError) return sendError(res, 404, { message: error.message });
     if (error instanceof ConflictError) return sendError(res, 409, { message: error.message });
     const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;

@@ -87,10 +87,20 @@ export function staticSite(root: string): RequestHandler {
     if (!entry) return next();
 
     const accept = req.get('accept-encoding') ?? '';
-    const encoded = /\bbr\b/.test(accept) && entry.br ? { ...entry.br, enc: 'br' } : /\bgzip\b/.test(accept) && entry.gz ? { ...entry.gz, enc: 'gzip' } : null;
+    const encoded =
+      /\bbr\b/.test(accept) && entry.br
+        ? { ...entry.br, enc: 'br' }
+        : /\bgzip\b/.test(accept) && entry.gz
+          ? { ...entry.gz, enc: 'gzip' }
+          : null;
     res.status(status);
     res.set({
-      'Cache-Control': pathname.startsWith('/assets/') && status === 200 ? 'public, max-age=31536000, immutable' : entry.type.startsWith('text/html') ? 'no-cache' : 'public, max-age=3600',
+      'Cache-Control':
+        pathname.startsWith('/assets/') && status === 200
+          ? 'public, max-age=31536000, immutable'
+          : entry.type.startsWith('text/html')
+            ? 'no-cache'
+            : 'public, max-age=3600',
       Vary: 'Accept-Encoding',
     });
     if (encoded) res.set('Content-Encoding', encoded.enc);

@@ -1,10 +1,7 @@
 import type { DeliveryStatus, Inquiry, MessageAudience, MessageChannel, MessageDelivery, QuoteRequest, Review } from '@site/domain';
 
 /** A new lead, stored together with the messages about it. */
-export type Lead =
-  | { kind: 'inquiry'; record: Inquiry }
-  | { kind: 'quote'; record: QuoteRequest }
-  | { kind: 'review'; record: Review };
+export type Lead = { kind: 'inquiry'; record: Inquiry } | { kind: 'quote'; record: QuoteRequest } | { kind: 'review'; record: Review };
 export type LeadKind = Lead['kind'];
 
 /** An email or SMS to queue. */

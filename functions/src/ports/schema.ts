@@ -35,7 +35,11 @@ const leadProgressColumns = { status: 'text', history: 'json', firstContactAt: '
 const leadOptions = {
   optional: ['firstContactAt'],
   // The lists filter by status and search, newest first; the dashboard's median reads recent first contacts.
-  indexes: [['createdAt', 'id'], ['status', 'createdAt', 'id'], ['firstContactAt', 'id']],
+  indexes: [
+    ['createdAt', 'id'],
+    ['status', 'createdAt', 'id'],
+    ['firstContactAt', 'id'],
+  ],
   // Leads stored before statuses are new, with no history; before updatedAt, unchanged since arrival.
   defaults: { status: 'new', history: [] },
   defaultsFrom: { updatedAt: 'createdAt' },
@@ -106,7 +110,10 @@ export const tables = {
     optional: ['email'],
     // Approved reviews are publicly readable in Firestore: the reviewer's email must not be.
     private: ['email'],
-    indexes: [['createdAt', 'id'], ['approved', 'createdAt', 'id']],
+    indexes: [
+      ['createdAt', 'id'],
+      ['approved', 'createdAt', 'id'],
+    ],
   },
   visitors: {
     name: 'visitor_tracking',

@@ -48,7 +48,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       await store.reviews.insert(review(1, false));
       await store.reviews.insert(review(2, true, 'b@example.com'));
       expect(await store.reviews.get('r001')).toEqual(review(1, false));
-      expect((await store.reviews.get('r001'))).not.toHaveProperty('email');
+      expect(await store.reviews.get('r001')).not.toHaveProperty('email');
       expect(await store.reviews.get('r002')).toEqual(review(2, true, 'b@example.com'));
       expect(await store.reviews.get('missing')).toBeNull();
     });
@@ -101,9 +101,9 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
     });
 
     it('rejects a cursor it did not make', async () => {
-      await expect(
-        store.reviews.find({ orderBy: 'createdAt', direction: 'desc', limit: 5, after: 'not-a-cursor' }),
-      ).rejects.toBeInstanceOf(InvalidCursorError);
+      await expect(store.reviews.find({ orderBy: 'createdAt', direction: 'desc', limit: 5, after: 'not-a-cursor' })).rejects.toBeInstanceOf(
+        InvalidCursorError,
+      );
     });
 
     it('selects by a range on the order field', async () => {
@@ -219,12 +219,21 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it('pages and counts a status filter combined with a search', async () => {
         for (let i = 0; i < 12; i++) {
-          await store.inquiries.insert(lead(i, i % 2 ? 'Ava' : 'Mia', 'Lee', `p${i}@example.com`, '0400 000 000', i % 3 ? 'contacted' : 'new'));
+          await store.inquiries.insert(
+            lead(i, i % 2 ? 'Ava' : 'Mia', 'Lee', `p${i}@example.com`, '0400 000 000', i % 3 ? 'contacted' : 'new'),
+          );
         }
         const seen: string[] = [];
         let after: string | undefined;
         do {
-          const page = await store.inquiries.find({ where: { status: 'contacted' }, search: term('ava'), orderBy: 'createdAt', direction: 'desc', limit: 2, after });
+          const page = await store.inquiries.find({
+            where: { status: 'contacted' },
+            search: term('ava'),
+            orderBy: 'createdAt',
+            direction: 'desc',
+            limit: 2,
+            after,
+          });
           seen.push(...ids(page.items));
           after = page.next;
         } while (after);
@@ -242,16 +251,31 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
           history: [...current.history, entry],
           firstContactAt: entry.at,
         }));
-        const expected = { ...lead(1, 'Ava', 'Nguyen', 'ava@example.com', '0412 345 678'), status: 'contacted', history: [entry], firstContactAt: entry.at };
+        const expected = {
+          ...lead(1, 'Ava', 'Nguyen', 'ava@example.com', '0412 345 678'),
+          status: 'contacted',
+          history: [entry],
+          firstContactAt: entry.at,
+        };
         expect(updated).toEqual(expected);
         expect(await store.inquiries.get('i001')).toEqual(expected);
         expect(await store.inquiries.transform('i001', () => null)).toEqual(expected);
         expect(await store.inquiries.transform('missing', () => ({ status: 'won' }))).toBeNull();
         // Concurrent read-modify-writes each see the other's result: no note is lost.
         await Promise.all(
-          [1, 2, 3, 4].map((n) => store.inquiries.transform('i001', (current) => ({ history: [...current.history, { at: entry.at, by: 'staff', note: `n${n}` }] }))),
+          [1, 2, 3, 4].map((n) =>
+            store.inquiries.transform('i001', (current) => ({
+              history: [...current.history, { at: entry.at, by: 'staff', note: `n${n}` }],
+            })),
+          ),
         );
-        expect((await store.inquiries.get('i001'))?.history.map((h) => h.note ?? h.status).sort()).toEqual(['contacted', 'n1', 'n2', 'n3', 'n4']);
+        expect((await store.inquiries.get('i001'))?.history.map((h) => h.note ?? h.status).sort()).toEqual([
+          'contacted',
+          'n1',
+          'n2',
+          'n3',
+          'n4',
+        ]);
         // Searched fields are made into tokens once, at insert.
         await expect(store.inquiries.transform('i001', () => ({ firstName: 'Zoe' }))).rejects.toThrow(/searched/);
         expect(await store.inquiries.count(undefined, undefined, term('ava'))).toBe(1);
@@ -259,9 +283,17 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it('reads the most recent values of a field from a lower bound, leaving out documents without it', async () => {
         for (let i = 1; i <= 4; i++) {
-          await store.quotes.insert({ ...quote(i, 'Richmond', i === 4 ? 'new' : 'contacted'), ...(i < 4 ? { firstContactAt: `2025-02-0${i}T00:00:00.000Z` } : {}) });
+          await store.quotes.insert({
+            ...quote(i, 'Richmond', i === 4 ? 'new' : 'contacted'),
+            ...(i < 4 ? { firstContactAt: `2025-02-0${i}T00:00:00.000Z` } : {}),
+          });
         }
-        const recent = await store.quotes.find({ orderBy: 'firstContactAt', direction: 'desc', atLeast: '2025-02-02T00:00:00.000Z', limit: 10 });
+        const recent = await store.quotes.find({
+          orderBy: 'firstContactAt',
+          direction: 'desc',
+          atLeast: '2025-02-02T00:00:00.000Z',
+          limit: 10,
+        });
         expect(ids(recent.items)).toEqual(['q3', 'q2']);
       });
     });
@@ -319,10 +351,25 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       };
       // A lead's messages have ids `<lead id>-<n>`.
       const messages = (prefix: string): NewMessage[] => [
-        { id: `${prefix}c`, channel: 'email', audience: 'customer', to: 'ava@example.com', subject: 'Thanks', text: 'Thank you', html: '<p>Thank you</p>' },
+        {
+          id: `${prefix}c`,
+          channel: 'email',
+          audience: 'customer',
+          to: 'ava@example.com',
+          subject: 'Thanks',
+          text: 'Thank you',
+          html: '<p>Thank you</p>',
+        },
         { id: `${prefix}s`, channel: 'sms', audience: 'customer', to: '+61400000000', text: 'Thanks' },
         { id: `${prefix}o`, channel: 'email', audience: 'staff', to: 'office@example.com', subject: 'New inquiry', text: 'New inquiry' },
-        { id: `${prefix}l`, channel: 'sms', audience: 'staff', to: '(03) 9000 0000', text: '', skipped: 'No SMS: (03) 9000 0000 is not a mobile number' },
+        {
+          id: `${prefix}l`,
+          channel: 'sms',
+          audience: 'staff',
+          to: '(03) 9000 0000',
+          text: '',
+          skipped: 'No SMS: (03) 9000 0000 is not a mobile number',
+        },
       ];
 
       it('stores a lead with its messages and lists them per lead, staff first, email before SMS', async () => {
@@ -331,19 +378,63 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const found = await store.messages.forLeads(['lead1', 'nobody']);
         expect([...found.keys()]).toEqual(['lead1']);
         expect(found.get('lead1')).toEqual([
-          { id: 'lead1-o', channel: 'email', audience: 'staff', to: 'office@example.com', status: 'queued', attempts: 0, createdAt: inquiry.createdAt },
-          { id: 'lead1-l', channel: 'sms', audience: 'staff', to: '(03) 9000 0000', status: 'skipped', attempts: 0, error: 'No SMS: (03) 9000 0000 is not a mobile number', createdAt: inquiry.createdAt },
-          { id: 'lead1-c', channel: 'email', audience: 'customer', to: 'ava@example.com', status: 'queued', attempts: 0, createdAt: inquiry.createdAt },
-          { id: 'lead1-s', channel: 'sms', audience: 'customer', to: '+61400000000', status: 'queued', attempts: 0, createdAt: inquiry.createdAt },
+          {
+            id: 'lead1-o',
+            channel: 'email',
+            audience: 'staff',
+            to: 'office@example.com',
+            status: 'queued',
+            attempts: 0,
+            createdAt: inquiry.createdAt,
+          },
+          {
+            id: 'lead1-l',
+            channel: 'sms',
+            audience: 'staff',
+            to: '(03) 9000 0000',
+            status: 'skipped',
+            attempts: 0,
+            error: 'No SMS: (03) 9000 0000 is not a mobile number',
+            createdAt: inquiry.createdAt,
+          },
+          {
+            id: 'lead1-c',
+            channel: 'email',
+            audience: 'customer',
+            to: 'ava@example.com',
+            status: 'queued',
+            attempts: 0,
+            createdAt: inquiry.createdAt,
+          },
+          {
+            id: 'lead1-s',
+            channel: 'sms',
+            audience: 'customer',
+            to: '+61400000000',
+            status: 'queued',
+            attempts: 0,
+            createdAt: inquiry.createdAt,
+          },
         ]);
         expect(await store.messages.status()).toEqual({ queued: 3, failingInARow: 0 });
       });
 
       it('keeps neither the lead nor its messages when the lead cannot be stored', async () => {
         await store.messages.insertLead({ kind: 'inquiry', record: inquiry }, messages('lead1-'), inquiry.createdAt);
-        await expect(store.messages.insertLead({ kind: 'inquiry', record: { ...inquiry, firstName: 'Other' } }, messages('lead1-2'), inquiry.createdAt)).rejects.toThrow();
+        await expect(
+          store.messages.insertLead(
+            { kind: 'inquiry', record: { ...inquiry, firstName: 'Other' } },
+            messages('lead1-2'),
+            inquiry.createdAt,
+          ),
+        ).rejects.toThrow();
         expect((await store.inquiries.get('lead1'))?.firstName).toBe('Ava');
-        expect((await store.messages.forLeads(['lead1'])).get('lead1')?.map((m) => m.id).sort()).toEqual(['lead1-c', 'lead1-l', 'lead1-o', 'lead1-s']);
+        expect(
+          (await store.messages.forLeads(['lead1']))
+            .get('lead1')
+            ?.map((m) => m.id)
+            .sort(),
+        ).toEqual(['lead1-c', 'lead1-l', 'lead1-o', 'lead1-s']);
         expect(await store.messages.status()).toEqual({ queued: 3, failingInARow: 0 });
       });
 

@@ -21,7 +21,14 @@ export async function sendList<T extends { id: string }, R = T>(
 ) {
   const { limit, cursor } = listQuery(req);
   const [page, total] = await Promise.all([
-    collection.find({ where: options.where, search: options.search, orderBy: options.orderBy, direction: options.direction, limit, after: cursor }),
+    collection.find({
+      where: options.where,
+      search: options.search,
+      orderBy: options.orderBy,
+      direction: options.direction,
+      limit,
+      after: cursor,
+    }),
     collection.count(options.where, undefined, options.search),
   ]);
   res.set('X-Total-Count', String(total));

@@ -12,8 +12,7 @@ export function modelRoutes(ctx: RouteContext): Router {
   const router = Router();
   const { store, sessions, uploads } = ctx;
 
-  const allModels = async () =>
-    (await store.models.find({ orderBy: 'displayOrder', direction: 'asc', limit: 1000 })).items;
+  const allModels = async () => (await store.models.find({ orderBy: 'displayOrder', direction: 'asc', limit: 1000 })).items;
 
   router.get('/3d-models', async (req, res) => {
     await sendList(req, res, store.models, { orderBy: 'displayOrder', direction: 'asc' });

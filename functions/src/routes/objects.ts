@@ -24,7 +24,10 @@ export function uploadRoutes(ctx: RouteContext, json: RequestHandler): Router {
 
   router.put('/objects/upload/:token', async (req, res) => {
     const declared = req.get('content-length');
-    const record = await uploads.receive(req.params.token, { stream: bodyStream(req), declaredLength: declared === undefined ? undefined : Number(declared) });
+    const record = await uploads.receive(req.params.token, {
+      stream: bodyStream(req),
+      declaredLength: declared === undefined ? undefined : Number(declared),
+    });
     res.status(201).json({ url: record.url });
   });
 

@@ -41,7 +41,14 @@ async function setUp(send: EmailSender['send']) {
     queuedAt: start.toISOString(),
   });
   // The random factor of the jitter is pinned to 1 (0.5 + 0.5).
-  worker = new DeliveryWorker({ queue: store.queue, email: { send, close: () => undefined }, clock, log: (...line) => logged.push(line), idleMs: 5, random: () => 0.5 });
+  worker = new DeliveryWorker({
+    queue: store.queue,
+    email: { send, close: () => undefined },
+    clock,
+    log: (...line) => logged.push(line),
+    idleMs: 5,
+    random: () => 0.5,
+  });
   await worker.start();
 }
 
@@ -58,7 +65,7 @@ describe('the delivery worker', () => {
       throw new SendError('SMTP 421: Try again later', false);
     });
     // Move the clock to each due time as soon as the worker has rescheduled.
-    for (let seen = 0; attemptsAt.length < 60; ) {
+    for (let seen = 0; attemptsAt.length < 60;) {
       await new Promise((done) => setTimeout(done, 2));
       if (attemptsAt.length === seen) continue;
       seen = attemptsAt.length;

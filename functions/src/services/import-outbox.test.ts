@@ -23,14 +23,23 @@ describe('importing the old outbox files', () => {
     writeFileSync(
       join(outbox, '2026-11-20.jsonl'),
       [
-        line({ at: '2026-11-20T09:00:00.000Z', channel: 'email', to: 'ava@example.com', subject: 'We have received your project inquiry', text: 'Hi Ava' }),
+        line({
+          at: '2026-11-20T09:00:00.000Z',
+          channel: 'email',
+          to: 'ava@example.com',
+          subject: 'We have received your project inquiry',
+          text: 'Hi Ava',
+        }),
         line({ at: '2026-11-20T09:00:00.000Z', channel: 'sms', to: '0400 123 456', text: 'Hi Ava, thanks' }),
         line({ at: '2026-11-20T09:00:00.000Z', channel: 'sms', to: '(03) 9123 4567', text: 'Hi Ben' }),
         '{"at": "2026-11-20T09:00:00.000Z", "chan',
         '',
       ].join('\n'),
     );
-    writeFileSync(join(outbox, '2026-11-17.jsonl'), line({ at: '2026-11-17T09:00:00.000Z', channel: 'email', to: 'old@example.com', subject: 'Old', text: 'Old' }) + '\n');
+    writeFileSync(
+      join(outbox, '2026-11-17.jsonl'),
+      line({ at: '2026-11-17T09:00:00.000Z', channel: 'email', to: 'old@example.com', subject: 'Old', text: 'Old' }) + '\n',
+    );
 
     expect(await importOutbox(outbox, store.queue, now)).toEqual({ queued: 2, failed: 1, skipped: 2 });
     expect(existsSync(outbox)).toBe(false);

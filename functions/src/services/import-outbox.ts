@@ -19,10 +19,16 @@ interface OutboxLine {
  * be in touch shortly". The folder is then renamed
  * `outbox.imported`, which also keeps the import from running twice.
  */
-export async function importOutbox(dir: string, queue: DeliveryQueue, now: Date): Promise<{ queued: number; failed: number; skipped: number }> {
+export async function importOutbox(
+  dir: string,
+  queue: DeliveryQueue,
+  now: Date,
+): Promise<{ queued: number; failed: number; skipped: number }> {
   const counts = { queued: 0, failed: 0, skipped: 0 };
   if (!existsSync(dir)) return counts;
-  const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort();
   for (const file of files) {
     for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
       if (!line.trim()) continue;
@@ -34,7 +40,13 @@ export async function importOutbox(dir: string, queue: DeliveryQueue, now: Date)
         continue;
       }
       const { at, channel, to, subject, text } = parsed;
-      if ((channel !== 'email' && channel !== 'sms') || typeof to !== 'string' || typeof text !== 'string' || typeof at !== 'string' || Number.isNaN(Date.parse(at))) {
+      if (
+        (channel !== 'email' && channel !== 'sms') ||
+        typeof to !== 'string' ||
+        typeof text !== 'string' ||
+        typeof at !== 'string' ||
+        Number.isNaN(Date.parse(at))
+      ) {
         counts.skipped++;
         continue;
       }
@@ -45,22 +57,20 @@ export async function importOutbox(dir: string, queue: DeliveryQueue, now: Date)
       }
       const id = newId();
       const nowIso = now.toISOString();
-      await queue.enqueue(
-        {
-          id,
-          leadKind: 'outbox',
-          leadId: '',
-          channel,
-          // The old outbox did not say; a message to the business's own NOTIFY_EMAIL was a staff copy.
-          audience: 'customer',
-          to: phone?.ok ? phone.e164 : to,
-          ...(typeof subject === 'string' ? { subject } : {}),
-          text,
-          attempts: 0,
-          createdAt: new Date(at).toISOString(),
-          queuedAt: nowIso,
-        },
-      );
+      await queue.enqueue({
+        id,
+        leadKind: 'outbox',
+        leadId: '',
+        channel,
+        // The old outbox did not say; a message to the business's own NOTIFY_EMAIL was a staff copy.
+        audience: 'customer',
+        to: phone?.ok ? phone.e164 : to,
+        ...(typeof subject === 'string' ? { subject } : {}),
+        text,
+        attempts: 0,
+        createdAt: new Date(at).toISOString(),
+        queuedAt: nowIso,
+      });
       if (now.getTime() - Date.parse(at) > 24 * 3600_000) {
         await queue.markFailed(id, nowIso, 'Not sent: it waited in the old outbox file for more than a day');
         counts.failed++;

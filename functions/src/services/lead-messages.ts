@@ -75,7 +75,11 @@ function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt
   ];
   const phone = mobileNumber(inquiry.phone, parsed);
   const customerSms: Draft = phone.ok
-    ? sms('customer', phone.e164, `Hi ${inquiry.firstName}, thanks for your renovation inquiry to ${settings.business.brand}. We'll be in touch very shortly. ${settings.business.phone}`)
+    ? sms(
+        'customer',
+        phone.e164,
+        `Hi ${inquiry.firstName}, thanks for your renovation inquiry to ${settings.business.brand}. We'll be in touch very shortly. ${settings.business.phone}`,
+      )
     : { ...sms('customer', inquiry.phone, ''), skipped: phone.reason };
   return [
     ...staffAlert(settings, {

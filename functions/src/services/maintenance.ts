@@ -23,7 +23,12 @@ export interface MaintenanceReport {
 }
 
 /** The housekeeping that runs at start and every hour: retention and expiry. */
-export async function runMaintenance(store: Store, uploads: Uploads, clock: Clock, visitorRetentionDays: number): Promise<MaintenanceReport> {
+export async function runMaintenance(
+  store: Store,
+  uploads: Uploads,
+  clock: Clock,
+  visitorRetentionDays: number,
+): Promise<MaintenanceReport> {
   const now = clock.now();
   return {
     visitors: await deleteOlderThan(store.visitors, 'visitedAt', new Date(now.getTime() - visitorRetentionDays * day).toISOString()),

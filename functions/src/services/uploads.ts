@@ -1,4 +1,13 @@
-import { limits, sniffLength, sniffUpload, uploadExtension, uploadMessages, uploadRules, type SniffedUpload, type UploadKind } from '@site/domain';
+import {
+  limits,
+  sniffLength,
+  sniffUpload,
+  uploadExtension,
+  uploadMessages,
+  uploadRules,
+  type SniffedUpload,
+  type UploadKind,
+} from '@site/domain';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';

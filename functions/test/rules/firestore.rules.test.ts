@@ -12,141 +12,160 @@ import { firestoreEmulatorHost, onEmulator } from '../firestore-emulator';
 const host = firestoreEmulatorHost;
 const rulesFile = join(import.meta.dirname, '../../../firestore.rules');
 
-describe.skipIf(!host)(
-  onEmulator('firestore.rules'),
-  () => {
-    let env: RulesTestEnvironment;
-    beforeAll(async () => {
-      const [hostname, port] = (host ?? '').split(':');
-      env = await initializeTestEnvironment({
-        projectId: 'demo-rules-test',
-        firestore: { rules: readFileSync(rulesFile, 'utf8'), host: hostname, port: Number(port) },
-      });
+describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
+  let env: RulesTestEnvironment;
+  beforeAll(async () => {
+    const [hostname, port] = (host ?? '').split(':');
+    env = await initializeTestEnvironment({
+      projectId: 'demo-rules-test',
+      firestore: { rules: readFileSync(rulesFile, 'utf8'), host: hostname, port: Number(port) },
     });
-    afterAll(() => env?.cleanup());
+  });
+  afterAll(() => env?.cleanup());
 
-    beforeEach(async () => {
-      await env.clearFirestore();
+  beforeEach(async () => {
+    await env.clearFirestore();
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      const db = ctx.firestore();
+      const at = '2025-01-01T00:00:00.000Z';
+      await db.doc('project_inquiries/i1').set({
+        rooms: ['kitchen'],
+        budget: '5000-15000',
+        timeline: 'asap',
+        firstName: 'Ava',
+        lastName: 'Nguyen',
+        email: 'ava@example.com',
+        phone: '0400 000 000',
+        createdAt: at,
+      });
+      await db
+        .doc('quote_requests/q1')
+        .set({ firstName: 'Jack', lastName: 'Smith', email: 'jack@example.com', suburb: 'Richmond', room: 'Kitchen', createdAt: at });
+      await db
+        .doc('reviews/approved')
+        .set({ customerName: 'Charlotte', rating: 5, reviewText: 'Lovely work', approved: true, createdAt: at });
+      await db.doc('reviews/pending').set({ customerName: 'Noah', rating: 4, reviewText: 'Good work', approved: false, createdAt: at });
+      await db.doc('reviews_private/approved').set({ email: 'charlotte@example.com' });
+      await db.doc('visitor_tracking/v1').set({ page: '/', ipAddress: '203.0.113.9', visitedAt: at });
+      await db.doc('models_3d/m1').set({
+        name: 'Kitchen',
+        description: 'A kitchen',
+        modelUrl: 'x',
+        thumbnailUrl: '',
+        exposure: 0.6,
+        shadowIntensity: 0.5,
+        displayOrder: 0,
+        createdAt: at,
+      });
+      await db.doc('users/u1').set({ username: 'staff', password: 'scrypt$...', createdAt: at });
+      await db.doc('sessions/s1').set({ userId: 'u1', username: 'staff', createdAt: at, expiresAt: at });
+      await db.doc('mail/m1').set({ to: ['ava@example.com'], message: { subject: 'Hi', text: 'Hi' } });
+    });
+  });
+
+  const admin = () => env.authenticatedContext('u1', { admin: true }).firestore();
+  const signedInNotAdmin = () => env.authenticatedContext('someone').firestore();
+  const visitor = () => env.unauthenticatedContext().firestore();
+
+  describe('project_inquiries', () => {
+    it('the admin reads and lists them', async () => {
+      await assertSucceeds(admin().doc('project_inquiries/i1').get());
+      await assertSucceeds(admin().collection('project_inquiries').orderBy('createdAt', 'desc').limit(50).get());
+    });
+    it('a visitor or a signed-in non-admin cannot', async () => {
+      await assertFails(visitor().doc('project_inquiries/i1').get());
+      await assertFails(signedInNotAdmin().collection('project_inquiries').get());
+    });
+    it('an admin token outlives its admin by nothing: once the user is deleted it reads no more', async () => {
+      await assertSucceeds(admin().doc('project_inquiries/i1').get());
+      await env.withSecurityRulesDisabled((ctx) => ctx.firestore().doc('users/u1').delete());
+      await assertFails(admin().doc('project_inquiries/i1').get());
+      await assertFails(admin().collection('visitor_tracking').get());
+      // The claim alone, for a uid that never was a user, is no better.
+      await assertFails(env.authenticatedContext('u9', { admin: true }).firestore().doc('project_inquiries/i1').get());
+    });
+    it('nobody writes, not even the admin', async () => {
+      await assertFails(admin().doc('project_inquiries/i2').set({ firstName: 'X' }));
+      await assertFails(visitor().collection('project_inquiries').add({ firstName: 'X' }));
+    });
+  });
+
+  describe('quote_requests', () => {
+    it('the admin reads them', async () => {
+      await assertSucceeds(admin().collection('quote_requests').get());
+    });
+    it('a visitor cannot, and nobody writes', async () => {
+      await assertFails(visitor().doc('quote_requests/q1').get());
+      await assertFails(admin().doc('quote_requests/q1').delete());
+    });
+  });
+
+  describe('reviews', () => {
+    it('a visitor reads approved reviews with a query that says approved == true', async () => {
+      await assertSucceeds(visitor().doc('reviews/approved').get());
+      await assertSucceeds(visitor().collection('reviews').where('approved', '==', true).get());
+    });
+    it('a visitor cannot read a pending review or query without the filter', async () => {
+      await assertFails(visitor().doc('reviews/pending').get());
+      await assertFails(visitor().collection('reviews').get());
+    });
+    it('the admin reads every review, but cannot approve one directly', async () => {
+      await assertSucceeds(admin().collection('reviews').get());
+      await assertFails(admin().doc('reviews/pending').update({ approved: true }));
+      await assertFails(visitor().collection('reviews').add({ customerName: 'X', rating: 5, reviewText: 'x', approved: true }));
+    });
+  });
+
+  describe('reviews_private', () => {
+    it("the admin reads and lists reviewers' emails", async () => {
+      await assertSucceeds(admin().doc('reviews_private/approved').get());
+      await assertSucceeds(admin().collection('reviews_private').get());
+    });
+    it('a visitor or a signed-in non-admin cannot, not even for an approved review', async () => {
+      await assertFails(visitor().doc('reviews_private/approved').get());
+      await assertFails(visitor().collection('reviews_private').get());
+      await assertFails(signedInNotAdmin().doc('reviews_private/approved').get());
+    });
+    it('nobody writes, not even the admin', async () => {
+      await assertFails(admin().doc('reviews_private/approved').set({ email: 'x@example.com' }));
+      await assertFails(visitor().doc('reviews_private/new').set({ email: 'x@example.com' }));
+      await assertFails(admin().doc('reviews_private/approved').delete());
+    });
+  });
+
+  describe('visitor_tracking', () => {
+    it('the admin reads visits', async () => {
+      await assertSucceeds(admin().collection('visitor_tracking').orderBy('visitedAt', 'desc').get());
+    });
+    it('a visitor cannot read or record visits directly', async () => {
+      await assertFails(visitor().doc('visitor_tracking/v1').get());
+      await assertFails(visitor().collection('visitor_tracking').add({ page: '/' }));
+    });
+  });
+
+  describe('models_3d', () => {
+    it('anyone reads the showroom models', async () => {
+      await assertSucceeds(visitor().collection('models_3d').orderBy('displayOrder').get());
+      await assertSucceeds(admin().doc('models_3d/m1').get());
+    });
+    it('nobody writes them from a browser', async () => {
+      await assertFails(admin().doc('models_3d/m1').update({ displayOrder: 3 }));
+      await assertFails(visitor().doc('models_3d/m2').set({ name: 'X' }));
+    });
+  });
+
+  describe('everything else (deny by default)', () => {
+    it('is closed to the admin and visitors alike', async () => {
+      await assertFails(admin().doc('users/u1').get());
+      await assertFails(admin().doc('sessions/s1').get());
+      await assertFails(admin().collection('mail').get());
+      await assertFails(visitor().doc('stored_objects/o1').get());
+      await assertFails(admin().doc('users/u2').set({ username: 'x' }));
+    });
+    it('still lets the Admin SDK (rules disabled) read it', async () => {
       await env.withSecurityRulesDisabled(async (ctx) => {
-        const db = ctx.firestore();
-        const at = '2025-01-01T00:00:00.000Z';
-        await db.doc('project_inquiries/i1').set({ rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', firstName: 'Ava', lastName: 'Nguyen', email: 'ava@example.com', phone: '0400 000 000', createdAt: at });
-        await db.doc('quote_requests/q1').set({ firstName: 'Jack', lastName: 'Smith', email: 'jack@example.com', suburb: 'Richmond', room: 'Kitchen', createdAt: at });
-        await db.doc('reviews/approved').set({ customerName: 'Charlotte', rating: 5, reviewText: 'Lovely work', approved: true, createdAt: at });
-        await db.doc('reviews/pending').set({ customerName: 'Noah', rating: 4, reviewText: 'Good work', approved: false, createdAt: at });
-        await db.doc('reviews_private/approved').set({ email: 'charlotte@example.com' });
-        await db.doc('visitor_tracking/v1').set({ page: '/', ipAddress: '203.0.113.9', visitedAt: at });
-        await db.doc('models_3d/m1').set({ name: 'Kitchen', description: 'A kitchen', modelUrl: 'x', thumbnailUrl: '', exposure: 0.6, shadowIntensity: 0.5, displayOrder: 0, createdAt: at });
-        await db.doc('users/u1').set({ username: 'staff', password: 'scrypt$...', createdAt: at });
-        await db.doc('sessions/s1').set({ userId: 'u1', username: 'staff', createdAt: at, expiresAt: at });
-        await db.doc('mail/m1').set({ to: ['ava@example.com'], message: { subject: 'Hi', text: 'Hi' } });
+        await assertSucceeds(ctx.firestore().doc('users/u1').get());
       });
     });
-
-    const admin = () => env.authenticatedContext('u1', { admin: true }).firestore();
-    const signedInNotAdmin = () => env.authenticatedContext('someone').firestore();
-    const visitor = () => env.unauthenticatedContext().firestore();
-
-    describe('project_inquiries', () => {
-      it('the admin reads and lists them', async () => {
-        await assertSucceeds(admin().doc('project_inquiries/i1').get());
-        await assertSucceeds(admin().collection('project_inquiries').orderBy('createdAt', 'desc').limit(50).get());
-      });
-      it('a visitor or a signed-in non-admin cannot', async () => {
-        await assertFails(visitor().doc('project_inquiries/i1').get());
-        await assertFails(signedInNotAdmin().collection('project_inquiries').get());
-      });
-      it('an admin token outlives its admin by nothing: once the user is deleted it reads no more', async () => {
-        await assertSucceeds(admin().doc('project_inquiries/i1').get());
-        await env.withSecurityRulesDisabled((ctx) => ctx.firestore().doc('users/u1').delete());
-        await assertFails(admin().doc('project_inquiries/i1').get());
-        await assertFails(admin().collection('visitor_tracking').get());
-        // The claim alone, for a uid that never was a user, is no better.
-        await assertFails(env.authenticatedContext('u9', { admin: true }).firestore().doc('project_inquiries/i1').get());
-      });
-      it('nobody writes, not even the admin', async () => {
-        await assertFails(admin().doc('project_inquiries/i2').set({ firstName: 'X' }));
-        await assertFails(visitor().collection('project_inquiries').add({ firstName: 'X' }));
-      });
-    });
-
-    describe('quote_requests', () => {
-      it('the admin reads them', async () => {
-        await assertSucceeds(admin().collection('quote_requests').get());
-      });
-      it('a visitor cannot, and nobody writes', async () => {
-        await assertFails(visitor().doc('quote_requests/q1').get());
-        await assertFails(admin().doc('quote_requests/q1').delete());
-      });
-    });
-
-    describe('reviews', () => {
-      it('a visitor reads approved reviews with a query that says approved == true', async () => {
-        await assertSucceeds(visitor().doc('reviews/approved').get());
-        await assertSucceeds(visitor().collection('reviews').where('approved', '==', true).get());
-      });
-      it('a visitor cannot read a pending review or query without the filter', async () => {
-        await assertFails(visitor().doc('reviews/pending').get());
-        await assertFails(visitor().collection('reviews').get());
-      });
-      it('the admin reads every review, but cannot approve one directly', async () => {
-        await assertSucceeds(admin().collection('reviews').get());
-        await assertFails(admin().doc('reviews/pending').update({ approved: true }));
-        await assertFails(visitor().collection('reviews').add({ customerName: 'X', rating: 5, reviewText: 'x', approved: true }));
-      });
-    });
-
-    describe('reviews_private', () => {
-      it('the admin reads and lists reviewers\' emails', async () => {
-        await assertSucceeds(admin().doc('reviews_private/approved').get());
-        await assertSucceeds(admin().collection('reviews_private').get());
-      });
-      it('a visitor or a signed-in non-admin cannot, not even for an approved review', async () => {
-        await assertFails(visitor().doc('reviews_private/approved').get());
-        await assertFails(visitor().collection('reviews_private').get());
-        await assertFails(signedInNotAdmin().doc('reviews_private/approved').get());
-      });
-      it('nobody writes, not even the admin', async () => {
-        await assertFails(admin().doc('reviews_private/approved').set({ email: 'x@example.com' }));
-        await assertFails(visitor().doc('reviews_private/new').set({ email: 'x@example.com' }));
-        await assertFails(admin().doc('reviews_private/approved').delete());
-      });
-    });
-
-    describe('visitor_tracking', () => {
-      it('the admin reads visits', async () => {
-        await assertSucceeds(admin().collection('visitor_tracking').orderBy('visitedAt', 'desc').get());
-      });
-      it('a visitor cannot read or record visits directly', async () => {
-        await assertFails(visitor().doc('visitor_tracking/v1').get());
-        await assertFails(visitor().collection('visitor_tracking').add({ page: '/' }));
-      });
-    });
-
-    describe('models_3d', () => {
-      it('anyone reads the showroom models', async () => {
-        await assertSucceeds(visitor().collection('models_3d').orderBy('displayOrder').get());
-        await assertSucceeds(admin().doc('models_3d/m1').get());
-      });
-      it('nobody writes them from a browser', async () => {
-        await assertFails(admin().doc('models_3d/m1').update({ displayOrder: 3 }));
-        await assertFails(visitor().doc('models_3d/m2').set({ name: 'X' }));
-      });
-    });
-
-    describe('everything else (deny by default)', () => {
-      it('is closed to the admin and visitors alike', async () => {
-        await assertFails(admin().doc('users/u1').get());
-        await assertFails(admin().doc('sessions/s1').get());
-        await assertFails(admin().collection('mail').get());
-        await assertFails(visitor().doc('stored_objects/o1').get());
-        await assertFails(admin().doc('users/u2').set({ username: 'x' }));
-      });
-      it('still lets the Admin SDK (rules disabled) read it', async () => {
-        await env.withSecurityRulesDisabled(async (ctx) => {
-          await assertSucceeds(ctx.firestore().doc('users/u1').get());
-        });
-      });
-    });
-  },
-);
+  });
+});

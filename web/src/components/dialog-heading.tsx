@@ -23,7 +23,12 @@ export function DialogHeading({ titleId, subtitleId, title, subtitle, onClose, b
   return (
     <Box sx={{ position: 'relative', px: 3, pt: 3, pb: 1, pr: 7 }}>
       {before}
-      <DialogTitle id={titleId} ref={headingRef} tabIndex={-1} sx={{ p: 0, fontSize: { xs: '1.5rem', sm: '1.75rem' }, fontWeight: 700, outline: 'none' }}>
+      <DialogTitle
+        id={titleId}
+        ref={headingRef}
+        tabIndex={-1}
+        sx={{ p: 0, fontSize: { xs: '1.5rem', sm: '1.75rem' }, fontWeight: 700, outline: 'none' }}
+      >
         {title}
       </DialogTitle>
       {subtitle ? (

@@ -32,7 +32,11 @@ function onReducedMotionChange(onChange: () => void) {
 
 /** Whether the visitor asks for less motion, following changes; false when prerendering. */
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(onReducedMotionChange, () => window.matchMedia(reducedMotion).matches, () => false);
+  return useSyncExternalStore(
+    onReducedMotionChange,
+    () => window.matchMedia(reducedMotion).matches,
+    () => false,
+  );
 }
 
 export interface ModelViewer3dProps {
@@ -59,7 +63,16 @@ export interface ModelViewer3dProps {
  * soft shadows and the legacy environment lighting; 'Loading 3D model...' until it loads or
  * fails, and a visible message when it fails. Key it by `src` to start over for another model.
  */
-export function ModelViewer3d({ src, alt, exposure, shadowIntensity, autoRotate = true, ar = true, onLoaded, eager = false }: ModelViewer3dProps) {
+export function ModelViewer3d({
+  src,
+  alt,
+  exposure,
+  shadowIntensity,
+  autoRotate = true,
+  ar = true,
+  onLoaded,
+  eager = false,
+}: ModelViewer3dProps) {
   const [status, setStatus] = useState<Status>('library');
   const reducedMotion = usePrefersReducedMotion();
 
@@ -135,7 +148,16 @@ export function ModelViewer3d({ src, alt, exposure, shadowIntensity, autoRotate 
       {(status === 'library' || status === 'loading') && (
         <Box
           role="status"
-          sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, pointerEvents: 'none' }}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: 2,
+            pointerEvents: 'none',
+          }}
         >
           <CircularProgress aria-hidden />
           <Typography>Loading 3D model...</Typography>

@@ -13,14 +13,30 @@ import type { GalleryCategory } from '@site/domain';
 export const galleryList: { name: string; category: GalleryCategory; alt: string }[] = [
   { name: 'kitchen-walnut-island', category: 'Kitchen', alt: 'Kitchen with a walnut island bench, white stone top and pendant lights' },
   { name: 'wardrobe-walk-in', category: 'Wardrobe', alt: 'Walk-in wardrobe with open hanging rails, shelves and a drawer tower' },
-  { name: 'entertainment-oak-wall', category: 'Entertainment', alt: 'Living room entertainment unit in oak with a floating TV cabinet and open shelves' },
+  {
+    name: 'entertainment-oak-wall',
+    category: 'Entertainment',
+    alt: 'Living room entertainment unit in oak with a floating TV cabinet and open shelves',
+  },
   { name: 'kitchen-navy-shaker', category: 'Kitchen', alt: 'Navy shaker-style kitchen with brass handles and a subway tile splashback' },
   { name: 'wardrobe-sliding-mirror', category: 'Wardrobe', alt: 'Built-in wardrobe with sliding doors, one of them mirrored' },
-  { name: 'entertainment-media-charcoal', category: 'Entertainment', alt: 'Charcoal media wall with a fireplace, TV recess and lit display niches' },
-  { name: 'kitchen-white-galley', category: 'Kitchen', alt: 'Bright white galley kitchen with handleless cabinets and a window over the sink' },
+  {
+    name: 'entertainment-media-charcoal',
+    category: 'Entertainment',
+    alt: 'Charcoal media wall with a fireplace, TV recess and lit display niches',
+  },
+  {
+    name: 'kitchen-white-galley',
+    category: 'Kitchen',
+    alt: 'Bright white galley kitchen with handleless cabinets and a window over the sink',
+  },
   { name: 'wardrobe-his-hers', category: 'Wardrobe', alt: 'Twin wardrobes with soft-close drawers and lighting inside the hanging space' },
   { name: 'kitchen-sage-butlers', category: 'Kitchen', alt: "Sage green kitchen with open timber shelves and a butler's pantry doorway" },
-  { name: 'entertainment-study-nook', category: 'Entertainment', alt: 'Living room wall unit combining a TV cabinet, bookshelves and a study nook' },
+  {
+    name: 'entertainment-study-nook',
+    category: 'Entertainment',
+    alt: 'Living room wall unit combining a TV cabinet, bookshelves and a study nook',
+  },
   { name: 'kitchen-black-timber', category: 'Kitchen', alt: 'Black and timber kitchen with a waterfall island and bar stools' },
 ];
 

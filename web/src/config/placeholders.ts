@@ -51,7 +51,10 @@ const exampleText = /\bexample\b/i;
  * caller uses it, with where each is set: the business settings' by default, but a build or
  * a server may take it from an environment variable instead.
  */
-export function findPlaceholders(settings: BusinessSettings, siteUrls: readonly Placeholder[] = [{ setting: 'siteUrl', value: settings.siteUrl, setIn: businessFile }]): Placeholder[] {
+export function findPlaceholders(
+  settings: BusinessSettings,
+  siteUrls: readonly Placeholder[] = [{ setting: 'siteUrl', value: settings.siteUrl, setIn: businessFile }],
+): Placeholder[] {
   const found: Placeholder[] = [];
   const check = (setting: string, value: string | undefined, isExample: (value: string) => boolean, setIn = businessFile) => {
     if (value !== undefined && isExample(value)) found.push({ setting, value, setIn });
@@ -60,7 +63,8 @@ export function findPlaceholders(settings: BusinessSettings, siteUrls: readonly 
   check('email', settings.email, isExampleAddress);
   check('phone', settings.phone, () => isExamplePhone(settings.phoneHref), `${businessFile} (phone and phoneHref)`);
   check('address.street', settings.address.street, (street) => exampleText.test(street));
-  for (const key of ['instagramUrl', 'facebookUrl', 'pinterestUrl', 'googleBusinessUrl'] as const) check(key, settings[key], isExampleAddress);
+  for (const key of ['instagramUrl', 'facebookUrl', 'pinterestUrl', 'googleBusinessUrl'] as const)
+    check(key, settings[key], isExampleAddress);
   return found;
 }
 

@@ -17,11 +17,13 @@ export const pageSeo = {
     title: `Renovation Services: Kitchens, Bathrooms, Wardrobes & More | ${business.brand}`,
     description:
       'Kitchen and bathroom renovations, TV units, wardrobes, study units, laundry fitouts and outdoor BBQ kitchens, designed and built to measure in Melbourne.',
-    keywords: 'kitchen renovations, bathroom renovations, TV units, wardrobes, home office joinery, laundry fitouts, outdoor kitchens Melbourne',
+    keywords:
+      'kitchen renovations, bathroom renovations, TV units, wardrobes, home office joinery, laundry fitouts, outdoor kitchens Melbourne',
   },
   [paths.gallery]: {
     title: `Project Gallery: Kitchens, Wardrobes & Entertainment Units | ${business.brand}`,
-    description: 'Browse recent custom kitchens, walk-in and built-in wardrobes and entertainment units we have designed and built across Melbourne.',
+    description:
+      'Browse recent custom kitchens, walk-in and built-in wardrobes and entertainment units we have designed and built across Melbourne.',
     keywords: 'kitchen renovation gallery, custom wardrobe ideas, entertainment unit designs, Melbourne renovation projects',
   },
   [paths.showroom]: {

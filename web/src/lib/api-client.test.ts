@@ -47,6 +47,9 @@ describe('App Check on POSTs', () => {
     vi.stubEnv('VITE_APP_CHECK_SITE_KEY', '');
     await api.post('/api/quote-request', {});
     expect(appCheckToken).not.toHaveBeenCalled();
-    expect(sent.map((request) => request.headers)).toEqual([{ 'Content-Type': 'application/json' }, { 'Content-Type': 'application/json' }]);
+    expect(sent.map((request) => request.headers)).toEqual([
+      { 'Content-Type': 'application/json' },
+      { 'Content-Type': 'application/json' },
+    ]);
   });
 });

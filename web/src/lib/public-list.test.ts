@@ -12,7 +12,7 @@ function fakeServer() {
   };
 }
 
-const shown = <T,>(list: PublicList<T>) => {
+const shown = <T>(list: PublicList<T>) => {
   const seen: string[] = [];
   const stop = list.subscribe(() => seen.push(list.getSnapshot().status));
   return { seen, stop };

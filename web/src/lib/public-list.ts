@@ -1,8 +1,6 @@
 /** What a public list shows: its loading state, its failure (keeping any earlier data), or its data. */
 export type PublicListSnapshot<T> =
-  | { status: 'pending'; data: undefined }
-  | { status: 'error'; data: T | undefined }
-  | { status: 'success'; data: T };
+  { status: 'pending'; data: undefined } | { status: 'error'; data: T | undefined } | { status: 'success'; data: T };
 
 /** Also what the prerendered page shows, and so what hydration renders before the data. */
 export const pendingSnapshot = { status: 'pending', data: undefined } as const;

@@ -48,7 +48,8 @@ export function unobserveReveal(element: HTMLElement) {
 }
 
 /** The longest of a CSS time list ("0.6s, 600ms") in milliseconds. */
-const longestMs = (times: string) => Math.max(0, ...times.split(',').map((time) => parseFloat(time) * (time.trim().endsWith('ms') ? 1 : 1000) || 0));
+const longestMs = (times: string) =>
+  Math.max(0, ...times.split(',').map((time) => parseFloat(time) * (time.trim().endsWith('ms') ? 1 : 1000) || 0));
 
 /**
  * Every element of the page still waiting to be revealed. Settles once those in view have

@@ -73,7 +73,8 @@ export async function createCloudStorageObjectStore(bucket: Bucket, options: Clo
       }
     },
   };
-  if (options.signedUploads) store.createUploadUrl = (key, contentType, maxBytes, expires) => signUpload(bucket, key, contentType, maxBytes, expires);
+  if (options.signedUploads)
+    store.createUploadUrl = (key, contentType, maxBytes, expires) => signUpload(bucket, key, contentType, maxBytes, expires);
   return store;
 }
 

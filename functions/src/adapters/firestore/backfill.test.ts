@@ -15,10 +15,15 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('Backfill of lead statuses'),
     const store = createFirestoreStore(db, { onClose: () => deleteApp(app) });
     try {
       const contact = { firstName: 'Ava', lastName: 'Nguyen', email: 'ava@example.com', createdAt: '2024-01-01T00:00:00.000Z' };
-      await db.doc('project_inquiries/old1').set({ ...contact, rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', phone: '0412 345 678' });
+      await db
+        .doc('project_inquiries/old1')
+        .set({ ...contact, rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', phone: '0412 345 678' });
       await db.doc('quote_requests/old2').set({ ...contact, suburb: 'Box Hill', room: 'Kitchen' });
       // Worked on before the backfill ran: the status it was given stays.
-      await store.quotes.transform('old2', () => ({ status: 'won', history: [{ at: '2024-02-01T00:00:00.000Z', by: 'staff', status: 'won' }] }));
+      await store.quotes.transform('old2', () => ({
+        status: 'won',
+        history: [{ at: '2024-02-01T00:00:00.000Z', by: 'staff', status: 'won' }],
+      }));
       // Filters cannot see them yet.
       expect(await store.inquiries.count({ status: 'new' })).toBe(0);
 
@@ -29,7 +34,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('Backfill of lead statuses'),
       // The dashboards' listeners order leads by updatedAt: a backfilled one is in that order too.
       expect((await db.doc('project_inquiries/old1').get()).get('updatedAt')).toBe(contact.createdAt);
 
-      await db.doc('project_inquiries/old3').set({ ...contact, rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', phone: '0400 000 000' });
+      await db
+        .doc('project_inquiries/old3')
+        .set({ ...contact, rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', phone: '0400 000 000' });
       expect(await backfillLeadProgress(db)).toBe(0);
     } finally {
       await store.close();

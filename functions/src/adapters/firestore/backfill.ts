@@ -32,7 +32,12 @@ export async function backfillLeadProgress(db: Firestore): Promise<number> {
         try {
           // Only if nobody wrote the lead since it was read (a status change must not be overwritten).
           await doc.ref.update(
-            { status: data.status ?? 'new', history: data.history ?? [], updatedAt: data.updatedAt ?? data.createdAt, searchTokens: searchTokens(spec.search, data) },
+            {
+              status: data.status ?? 'new',
+              history: data.history ?? [],
+              updatedAt: data.updatedAt ?? data.createdAt,
+              searchTokens: searchTokens(spec.search, data),
+            },
             { lastUpdateTime: doc.updateTime },
           );
           updated += 1;

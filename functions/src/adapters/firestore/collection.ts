@@ -167,9 +167,7 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     const items = await this.withPrivate(snap.docs.slice(0, query.limit));
     const last = items[items.length - 1];
     const next =
-      snap.size > query.limit && last
-        ? encodeCursor({ v: (last as unknown as Fields)[query.orderBy] as Scalar, id: last.id })
-        : undefined;
+      snap.size > query.limit && last ? encodeCursor({ v: (last as unknown as Fields)[query.orderBy] as Scalar, id: last.id }) : undefined;
     return { items, next };
   }
 
@@ -242,9 +240,7 @@ export class FirestoreCollection<T extends { id: string }> implements Collection
     const changes = new Map([...merged].map(([id, patch]) => [id, this.toChanges(patch)]));
     const refs = [...merged.keys()].map((id) => this.ref.doc(id));
     // Private parts are read only for the patches that change them, in the same read.
-    const privateRefs = this.privateRef
-      ? [...changes].filter(([, change]) => change.hidden).map(([id]) => this.privateDoc(id))
-      : [];
+    const privateRefs = this.privateRef ? [...changes].filter(([, change]) => change.hidden).map(([id]) => this.privateDoc(id)) : [];
     await this.db.runTransaction(async (tx) => {
       const snaps = await tx.getAll(...refs, ...privateRefs);
       const missing = snaps.slice(0, refs.length).find((snap) => !snap.exists);

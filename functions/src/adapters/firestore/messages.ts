@@ -91,7 +91,13 @@ export class FirestoreMessages implements MessageStore {
     const about = { leadKind: lead.kind, leadId: lead.record.id, createdAt: now };
     for (const message of messages) {
       if (message.skipped) {
-        const doc: SkippedDocument = { channel: message.channel, to: message.to, reason: message.skipped, audience: message.audience, ...about };
+        const doc: SkippedDocument = {
+          channel: message.channel,
+          to: message.to,
+          reason: message.skipped,
+          audience: message.audience,
+          ...about,
+        };
         batch.create(this.skipped.doc(message.id), doc);
       } else if (message.channel === 'email') {
         const doc: MailDocument = {
@@ -151,11 +157,19 @@ export class FirestoreMessages implements MessageStore {
   async status() {
     const finished = ['SUCCESS', 'ERROR'];
     const counts = await Promise.all(
-      [this.mail, this.sms].flatMap((collection) => [collection.count().get(), collection.where('delivery.state', 'in', finished).count().get()]),
+      [this.mail, this.sms].flatMap((collection) => [
+        collection.count().get(),
+        collection.where('delivery.state', 'in', finished).count().get(),
+      ]),
     );
     const [mailAll, mailDone, smsAll, smsDone] = counts.map((snapshot) => snapshot.data().count);
     const latest = await Promise.all(
-      [this.mail, this.sms].map((collection) => collection.orderBy('createdAt', 'desc').limit(recentWindow * 2).get()),
+      [this.mail, this.sms].map((collection) =>
+        collection
+          .orderBy('createdAt', 'desc')
+          .limit(recentWindow * 2)
+          .get(),
+      ),
     );
     const recent = latest
       .flatMap((snapshot) => snapshot.docs.map(toDelivery))
@@ -169,7 +183,12 @@ export class FirestoreMessages implements MessageStore {
 
 /** The port's order: oldest first, then staff before customer, email before SMS. */
 function messageOrder(a: MessageDelivery, b: MessageDelivery): number {
-  return a.createdAt.localeCompare(b.createdAt) || b.audience.localeCompare(a.audience) || a.channel.localeCompare(b.channel) || a.id.localeCompare(b.id);
+  return (
+    a.createdAt.localeCompare(b.createdAt) ||
+    b.audience.localeCompare(a.audience) ||
+    a.channel.localeCompare(b.channel) ||
+    a.id.localeCompare(b.id)
+  );
 }
 
 const states: Record<string, MessageStatus> = {
@@ -184,7 +203,16 @@ function toDelivery(doc: DocumentSnapshot): MessageDelivery {
   const data = doc.data() ?? {};
   const createdAt = typeof data.createdAt === 'string' ? data.createdAt : '';
   if (typeof data.reason === 'string') {
-    return { id: doc.id, channel: data.channel, audience: data.audience, to: data.to, status: 'skipped', attempts: 0, error: data.reason, createdAt };
+    return {
+      id: doc.id,
+      channel: data.channel,
+      audience: data.audience,
+      to: data.to,
+      status: 'skipped',
+      attempts: 0,
+      error: data.reason,
+      createdAt,
+    };
   }
   const isMail = Array.isArray(data.to);
   const delivery = (data.delivery ?? {}) as ExtensionDelivery;

@@ -78,15 +78,40 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
     });
 
     it('reads a lead stored before statuses existed as new with no history, and stores search tokens beside new ones', async () => {
-      const old = { rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', firstName: 'Ava', lastName: 'Nguyen', email: 'ava@example.com', phone: '0400 000 000', createdAt: '2024-01-01T00:00:00.000Z' };
+      const old = {
+        rooms: ['kitchen'],
+        budget: '5000-15000',
+        timeline: 'asap',
+        firstName: 'Ava',
+        lastName: 'Nguyen',
+        email: 'ava@example.com',
+        phone: '0400 000 000',
+        createdAt: '2024-01-01T00:00:00.000Z',
+      };
       await db.collection('project_inquiries').doc('old1').set(old);
       expect(await store.inquiries.get('old1')).toEqual({ id: 'old1', ...old, status: 'new', history: [], updatedAt: old.createdAt });
-      const updated = await store.inquiries.transform('old1', (current) => ({ status: 'contacted', history: [...current.history, { at: '2025-01-01T00:00:00.000Z', by: 'staff', status: 'contacted' }] }));
+      const updated = await store.inquiries.transform('old1', (current) => ({
+        status: 'contacted',
+        history: [...current.history, { at: '2025-01-01T00:00:00.000Z', by: 'staff', status: 'contacted' }],
+      }));
       expect(updated).toMatchObject({ id: 'old1', status: 'contacted', history: [{ by: 'staff', status: 'contacted' }] });
 
-      await store.quotes.insert({ id: 'q1', firstName: 'Noah', lastName: 'Lee', email: 'noah@example.com', suburb: 'Box Hill', room: 'Kitchen', status: 'new', history: [], updatedAt: '2025-01-01T00:00:00.000Z', createdAt: '2025-01-01T00:00:00.000Z' });
+      await store.quotes.insert({
+        id: 'q1',
+        firstName: 'Noah',
+        lastName: 'Lee',
+        email: 'noah@example.com',
+        suburb: 'Box Hill',
+        room: 'Kitchen',
+        status: 'new',
+        history: [],
+        updatedAt: '2025-01-01T00:00:00.000Z',
+        createdAt: '2025-01-01T00:00:00.000Z',
+      });
       const tokens = (await db.collection('quote_requests').doc('q1').get()).get('searchTokens') as string[];
-      expect(tokens).toEqual(expect.arrayContaining(['n', 'noah', 'noah lee', 'box', 'box hill', 'hill', 'noah@example.com', 'example.com']));
+      expect(tokens).toEqual(
+        expect.arrayContaining(['n', 'noah', 'noah lee', 'box', 'box hill', 'hill', 'noah@example.com', 'example.com']),
+      );
       expect(tokens.every((token) => token.length <= 30 && token === token.toLowerCase())).toBe(true);
     });
 
@@ -143,7 +168,13 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
           createdAt: `2025-01-0${i + 1}T00:00:00.000Z`,
         });
       }
-      const query = { where: { attached: false }, orderBy: 'createdAt', direction: 'asc', limit: 2, lessThan: '2025-01-07T00:00:00.000Z' } as const;
+      const query = {
+        where: { attached: false },
+        orderBy: 'createdAt',
+        direction: 'asc',
+        limit: 2,
+        lessThan: '2025-01-07T00:00:00.000Z',
+      } as const;
       const first = await store.objects.find(query);
       const second = await store.objects.find({ ...query, after: first.next });
       expect([...first.items, ...second.items].map((o) => o.id)).toEqual(['o1', 'o2', 'o4', 'o5']);
@@ -175,7 +206,8 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
       const ids = Array.from({ length: 520 }, (_, i) => `v${String(i).padStart(3, '0')}`);
       for (const chunk of [ids.slice(0, 500), ids.slice(500)]) {
         const batch = db.batch();
-        for (const id of chunk) batch.create(db.collection('visitor_tracking').doc(id), { page: '/', visitedAt: '2025-01-01T00:00:00.000Z' });
+        for (const id of chunk)
+          batch.create(db.collection('visitor_tracking').doc(id), { page: '/', visitedAt: '2025-01-01T00:00:00.000Z' });
         await batch.commit();
       }
       expect(await store.visitors.count()).toBe(520);
@@ -241,7 +273,11 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
           const page = await store.reviews.find({ orderBy: 'createdAt', direction: 'asc', limit: 3 });
           expect(page.items.map((r) => r.email)).toEqual(['r1@example.com', undefined, 'r3@example.com']);
           expect(getAll).toHaveBeenCalledTimes(1);
-          expect(getAll.mock.calls[0].map((ref) => ('path' in ref ? ref.path : ref))).toEqual(['reviews_private/r1', 'reviews_private/r2', 'reviews_private/r3']);
+          expect(getAll.mock.calls[0].map((ref) => ('path' in ref ? ref.path : ref))).toEqual([
+            'reviews_private/r1',
+            'reviews_private/r2',
+            'reviews_private/r3',
+          ]);
           getAll.mockClear();
           expect((await store.visitors.find({ orderBy: 'visitedAt', direction: 'asc', limit: 3 })).items).toHaveLength(3);
           expect((await store.reviews.find({ where: { rating: 1 }, orderBy: 'createdAt', direction: 'asc', limit: 3 })).items).toEqual([]);
@@ -287,7 +323,8 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
       });
 
       it('deletes the private document with the review, also in deleteMany', async () => {
-        for (const id of ['r1', 'r2', 'r3']) await store.reviews.insert(review(id, '2025-01-01T00:00:00.000Z', { email: `${id}@example.com` }));
+        for (const id of ['r1', 'r2', 'r3'])
+          await store.reviews.insert(review(id, '2025-01-01T00:00:00.000Z', { email: `${id}@example.com` }));
         expect(await store.reviews.delete('r1')).toBe(true);
         expect((await db.doc('reviews/r1').get()).exists).toBe(false);
         expect((await db.doc('reviews_private/r1').get()).exists).toBe(false);
@@ -303,7 +340,9 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
         await expect(store.reviews.findOne({ email: 'ava@example.com' })).rejects.toThrow(privateField);
         await expect(store.reviews.findOne({ id: 'r1', email: 'ava@example.com' })).rejects.toThrow(privateField);
         await expect(store.reviews.count({ email: 'ava@example.com' })).rejects.toThrow(privateField);
-        await expect(store.reviews.find({ where: { email: 'ava@example.com' }, orderBy: 'createdAt', direction: 'asc', limit: 1 })).rejects.toThrow(privateField);
+        await expect(
+          store.reviews.find({ where: { email: 'ava@example.com' }, orderBy: 'createdAt', direction: 'asc', limit: 1 }),
+        ).rejects.toThrow(privateField);
         await expect(store.reviews.find({ orderBy: 'email', direction: 'asc', limit: 1 })).rejects.toThrow(privateField);
         await expect(store.reviews.updateIf('r1', { email: 'ava@example.com' }, { approved: true })).rejects.toThrow(privateField);
         expect((await store.reviews.get('r1'))?.approved).toBe(false);

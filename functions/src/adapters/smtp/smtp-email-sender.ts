@@ -51,7 +51,12 @@ export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
 
 /** 5xx answers are permanent (no such mailbox, refused login); 4xx and network faults are not. */
 export function smtpError(error: unknown): SendError {
-  const { responseCode, response, code, message } = (error ?? {}) as { responseCode?: number; response?: string; code?: string; message?: string };
+  const { responseCode, response, code, message } = (error ?? {}) as {
+    responseCode?: number;
+    response?: string;
+    code?: string;
+    message?: string;
+  };
   if (typeof responseCode === 'number') {
     // nodemailer's `response` is the server's whole line, code included.
     const text = (response ?? message ?? '').trim().replace(/^\d{3}[- ](\d\.\d+\.\d+ )?/, '');

@@ -88,9 +88,7 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     const items = rows.slice(0, query.limit).map((row) => this.fromRow(row));
     const last = items[items.length - 1];
     const next =
-      rows.length > query.limit && last
-        ? encodeCursor({ v: (last as unknown as Row)[order] as Scalar, id: last.id })
-        : undefined;
+      rows.length > query.limit && last ? encodeCursor({ v: (last as unknown as Row)[order] as Scalar, id: last.id }) : undefined;
     return { items, next };
   }
 
@@ -148,9 +146,7 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
       for (const { id, patch } of updates) {
         const { assignments, params } = this.assignments(patch as Row);
         params.__id = id;
-        const result = this.statement(`UPDATE ${this.spec.name} SET ${assignments.join(', ')} WHERE id = @__id`).run(
-          params,
-        );
+        const result = this.statement(`UPDATE ${this.spec.name} SET ${assignments.join(', ')} WHERE id = @__id`).run(params);
         if (result.changes !== 1) throw new NotFoundError(`No document ${id}`);
       }
     });

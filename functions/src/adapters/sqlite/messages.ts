@@ -47,14 +47,15 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
     private readonly leads: LeadCollections,
   ) {
     this.group = new GroupCommit(db);
-    this.insert = db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt)
+    this.insert =
+      db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt)
       VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL)`);
     this.requeueFailed = db.prepare(
       "UPDATE messages SET status = 'queued', error = NULL, attempts = 0, queuedAt = @now, nextAttemptAt = @now, updatedAt = @now WHERE id = @id AND status = 'failed'",
     );
     // The port's order: oldest first, then staff before customer, email before SMS.
     this.byLead = db.prepare(
-      "SELECT * FROM messages WHERE id >= @prefix AND id < @end AND leadId = @leadId ORDER BY createdAt, audience DESC, channel, rowid",
+      'SELECT * FROM messages WHERE id >= @prefix AND id < @end AND leadId = @leadId ORDER BY createdAt, audience DESC, channel, rowid',
     );
     this.byId = db.prepare('SELECT * FROM messages WHERE id = ?');
     this.setStatus = db.prepare(
@@ -64,7 +65,8 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
 
   async insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void> {
     const prefix = `${lead.record.id}-`;
-    if (messages.some((message) => !message.id.startsWith(prefix))) throw new Error(`Messages about a lead need ids that start with "${prefix}"`);
+    if (messages.some((message) => !message.id.startsWith(prefix)))
+      throw new Error(`Messages about a lead need ids that start with "${prefix}"`);
     // Committed with the other writes of this turn of the event loop (see GroupCommit).
     return this.group.run(() => this.storeLead(lead, messages, now));
   }
@@ -100,7 +102,9 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   }
 
   async status() {
-    const { queued } = this.db.prepare("SELECT count(*) AS queued FROM messages WHERE status IN ('queued', 'sending')").get() as { queued: number };
+    const { queued } = this.db.prepare("SELECT count(*) AS queued FROM messages WHERE status IN ('queued', 'sending')").get() as {
+      queued: number;
+    };
     // The latest outcomes of each kind through the index, then the latest of both.
     const finished = this.db.prepare('SELECT status, nextAttemptAt FROM messages WHERE status = ? ORDER BY nextAttemptAt DESC LIMIT ?');
     const latest = [...(finished.all('sent', recentWindow) as Row[]), ...(finished.all('failed', recentWindow) as Row[])]
@@ -115,7 +119,9 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
     const marks = channels.map(() => '?').join(', ');
     return this.db.transaction(() => {
       const rows = this.db
-        .prepare(`SELECT * FROM messages WHERE status = 'queued' AND nextAttemptAt <= ? AND channel IN (${marks}) ORDER BY nextAttemptAt, id LIMIT ?`)
+        .prepare(
+          `SELECT * FROM messages WHERE status = 'queued' AND nextAttemptAt <= ? AND channel IN (${marks}) ORDER BY nextAttemptAt, id LIMIT ?`,
+        )
         .all(now, ...channels, limit) as Row[];
       for (const row of rows) this.update(row.id, now, { status: 'sending' });
       return rows.map(toQueued);
@@ -145,7 +151,9 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   }
 
   async requeueInterrupted(now: string): Promise<number> {
-    return this.db.prepare("UPDATE messages SET status = 'queued', updatedAt = @now, nextAttemptAt = @now WHERE status = 'sending'").run({ now }).changes;
+    return this.db
+      .prepare("UPDATE messages SET status = 'queued', updatedAt = @now, nextAttemptAt = @now WHERE status = 'sending'")
+      .run({ now }).changes;
   }
 
   async leadOf(id: string): Promise<{ kind: QueuedMessage['leadKind']; id: string } | null> {

@@ -16,12 +16,23 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function schemaOf(file: string) {
   const db = new Database(file, { readonly: true });
   try {
-    const names = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
+    const names = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{
+        name: string;
+      }>
+    ).map((t) => t.name);
     const strict = new Map((db.pragma('table_list') as Array<{ name: string; strict: number }>).map((t) => [t.name, t.strict === 1]));
     const described = names.map((name) => ({
       name,
       strict: strict.get(name),
-      columns: db.pragma(`table_info(${name})`) as Array<{ cid: number; name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>,
+      columns: db.pragma(`table_info(${name})`) as Array<{
+        cid: number;
+        name: string;
+        type: string;
+        notnull: number;
+        dflt_value: string | null;
+        pk: number;
+      }>,
       indexes: (db.pragma(`index_list(${name})`) as Array<{ name: string; unique: number; origin: string; partial: number }>)
         .map((index) => ({ ...index, columns: (db.pragma(`index_info(${index.name})`) as Array<{ name: string }>).map((c) => c.name) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
@@ -39,15 +50,68 @@ function firstReleaseDatabase(file: string) {
   const db = new Database(file);
   migrate(db, 1);
   const insert = (table: string, row: Record<string, unknown>) =>
-    db.prepare(`INSERT INTO ${table} (${Object.keys(row).map((c) => `"${c}"`).join(', ')}) VALUES (${Object.keys(row).map(() => '?').join(', ')})`).run(...Object.values(row));
+    db
+      .prepare(
+        `INSERT INTO ${table} (${Object.keys(row)
+          .map((c) => `"${c}"`)
+          .join(', ')}) VALUES (${Object.keys(row)
+          .map(() => '?')
+          .join(', ')})`,
+      )
+      .run(...Object.values(row));
   insert('users', { id: 'u1', username: 'maria', password: 'scrypt$hash', createdAt: at });
   insert('sessions', { id: 's1', userId: 'u1', username: 'maria', createdAt: at, expiresAt: '2024-03-08T09:00:00.000Z' });
-  insert('project_inquiries', { id: 'i1', rooms: '["kitchen"]', budget: '5000-15000', timeline: 'asap', firstName: 'Ava', lastName: 'Nguyen', email: 'ava@example.com', phone: '0412 345 678', createdAt: at });
-  insert('quote_requests', { id: 'q1', firstName: 'Noah', lastName: 'Lee', email: 'noah@example.com', suburb: 'Box Hill', room: 'Kitchen', createdAt: at });
-  insert('reviews', { id: 'r1', customerName: 'Olivia', rating: 5, reviewText: 'A wonderful new kitchen.', email: null, approved: 1, createdAt: at });
+  insert('project_inquiries', {
+    id: 'i1',
+    rooms: '["kitchen"]',
+    budget: '5000-15000',
+    timeline: 'asap',
+    firstName: 'Ava',
+    lastName: 'Nguyen',
+    email: 'ava@example.com',
+    phone: '0412 345 678',
+    createdAt: at,
+  });
+  insert('quote_requests', {
+    id: 'q1',
+    firstName: 'Noah',
+    lastName: 'Lee',
+    email: 'noah@example.com',
+    suburb: 'Box Hill',
+    room: 'Kitchen',
+    createdAt: at,
+  });
+  insert('reviews', {
+    id: 'r1',
+    customerName: 'Olivia',
+    rating: 5,
+    reviewText: 'A wonderful new kitchen.',
+    email: null,
+    approved: 1,
+    createdAt: at,
+  });
   insert('visitor_tracking', { id: 'v1', page: '/gallery', userAgent: null, ipAddress: '203.0.113.9', visitedAt: at });
-  insert('models_3d', { id: 'm1', name: 'Kitchen', description: 'An island kitchen', modelUrl: '/objects/k.glb', thumbnailUrl: '/objects/k.webp', exposure: 0.6, shadowIntensity: 0.5, displayOrder: 0, createdAt: at });
-  insert('stored_objects', { id: 'o1', key: 'models/k.glb', url: '/objects/k.glb', kind: 'model', contentType: 'model/gltf-binary', size: 1024, attached: 1, createdAt: at });
+  insert('models_3d', {
+    id: 'm1',
+    name: 'Kitchen',
+    description: 'An island kitchen',
+    modelUrl: '/objects/k.glb',
+    thumbnailUrl: '/objects/k.webp',
+    exposure: 0.6,
+    shadowIntensity: 0.5,
+    displayOrder: 0,
+    createdAt: at,
+  });
+  insert('stored_objects', {
+    id: 'o1',
+    key: 'models/k.glb',
+    url: '/objects/k.glb',
+    kind: 'model',
+    contentType: 'model/gltf-binary',
+    size: 1024,
+    attached: 1,
+    createdAt: at,
+  });
   insert('upload_tickets', { id: 't1', kind: 'model', userId: 'u1', used: 0, createdAt: at, expiresAt: '2024-03-01T10:00:00.000Z' });
   expect(db.pragma('user_version', { simple: true })).toBe(1);
   db.close();
@@ -66,26 +130,96 @@ describe('SQLite migrations', () => {
 
       // Every row is still there, as the API reads it; leads gained their later fields.
       expect(await store.users.get('u1')).toEqual({ id: 'u1', username: 'maria', password: 'scrypt$hash', createdAt: at });
-      expect(await store.sessions.get('s1')).toEqual({ id: 's1', userId: 'u1', username: 'maria', createdAt: at, expiresAt: '2024-03-08T09:00:00.000Z' });
+      expect(await store.sessions.get('s1')).toEqual({
+        id: 's1',
+        userId: 'u1',
+        username: 'maria',
+        createdAt: at,
+        expiresAt: '2024-03-08T09:00:00.000Z',
+      });
       expect(await store.inquiries.get('i1')).toEqual({
-        id: 'i1', rooms: ['kitchen'], budget: '5000-15000', timeline: 'asap', firstName: 'Ava', lastName: 'Nguyen',
-        email: 'ava@example.com', phone: '0412 345 678', createdAt: at, status: 'new', history: [], updatedAt: at,
+        id: 'i1',
+        rooms: ['kitchen'],
+        budget: '5000-15000',
+        timeline: 'asap',
+        firstName: 'Ava',
+        lastName: 'Nguyen',
+        email: 'ava@example.com',
+        phone: '0412 345 678',
+        createdAt: at,
+        status: 'new',
+        history: [],
+        updatedAt: at,
       });
       expect(await store.quotes.get('q1')).toEqual({
-        id: 'q1', firstName: 'Noah', lastName: 'Lee', email: 'noah@example.com', suburb: 'Box Hill', room: 'Kitchen',
-        createdAt: at, status: 'new', history: [], updatedAt: at,
+        id: 'q1',
+        firstName: 'Noah',
+        lastName: 'Lee',
+        email: 'noah@example.com',
+        suburb: 'Box Hill',
+        room: 'Kitchen',
+        createdAt: at,
+        status: 'new',
+        history: [],
+        updatedAt: at,
       });
-      expect(await store.reviews.get('r1')).toEqual({ id: 'r1', customerName: 'Olivia', rating: 5, reviewText: 'A wonderful new kitchen.', approved: true, createdAt: at });
+      expect(await store.reviews.get('r1')).toEqual({
+        id: 'r1',
+        customerName: 'Olivia',
+        rating: 5,
+        reviewText: 'A wonderful new kitchen.',
+        approved: true,
+        createdAt: at,
+      });
       expect(await store.visitors.get('v1')).toEqual({ id: 'v1', page: '/gallery', ipAddress: '203.0.113.9', visitedAt: at });
-      expect(await store.models.get('m1')).toEqual({ id: 'm1', name: 'Kitchen', description: 'An island kitchen', modelUrl: '/objects/k.glb', thumbnailUrl: '/objects/k.webp', exposure: 0.6, shadowIntensity: 0.5, displayOrder: 0, createdAt: at });
-      expect(await store.objects.get('o1')).toEqual({ id: 'o1', key: 'models/k.glb', url: '/objects/k.glb', kind: 'model', contentType: 'model/gltf-binary', size: 1024, attached: true, createdAt: at });
-      expect(await store.uploadTickets.get('t1')).toEqual({ id: 't1', kind: 'model', userId: 'u1', used: false, createdAt: at, expiresAt: '2024-03-01T10:00:00.000Z' });
+      expect(await store.models.get('m1')).toEqual({
+        id: 'm1',
+        name: 'Kitchen',
+        description: 'An island kitchen',
+        modelUrl: '/objects/k.glb',
+        thumbnailUrl: '/objects/k.webp',
+        exposure: 0.6,
+        shadowIntensity: 0.5,
+        displayOrder: 0,
+        createdAt: at,
+      });
+      expect(await store.objects.get('o1')).toEqual({
+        id: 'o1',
+        key: 'models/k.glb',
+        url: '/objects/k.glb',
+        kind: 'model',
+        contentType: 'model/gltf-binary',
+        size: 1024,
+        attached: true,
+        createdAt: at,
+      });
+      expect(await store.uploadTickets.get('t1')).toEqual({
+        id: 't1',
+        kind: 'model',
+        userId: 'u1',
+        used: false,
+        createdAt: at,
+        expiresAt: '2024-03-01T10:00:00.000Z',
+      });
       // The leads' search tokens were made by the migration: staff find old leads too.
       expect(await store.inquiries.count({ status: 'new' }, undefined, searchTerm('345 678') ?? '')).toBe(1);
       expect(await store.inquiries.count(undefined, undefined, searchTerm('ava ng') ?? '')).toBe(1);
       expect(await store.quotes.count({ status: 'new' }, undefined, searchTerm('box hill') ?? '')).toBe(1);
       // And the upgraded database takes new rows of today's shape.
-      await store.inquiries.insert({ id: 'i2', rooms: ['bathroom'], budget: '15000-30000', timeline: '3-months', firstName: 'Mia', lastName: 'Chen', email: 'mia@example.com', phone: '0400 111 222', createdAt: at, updatedAt: at, status: 'new', history: [] });
+      await store.inquiries.insert({
+        id: 'i2',
+        rooms: ['bathroom'],
+        budget: '15000-30000',
+        timeline: '3-months',
+        firstName: 'Mia',
+        lastName: 'Chen',
+        email: 'mia@example.com',
+        phone: '0400 111 222',
+        createdAt: at,
+        updatedAt: at,
+        status: 'new',
+        history: [],
+      });
       expect(await store.inquiries.count({ status: 'new' })).toBe(2);
     } finally {
       await store.close();
@@ -122,13 +256,23 @@ describe('the table specs (ports/schema.ts), which the SQLite collections read a
     const table = schema.tables.find((t) => t.name === spec.name);
     expect(table, `${spec.name} is in the database`).toBeDefined();
     const optional = new Set(spec.optional ?? []);
-    const expected = Object.entries(spec.columns).map(([name, kind]) => ({ name, type: sqlType[kind], notnull: optional.has(name) ? 0 : 1, pk: name === 'id' ? 1 : 0 }));
+    const expected = Object.entries(spec.columns).map(([name, kind]) => ({
+      name,
+      type: sqlType[kind],
+      notnull: optional.has(name) ? 0 : 1,
+      pk: name === 'id' ? 1 : 0,
+    }));
     const actual = table!.columns.map(({ name, type, notnull, pk }) => ({ name, type, notnull, pk }));
     expect(actual.sort((a, b) => a.name.localeCompare(b.name))).toEqual(expected.sort((a, b) => a.name.localeCompare(b.name)));
     expect(table!.strict).toBe(true);
     // Each index is one the spec names (queries rely on them; unique ones make ConflictError).
-    const indexes = table!.indexes.filter((index) => index.origin === 'c').map((index) => ({ unique: index.unique === 1, columns: index.columns }));
-    const specIndexes = [...(spec.unique ?? []).map((c) => ({ unique: true, columns: [c] })), ...(spec.indexes ?? []).map((columns) => ({ unique: false, columns: [...columns] }))];
+    const indexes = table!.indexes
+      .filter((index) => index.origin === 'c')
+      .map((index) => ({ unique: index.unique === 1, columns: index.columns }));
+    const specIndexes = [
+      ...(spec.unique ?? []).map((c) => ({ unique: true, columns: [c] })),
+      ...(spec.indexes ?? []).map((columns) => ({ unique: false, columns: [...columns] })),
+    ];
     const key = (index: { unique: boolean; columns: string[] }) => `${index.unique}:${index.columns.join(',')}`;
     expect(indexes.map(key).sort()).toEqual(specIndexes.map(key).sort());
   });

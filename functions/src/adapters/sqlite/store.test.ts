@@ -28,10 +28,25 @@ describe('SQLite store file', () => {
 describe('SQLite group commit', () => {
   const now = '2025-01-01T00:00:00.000Z';
   const lead = (id: string, firstName = 'Ava'): Lead => {
-    const record: Inquiry = { id, rooms: ['kitchen'], budget: '15000-30000', timeline: '3-months', firstName, lastName: 'Nguyen', email: 'ava@example.com', phone: '0400 123 456', createdAt: now, updatedAt: now, status: 'new', history: [] };
+    const record: Inquiry = {
+      id,
+      rooms: ['kitchen'],
+      budget: '15000-30000',
+      timeline: '3-months',
+      firstName,
+      lastName: 'Nguyen',
+      email: 'ava@example.com',
+      phone: '0400 123 456',
+      createdAt: now,
+      updatedAt: now,
+      status: 'new',
+      history: [],
+    };
     return { kind: 'inquiry', record };
   };
-  const alert = (id: string): NewMessage[] => [{ id: `${id}-1`, channel: 'email', audience: 'staff', to: 'office@example.com', subject: 'New inquiry', text: 'New inquiry' }];
+  const alert = (id: string): NewMessage[] => [
+    { id: `${id}-1`, channel: 'email', audience: 'staff', to: 'office@example.com', subject: 'New inquiry', text: 'New inquiry' },
+  ];
 
   it('stores leads that arrive together, and fails only the one that cannot be stored', async () => {
     const store = createSqliteStore({ file: join(dir, 'group.sqlite') });

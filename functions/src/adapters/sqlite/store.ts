@@ -68,7 +68,9 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
       });
     },
     async probeWrite(now) {
-      db.prepare('INSERT INTO health_probe (id, checkedAt) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checkedAt = excluded.checkedAt').run(now);
+      db.prepare(
+        'INSERT INTO health_probe (id, checkedAt) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checkedAt = excluded.checkedAt',
+      ).run(now);
       const row = db.prepare('SELECT checkedAt FROM health_probe WHERE id = 1').get() as { checkedAt: string } | undefined;
       if (row?.checkedAt !== now) throw new Error('The health probe did not read back what it wrote');
     },

@@ -60,12 +60,60 @@ export class GlbBuilder {
     const [x1, y1, z1] = [min[0] + size[0], min[1] + size[1], min[2] + size[2]];
     // Each face: normal and its four corners, counter-clockwise seen from outside.
     const faces: [Vec3, Vec3[]][] = [
-      [[1, 0, 0], [[x1, y0, z1], [x1, y0, z0], [x1, y1, z0], [x1, y1, z1]]],
-      [[-1, 0, 0], [[x0, y0, z0], [x0, y0, z1], [x0, y1, z1], [x0, y1, z0]]],
-      [[0, 1, 0], [[x0, y1, z1], [x1, y1, z1], [x1, y1, z0], [x0, y1, z0]]],
-      [[0, -1, 0], [[x0, y0, z0], [x1, y0, z0], [x1, y0, z1], [x0, y0, z1]]],
-      [[0, 0, 1], [[x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1]]],
-      [[0, 0, -1], [[x1, y0, z0], [x0, y0, z0], [x0, y1, z0], [x1, y1, z0]]],
+      [
+        [1, 0, 0],
+        [
+          [x1, y0, z1],
+          [x1, y0, z0],
+          [x1, y1, z0],
+          [x1, y1, z1],
+        ],
+      ],
+      [
+        [-1, 0, 0],
+        [
+          [x0, y0, z0],
+          [x0, y0, z1],
+          [x0, y1, z1],
+          [x0, y1, z0],
+        ],
+      ],
+      [
+        [0, 1, 0],
+        [
+          [x0, y1, z1],
+          [x1, y1, z1],
+          [x1, y1, z0],
+          [x0, y1, z0],
+        ],
+      ],
+      [
+        [0, -1, 0],
+        [
+          [x0, y0, z0],
+          [x1, y0, z0],
+          [x1, y0, z1],
+          [x0, y0, z1],
+        ],
+      ],
+      [
+        [0, 0, 1],
+        [
+          [x0, y0, z1],
+          [x1, y0, z1],
+          [x1, y1, z1],
+          [x0, y1, z1],
+        ],
+      ],
+      [
+        [0, 0, -1],
+        [
+          [x1, y0, z0],
+          [x0, y0, z0],
+          [x0, y1, z0],
+          [x1, y1, z0],
+        ],
+      ],
     ];
     for (const [normal, corners] of faces) {
       const base = part.positions.length / 3;

@@ -24,7 +24,8 @@ function barHandle(glb: GlbBuilder, material: number, center: Vec3, length: numb
   const barZ = cz + standOff;
   glb.cylinder(material, [cx, cy, barZ], 0.0065, length, along, 16);
   for (const sign of [-1, 1]) {
-    const end: Vec3 = along === 'x' ? [cx + sign * (length / 2 - 0.02), cy, cz + standOff / 2] : [cx, cy + sign * (length / 2 - 0.02), cz + standOff / 2];
+    const end: Vec3 =
+      along === 'x' ? [cx + sign * (length / 2 - 0.02), cy, cz + standOff / 2] : [cx, cy + sign * (length / 2 - 0.02), cz + standOff / 2];
     glb.cylinder(material, end, 0.005, standOff, 'z', 12);
   }
 }
@@ -234,7 +235,11 @@ function wardrobe(): Uint8Array {
   // Folded knits on the top shelf.
   for (const [i, fabric] of [4, 2, 0].entries()) {
     for (let layer = 0; layer < 3; layer++) {
-      glb.box(fabrics[(fabric + layer) % fabrics.length], [inner + 0.05 + i * 0.27, shelfY + board + layer * 0.06, 0.12], [0.24, 0.055, 0.34]);
+      glb.box(
+        fabrics[(fabric + layer) % fabrics.length],
+        [inner + 0.05 + i * 0.27, shelfY + board + layer * 0.06, 0.12],
+        [0.24, 0.055, 0.34],
+      );
     }
   }
   return glb.toGlb('Wardrobe');

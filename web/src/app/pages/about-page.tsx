@@ -31,7 +31,10 @@ export function AboutPage() {
   return (
     <>
       <PageMeta title={seo.title} description={seo.description} keywords={seo.keywords} path={paths.about} />
-      <PageHeader title={`About ${business.brand}`} intro="Bespoke kitchens and bathrooms, designed and built in Melbourne for over a decade." />
+      <PageHeader
+        title={`About ${business.brand}`}
+        intro="Bespoke kitchens and bathrooms, designed and built in Melbourne for over a decade."
+      />
       <div className={`${layout.narrow} ${styles.content}`}>
         <p className={styles.lead}>
           {business.brand} is a bespoke kitchen and bathroom business with over a decade of experience transforming Melbourne homes. What

@@ -37,7 +37,14 @@ export function Hero({ onFreeQuote, onStartProject, onPreloadQuote, onPreloadInq
         </ul>
         <div className={styles.actions}>
           {/* A touch fires pointerenter before the tap, so the dialog's code starts loading at once. */}
-          <ActionButton id="free-quote" type="button" tone="gold" onClick={onFreeQuote} onPointerEnter={onPreloadQuote} onFocus={onPreloadQuote}>
+          <ActionButton
+            id="free-quote"
+            type="button"
+            tone="gold"
+            onClick={onFreeQuote}
+            onPointerEnter={onPreloadQuote}
+            onFocus={onPreloadQuote}
+          >
             Free Quote
           </ActionButton>
           <ActionButton

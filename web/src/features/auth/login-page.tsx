@@ -18,11 +18,7 @@ import { PageMeta } from '../../components/page-meta';
 import { useAuth } from '../../lib/auth/use-auth';
 import { safeNext } from './lib/safe-next';
 
-const adminPoints = [
-  'View all project inquiries',
-  'Access customer contact details',
-  'Track project timelines and budgets',
-];
+const adminPoints = ['View all project inquiries', 'Access customer contact details', 'Track project timelines and budgets'];
 
 export default function LoginPage() {
   const { user, loginMutation } = useAuth();
@@ -85,7 +81,11 @@ export default function LoginPage() {
             </Button>
           </Stack>
         </CardContent>
-        <Box component="aside" aria-labelledby="admin-points" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', p: { xs: 3, md: 5 } }}>
+        <Box
+          component="aside"
+          aria-labelledby="admin-points"
+          sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', p: { xs: 3, md: 5 } }}
+        >
           <Typography id="admin-points" component="h2" variant="h5" gutterBottom>
             Your renovation dashboard
           </Typography>

@@ -90,7 +90,8 @@ export default function ShowroomPage() {
           </RouterLink>
           <h1 className={styles.title}>Virtual Showroom</h1>
           <p className={styles.intro}>
-            Step inside our work: open any design to turn it around, zoom in on the details, and see it in your own room with AR on supported phones.
+            Step inside our work: open any design to turn it around, zoom in on the details, and see it in your own room with AR on
+            supported phones.
           </p>
         </div>
       </div>

@@ -12,7 +12,9 @@ let appCheck: Promise<AppCheck> | null = null;
 /** A current App Check token, or null when none can be had (the server then decides). */
 export async function appCheckToken(siteKey: string): Promise<string | null> {
   try {
-    appCheck ??= firebaseApp().then((app) => initializeAppCheck(app, { provider: new ReCaptchaEnterpriseProvider(siteKey), isTokenAutoRefreshEnabled: true }));
+    appCheck ??= firebaseApp().then((app) =>
+      initializeAppCheck(app, { provider: new ReCaptchaEnterpriseProvider(siteKey), isTokenAutoRefreshEnabled: true }),
+    );
     return (await getToken(await appCheck, false)).token;
   } catch {
     appCheck = null;

@@ -17,12 +17,22 @@ import { createAdmin } from '../../../../functions/src/accounts';
 import { createFirestoreStore } from '../../../../functions/src/adapters/firestore/store';
 import type { Store } from '../../../../functions/src/ports/store';
 import { firestoreEmulatorHost, loadRules, onEmulator } from '../../../../functions/test/firestore-emulator';
-import { listenLimit, subscribeToChanges, subscribeWhileSignedIn, type LiveSignal, type LiveStatus, type UserWatcher } from './live-changes';
+import {
+  listenLimit,
+  subscribeToChanges,
+  subscribeWhileSignedIn,
+  type LiveSignal,
+  type LiveStatus,
+  type UserWatcher,
+} from './live-changes';
 
 const projectId = `demo-web-live-${process.pid}`;
 const rules = readFileSync(join(import.meta.dirname, '../../../../firestore.rules'), 'utf8');
 /** The real rules with quote requests refused to everyone, as Firestore refuses a query its rules deny. */
-const rulesDenyingQuotes = rules.replace(/match \/quote_requests\/\{id\} \{[^}]*\}/, 'match /quote_requests/{id} {\n      allow read: if false;\n    }');
+const rulesDenyingQuotes = rules.replace(
+  /match \/quote_requests\/\{id\} \{[^}]*\}/,
+  'match /quote_requests/{id} {\n      allow read: if false;\n    }',
+);
 let store: Store;
 let db: Firestore;
 const adminApp = initializeApp({ projectId }, projectId);
@@ -204,7 +214,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('subscribeToChanges'), () => 
       history: [...current.history, { at: changed, by: 'staff', status: 'contacted' }],
       updatedAt: changed,
     }));
-    await vi.waitFor(() => expect(live.signals).toContainEqual({ type: 'change', collection: 'project_inquiries', op: 'update', id: old.id }));
+    await vi.waitFor(() =>
+      expect(live.signals).toContainEqual({ type: 'change', collection: 'project_inquiries', op: 'update', id: old.id }),
+    );
     expect(live.signals.filter((signal) => signal.type === 'change' && signal.op === 'create')).toEqual([]);
     stop();
     // The later tests expect windows that are not full.
@@ -243,7 +255,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('subscribeToChanges'), () => 
 
     const after = next();
     await store.quotes.insert(quote(after));
-    await vi.waitFor(() => expect(live.signals).toContainEqual({ type: 'change', collection: 'quote_requests', op: 'create', id: after.id }));
+    await vi.waitFor(() =>
+      expect(live.signals).toContainEqual({ type: 'change', collection: 'quote_requests', op: 'create', id: after.id }),
+    );
     stop();
   });
 });

@@ -25,5 +25,10 @@ export async function openLiveChannel(
   const services = await firebaseServices();
   const { auth } = services;
   await auth.authStateReady();
-  return subscribeWhileSignedIn((next) => onAuthStateChanged(auth, (user) => next(user?.uid ?? null)), firestore(services), onSignal, options);
+  return subscribeWhileSignedIn(
+    (next) => onAuthStateChanged(auth, (user) => next(user?.uid ?? null)),
+    firestore(services),
+    onSignal,
+    options,
+  );
 }

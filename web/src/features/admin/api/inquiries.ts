@@ -7,7 +7,8 @@ import { removeFromList } from './list-cache';
 import { leadListQueryOptions, useLeadList } from './list-query';
 
 export const inquiriesUrl = '/api/project-inquiries';
-export const inquiriesQuery = (filter: LeadListFilter = {}) => leadListQueryOptions<WithMessages<Inquiry>>('project_inquiries', inquiriesUrl, filter);
+export const inquiriesQuery = (filter: LeadListFilter = {}) =>
+  leadListQueryOptions<WithMessages<Inquiry>>('project_inquiries', inquiriesUrl, filter);
 /** Newest first; with a filter, only the inquiries with that status or matching that search. */
 export const useInquiries = (filter: LeadListFilter = {}) => useLeadList(inquiriesQuery(filter));
 

@@ -7,9 +7,13 @@ interface Identified {
   id: string;
 }
 
-const isLead = (collection: LiveCollection): collection is LeadCollection => collection === 'project_inquiries' || collection === 'quote_requests';
+const isLead = (collection: LiveCollection): collection is LeadCollection =>
+  collection === 'project_inquiries' || collection === 'quote_requests';
 /** Every loaded list of a collection: a lead list per filter, or the one list of the others. */
-const listsOf = (collection: LiveCollection) => ({ queryKey: isLead(collection) ? adminKeys.leadLists(collection) : adminKeys.list(collection), exact: !isLead(collection) });
+const listsOf = (collection: LiveCollection) => ({
+  queryKey: isLead(collection) ? adminKeys.leadLists(collection) : adminKeys.list(collection),
+  exact: !isLead(collection),
+});
 
 /** Takes a deleted record out of the loaded pages at once, before the refetch confirms it. */
 export function removeFromList(queryClient: QueryClient, collection: LiveCollection, id: string) {
@@ -31,13 +35,15 @@ export function removeFromList(queryClient: QueryClient, collection: LiveCollect
  * (another status); the refetch that follows takes it out.
  */
 export function replaceInList<T extends Identified>(queryClient: QueryClient, collection: LiveCollection, record: T) {
-  queryClient.setQueriesData<ListData<T>>(listsOf(collection), (data) =>
-    data && {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        items: page.items.map((item) => (item.id === record.id ? record : item)),
-      })),
-    },
+  queryClient.setQueriesData<ListData<T>>(
+    listsOf(collection),
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items: page.items.map((item) => (item.id === record.id ? record : item)),
+        })),
+      },
   );
 }

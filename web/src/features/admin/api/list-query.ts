@@ -5,7 +5,12 @@ import { getList, type ListPage } from '../../../lib/api-client';
 import { adminKeys, type LeadCollection, type LeadListFilter } from './admin-keys';
 
 /** The URL of one page of a list: `cursor` comes from the previous page's X-Next-Cursor. */
-export function pageUrl(url: string, cursor: string | null, limit?: number, filter: Readonly<Record<string, string | undefined>> = {}): string {
+export function pageUrl(
+  url: string,
+  cursor: string | null,
+  limit?: number,
+  filter: Readonly<Record<string, string | undefined>> = {},
+): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(filter)) if (value) query.set(name, value);
   if (limit) query.set('limit', String(limit));

@@ -7,7 +7,8 @@ import { removeFromList } from './list-cache';
 import { leadListQueryOptions, useLeadList } from './list-query';
 
 export const quoteRequestsUrl = '/api/quote-requests';
-export const quoteRequestsQuery = (filter: LeadListFilter = {}) => leadListQueryOptions<WithMessages<QuoteRequest>>('quote_requests', quoteRequestsUrl, filter);
+export const quoteRequestsQuery = (filter: LeadListFilter = {}) =>
+  leadListQueryOptions<WithMessages<QuoteRequest>>('quote_requests', quoteRequestsUrl, filter);
 /** Newest first; with a filter, only the quote requests with that status or matching that search. */
 export const useQuoteRequests = (filter: LeadListFilter = {}) => useLeadList(quoteRequestsQuery(filter));
 

@@ -18,16 +18,20 @@ export function useRetryMessage(collection: LeadCollection) {
   return useMutation({
     mutationFn: (id: string) => api.post<MessageDelivery>(`/api/messages/${encodeURIComponent(id)}/retry`),
     onSuccess: (message) => {
-      queryClient.setQueriesData<ListData<WithMessages<{ id: string }>>>({ queryKey: adminKeys.leadLists(collection) }, (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((lead) =>
-              lead.messages.some((m) => m.id === message.id) ? { ...lead, messages: lead.messages.map((m) => (m.id === message.id ? message : m)) } : lead,
-            ),
-          })),
-        },
+      queryClient.setQueriesData<ListData<WithMessages<{ id: string }>>>(
+        { queryKey: adminKeys.leadLists(collection) },
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.map((lead) =>
+                lead.messages.some((m) => m.id === message.id)
+                  ? { ...lead, messages: lead.messages.map((m) => (m.id === message.id ? message : m)) }
+                  : lead,
+              ),
+            })),
+          },
       );
       toast({ title: 'Success', message: 'Message queued to be sent again', variant: 'default' });
     },

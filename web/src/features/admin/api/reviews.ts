@@ -21,11 +21,7 @@ export function useApproveReview() {
       toast({ title: 'Success', message: 'Review approved successfully', variant: 'default' });
     },
     onError: () => toast({ title: 'Error', message: 'Failed to approve review', variant: 'error' }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.list('reviews') }),
-        publicReviews.refresh(),
-      ]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.list('reviews') }), publicReviews.refresh()]),
   });
 }
 
@@ -39,10 +35,6 @@ export function useDeleteReview() {
       toast({ title: 'Success', message: 'Review deleted successfully', variant: 'default' });
     },
     onError: () => toast({ title: 'Error', message: 'Failed to delete review', variant: 'error' }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.list('reviews') }),
-        publicReviews.refresh(),
-      ]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.list('reviews') }), publicReviews.refresh()]),
   });
 }

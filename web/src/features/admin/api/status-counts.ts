@@ -17,7 +17,9 @@ export const statusCountsQuery = (collection: LeadCollection, q: string) =>
   queryOptions({
     queryKey: adminKeys.statusCounts(collection, q),
     queryFn: async () => {
-      const totals = await Promise.all(leadStatuses.map((status) => getList<unknown>(pageUrl(urls[collection], null, 1, { status, q })).then((page) => page.total ?? 0)));
+      const totals = await Promise.all(
+        leadStatuses.map((status) => getList<unknown>(pageUrl(urls[collection], null, 1, { status, q })).then((page) => page.total ?? 0)),
+      );
       return Object.fromEntries(leadStatuses.map((status, i) => [status, totals[i]])) as Record<LeadStatus, number>;
     },
   });

@@ -76,7 +76,13 @@ export function InquiriesTab() {
         noun="inquiries"
         emptyText={filtered ? 'No inquiries match' : 'No inquiries yet'}
         list={list}
-        actions={<ExportButton noun="inquiries" name="inquiries" build={async () => toCsv(inquiryColumns, await fetchAll<Inquiry>(inquiriesUrl))} />}
+        actions={
+          <ExportButton
+            noun="inquiries"
+            name="inquiries"
+            build={async () => toCsv(inquiryColumns, await fetchAll<Inquiry>(inquiriesUrl))}
+          />
+        }
       >
         <CardGrid>
           {list.items.map((inquiry) => (

@@ -57,7 +57,13 @@ export function LeadStatusControl({ id, status, name, collection }: LeadStatusCo
         ))}
       </Menu>
       {status === 'new' && (
-        <Button size="small" variant="outlined" onClick={() => change('contacted')} disabled={update.isPending} aria-label={`Mark contacted: ${name}`}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => change('contacted')}
+          disabled={update.isPending}
+          aria-label={`Mark contacted: ${name}`}
+        >
           Mark contacted
         </Button>
       )}

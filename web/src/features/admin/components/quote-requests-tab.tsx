@@ -65,7 +65,11 @@ export function QuoteRequestsTab() {
         emptyText={filtered ? 'No quote requests match' : 'No quote requests yet'}
         list={list}
         actions={
-          <ExportButton noun="quote requests" name="quote-requests" build={async () => toCsv(quoteRequestColumns, await fetchAll<QuoteRequest>(quoteRequestsUrl))} />
+          <ExportButton
+            noun="quote requests"
+            name="quote-requests"
+            build={async () => toCsv(quoteRequestColumns, await fetchAll<QuoteRequest>(quoteRequestsUrl))}
+          />
         }
       >
         <CardGrid>

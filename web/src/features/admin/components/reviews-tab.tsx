@@ -68,11 +68,7 @@ function ReviewCard({ review }: { review: Review }) {
 export function ReviewsTab() {
   const list = useAllReviews();
   return (
-    <ListPanel
-      noun="reviews"
-      emptyText="No reviews yet"
-      list={list}
-    >
+    <ListPanel noun="reviews" emptyText="No reviews yet" list={list}>
       <CardGrid>
         {list.items.map((review) => (
           <ReviewCard key={review.id} review={review} />

@@ -16,11 +16,7 @@ export function VisitorsTab() {
   return (
     <Stack spacing={3}>
       <VisitsChart />
-      <ListPanel
-        noun="visits"
-        emptyText="No visitors tracked yet"
-        list={list}
-      >
+      <ListPanel noun="visits" emptyText="No visitors tracked yet" list={list}>
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Visitors">
             <TableHead>

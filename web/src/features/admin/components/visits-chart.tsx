@@ -38,7 +38,13 @@ function Bars({ days }: { days: DayCount[] }) {
       : 'No data';
 
   return (
-    <Box component="svg" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} sx={{ width: '100%', height: 'auto', display: 'block' }}>
+    <Box
+      component="svg"
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={summary}
+      sx={{ width: '100%', height: 'auto', display: 'block' }}
+    >
       {ticks.map((tick) => (
         <g key={tick}>
           <line x1={pad.left} x2={width - pad.right} y1={y(tick)} y2={y(tick)} stroke={theme.palette.divider} />
@@ -55,7 +61,14 @@ function Bars({ days }: { days: DayCount[] }) {
             <title>{label}</title>
             {/* A full-height transparent target so thin bars still show their tooltip. */}
             <rect x={pad.left + index * slot} y={pad.top} width={slot} height={plotHeight} fill="transparent" />
-            <rect x={x} y={y(entry.count)} width={barWidth} height={pad.top + plotHeight - y(entry.count)} rx={2} fill={theme.palette.primary.main} />
+            <rect
+              x={x}
+              y={y(entry.count)}
+              width={barWidth}
+              height={pad.top + plotHeight - y(entry.count)}
+              rx={2}
+              fill={theme.palette.primary.main}
+            />
             {index % 7 === (days.length - 1) % 7 && (
               <text x={x + barWidth / 2} y={height - 8} textAnchor="middle" fontSize={11} fill={theme.palette.text.secondary}>
                 {format(parseISO(entry.day), 'd MMM')}

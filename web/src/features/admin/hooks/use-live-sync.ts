@@ -28,7 +28,8 @@ export function useLiveSync() {
       // A lead's change may be one of its messages sent or failed, which moves the delivery warning.
       if (leadCollections.has(collection)) void queryClient.invalidateQueries({ queryKey: adminKeys.deliveryStatus });
       // A lead that arrived, changed status or went moves the header's waiting count and median.
-      if (collection === 'project_inquiries' || collection === 'quote_requests') void queryClient.invalidateQueries({ queryKey: adminKeys.leadStats });
+      if (collection === 'project_inquiries' || collection === 'quote_requests')
+        void queryClient.invalidateQueries({ queryKey: adminKeys.leadStats });
     },
     [queryClient],
   );

@@ -59,7 +59,9 @@ describe('lead exports', () => {
     const [header, row] = toCsv(quoteRequestColumns, [quote]).split('\r\n');
     expect(header).toBe('Received,First name,Last name,Email,Suburb,Room,Status,First contact,Last note,ID');
     const local = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
-    expect(row).toBe(`${local(quote.createdAt)},Jack,Smith,jack@example.com,Richmond,Kitchen,Quoted,${local('2025-01-01T03:00:00.000Z')},"Wants stone benchtops, ""soon""",q1`);
+    expect(row).toBe(
+      `${local(quote.createdAt)},Jack,Smith,jack@example.com,Richmond,Kitchen,Quoted,${local('2025-01-01T03:00:00.000Z')},"Wants stone benchtops, ""soon""",q1`,
+    );
   });
 
   it('leaves the first contact and note empty for a new lead', () => {

@@ -20,7 +20,9 @@ describe('formatDuration', () => {
 describe('firstContactText', () => {
   const createdAt = '2025-01-01T00:00:00.000Z';
   it('says how long a contacted lead waited', () => {
-    expect(firstContactText({ createdAt, firstContactAt: '2025-01-01T02:30:00.000Z' }, new Date('2025-02-01T00:00:00.000Z'))).toBe('First contact after 2 h 30 min');
+    expect(firstContactText({ createdAt, firstContactAt: '2025-01-01T02:30:00.000Z' }, new Date('2025-02-01T00:00:00.000Z'))).toBe(
+      'First contact after 2 h 30 min',
+    );
   });
   it('says how long a new lead has been waiting so far', () => {
     expect(firstContactText({ createdAt }, new Date('2025-01-01T00:45:00.000Z'))).toBe('Waiting for first contact: 45 min');

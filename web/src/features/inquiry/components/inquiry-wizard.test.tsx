@@ -66,11 +66,11 @@ describe('the project inquiry wizard', () => {
     expect(heading()).toHaveTextContent("What's Your Budget Range?");
     expect(dialog).toHaveAccessibleDescription('Select an approximate budget');
     expect(within(dialog).getByText('Step 2 of 4')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Budget ranges' })).getAllByRole('button').map((choice) => choice.textContent)).toEqual([
-      '$5,000 - $15,000',
-      '$15,000 - $30,000',
-      '$30,000 - $50,000',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Budget ranges' }))
+        .getAllByRole('button')
+        .map((choice) => choice.textContent),
+    ).toEqual(['$5,000 - $15,000', '$15,000 - $30,000', '$30,000 - $50,000']);
     expect(button('Next')).toBeDisabled();
     await user.click(button('$5,000 - $15,000'));
     await user.click(button('Next'));

@@ -65,7 +65,14 @@ function ProgressDots({ step }: { step: number }) {
   );
 }
 
-const choiceGrid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, listStyle: 'none', p: 0, m: 0 } as const;
+const choiceGrid = {
+  display: 'grid',
+  gap: 1.5,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' },
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+} as const;
 
 interface InquiryWizardProps {
   open: boolean;
@@ -121,7 +128,11 @@ export default function InquiryWizard({ open, onClose, onSubmitted }: InquiryWiz
   };
 
   const toggleRoom = (room: InquiryRoom) =>
-    setRooms((current) => (current.includes(room) ? current.filter((value) => value !== room) : inquiryRooms.filter((value) => value === room || current.includes(value))));
+    setRooms((current) =>
+      current.includes(room)
+        ? current.filter((value) => value !== room)
+        : inquiryRooms.filter((value) => value === room || current.includes(value)),
+    );
 
   const canContinue = step === 1 ? rooms.length > 0 : step === 2 ? budget !== '' : step === 3 ? timeline !== '' : true;
   const next = () => canContinue && step < stepCount && setStep((step + 1) as WizardState['step']);
@@ -160,7 +171,10 @@ export default function InquiryWizard({ open, onClose, onSubmitted }: InquiryWiz
       scroll="paper"
       aria-labelledby="inquiry-title"
       aria-describedby="inquiry-subtitle"
-      slotProps={{ paper: { sx: { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } }, transition: { onExited: reset } }}
+      slotProps={{
+        paper: { sx: { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } },
+        transition: { onExited: reset },
+      }}
     >
       <DialogHeading
         titleId="inquiry-title"
@@ -228,7 +242,15 @@ export default function InquiryWizard({ open, onClose, onSubmitted }: InquiryWiz
             Next
           </Button>
         ) : (
-          <Button key="submit" variant="contained" size="large" type="submit" form="inquiry-contact-form" disabled={mutation.isPending} sx={{ minWidth: 120 }}>
+          <Button
+            key="submit"
+            variant="contained"
+            size="large"
+            type="submit"
+            form="inquiry-contact-form"
+            disabled={mutation.isPending}
+            sx={{ minWidth: 120 }}
+          >
             {mutation.isPending ? 'Submitting...' : 'Submit'}
           </Button>
         )}

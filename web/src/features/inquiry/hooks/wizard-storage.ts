@@ -54,7 +54,12 @@ export function loadWizard(): WizardState {
       rooms,
       budget,
       timeline,
-      contact: { firstName: text(contact.firstName), lastName: text(contact.lastName), email: text(contact.email), phone: text(contact.phone) },
+      contact: {
+        firstName: text(contact.firstName),
+        lastName: text(contact.lastName),
+        email: text(contact.email),
+        phone: text(contact.phone),
+      },
     };
   } catch {
     return initialWizardState;

@@ -22,10 +22,7 @@ export function useAdminModels() {
 
 /** Both lists: the admin's, and the public showroom's. */
 const refreshLists = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminModelsQueryKey }),
-    showroomModels.refresh(),
-  ]);
+  Promise.all([queryClient.invalidateQueries({ queryKey: adminModelsQueryKey }), showroomModels.refresh()]);
 
 export function useCreateModel() {
   const queryClient = useQueryClient();

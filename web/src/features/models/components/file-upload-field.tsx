@@ -82,7 +82,9 @@ export function FileUploadField({ kind, label, buttonText, value, onChange, onBu
       const url = await uploadFile(kind, file, {
         signal: abort.signal,
         onProgress: (fraction) =>
-          setPhase((current) => (current.name === 'uploading' && current.controller === abort ? { ...current, percent: Math.round(fraction * 100) } : current)),
+          setPhase((current) =>
+            current.name === 'uploading' && current.controller === abort ? { ...current, percent: Math.round(fraction * 100) } : current,
+          ),
       });
       setUploadedName(file.name);
       onChange(url);

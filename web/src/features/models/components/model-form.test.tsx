@@ -14,7 +14,10 @@ import { ModelForm } from './model-form';
 function stubApi(answer: (url: string, body: unknown) => { status: number; body: unknown }) {
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
     const sent = init.body ? (JSON.parse(init.body as string) as unknown) : undefined;
-    const { status, body } = url === '/api/objects/upload' ? { status: 200, body: { uploadURL: `${storage.origin}/upload/${(sent as { kind: string }).kind}` } } : answer(url, sent);
+    const { status, body } =
+      url === '/api/objects/upload'
+        ? { status: 200, body: { uploadURL: `${storage.origin}/upload/${(sent as { kind: string }).kind}` } }
+        : answer(url, sent);
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
@@ -79,8 +82,10 @@ const button = (name: string) => screen.getByRole('button', { name });
 const fileInput = (kind: 'model' | 'thumbnail') => document.querySelector<HTMLInputElement>(`input[type=file][name=${kind}-file]`)!;
 
 // The first bytes the form checks: a GLB starts with 'glTF', a PNG with its signature.
-const glb = (name = 'kitchen.glb') => new File([new Uint8Array([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 20, 0, 0, 0])], name, { type: 'model/gltf-binary' });
-const png = (name = 'kitchen.png') => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], name, { type: 'image/png' });
+const glb = (name = 'kitchen.glb') =>
+  new File([new Uint8Array([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 20, 0, 0, 0])], name, { type: 'model/gltf-binary' });
+const png = (name = 'kitchen.png') =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], name, { type: 'image/png' });
 /** A file that says it has `size` bytes, without the test holding 100 MB. */
 const ofSize = (file: File, size: number) => Object.defineProperty(file, 'size', { value: size });
 
@@ -219,7 +224,10 @@ describe('the 3D model form', () => {
   });
 
   test("edits a model with its values filled in, shows the server's field message and the error toast, and Cancel leaves", async () => {
-    const { saves } = stubApi(() => ({ status: 400, body: { message: 'Invalid 3D model', errors: { name: 'Name must be at least 3 characters' } } }));
+    const { saves } = stubApi(() => ({
+      status: 400,
+      body: { message: 'Invalid 3D model', errors: { name: 'Name must be at least 3 characters' } },
+    }));
     const { user, onDone } = renderForm(model);
 
     expect(screen.getByRole('heading', { name: 'Edit 3D Model' })).toBeVisible();

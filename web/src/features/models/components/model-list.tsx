@@ -17,7 +17,19 @@ import { swapped, useAdminModels, useDeleteModel, useReorderModels } from '../ap
 function Thumbnail({ model }: { model: Model3d }) {
   const [failed, setFailed] = useState(false);
   return (
-    <Box sx={{ width: 96, height: 72, flexShrink: 0, borderRadius: 1, overflow: 'hidden', bgcolor: '#ece7df', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Box
+      sx={{
+        width: 96,
+        height: 72,
+        flexShrink: 0,
+        borderRadius: 1,
+        overflow: 'hidden',
+        bgcolor: '#ece7df',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
       {model.thumbnailUrl && !failed ? (
         <Box
           component="img"
@@ -93,7 +105,12 @@ export function ModelList({ editingId, onEdit, onDeleted }: ModelListProps) {
               <Stack>
                 <Tooltip title="Move up">
                   <span>
-                    <IconButton size="small" aria-label={`Move ${model.name} up`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Move ${model.name} up`}
+                      disabled={index === 0 || reorder.isPending}
+                      onClick={() => move(index, -1)}
+                    >
                       <ArrowUpward fontSize="small" />
                     </IconButton>
                   </span>
@@ -116,7 +133,17 @@ export function ModelList({ editingId, onEdit, onDeleted }: ModelListProps) {
                 <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {model.name}
                 </Typography>
-                <Typography color="text.secondary" sx={{ fontSize: '0.9rem', overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                <Typography
+                  color="text.secondary"
+                  sx={{
+                    fontSize: '0.9rem',
+                    overflowWrap: 'anywhere',
+                    display: '-webkit-box',
+                    WebkitLineClamp: 2,
+                    WebkitBoxOrient: 'vertical',
+                    overflow: 'hidden',
+                  }}
+                >
                   {model.description}
                 </Typography>
                 <Typography sx={{ fontSize: '0.85rem', mt: 0.5 }}>

@@ -24,9 +24,13 @@ describe('checkFile', () => {
   });
 
   it('refuses files over the limits, naming the size', async () => {
-    expect(await checkFile('model', sized(glbHead, 'big.glb', limits.glbMaxBytes + 1))).toBe(fileMessages.tooLarge('model', limits.glbMaxBytes + 1));
+    expect(await checkFile('model', sized(glbHead, 'big.glb', limits.glbMaxBytes + 1))).toBe(
+      fileMessages.tooLarge('model', limits.glbMaxBytes + 1),
+    );
     expect(await checkFile('model', sized(glbHead, 'max.glb', limits.glbMaxBytes))).toBeNull();
-    expect(await checkFile('thumbnail', sized(pngHead, 'big.png', limits.thumbnailMaxBytes + 1))).toMatch(/^This file is 10\.0 MB\. Thumbnails can be at most 10 MB\.$/);
+    expect(await checkFile('thumbnail', sized(pngHead, 'big.png', limits.thumbnailMaxBytes + 1))).toMatch(
+      /^This file is 10\.0 MB\. Thumbnails can be at most 10 MB\.$/,
+    );
   });
 
   it('refuses the wrong type by extension and by content, and SVG always', async () => {

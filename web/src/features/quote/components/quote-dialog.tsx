@@ -74,7 +74,10 @@ export default function QuoteDialog({ open, onClose, onSubmitted }: QuoteDialogP
       scroll="paper"
       aria-labelledby="quote-title"
       aria-describedby="quote-subtitle"
-      slotProps={{ paper: { sx: { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } }, transition: { onExited: reset } }}
+      slotProps={{
+        paper: { sx: { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } },
+        transition: { onExited: reset },
+      }}
     >
       <DialogHeading
         titleId="quote-title"
@@ -84,11 +87,23 @@ export default function QuoteDialog({ open, onClose, onSubmitted }: QuoteDialogP
         onClose={onClose}
       />
       <DialogContent sx={{ pt: 2 }}>
-        <Box component="form" id="quote-form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5, pt: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+        <Box
+          component="form"
+          id="quote-form"
+          noValidate
+          onSubmit={submit}
+          sx={{ display: 'grid', gap: 2.5, pt: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}
+        >
           <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} sx={{ gridColumn: { sm: 'span 2' } }} />
-          <TextField label="Suburb" placeholder="e.g. Richmond" autoComplete="address-level2" {...field('suburb')} sx={{ gridColumn: { sm: 'span 2' } }} />
+          <TextField
+            label="Suburb"
+            placeholder="e.g. Richmond"
+            autoComplete="address-level2"
+            {...field('suburb')}
+            sx={{ gridColumn: { sm: 'span 2' } }}
+          />
           <Controller
             name="room"
             control={form.control}
@@ -106,7 +121,12 @@ export default function QuoteDialog({ open, onClose, onSubmitted }: QuoteDialogP
                   aria-describedby={fieldState.error ? 'quote-room-error' : undefined}
                 >
                   {quoteRooms.map((room, index) => (
-                    <FormControlLabel key={room} value={room} label={room} control={<Radio slotProps={{ input: { ref: index === 0 ? roomField.ref : undefined } }} />} />
+                    <FormControlLabel
+                      key={room}
+                      value={room}
+                      label={room}
+                      control={<Radio slotProps={{ input: { ref: index === 0 ? roomField.ref : undefined } }} />}
+                    />
                   ))}
                 </RadioGroup>
                 {fieldState.error ? <FormHelperText id="quote-room-error">{fieldState.error.message}</FormHelperText> : null}

@@ -92,7 +92,11 @@ export default function ReviewDialog({ open, onClose, onSubmitted }: ReviewDialo
             name="rating"
             control={form.control}
             render={({ field: ratingField, fieldState }) => (
-              <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} aria-describedby={fieldState.error ? 'review-rating-error' : undefined}>
+              <Box
+                component="fieldset"
+                sx={{ border: 0, p: 0, m: 0 }}
+                aria-describedby={fieldState.error ? 'review-rating-error' : undefined}
+              >
                 <Typography component="legend" sx={{ fontWeight: 500, mb: 0.5 }}>
                   Rating *
                 </Typography>
@@ -106,7 +110,9 @@ export default function ReviewDialog({ open, onClose, onSubmitted }: ReviewDialo
                     onChangeActive={(_, value) => setHover(value)}
                     ref={(element: HTMLSpanElement | null) => {
                       // Lets the form move focus here when the rating is the first invalid field.
-                      ratingField.ref(element ? { focus: () => element.querySelector<HTMLInputElement>('input:checked, input')?.focus() } : null);
+                      ratingField.ref(
+                        element ? { focus: () => element.querySelector<HTMLInputElement>('input:checked, input')?.focus() } : null,
+                      );
                     }}
                     sx={{ color: '#b57f12', '& .MuiRating-iconEmpty': { color: '#767676' } }}
                   />

@@ -52,7 +52,13 @@ export default function ReviewsSection() {
 
   const list = reviews.data ?? [];
   return (
-    <section ref={section} data-hydrating="" id="reviews" aria-labelledby="reviews-heading" className={`${layout.section} ${styles.section}`}>
+    <section
+      ref={section}
+      data-hydrating=""
+      id="reviews"
+      aria-labelledby="reviews-heading"
+      className={`${layout.section} ${styles.section}`}
+    >
       <div className={layout.container}>
         <div className={layout.sectionHead}>
           <h2 id="reviews-heading" className={layout.sectionTitle}>
