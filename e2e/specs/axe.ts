@@ -7,8 +7,13 @@ import { expect, type Page } from '@playwright/test';
  * each violation described by its rule id, impact and help, then the elements at fault.
  */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  // Let transitions settle so colours are measured at rest.
-  await page.waitForTimeout(400);
+  // Colours are measured at rest: wait until every finite animation and transition (a dialog
+  // fading in, a ripple) has finished. Endless ones, such as a progress spinner, are ignored.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   if (include) axe.include(include);
   const { violations } = await axe.analyze();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HydrationBoundary } from '../../components/hydration-boundary';
 import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
@@ -32,15 +32,23 @@ export function HomePage() {
   // Dialogs stay mounted once used, so they can animate closed.
   const [used, setUsed] = useState<Record<DialogName, boolean>>({ inquiry: false, quote: false });
   const [success, setSuccess] = useState<{ open: boolean; firstName: string } | null>(null);
+  // The thank-you dialog opens once the form's dialog has faded out. Two modals never overlap,
+  // so the thank-you is never left hidden from screen readers behind the closing form.
+  const thankYouFor = useRef<string | null>(null);
 
   const show = (name: DialogName) => {
     setUsed((current) => (current[name] ? current : { ...current, [name]: true }));
     setOpen(name);
   };
   const submitted = (firstName: string) => {
+    thankYouFor.current = firstName;
     setOpen(null);
     void loadSuccess();
-    setSuccess({ open: true, firstName });
+  };
+  const formExited = () => {
+    const firstName = thankYouFor.current;
+    thankYouFor.current = null;
+    if (firstName !== null) setSuccess({ open: true, firstName });
   };
 
   // The address's hash (or a wizard left half-filled) opens a dialog once the page is live:
@@ -84,12 +92,12 @@ export function HomePage() {
             {/* Each dialog waits for its code on its own: an open one never hides while the next loads. */}
             {used.inquiry ? (
               <Suspense fallback={null}>
-                <InquiryWizard open={open === 'inquiry'} onClose={() => setOpen(null)} onSubmitted={submitted} />
+                <InquiryWizard open={open === 'inquiry'} onClose={() => setOpen(null)} onSubmitted={submitted} onExited={formExited} />
               </Suspense>
             ) : null}
             {used.quote ? (
               <Suspense fallback={null}>
-                <QuoteDialog open={open === 'quote'} onClose={() => setOpen(null)} onSubmitted={submitted} />
+                <QuoteDialog open={open === 'quote'} onClose={() => setOpen(null)} onSubmitted={submitted} onExited={formExited} />
               </Suspense>
             ) : null}
             {success ? (

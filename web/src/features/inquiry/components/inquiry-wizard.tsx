@@ -79,10 +79,12 @@ interface InquiryWizardProps {
   onClose: () => void;
   /** After a successful submit, with the first name for the thank-you dialog. */
   onSubmitted: (firstName: string) => void;
+  /** Once the closing animation has ended. */
+  onExited?: () => void;
 }
 
 /** The four-step project inquiry. */
-export default function InquiryWizard({ open, onClose, onSubmitted }: InquiryWizardProps) {
+export default function InquiryWizard({ open, onClose, onSubmitted, onExited }: InquiryWizardProps) {
   const [saved] = useState(loadWizard);
   const [step, setStep] = useState<WizardState['step']>(saved.step);
   const [rooms, setRooms] = useState<InquiryRoom[]>(saved.rooms);
@@ -173,7 +175,12 @@ export default function InquiryWizard({ open, onClose, onSubmitted }: InquiryWiz
       aria-describedby="inquiry-subtitle"
       slotProps={{
         paper: { sx: { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } },
-        transition: { onExited: reset },
+        transition: {
+          onExited: () => {
+            reset();
+            onExited?.();
+          },
+        },
       }}
     >
       <DialogHeading

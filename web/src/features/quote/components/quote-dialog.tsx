@@ -26,10 +26,12 @@ interface QuoteDialogProps {
   onClose: () => void;
   /** After a successful request, with the first name for the thank-you dialog. */
   onSubmitted: (firstName: string) => void;
+  /** Once the closing animation has ended. */
+  onExited?: () => void;
 }
 
 /** 'Request a Free Quote'. */
-export default function QuoteDialog({ open, onClose, onSubmitted }: QuoteDialogProps) {
+export default function QuoteDialog({ open, onClose, onSubmitted, onExited }: QuoteDialogProps) {
   const form = useForm({
     resolver: zodResolver(quoteInputSchema),
     mode: 'onSubmit',
@@ -76,7 +78,12 @@ export default function QuoteDialog({ open, onClose, onSubmitted }: QuoteDialogP
       aria-describedby="quote-subtitle"
       slotProps={{
         paper: { sx: { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } },
-        transition: { onExited: reset },
+        transition: {
+          onExited: () => {
+            reset();
+            onExited?.();
+          },
+        },
       }}
     >
       <DialogHeading
