@@ -60,8 +60,8 @@ describe('client check on the public POST routes', () => {
     expect((await app.client().post('/api/quote-request', goodQuote, verified)).status).toBe(201);
     expect(await app.app.context.store.quotes.count()).toBe(3);
     expect(logged.mock.calls.map(([message]) => message)).toEqual([
-      'client check: no X-Firebase-AppCheck token on POST /quote-request (monitor mode, let through)',
-      'client check: an invalid X-Firebase-AppCheck token on POST /quote-request (monitor mode, let through)',
+      'client check: no X-Firebase-AppCheck token on POST /api/quote-request (monitor mode, let through)',
+      'client check: an invalid X-Firebase-AppCheck token on POST /api/quote-request (monitor mode, let through)',
     ]);
   });
 });

@@ -10,15 +10,10 @@ const dist = join(web, 'dist');
 const ssrDir = join(web, 'dist-ssr');
 const { render, siteUrl, paths, publicPaths, notFoundMarker } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 
-// A build for Firebase Hosting (not for the emulators) is a build to deploy: its robots.txt
-// and sitemap.xml must not send search engines to an example address, so it stops instead.
-const { isExampleAddress } = await tsImport('../src/config/placeholders.ts', import.meta.url);
-const deployBuild = process.env.VITE_BACKEND === 'firebase' && process.env.VITE_FIREBASE_EMULATORS !== 'true';
-if (deployBuild && isExampleAddress(siteUrl)) {
-  throw new Error(
-    `The site's address is still the example ${siteUrl}, which robots.txt and sitemap.xml would list: set VITE_SITE_URL (web/.env.production) or siteUrl in web/src/config/business.ts before building to deploy.`,
-  );
-}
+// A build to deploy stops while the site's address is still the example one.
+const { deployBuildProblem } = await tsImport('../src/config/placeholders.ts', import.meta.url);
+const problem = deployBuildProblem(siteUrl, process.env);
+if (problem) throw new Error(problem);
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!template.includes('<!--app-head-->') || !template.includes('<div id="root"><!--app-html--></div>')) {

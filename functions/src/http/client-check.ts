@@ -18,7 +18,7 @@ export function clientCheckGate(check: ClientCheck | undefined, log: (message: s
       if (ok) return next();
       if (check.mode === 'monitor') {
         log(
-          `client check: ${token ? 'an invalid' : 'no'} ${clientCheckHeader} token on ${req.method} ${req.path} (monitor mode, let through)`,
+          `client check: ${token ? 'an invalid' : 'no'} ${clientCheckHeader} token on ${req.method} ${req.baseUrl}${req.path} (monitor mode, let through)`,
         );
         return next();
       }

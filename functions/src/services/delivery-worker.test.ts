@@ -1,9 +1,11 @@
-import type { MessageDelivery } from '@site/domain';
+import type { ChangeEvent, MessageDelivery } from '@site/domain';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryFeed } from '../adapters/memory-feed';
 import { createSqliteStore, type SqliteStore } from '../adapters/sqlite/store';
+import type { QueuedMessage } from '../ports/messages';
 import { SendError, type EmailSender } from '../ports/senders';
 import { DeliveryWorker } from './delivery-worker';
 
@@ -22,15 +24,22 @@ const clock = { at: start.getTime(), now: () => new Date(clock.at) };
 /** What the worker logged, as message and error. */
 let logged: unknown[][] = [];
 
-async function setUp(send: EmailSender['send']) {
+/** What the worker told open dashboards. */
+let published: ChangeEvent[] = [];
+
+async function setUp(
+  send: EmailSender['send'],
+  about: Pick<QueuedMessage, 'id' | 'leadKind' | 'leadId'> = { id: 'm1', leadKind: 'test', leadId: '' },
+) {
   dir = mkdtempSync(join(tmpdir(), 'worker-'));
   store = createSqliteStore({ file: join(dir, 'site.sqlite') });
   clock.at = start.getTime();
   logged = [];
+  published = [];
+  const feed = createMemoryFeed();
+  feed.subscribe((event) => published.push(event));
   await store.queue.enqueue({
-    id: 'm1',
-    leadKind: 'test',
-    leadId: '',
+    ...about,
     channel: 'email',
     audience: 'staff',
     to: 'office@example.com',
@@ -45,6 +54,7 @@ async function setUp(send: EmailSender['send']) {
     queue: store.queue,
     email: { send, close: () => undefined },
     clock,
+    feed,
     log: (...line) => logged.push(line),
     idleMs: 5,
     random: () => 0.5,
@@ -84,8 +94,10 @@ describe('the delivery worker', () => {
     expect(await message()).toBeUndefined();
     const row = (await store.messages.retry('m1', clock.now().toISOString())) as MessageDelivery;
     expect(row).toMatchObject({ status: 'queued', attempts: 0 });
-    // Only a permanent refusal is logged; the retries and giving up after a day show as the message's status.
-    expect(logged).toEqual([]);
+    // The temporary failures show as the message's status; only giving up is logged, by id.
+    expect(logged).toEqual([[`delivery: email m1 failed: Gave up after ${attemptsAt.length} attempts: SMTP 421: Try again later`]]);
+    // A message of no lead changes no card.
+    expect(published).toEqual([]);
   });
 
   it('fails a permanent refusal at once, with its reason', async () => {
@@ -100,5 +112,27 @@ describe('the delivery worker', () => {
     expect(logged).toEqual([['delivery: email m1 failed: SMTP 550: No such user']]);
     const retried = (await store.messages.retry('m1', clock.now().toISOString())) as MessageDelivery;
     expect(retried.status).toBe('queued');
+  });
+
+  it("tells open dashboards when a lead's message starts sending and when it is sent", async () => {
+    let release: () => void = () => undefined;
+    const sending = new Promise<void>((done) => (release = done));
+    let started = false;
+    await setUp(
+      async () => {
+        started = true;
+        await sending;
+        return { providerId: '250 OK' };
+      },
+      { id: 'lead1-1', leadKind: 'inquiry', leadId: 'lead1' },
+    );
+    for (let i = 0; i < 500 && !started; i++) await new Promise((done) => setTimeout(done, 5));
+    const update: ChangeEvent = { collection: 'project_inquiries', op: 'update', id: 'lead1' };
+    expect(published).toEqual([update]);
+    expect((await store.messages.forLeads(['lead1'])).get('lead1')).toMatchObject([{ id: 'lead1-1', status: 'sending' }]);
+    release();
+    for (let i = 0; i < 500 && published.length < 2; i++) await new Promise((done) => setTimeout(done, 5));
+    expect(published).toEqual([update, update]);
+    expect((await store.messages.forLeads(['lead1'])).get('lead1')).toMatchObject([{ id: 'lead1-1', status: 'sent' }]);
   });
 });

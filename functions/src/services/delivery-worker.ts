@@ -1,7 +1,7 @@
 import type { MessageChannel } from '@site/domain';
 import type { ChangeFeed } from '../ports/change-feed';
 import type { Clock } from '../ports/clock';
-import type { DeliveryQueue, QueuedMessage } from '../ports/messages';
+import type { DeliveryQueue, LeadKind, QueuedMessage } from '../ports/messages';
 import { SendError, type EmailSender, type Sent, type SmsSender } from '../ports/senders';
 import { leadCollections } from './live-store';
 
@@ -89,6 +89,8 @@ export class DeliveryWorker {
       try {
         const due = await this.options.queue.claimDue(this.channels, this.now(), batchSize);
         if (due.length) {
+          // Open dashboards show these as sending (an admin's retry included) until the outcome.
+          this.changed(due);
           await Promise.all(due.map((message) => this.deliver(message)));
           continue;
         }
@@ -111,19 +113,29 @@ export class DeliveryWorker {
       const now = this.options.clock.now().getTime();
       if (error.permanent) {
         await queue.markFailed(message.id, this.now(), error.message);
+        // The id, not the address: logs keep no personal details, and the dashboard shows the rest.
+        this.options.log(`delivery: ${message.channel} ${message.id} failed: ${error.message}`);
       } else if (now >= Date.parse(message.queuedAt) + this.retryForMs) {
         // Retried for the whole period: the last attempt came after it ended.
-        await queue.markFailed(message.id, this.now(), `Gave up after ${message.attempts + 1} attempts: ${error.message}`);
+        const reason = `Gave up after ${message.attempts + 1} attempts: ${error.message}`;
+        await queue.markFailed(message.id, this.now(), reason);
+        this.options.log(`delivery: ${message.channel} ${message.id} failed: ${reason}`);
       } else {
         await queue.reschedule(message.id, this.now(), new Date(now + this.backoff(message.attempts)).toISOString(), error.message);
       }
-      // The id, not the address: logs keep no personal details, and the dashboard shows the rest.
-      if (error.permanent) this.options.log(`delivery: ${message.channel} ${message.id} failed: ${error.message}`);
     }
-    const kind = message.leadKind;
-    if (this.options.feed && (kind === 'inquiry' || kind === 'quote' || kind === 'review')) {
-      this.options.feed.publish({ collection: leadCollections[kind], op: 'update', id: message.leadId });
+    this.changed([message]);
+  }
+
+  /** Tells open dashboards that these messages' leads changed, once per lead. */
+  private changed(messages: readonly QueuedMessage[]): void {
+    const { feed } = this.options;
+    if (!feed) return;
+    const leads = new Map<string, LeadKind>();
+    for (const { leadKind, leadId } of messages) {
+      if (leadKind === 'inquiry' || leadKind === 'quote' || leadKind === 'review') leads.set(leadId, leadKind);
     }
+    for (const [id, kind] of leads) feed.publish({ collection: leadCollections[kind], op: 'update', id });
   }
 
   private send(message: QueuedMessage): Promise<Sent> {

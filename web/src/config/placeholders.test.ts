@@ -1,6 +1,6 @@
 import type { BusinessSettings } from '@site/domain';
 import { describe, expect, it } from 'vitest';
-import { describePlaceholders, findPlaceholders, isExampleAddress, isExamplePhone } from './placeholders';
+import { deployBuildProblem, describePlaceholders, findPlaceholders, isExampleAddress, isExamplePhone } from './placeholders';
 
 const real: BusinessSettings = {
   brand: 'Northcote Kitchens & Bathrooms',
@@ -69,5 +69,21 @@ describe('isExamplePhone', () => {
     ['+61412345678', false],
   ])('%s: %s', (value, expected) => {
     expect(isExamplePhone(value)).toBe(expected);
+  });
+});
+
+describe('deployBuildProblem', () => {
+  const firebase = { VITE_BACKEND: 'firebase' };
+  it('stops a Firebase Hosting build while the site address is an example one, saying where to set it', () => {
+    expect(deployBuildProblem('https://www.example.com', firebase)).toBe(
+      "The site's address is still the example https://www.example.com, which robots.txt and sitemap.xml would list: set VITE_SITE_URL (web/.env.production) or siteUrl in web/src/config/business.ts before building to deploy.",
+    );
+  });
+
+  it('lets the real address, the emulators and the embedded build through', () => {
+    expect(deployBuildProblem(real.siteUrl, firebase)).toBeUndefined();
+    expect(deployBuildProblem('https://www.example.com', { ...firebase, VITE_FIREBASE_EMULATORS: 'true' })).toBeUndefined();
+    expect(deployBuildProblem('https://www.example.com', {})).toBeUndefined();
+    expect(deployBuildProblem('https://www.example.com', { VITE_BACKEND: 'embedded' })).toBeUndefined();
   });
 });

@@ -72,3 +72,14 @@ export function findPlaceholders(
 export function describePlaceholders(placeholders: readonly Placeholder[]): string[] {
   return placeholders.map((p) => `${p.setting} is still the example "${p.value}": set it in ${p.setIn}`);
 }
+
+/**
+ * Why a web build must stop, or undefined. A build for Firebase Hosting (not for the
+ * emulators) is a build to deploy: its robots.txt and sitemap.xml must not send search
+ * engines to an example address. The embedded server's build only warns, at start.
+ */
+export function deployBuildProblem(siteUrl: string, env: Record<string, string | undefined>): string | undefined {
+  const deployBuild = env.VITE_BACKEND === 'firebase' && env.VITE_FIREBASE_EMULATORS !== 'true';
+  if (!deployBuild || !isExampleAddress(siteUrl)) return undefined;
+  return `The site's address is still the example ${siteUrl}, which robots.txt and sitemap.xml would list: set VITE_SITE_URL (web/.env.production) or siteUrl in ${businessFile} before building to deploy.`;
+}
