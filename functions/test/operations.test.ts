@@ -2,6 +2,7 @@
  * What the people running the built server rely on: the deep health check and the JSON log
  * lines (one per request, errors with their stack, nothing personal).
  */
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +61,25 @@ describe('GET /api/health?deep=1', () => {
     const after = await admin.get<{ backup: { lastAt: string; file: string } }>('/api/health?deep=1');
     expect(after.body.backup.file).toBe(archive);
     expect(Number.isNaN(Date.parse(after.body.backup.lastAt))).toBe(false);
+  });
+
+  it('answers 503 with the reason while the database cannot be written, and 200 once it can', async () => {
+    const admin = await server.adminClient();
+    // Another process holds the database's write lock past the server's 5 s busy wait.
+    const other = new Database(join(root, 'health', 'site.sqlite'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const failing = await admin.get<{ status: string; database: { writable: boolean; error: string } }>('/api/health?deep=1');
+      expect(failing.status).toBe(503);
+      expect(failing.body.status).toBe('failing');
+      expect(failing.body.database).toEqual({ writable: false, error: 'database is locked' });
+      other.exec('ROLLBACK');
+      const healthy = await admin.get<{ status: string; database: { writable: boolean } }>('/api/health?deep=1');
+      expect(healthy.status).toBe(200);
+      expect(healthy.body).toMatchObject({ status: 'ok', database: { writable: true } });
+    } finally {
+      other.close();
+    }
   });
 });
 
