@@ -1,19 +1,15 @@
 /**
- * A queued message survives kill -9: the real embedded entry (src/server.ts) is killed in a
- * burst of inquiries, started again, and every acknowledged inquiry's emails arrive.
+ * A queued message survives kill -9: the built embedded server is killed in a burst of
+ * inquiries, started again, and every acknowledged inquiry's emails arrive.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchSize } from '../src/services/delivery-worker';
-import { admin, goodInquiry } from './harness';
 import { startSmtpServer, waitFor, type TestSmtpServer } from './message-peers';
+import { burstThenKill, startServer, stopServer, type Acknowledged } from './server-process';
 
-const functionsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dirs: string[] = [];
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -24,73 +20,12 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const freePort = () =>
-  new Promise<number>((done) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-async function startServer(port: number, dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(functionsDir, 'src/server.ts')], {
-    cwd: functionsDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      FORM_RATE_LIMIT: '100000',
-      WEB_DIST: join(dataDir, 'no-web'),
-      NOTIFY_EMAIL: 'office@example.com',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  await waitFor(
-    () =>
-      fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    'the server to start',
-    30_000,
-  );
-  return child;
-}
-
-/** Posts inquiries from 8 concurrent senders and kills the server once `killAfter` are acknowledged and `also` holds. */
-async function burstThenKill(port: number, server: ChildProcess, killAfter: number, also: () => boolean = () => true) {
-  const acknowledged: Array<{ id: string; email: string }> = [];
-  let refused = 0;
-  let next = 0;
-  const senders = Array.from({ length: 8 }, async () => {
-    while (next < 5000) {
-      const email = `burst${next++}@example.com`;
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/project-inquiry`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ ...goodInquiry, email }),
-        });
-        if (res.status === 201) acknowledged.push({ id: ((await res.json()) as { id: string }).id, email });
-        else refused++;
-      } catch {
-        refused++;
-      }
-    }
-  });
-  await waitFor(() => acknowledged.length >= killAfter && also(), `${killAfter} acknowledged inquiries`, 30_000);
-  server.kill('SIGKILL');
-  await Promise.all(senders);
-  expect(refused).toBeGreaterThan(0); // the kill really came mid-burst
-  return acknowledged;
-}
+/** Staff alerts go to office@example.com; SMTP is given only where a test says. */
+const notify = { NOTIFY_EMAIL: 'office@example.com' };
+const withSmtp = () => ({ ...notify, SMTP_URL: smtp.url, MAIL_FROM: 'hello@example.com' });
 
 /** How many times each acknowledged inquiry's staff alert and confirmation arrived. */
-function arrivals(acknowledged: Array<{ id: string; email: string }>) {
+function arrivals(acknowledged: Acknowledged[]) {
   const alerts = new Map<string, number>();
   const confirmations = new Map<string, number>();
   for (const mail of smtp.received) {
@@ -109,12 +44,12 @@ describe('delivery durability', () => {
     smtp.received.length = 0;
     const dataDir = mkdtempSync(join(tmpdir(), 'delivery-kill-'));
     dirs.push(dataDir);
-    const port = await freePort();
     // No SMTP yet: the messages can only wait in the queue.
-    const acknowledged = await burstThenKill(port, await startServer(port, dataDir, {}), 200);
+    const { acknowledged, refused } = await burstThenKill(await startServer(dataDir, notify), 200);
+    expect(refused).toBeGreaterThan(0); // the kill really came mid-burst
     expect(smtp.received).toEqual([]);
 
-    const restarted = await startServer(port, dataDir, { SMTP_URL: smtp.url, MAIL_FROM: 'hello@example.com' });
+    const restarted = await startServer(dataDir, withSmtp());
     try {
       await waitFor(() => arrivals(acknowledged).missing.length === 0, 'every acknowledged inquiry’s emails', 60_000);
       const { repeated } = arrivals(acknowledged);
@@ -124,7 +59,7 @@ describe('delivery durability', () => {
       expect(smtp.received.length).toBeLessThanOrEqual((acknowledged.length + 8) * 2);
       expect(new Set(smtp.received.map((mail) => mail.messageId)).size).toBe(smtp.received.length);
     } finally {
-      restarted.kill('SIGKILL');
+      await stopServer(restarted);
     }
   }, 120_000);
 
@@ -132,18 +67,17 @@ describe('delivery durability', () => {
     smtp.received.length = 0;
     const dataDir = mkdtempSync(join(tmpdir(), 'delivery-kill-sending-'));
     dirs.push(dataDir);
-    const port = await freePort();
-    const env = { SMTP_URL: smtp.url, MAIL_FROM: 'hello@example.com' };
-    const acknowledged = await burstThenKill(port, await startServer(port, dataDir, env), 100, () => smtp.received.length >= 20);
+    const { acknowledged, refused } = await burstThenKill(await startServer(dataDir, withSmtp()), 100, () => smtp.received.length >= 20);
+    expect(refused).toBeGreaterThan(0); // the kill really came mid-burst
     expect(smtp.received.length).toBeGreaterThan(0); // it was sending when killed
 
-    const restarted = await startServer(port, dataDir, env);
+    const restarted = await startServer(dataDir, withSmtp());
     try {
       await waitFor(() => arrivals(acknowledged).missing.length === 0, 'every acknowledged inquiry’s emails', 60_000);
       // At-least-once: only a send the kill interrupted (at most one batch) may come twice.
       expect(arrivals(acknowledged).repeated).toBeLessThanOrEqual(batchSize);
     } finally {
-      restarted.kill('SIGKILL');
+      await stopServer(restarted);
     }
   }, 120_000);
 });

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { admin, Client } from './harness';
+import { admin, Client, goodInquiry } from './harness';
 
 export const functionsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverJs = join(functionsDir, 'dist/server.js');
@@ -138,4 +138,45 @@ export function runCli(dataDir: string, args: string[], env: Record<string, stri
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return collect(child).exited;
+}
+
+/** An inquiry the server acknowledged (201) before it was killed. */
+export interface Acknowledged {
+  id: string;
+  email: string;
+}
+
+/**
+ * Posts inquiries from 8 concurrent senders and kills the server with SIGKILL once `killAfter`
+ * are acknowledged and `also` holds. Returns the acknowledged ones, and how many were refused
+ * or cut off (more than 0 shows the kill came mid-burst).
+ */
+export async function burstThenKill(
+  server: ServerProcess,
+  killAfter: number,
+  also: () => boolean = () => true,
+): Promise<{ acknowledged: Acknowledged[]; refused: number }> {
+  const acknowledged: Acknowledged[] = [];
+  let refused = 0;
+  let next = 0;
+  const senders = Array.from({ length: 8 }, async () => {
+    while (next < 5000) {
+      const email = `burst${next++}@example.com`;
+      try {
+        const res = await fetch(`${server.url}/api/project-inquiry`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...goodInquiry, email }),
+        });
+        if (res.status === 201) acknowledged.push({ id: ((await res.json()) as { id: string }).id, email });
+        else refused++;
+      } catch {
+        refused++;
+      }
+    }
+  });
+  await until(() => acknowledged.length >= killAfter && also(), `${killAfter} acknowledged inquiries`, 30_000);
+  server.child.kill('SIGKILL');
+  await Promise.all(senders);
+  return { acknowledged, refused };
 }
