@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backupName } from '../src/backup';
-import { glb, goodInquiry, type Client } from './harness';
-import { runCli, startServer, stopServer, until, type ServerProcess } from './server-process';
+import { glb, goodInquiry, until, type Client } from './harness';
+import { runCli, startServer, stopServer, type ServerProcess } from './server-process';
 
 const root = mkdtempSync(join(tmpdir(), 'backup-'));
 const running: ServerProcess[] = [];

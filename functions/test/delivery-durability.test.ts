@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchSize } from '../src/services/delivery-worker';
-import { startSmtpServer, waitFor, type TestSmtpServer } from './message-peers';
+import { until } from './harness';
+import { startSmtpServer, type TestSmtpServer } from './message-peers';
 import { burstThenKill, startServer, stopServer, type Acknowledged } from './server-process';
 
 const dirs: string[] = [];
@@ -51,7 +52,7 @@ describe('delivery durability', () => {
 
     const restarted = await startServer(dataDir, withSmtp());
     try {
-      await waitFor(() => arrivals(acknowledged).missing.length === 0, 'every acknowledged inquiry’s emails', 60_000);
+      await until(() => arrivals(acknowledged).missing.length === 0, 'every acknowledged inquiry’s emails', 60_000);
       const { repeated } = arrivals(acknowledged);
       expect(repeated).toBe(0);
       // Nothing beyond the acknowledged ones but the few stored as the kill came.
@@ -73,7 +74,7 @@ describe('delivery durability', () => {
 
     const restarted = await startServer(dataDir, withSmtp());
     try {
-      await waitFor(() => arrivals(acknowledged).missing.length === 0, 'every acknowledged inquiry’s emails', 60_000);
+      await until(() => arrivals(acknowledged).missing.length === 0, 'every acknowledged inquiry’s emails', 60_000);
       // At-least-once: only a send the kill interrupted (at most one batch) may come twice.
       expect(arrivals(acknowledged).repeated).toBeLessThanOrEqual(batchSize);
     } finally {

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
 import { startEmbedded, type Embedded } from '../src/embedded';
-import { admin, Client, goodInquiry, goodQuote, goodReview } from './harness';
-import { startSmtpServer, startTwilioServer, twilioAccount, waitFor, type TestSmtpServer, type TestTwilioServer } from './message-peers';
+import { admin, Client, goodInquiry, goodQuote, goodReview, until } from './harness';
+import { startSmtpServer, startTwilioServer, twilioAccount, type TestSmtpServer, type TestTwilioServer } from './message-peers';
 
 let smtp: TestSmtpServer;
 let twilio: TestTwilioServer;
@@ -82,7 +82,7 @@ describe('lead delivery, embedded', () => {
       phone: '0400 123 456',
     });
     expect(res.status).toBe(201);
-    await waitFor(() => smtp.received.length === 3 && twilio.received.length === 2, 'three emails and two SMS');
+    await until(() => smtp.received.length === 3 && twilio.received.length === 2, 'three emails and two SMS');
 
     const staff = smtp.received.filter((mail) => mail.to[0] !== 'ava@example.com');
     expect(staff.map((mail) => mail.to[0]).sort()).toEqual(['boss@example.com', 'office@example.com']);
@@ -125,12 +125,12 @@ describe('lead delivery, embedded', () => {
     const quote = await client.post<{ id: string }>('/api/quote-request', goodQuote);
     const review = await client.post<{ id: string }>('/api/review', goodReview);
     expect(review.status).toBe(201);
-    await waitFor(async () => {
+    await until(async () => {
       const messages = await messagesOf(adminClient, '/api/quote-requests', quote.body.id);
       return messages.length === 4 && messages.every((m) => m.status === 'sent') && messages;
     }, 'the quote request messages to be sent');
     const subjects = () => smtp.received.map((mail) => mail.subject);
-    await waitFor(() => subjects().filter((s) => s.startsWith('A review is waiting')).length === 2, 'two review alerts');
+    await until(() => subjects().filter((s) => s.startsWith('A review is waiting')).length === 2, 'two review alerts');
     expect(subjects()).toContain('New quote request: Jack Smith (Kitchen, Richmond)');
     expect(subjects()).toContain('We have received your quote request');
     expect(subjects()).toContain('A review is waiting for approval: 5 stars from Charlotte');
@@ -151,7 +151,7 @@ describe('lead delivery, embedded', () => {
     smtp.answer = (to) => (to === 'ava@example.com' && refusals++ < 3 ? { code: 451, message: 'Try again later' } : undefined);
     const { client, admin: adminClient } = await start({ NOTIFY_EMAIL: '', NOTIFY_SMS: '' });
     const res = await client.post<{ id: string }>('/api/project-inquiry', goodInquiry);
-    const email = await waitFor(async () => {
+    const email = await until(async () => {
       const found = (await messagesOf(adminClient, '/api/project-inquiries', res.body.id)).find((m) => m.channel === 'email');
       return found?.status === 'sent' && found;
     }, 'the confirmation to be sent after the refusals');
@@ -168,7 +168,7 @@ describe('lead delivery, embedded', () => {
     });
     const { client, admin: adminClient } = await start({ NOTIFY_EMAIL: '', NOTIFY_SMS: '' });
     const res = await client.post<{ id: string }>('/api/project-inquiry', goodInquiry);
-    const failed = await waitFor(async () => {
+    const failed = await until(async () => {
       const messages = await messagesOf(adminClient, '/api/project-inquiries', res.body.id);
       return messages.length === 2 && messages.every((m) => m.status === 'failed') && messages;
     }, 'both messages to fail');
@@ -185,7 +185,7 @@ describe('lead delivery, embedded', () => {
     const retried = await adminClient.post<MessageDelivery>(`/api/messages/${email.id}/retry`);
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ id: email.id, status: 'queued', attempts: 0 });
-    await waitFor(
+    await until(
       async () => (await messagesOf(adminClient, '/api/project-inquiries', res.body.id)).find((m) => m.id === email.id)?.status === 'sent',
       'the retried email to be sent',
     );

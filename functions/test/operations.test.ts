@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin as adminAccount, glb, goodInquiry } from './harness';
-import { runCli, startServer, stopServer, until, type ServerProcess } from './server-process';
+import { admin as adminAccount, glb, goodInquiry, until } from './harness';
+import { runCli, startServer, stopServer, type ServerProcess } from './server-process';
 
 const root = mkdtempSync(join(tmpdir(), 'operations-'));
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { admin, Client, goodInquiry } from './harness';
+import { admin, Client, goodInquiry, until } from './harness';
 
 export const functionsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverJs = join(functionsDir, 'dist/server.js');
@@ -24,21 +24,6 @@ export const freePort = () =>
       srv.close(() => done(typeof address === 'object' && address ? address.port : 0));
     });
   });
-
-/** Polls `check` until it returns a value other than undefined/false; fails after `timeoutMs`. */
-export async function until<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 export interface Exited {
   code: number | null;

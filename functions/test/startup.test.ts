@@ -9,14 +9,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { glb } from './harness';
+import { glb, until } from './harness';
 import {
   baseEnv,
   freePort,
   spawnServer,
   startServer as startServerProcess,
   stopServer,
-  until,
   type Exited,
   type ServerProcess,
 } from './server-process';
