@@ -6,12 +6,11 @@
 // when other work shares the machine). BENCH_ROUNDS (5), BENCH_SECONDS (5) per turn,
 // BENCH_ROUTES (a comma-separated subset of inquiry,reviews).
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { admin, cpuMs, inquiry, seedReviews, startServer } from './bench-support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const others = process.argv.slice(2);
@@ -22,43 +21,22 @@ if (!others.length) {
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const admin = { username: 'bench', password: 'bench password 1234' };
-const inquiry = JSON.stringify({
-  rooms: ['kitchen', 'bathroom'],
-  budget: '15000-30000',
-  timeline: '3-months',
-  firstName: 'Ava',
-  lastName: 'Nguyen',
-  email: 'ava@example.com',
-  phone: '0400 123 456',
-});
+const inquiryBody = JSON.stringify(inquiry);
 const allRoutes = [
   {
     key: 'inquiry',
     name: 'POST /api/project-inquiry',
     path: '/api/project-inquiry',
-    options: { method: 'POST', headers: { 'content-type': 'application/json' }, body: inquiry },
+    options: { method: 'POST', headers: { 'content-type': 'application/json' }, body: inquiryBody },
   },
   { key: 'reviews', name: 'GET /api/reviews', path: '/api/reviews', options: {} },
 ];
 const chosen = (process.env.BENCH_ROUTES ?? 'inquiry,reviews').split(',');
 const routes = allRoutes.filter((route) => chosen.includes(route.key));
 
-const freePort = () =>
-  new Promise((done) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => done(port));
-    });
-  });
-
 async function start(label, script) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
-  const port = await freePort();
   const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
@@ -66,47 +44,7 @@ async function start(label, script) {
     WEB_DIST: join(dataDir, 'no-web'),
     NOTIFY_EMAIL: 'office@example.com',
   };
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { label, script, url, child, dataDir };
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${script} did not start`);
-}
-
-async function seedReviews(url) {
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  const cookie = login.headers.getSetCookie()[0].split(';')[0];
-  for (let i = 0; i < 1000; i++) {
-    const res = await fetch(`${url}/api/review`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        customerName: `Customer ${i}`,
-        rating: (i % 5) + 1,
-        reviewText: 'Our new kitchen is wonderful, thank you all.',
-        email: `c${i}@example.com`,
-      }),
-    });
-    const { id } = await res.json();
-    await fetch(`${url}/api/review/${id}/approve`, { method: 'POST', headers: { cookie } });
-  }
-}
-
-/** CPU time (user + system) of a process in ms, from /proc (Linux; 10 ms ticks). */
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { label, script, dataDir, ...(await startServer(script, env)) };
 }
 
 async function measure(server, route) {

@@ -8,75 +8,15 @@
 // with this same load, for before/after comparisons run one after the other.
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { admin, cpuMs, inquiry, seedReviews, startServer } from './bench-support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const admin = { username: 'bench', password: 'bench password 1234' };
-const inquiry = {
-  rooms: ['kitchen', 'bathroom'],
-  budget: '15000-30000',
-  timeline: '3-months',
-  firstName: 'Ava',
-  lastName: 'Nguyen',
-  email: 'ava@example.com',
-  phone: '0400 123 456',
-};
-
-const freePort = () =>
-  new Promise((done) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => done(port));
-    });
-  });
-
-async function start(script, env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${script} did not start`);
-}
-
-async function seedReviews(url) {
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  const cookie = login.headers.getSetCookie()[0].split(';')[0];
-  for (let i = 0; i < 1000; i++) {
-    const res = await fetch(`${url}/api/review`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        customerName: `Customer ${i}`,
-        rating: (i % 5) + 1,
-        reviewText: 'Our new kitchen is wonderful, thank you all.',
-        email: `c${i}@example.com`,
-      }),
-    });
-    const { id } = await res.json();
-    await fetch(`${url}/api/review/${id}/approve`, { method: 'POST', headers: { cookie } });
-  }
-}
 
 function load(url, path, options = {}) {
   return new Promise((resolve, reject) => {
@@ -90,21 +30,6 @@ const summary = (r) => ({
   p99: r.latency.p99,
   errors: r.errors + r.timeouts + (r.non2xx ?? 0),
 });
-
-/**
- * CPU time (user + system) a process has used, in ms, from /proc (Linux; clock ticks of
- * 10 ms). Per request it stays steady when other work shares the machine, where requests
- * per second do not, so it is the figure to compare two versions by on a busy machine.
- */
-function cpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** One load run against a server, with the server's CPU time per request in µs. */
 async function measure(server, path, options) {
@@ -139,15 +64,15 @@ const appEnv = {
   NOTIFY_EMAIL: 'office@example.com',
 };
 const serverJs = process.env.BENCH_SERVER ?? join(here, '../dist/server.js');
-const app = await start(serverJs, {
+const app = await startServer(serverJs, {
   ...appEnv,
   DATA_DIR: dataDir,
   SMTP_URL: `smtp://127.0.0.1:${sink.server.address().port}`,
   MAIL_FROM: 'bench@example.com',
 });
 const queueOnlyDir = mkdtempSync(join(tmpdir(), 'bench-queue-'));
-const queueOnly = await start(serverJs, { ...appEnv, DATA_DIR: queueOnlyDir });
-const baseline = await start(join(here, 'bench-baseline.mjs'), { DATA_DIR: baselineDir });
+const queueOnly = await startServer(serverJs, { ...appEnv, DATA_DIR: queueOnlyDir });
+const baseline = await startServer(join(here, 'bench-baseline.mjs'), { DATA_DIR: baselineDir });
 try {
   console.log(`Seeding 1,000 approved reviews through the API...`);
   await seedReviews(app.url);

@@ -1,0 +1,85 @@
+// What npm run bench and npm run bench:compare share: the admin and inquiry they send, a
+// server process started and awaited, the 1,000 approved reviews they list, and a process's
+// CPU time.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export const admin = { username: 'bench', password: 'bench password 1234' };
+
+export const inquiry = {
+  rooms: ['kitchen', 'bathroom'],
+  budget: '15000-30000',
+  timeline: '3-months',
+  firstName: 'Ava',
+  lastName: 'Nguyen',
+  email: 'ava@example.com',
+  phone: '0400 123 456',
+};
+
+const freePort = () =>
+  new Promise((done) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => done(port));
+    });
+  });
+
+/** Starts `script` with `env` on a free port and waits until /api/health answers. */
+export async function startServer(script, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${script} did not start`);
+}
+
+/** Posts 1,000 reviews through the API and approves each, signed in as `admin`. */
+export async function seedReviews(url) {
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  for (let i = 0; i < 1000; i++) {
+    const res = await fetch(`${url}/api/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        customerName: `Customer ${i}`,
+        rating: (i % 5) + 1,
+        reviewText: 'Our new kitchen is wonderful, thank you all.',
+        email: `c${i}@example.com`,
+      }),
+    });
+    const { id } = await res.json();
+    await fetch(`${url}/api/review/${id}/approve`, { method: 'POST', headers: { cookie } });
+  }
+}
+
+/**
+ * CPU time (user + system) a process has used, in ms, from /proc (Linux; clock ticks of
+ * 10 ms); NaN where /proc cannot tell. Per request it stays steady when other work shares the
+ * machine, where requests per second do not, so it is the figure to compare two versions by
+ * on a busy machine.
+ */
+export function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
