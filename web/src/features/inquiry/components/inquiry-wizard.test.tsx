@@ -1,19 +1,9 @@
 import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
+import { answerWith } from '../../../test-support/api';
 import InquiryWizard from './inquiry-wizard';
-
-/** The server's answer to POST /api/project-inquiry; the test reads what was sent. */
-function answerWith(status: number, body: unknown) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function renderWizard() {
   const onSubmitted = vi.fn();

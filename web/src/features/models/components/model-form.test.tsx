@@ -62,7 +62,6 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await new Promise((resolve) => storage.server.close(resolve));
 });
 
