@@ -1,63 +1,30 @@
 // The embedded server's memory: resident set size (RSS, from /proc, Linux) of the built
 // server at rest, then with 100 admin dashboards' event streams (GET /api/events) open.
 //   npm run build -w functions && node functions/scripts/memory.mjs [STREAMS]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer } from './bench-support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const streams = Number(process.argv[2] ?? 100);
 const admin = { username: 'memory', password: 'memory password 1234' };
 
-const freePort = () =>
-  new Promise((done) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => done(port));
-    });
-  });
-
 /** VmRSS of a process, in MB. */
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
-async function until(check, what) {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'memory-'));
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, [join(here, '../dist/server.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    LOG_LEVEL: 'warn',
-    BACKUP_KEEP: '0',
-    WEB_DIST: join(dataDir, 'no-web'),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const { url, child } = await startServer(join(here, '../dist/server.js'), {
+  DATA_DIR: dataDir,
+  ADMIN_USERNAME: admin.username,
+  ADMIN_PASSWORD: admin.password,
+  LOG_LEVEL: 'warn',
+  BACKUP_KEEP: '0',
+  WEB_DIST: join(dataDir, 'no-web'),
 });
 const opened = [];
 try {
-  await until(
-    () =>
-      fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    'the server',
-  );
   // Warm up the routes the streams and the admin use, so "at rest" is a server that has served.
   const login = await fetch(`${url}/api/login`, {
     method: 'POST',
