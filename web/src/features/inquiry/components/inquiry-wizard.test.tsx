@@ -33,6 +33,14 @@ async function reachContactStep(user: ReturnType<typeof userEvent.setup>) {
   await user.click(button('Next'));
 }
 
+/** A valid contact step: Ava Nguyen, ava@example.com, 0400 123 456. */
+async function fillContact(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ava');
+  await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Nguyen');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ava@example.com');
+  await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '0400 123 456');
+}
+
 describe('the project inquiry wizard', () => {
   test('walks through the four steps with their titles, Next waiting for an answer and Back keeping it', async () => {
     const { user, dialog } = renderWizard();
@@ -155,10 +163,7 @@ describe('the project inquiry wizard', () => {
     const { user, onSubmitted } = renderWizard();
     await reachContactStep(user);
 
-    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ava');
-    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Nguyen');
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ava@example.com');
-    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '0400 123 456');
+    await fillContact(user);
     await user.click(button('Submit'));
 
     await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('Ava'));
@@ -182,10 +187,7 @@ describe('the project inquiry wizard', () => {
     answerWith(500, { message: 'Internal error' });
     const { user, onSubmitted } = renderWizard();
     await reachContactStep(user);
-    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ava');
-    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Nguyen');
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ava@example.com');
-    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '0400 123 456');
+    await fillContact(user);
     await user.click(button('Submit'));
 
     const toast = await screen.findByRole('alert');
