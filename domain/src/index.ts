@@ -5,3 +5,4 @@ export * from './site';
 export * from './routes';
 export * from './delivery';
 export * from './uploads';
+export * from './account';

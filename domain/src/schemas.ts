@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { budgets, inquiryRooms, leadStatuses, quoteRooms, timelines, type LeadStatus } from './enums';
 import { limits } from './limits';
+import { newPasswordSchema } from './account';
 
 /** Messages of the product specification, section 5. Copied exactly. */
 export const messages = {
@@ -274,13 +275,18 @@ export const registerInputSchema = z.object({
     .min(3, 'Username must be at least 3 characters')
     .max(64, tooLong(64))
     .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dot, dash and underscore'),
-  password: z.string({ error: messages.passwordRequired }).min(12, 'Password must be at least 12 characters').max(1000, tooLong(1000)),
+  password: newPasswordSchema,
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 export interface User {
   id: string;
   username: string;
+  /**
+   * REQUIRE_MFA is on and this admin has no second factor yet: until one is set up, only the
+   * Account page's enrolment, `GET /api/user` and sign-out work.
+   */
+  mfaSetupRequired?: boolean;
 }
 
 /** The error body every route answers with. */

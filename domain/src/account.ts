@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/**
+ * Admin accounts: the second factor, password changes, sessions and the audit trail.
+ * The API's shapes for these live here so the server and the admin pages agree.
+ */
+
+export const mfaMethods = ['totp', 'passkey'] as const;
+export type MfaMethod = (typeof mfaMethods)[number];
+
+/**
+ * `POST /api/login`'s answer for an admin with a second factor: no session exists yet.
+ * The browser finishes with `POST /api/login/totp` or the passkey routes.
+ */
+export interface MfaChallenge {
+  mfaRequired: true;
+  methods: MfaMethod[];
+}
+
+export const passwordMinLength = 12;
+export const recoveryCodeCount = 10;
+
+export const accountMessages = {
+  codeRequired: 'Enter the code from your authenticator app or a recovery code',
+  codeWrong: 'That code is not right. Check your authenticator app and try again.',
+  loginExpired: 'Your sign-in has expired. Enter your username and password again.',
+  currentPasswordRequired: 'Enter your current password',
+  currentPasswordWrong: 'Your current password is not right',
+  passwordTooShort: `Password must be at least ${passwordMinLength} characters`,
+  mfaSetupRequired: 'Set up a second factor on the Account page to continue',
+  passkeyNameLength: 'Name the passkey in 1 to 60 characters',
+} as const;
+
+/** A six-digit code from the authenticator app, or one of the recovery codes (xxxxx-xxxxx). */
+export const codeInputSchema = z.object({
+  code: z
+    .string({ error: accountMessages.codeRequired })
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().min(1, accountMessages.codeRequired).max(32, accountMessages.codeWrong)),
+});
+export type CodeInput = z.infer<typeof codeInputSchema>;
+
+export const newPasswordSchema = z
+  .string({ error: 'Enter a new password' })
+  .min(passwordMinLength, accountMessages.passwordTooShort)
+  .max(1000, 'Password must be at most 1000 characters');
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: accountMessages.currentPasswordRequired }).min(1, accountMessages.currentPasswordRequired).max(1000),
+  newPassword: newPasswordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** Turning off TOTP or making new recovery codes asks for the password again. */
+export const confirmPasswordSchema = z.object({
+  currentPassword: z.string({ error: accountMessages.currentPasswordRequired }).min(1, accountMessages.currentPasswordRequired).max(1000),
+});
+export type ConfirmPassword = z.infer<typeof confirmPasswordSchema>;
+
+export const passkeyNameSchema = z.string().trim().min(1, accountMessages.passkeyNameLength).max(60, accountMessages.passkeyNameLength);
+
+/** `POST /api/account/totp`: shown once; the app renders `otpauthUrl` as a QR code. */
+export interface TotpEnrolment {
+  secret: string;
+  otpauthUrl: string;
+}
+
+/** Shown once, when TOTP is confirmed or the codes are renewed. Each works once. */
+export interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+
+export interface Passkey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** `GET /api/account`: the signed-in admin's factors. */
+export interface AccountSummary {
+  username: string;
+  totp: boolean;
+  recoveryCodesLeft: number;
+  passkeys: Passkey[];
+  /** REQUIRE_MFA: every admin must have a second factor. */
+  mfaRequired: boolean;
+}
+
+/** `GET /api/account/sessions`: one signed-in browser. */
+export interface AdminSession {
+  id: string;
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  ipAddress: string;
+  userAgent: string;
+}
+
+/** What the audit trail records, with the label the Activity tab shows. */
+export const auditActionLabels = {
+  'login.succeeded': 'Signed in',
+  'login.failed': 'Failed sign-in',
+  'login.second_factor_failed': 'Failed second factor',
+  logout: 'Signed out',
+  'password.changed': 'Changed password',
+  'totp.enabled': 'Turned on authenticator app',
+  'totp.disabled': 'Turned off authenticator app',
+  'recovery_codes.renewed': 'Made new recovery codes',
+  'recovery_code.used': 'Used a recovery code',
+  'passkey.added': 'Added a passkey',
+  'passkey.removed': 'Removed a passkey',
+  'session.ended': 'Ended a session',
+  'mfa.reset': 'Second factors reset',
+  'admin.created': 'Created an admin',
+  'admin.deleted': 'Deleted an admin',
+  'inquiry.updated': 'Updated an inquiry',
+  'inquiry.deleted': 'Deleted an inquiry',
+  'quote.updated': 'Updated a quote request',
+  'quote.deleted': 'Deleted a quote request',
+  'review.approved': 'Approved a review',
+  'review.deleted': 'Deleted a review',
+  'model.created': 'Added a 3D model',
+  'model.updated': 'Changed a 3D model',
+  'model.deleted': 'Deleted a 3D model',
+  'models.reordered': 'Reordered the 3D models',
+  'message.retried': 'Retried a message',
+  'leads.exported': 'Exported leads',
+} as const;
+export type AuditAction = keyof typeof auditActionLabels;
+export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
+
+/** `GET /api/audit`: newest first, paged like the other lists. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  /** Null for a failed sign-in with an unknown username, or the command line. */
+  userId: string | null;
+  /** The admin, or for a failed sign-in the username tried. */
+  username: string;
+  ipAddress: string;
+  userAgent: string;
+  action: AuditAction;
+  /** What it acted on, e.g. `inquiry:abc123` or a session id. */
+  target?: string;
+  /** A short description, e.g. `status: new → contacted`. */
+  detail?: string;
+}
