@@ -134,8 +134,8 @@ export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
 export interface AuditEntry {
   id: string;
   at: string;
-  /** Null for a failed sign-in with an unknown username, or the command line. */
-  userId: string | null;
+  /** Absent for a failed sign-in with an unknown username, or the command line. */
+  userId?: string;
   /** The admin, or for a failed sign-in the username tried. */
   username: string;
   ipAddress: string;

@@ -2,14 +2,35 @@ import { registerInputSchema, type User } from '@site/domain';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashPassword, randomPassword } from './auth/passwords';
+import { passwordWeakness } from './auth/password-strength';
 import { newId } from './ids';
-import { ConflictError, type Store } from './ports/store';
+import { ConflictError, type Store, type UserRecord } from './ports/store';
 
+/** Creates an admin; throws with the reason when the username or password is refused. */
 export async function createAdmin(store: Store, username: string, password: string): Promise<User> {
   const input = registerInputSchema.safeParse({ username, password });
   if (!input.success) throw new Error(input.error.issues.map((i) => i.message).join('; '));
+  const weakness = passwordWeakness(input.data.password, [input.data.username]);
+  if (weakness) throw new Error(weakness);
   const user: User = { id: newId(), username: input.data.username };
-  await store.users.insert({ ...user, password: await hashPassword(input.data.password), createdAt: new Date().toISOString() });
+  await store.users.insert({
+    ...user,
+    password: await hashPassword(input.data.password),
+    createdAt: new Date().toISOString(),
+    recoveryCodes: [],
+    passkeys: [],
+  });
+  return user;
+}
+
+/**
+ * Clears an admin's second factors (a lost phone and lost recovery codes) and ends their
+ * sessions; they sign in with the password alone, or set a factor up again if REQUIRE_MFA.
+ */
+export async function resetSecondFactors(store: Store, username: string): Promise<UserRecord | null> {
+  const user = await store.users.findOne({ username });
+  if (!user) return null;
+  await store.users.update(user.id, { totpSecret: undefined, totpPending: undefined, totpLastStep: undefined, recoveryCodes: [], passkeys: [] });
   return user;
 }
 

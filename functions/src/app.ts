@@ -12,6 +12,8 @@ import type { ClientAuth } from './ports/client-auth';
 import { systemClock, type Clock } from './ports/clock';
 import type { ObjectStore } from './ports/object-store';
 import type { Store } from './ports/store';
+import { accountRoutes } from './routes/account';
+import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import type { Delivery, RouteContext } from './routes/context';
 import { eventRoutes } from './routes/events';
@@ -21,6 +23,7 @@ import { modelRoutes } from './routes/models';
 import { objectRoutes, uploadRoutes } from './routes/objects';
 import { reviewRoutes } from './routes/reviews';
 import { visitorRoutes } from './routes/visitors';
+import { AuditTrail } from './services/audit';
 import { withChangeFeed } from './services/live-store';
 import { Uploads } from './services/uploads';
 
@@ -30,6 +33,10 @@ export interface AppOptions {
   /** Origins other than the request's own that may send state-changing requests. */
   allowedOrigins: readonly string[];
   sessionTtlSeconds: number;
+  /** A session unused for this long ends. */
+  sessionIdleSeconds: number;
+  /** Every admin must have a second factor; one without is asked to set one up at sign-in. */
+  requireMfa: boolean;
   /** Form submissions (inquiry, quote, review) per IP per 10 minutes. */
   formRateLimit: number;
   /** Recorded visits per IP per minute. */
@@ -43,6 +50,8 @@ export const defaultAppOptions: AppOptions = {
   trustProxy: false,
   allowedOrigins: [],
   sessionTtlSeconds: 7 * 24 * 3600,
+  sessionIdleSeconds: 30 * 60,
+  requireMfa: false,
   formRateLimit: 20,
   visitRateLimit: 120,
   loginRateLimit: 5,
@@ -90,7 +99,7 @@ export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const log: Log = deps.log ?? ((message, error) => console.error(message, error ?? ''));
   const store = withChangeFeed(deps.store, deps.feed);
-  const sessions = new Sessions(store, clock, options.sessionTtlSeconds);
+  const sessions = new Sessions(store, clock, { ttlSeconds: options.sessionTtlSeconds, idleSeconds: options.sessionIdleSeconds });
   const ctx: RouteContext = {
     store,
     objects: deps.objects,
@@ -98,6 +107,8 @@ export function createApp(deps: AppDeps) {
     clock,
     delivery: deps.delivery,
     sessions,
+    audit: new AuditTrail(store, clock),
+    requireMfa: options.requireMfa,
     uploads: new Uploads(store, deps.objects, clock),
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
     verifiedClient: clientCheckGate(deps.clientCheck, (message) => log(message)),
@@ -139,6 +150,8 @@ export function createApp(deps: AppDeps) {
   api.use(visitorRoutes(ctx));
   api.use(reviewRoutes(ctx));
   api.use(authRoutes(ctx, deps.clientAuth));
+  api.use(accountRoutes(ctx, deps.clientAuth));
+  api.use(auditRoutes(ctx));
   api.use(modelRoutes(ctx));
   api.use(messageRoutes(ctx));
   api.use(eventRoutes(ctx));

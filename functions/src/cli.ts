@@ -5,7 +5,9 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { copyDatabaseFile, databaseFile, restoreBackup, writeBackup } from './backup';
-import { createAdmin } from './accounts';
+import { createAdmin, resetSecondFactors } from './accounts';
+import { passwordWeakness } from './auth/password-strength';
+import { AuditTrail, commandLine } from './services/audit';
 import { defaultFirebaseProject, openAdminTarget } from './admin-target';
 import { Sessions } from './auth/sessions';
 import { systemClock } from './ports/clock';
@@ -19,6 +21,8 @@ const usage = `Usage:
   npm run admin -- create NAME     create an admin (password from ADMIN_PASSWORD, a prompt or stdin)
   npm run admin -- list            list the admins
   npm run admin -- delete NAME     delete an admin and end their sessions
+  npm run admin -- reset-mfa NAME  clear an admin's second factors (authenticator app,
+                                   passkeys, recovery codes) and end their sessions
       add --firebase (the project in FIREBASE_PROJECT or .firebaserc) or --project ID
       to manage the admins of a Firebase project's Firestore instead of DATA_DIR
   npm run admin -- test-message EMAIL_OR_MOBILE
@@ -42,7 +46,7 @@ async function readPassword(): Promise<string> {
     return await password({
       message: 'Password (at least 12 characters):',
       mask: true,
-      validate: (value) => registerInputSchema.shape.password.safeParse(value).error?.issues[0]?.message ?? true,
+      validate: (value) => registerInputSchema.shape.password.safeParse(value).error?.issues[0]?.message ?? passwordWeakness(value) ?? true,
     });
   } catch (error) {
     // Ctrl+C at the prompt.
@@ -74,6 +78,7 @@ async function admin(argv: string[]) {
   if (values.firebase && !project)
     throw new Error('--firebase needs a project: --project ID, FIREBASE_PROJECT, or a default in .firebaserc.');
   const { store, revoke, where } = await openAdminTarget(env, project);
+  const audit = new AuditTrail(store, systemClock);
   try {
     const [command, name] = args;
     if (command === 'create' && name) {
@@ -84,6 +89,7 @@ async function admin(argv: string[]) {
         if (error instanceof ConflictError) throw new Error(`An admin named "${name}" already exists.`, { cause: error });
         throw error;
       }
+      await audit.record(commandLine, { username: '(command line)' }, 'admin.created', { target: `user:${name}` });
       console.log(`Created admin "${name}" in ${where}.`);
     } else if (command === 'list') {
       const users = await store.users.find({ orderBy: 'username', direction: 'asc', limit: 1000 });
@@ -93,9 +99,19 @@ async function admin(argv: string[]) {
       const user = await store.users.findOne({ username: name });
       if (!user) throw new Error(`No admin named "${name}".`);
       await store.users.delete(user.id);
-      const ended = await new Sessions(store, systemClock, 0).endAllFor(user.id);
+      const ended = await new Sessions(store, systemClock, { ttlSeconds: 0, idleSeconds: 0 }).endAllFor(user.id);
       await revoke(user.id);
+      await audit.record(commandLine, { username: '(command line)' }, 'admin.deleted', { target: `user:${name}` });
       console.log(`Deleted admin "${name}" from ${where} and ended ${ended} session(s).`);
+    } else if (command === 'reset-mfa' && name) {
+      const user = await resetSecondFactors(store, name);
+      if (!user) throw new Error(`No admin named "${name}".`);
+      const ended = await new Sessions(store, systemClock, { ttlSeconds: 0, idleSeconds: 0 }).endAllFor(user.id);
+      await revoke(user.id);
+      await audit.record(commandLine, { username: '(command line)' }, 'mfa.reset', { target: `user:${name}` });
+      console.log(
+        `Cleared the second factors of "${name}" in ${where} and ended ${ended} session(s). They sign in with their password${env.REQUIRE_MFA ? ' and must set up a second factor again' : ''}.`,
+      );
     } else {
       console.log(usage);
       process.exitCode = 2;

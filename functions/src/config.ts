@@ -71,6 +71,15 @@ export const envSchema = z.object({
     ),
   VISITOR_RETENTION_DAYS: intFrom(90, 1),
   SESSION_TTL_HOURS: intFrom(168, 1),
+  /** An admin session unused for this long ends. */
+  SESSION_IDLE_MINUTES: intFrom(30, 1),
+  /** Every admin must set up a second factor (an authenticator app or a passkey) at their next sign-in. */
+  REQUIRE_MFA: z
+    .enum(['true', 'false', ''], { message: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Audit entries older than this are deleted. */
+  AUDIT_RETENTION_DAYS: intFrom(365, 1),
   FORM_RATE_LIMIT: intFrom(20, 1),
   VISIT_RATE_LIMIT: intFrom(120, 1),
   LOGIN_RATE_LIMIT: intFrom(5, 1),

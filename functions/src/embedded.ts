@@ -156,6 +156,8 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       trustProxy: env.TRUST_PROXY,
       allowedOrigins: env.ALLOWED_ORIGINS,
       sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
+      sessionIdleSeconds: env.SESSION_IDLE_MINUTES * 60,
+      requireMfa: env.REQUIRE_MFA,
       formRateLimit: env.FORM_RATE_LIMIT,
       visitRateLimit: env.VISIT_RATE_LIMIT,
       loginRateLimit: env.LOGIN_RATE_LIMIT,
@@ -180,7 +182,10 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     );
 
   const maintain = () =>
-    runMaintenance(app.context.store, app.context.uploads, app.context.clock, env.VISITOR_RETENTION_DAYS).catch((error: unknown) =>
+    runMaintenance(app.context.store, app.context.uploads, app.context.clock, {
+      visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
+      auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    }).catch((error: unknown) =>
       logger.error({ err: error }, 'maintenance failed'),
     );
   await maintain();

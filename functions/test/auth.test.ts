@@ -62,12 +62,13 @@ describe('sessions', () => {
     expect(login.body.username).toBe(admin.username);
     expect(login.body).not.toHaveProperty('password');
     const cookie = login.headers.getSetCookie()[0];
-    expect(cookie).toMatch(/^__session=[A-Za-z0-9_-]{43}; /);
+    // The session token and the device token (this browser signed in as this admin).
+    expect(cookie).toMatch(/^__session=s:[A-Za-z0-9_-]{43}\.d:[A-Za-z0-9_-]{43}; /);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).not.toContain('Secure'); // plain-HTTP localhost only
 
-    const token = client.cookie.split('=')[1];
+    const token = /s:([A-Za-z0-9_-]+)/.exec(client.cookie)![1];
     expect(await t.app.context.store.sessions.get(sha256(token))).toMatchObject({ username: admin.username });
     expect((await client.get<{ username: string }>('/api/user')).body.username).toBe(admin.username);
 
@@ -96,20 +97,30 @@ describe('sessions', () => {
       req.on('error', reject);
       req.end(body);
     });
-    expect(cookie).toMatch(/^__session=[A-Za-z0-9_-]+; /);
+    expect(cookie).toMatch(/^__session=s:[A-Za-z0-9_-]+\.d:[A-Za-z0-9_-]+; /);
     expect(cookie).toContain('Secure');
-    for (const attribute of ['Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=604800']) expect(cookie).toContain(attribute);
+    // The cookie keeps the device token for 180 days; the session itself ends on the server.
+    for (const attribute of ['Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=15552000']) expect(cookie).toContain(attribute);
   });
 
-  it('clears the cookie on logout, and leaves it without Secure on plain-HTTP localhost', async () => {
+  it('takes the session out of the cookie on logout, keeps the device token, and leaves it without Secure on plain-HTTP localhost', async () => {
     const client = t.client();
     const login = await client.post('/api/login', admin);
     expect(login.headers.get('set-cookie')).not.toContain('Secure');
+    const device = /d:([A-Za-z0-9_-]+)/.exec(client.cookie)![1];
     const logout = await client.post('/api/logout');
-    const cleared = logout.headers.get('set-cookie') ?? '';
+    const cookie = logout.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(new RegExp(`^__session=d:${device}; `));
+    expect(cookie).toContain('HttpOnly');
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('clears a cookie that holds nothing else on logout', async () => {
+    const client = t.client();
+    client.cookie = '__session=not-a-token';
+    const cleared = (await client.post('/api/logout')).headers.get('set-cookie') ?? '';
     expect(cleared).toMatch(/^__session=; /);
     expect(cleared).toContain('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
-    expect(cleared).toContain('HttpOnly');
   });
 
   it('expires sessions', async () => {

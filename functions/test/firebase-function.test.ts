@@ -378,7 +378,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     // The daily maintenance job's clean-ups.
     await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(), {})).maintain();
     // `npm run admin -- delete NAME --firebase` ends the admin's sessions.
-    await new Sessions(createFirestoreStore(getFirestore(getApp())), systemClock, 0).endAllFor('someone');
+    await new Sessions(createFirestoreStore(getFirestore(getApp())), systemClock, { ttlSeconds: 0, idleSeconds: 0 }).endAllFor('someone');
 
     const declared = indexFile().indexes;
     const needs = queries.needs();

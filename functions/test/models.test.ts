@@ -260,10 +260,10 @@ describe('3D models', () => {
   it('sweeps uploads never attached to a model after a day', async () => {
     const orphan = (await upload(glb(), 'model')).body.url;
     const ctx = t.app.context;
-    await runMaintenance(ctx.store, ctx.uploads, ctx.clock, 90);
+    await runMaintenance(ctx.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
     expect((await fetch(t.url + orphan)).status).toBe(200);
     t.clock.advance(25 * 3600 * 1000);
-    const report = await runMaintenance(ctx.store, ctx.uploads, ctx.clock, 90);
+    const report = await runMaintenance(ctx.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
     expect(report.uploads).toBeGreaterThanOrEqual(1);
     expect((await fetch(t.url + orphan)).status).toBe(404);
     expect(objectFiles()).not.toContain(orphan.replace('/objects/', ''));

@@ -174,7 +174,7 @@ describe('visits', () => {
     const recent = { id: 'recent-visit', page: '/', visitedAt: new Date(Date.now() - 89 * 86400_000).toISOString() };
     await ctx.store.visitors.insert(old);
     await ctx.store.visitors.insert(recent);
-    const report = await runMaintenance(ctx.store, ctx.uploads, ctx.clock, 90);
+    const report = await runMaintenance(ctx.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
     expect(report.visitors).toBe(1);
     expect(await ctx.store.visitors.get('old-visit')).toBeNull();
     expect(await ctx.store.visitors.get('recent-visit')).not.toBeNull();

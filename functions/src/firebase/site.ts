@@ -98,6 +98,8 @@ export async function createFirebaseSite(
       trustProxy: env.TRUST_PROXY,
       allowedOrigins: siteOrigins(env),
       sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
+      sessionIdleSeconds: env.SESSION_IDLE_MINUTES * 60,
+      requireMfa: env.REQUIRE_MFA,
       formRateLimit: env.FORM_RATE_LIMIT,
       visitRateLimit: env.VISIT_RATE_LIMIT,
       loginRateLimit: env.LOGIN_RATE_LIMIT,
@@ -136,7 +138,10 @@ export async function createFirebaseSite(
     handler,
     app,
     maintain: async () => ({
-      ...(await runMaintenance(app.context.store, app.context.uploads, app.context.clock, env.VISITOR_RETENTION_DAYS)),
+      ...(await runMaintenance(app.context.store, app.context.uploads, app.context.clock, {
+        visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
+        auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+      })),
       leadsUpdated: await backfillLeadProgress(services.db),
     }),
   };

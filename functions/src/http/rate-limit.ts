@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type AugmentedRequest, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
 import type { Clock } from '../ports/clock';
 import { HttpError } from './errors';
@@ -100,8 +100,8 @@ export interface Limits {
   loginPerIp: RequestHandler;
   /** Failed logins for one username, from whatever addresses: rotating them does not help. */
   loginPerAccount: RequestHandler;
-  /** A successful login clears its username's failures. */
-  resetAccount(req: Request): Promise<void>;
+  /** A completed sign-in clears its username's (or its known browser's) failures. */
+  resetAccount(req: Request, res: Response): Promise<void>;
 }
 
 /**
@@ -110,9 +110,15 @@ export interface Limits {
  */
 const ipv6Subnet = 56;
 const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown', ipv6Subnet);
-const accountKey = (req: Request) => {
-  const username = (req.body as { username?: unknown } | undefined)?.username;
-  return `account:${typeof username === 'string' ? username.trim().toLowerCase() : ''}`;
+/**
+ * The sign-in routes set `res.locals.loginName` (the username tried, lower case) and
+ * `res.locals.knownDevice` (the device token's id when this browser completed a sign-in as
+ * that admin before). A known browser is counted on its own: as OWASP's device cookies
+ * describe, strangers hammering a username from other addresses do not lock its owner out.
+ */
+const accountKey = (_req: Request, res: Response) => {
+  const locals = res.locals as { loginName?: string; knownDevice?: string | null };
+  return locals.knownDevice ? `device:${locals.knownDevice}` : `account:${locals.loginName ?? ''}`;
 };
 
 /** The API's rate limits (express-rate-limit), counted by `counter`. */
@@ -141,6 +147,10 @@ export function createLimits(settings: LimitSettings, counter: HitCounter, clock
     visits: limiter('visits', 60_000, settings.visitRateLimit),
     loginPerIp: limiter('login-ip', loginWindow, settings.loginRateLimit * 4, failures),
     loginPerAccount: perAccount,
-    resetAccount: (req) => Promise.resolve(perAccount.resetKey(accountKey(req))),
+    resetAccount: async (req, res) => {
+      await perAccount.resetKey(accountKey(req, res));
+      const { loginName } = res.locals as { loginName?: string };
+      if (loginName) await perAccount.resetKey(`account:${loginName}`);
+    },
   };
 }

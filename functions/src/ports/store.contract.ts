@@ -53,8 +53,51 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       expect(await store.reviews.get('missing')).toBeNull();
     });
 
+    it('keeps an admin\'s second factors, and removes optional fields patched to undefined', async () => {
+      const passkey = { id: 'cred-1', name: 'Laptop', publicKey: 'pQECAyYgASFY', counter: 3, transports: ['internal'], createdAt: '2025-01-02T00:00:00.000Z', lastUsedAt: null };
+      await store.users.insert({
+        id: 'mfa1',
+        username: 'mfa-admin',
+        password: 'x',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        totpSecret: 'JBSWY3DPEHPK3PXP',
+        totpLastStep: 58_000_000,
+        recoveryCodes: ['h1', 'h2'],
+        passkeys: [passkey],
+      });
+      expect(await store.users.get('mfa1')).toMatchObject({ totpSecret: 'JBSWY3DPEHPK3PXP', totpLastStep: 58_000_000, recoveryCodes: ['h1', 'h2'], passkeys: [passkey] });
+      await store.users.update('mfa1', { totpSecret: undefined, totpLastStep: undefined, recoveryCodes: [] });
+      const after = await store.users.get('mfa1');
+      expect(after).not.toHaveProperty('totpSecret');
+      expect(after).not.toHaveProperty('totpLastStep');
+      expect(after).toMatchObject({ recoveryCodes: [], passkeys: [passkey] });
+    });
+
+    it('pages the audit trail newest first and deletes entries older than a cutoff', async () => {
+      for (let i = 0; i < 5; i++) {
+        await store.audit.insert({
+          id: `a${i}`,
+          at: `2025-01-0${i + 1}T00:00:00.000Z`,
+          username: 'staff',
+          ipAddress: '127.0.0.1',
+          userAgent: 'test',
+          action: 'login.succeeded',
+          ...(i % 2 ? { userId: 'u1', target: `inquiry:${i}` } : {}),
+        });
+      }
+      const first = await store.audit.find({ orderBy: 'at', direction: 'desc', limit: 2 });
+      expect(first.items.map((e) => e.id)).toEqual(['a4', 'a3']);
+      expect(first.items[1]).toMatchObject({ userId: 'u1', target: 'inquiry:3' });
+      expect(first.items[0]).not.toHaveProperty('userId');
+      const second = await store.audit.find({ orderBy: 'at', direction: 'desc', limit: 2, after: first.next });
+      expect(second.items.map((e) => e.id)).toEqual(['a2', 'a1']);
+      const old = await store.audit.find({ orderBy: 'at', direction: 'asc', lessThan: '2025-01-03', limit: 10 });
+      expect(old.items.map((e) => e.id)).toEqual(['a0', 'a1']);
+      expect(await store.audit.count()).toBe(5);
+    });
+
     it('refuses a second document with the same unique username', async () => {
-      const user = { id: 'u1', username: 'admin', password: 'x', createdAt: '2025-01-01T00:00:00.000Z' };
+      const user = { id: 'u1', username: 'admin', password: 'x', createdAt: '2025-01-01T00:00:00.000Z', recoveryCodes: [], passkeys: [] };
       await store.users.insert(user);
       await expect(store.users.insert({ ...user, id: 'u2' })).rejects.toBeInstanceOf(ConflictError);
       expect(await store.users.count()).toBe(1);

@@ -1,5 +1,5 @@
 import type { MessageStore } from './messages';
-import type { Inquiry, Model3d, QuoteRequest, Review, UploadKind, Visitor } from '@site/domain';
+import type { AuditEntry, Inquiry, Model3d, QuoteRequest, Review, UploadKind, Visitor } from '@site/domain';
 
 /**
  * The persistence port. It offers only what Firestore can answer (equality filters,
@@ -65,12 +65,34 @@ export interface Collection<T extends { id: string }> {
   deleteMany(ids: readonly string[]): Promise<void>;
 }
 
+/** A passkey (WebAuthn credential) an admin registered. */
+export interface PasskeyRecord {
+  /** The credential id, base64url. */
+  id: string;
+  name: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 export interface UserRecord {
   id: string;
   username: string;
   /** scrypt hash in the form scrypt$N$r$p$salt$hash */
   password: string;
   createdAt: string;
+  /** The TOTP secret (base32) once confirmed; absent while the authenticator app is off. */
+  totpSecret?: string;
+  /** A secret shown for enrolment and not yet confirmed with a code. */
+  totpPending?: string;
+  /** The last TOTP time step accepted: a code works once. */
+  totpLastStep?: number;
+  /** sha256 of each unused recovery code. */
+  recoveryCodes: string[];
+  passkeys: PasskeyRecord[];
 }
 
 export interface SessionRecord {
@@ -80,7 +102,42 @@ export interface SessionRecord {
   username: string;
   createdAt: string;
   expiresAt: string;
+  /** Updated at most once a minute; the session ends when it is older than the idle timeout. */
+  lastSeenAt: string;
+  ipAddress: string;
+  userAgent: string;
+  /** REQUIRE_MFA and no second factor yet: the session may only set one up. */
+  mfaSetupRequired: boolean;
+  /** The WebAuthn challenge of a passkey registration under way. */
+  passkeyChallenge?: string;
 }
+
+/** A sign-in whose password was right, waiting for its second factor. */
+export interface LoginChallengeRecord {
+  /** sha256 of the token in the cookie. */
+  id: string;
+  userId: string;
+  username: string;
+  methods: string[];
+  /** The WebAuthn challenge, once the browser asked for passkey options. */
+  passkeyChallenge?: string;
+  /** Wrong codes so far; the challenge ends after a few. */
+  attempts: number;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** A browser that completed a sign-in as this admin (a device cookie). */
+export interface LoginDeviceRecord {
+  /** sha256 of the token in the cookie. */
+  id: string;
+  userId: string;
+  username: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export type AuditRecord = AuditEntry;
 
 export interface StoredObjectRecord {
   id: string;
@@ -117,6 +174,9 @@ export interface Store {
   models: Collection<Model3d>;
   objects: Collection<StoredObjectRecord>;
   uploadTickets: Collection<UploadTicketRecord>;
+  loginChallenges: Collection<LoginChallengeRecord>;
+  loginDevices: Collection<LoginDeviceRecord>;
+  audit: Collection<AuditRecord>;
   /** Emails and SMS about leads, queued in the lead's own transaction. */
   messages: MessageStore;
   close(): Promise<void>;

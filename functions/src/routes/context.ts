@@ -8,6 +8,7 @@ import type { Clock } from '../ports/clock';
 import type { ObjectStore } from '../ports/object-store';
 import type { Store } from '../ports/store';
 import type { MessageSettings } from '../services/lead-messages';
+import type { AuditTrail } from '../services/audit';
 import type { Uploads } from '../services/uploads';
 
 /** How emails and SMS about leads leave: what they say, and who sends them. */
@@ -27,6 +28,10 @@ export interface RouteContext {
   clock: Clock;
   delivery: Delivery;
   sessions: Sessions;
+  /** Who did what: sign-ins, account changes and every change an admin makes. */
+  audit: AuditTrail;
+  /** REQUIRE_MFA: every admin must set up a second factor at their next sign-in. */
+  requireMfa: boolean;
   uploads: Uploads;
   limits: Limits;
   /** The public POST routes' client check (App Check in Firebase mode); passes everything when off. */

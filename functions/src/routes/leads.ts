@@ -58,10 +58,22 @@ export function leadRoutes(ctx: RouteContext): Router {
     const where = filter.status ? ({ status: filter.status } as Where<T>) : undefined;
     // A search that normalises to nothing (a lone accent mark) is no search, like an empty box.
     const search = filter.q === undefined ? undefined : (searchTerm(filter.q) ?? undefined);
+    // The CSV export walks the list from its first page with export=1: one entry per export.
+    if (req.query.export === '1' && req.query.cursor === undefined) {
+      const what = collection === (store.inquiries as unknown) ? 'inquiries' : 'quote requests';
+      const filters = [filter.status && `status ${filter.status}`, filter.q !== undefined && `search "${filter.q}"`].filter(Boolean).join(', ');
+      await ctx.audit.record(req, signedIn(res).user, 'leads.exported', { target: what, detail: filters || 'all' });
+    }
     await sendList(req, res, collection, { orderBy: 'createdAt', direction: 'desc', where, search, withMessages: store.messages });
   };
 
-  const sendUpdated = async <T extends Inquiry | QuoteRequest>(req: Request, res: Response, collection: Collection<T>, missing: string) => {
+  const sendUpdated = async <T extends Inquiry | QuoteRequest>(
+    req: Request,
+    res: Response,
+    collection: Collection<T>,
+    missing: string,
+    action: 'inquiry.updated' | 'quote.updated',
+  ) => {
     const update = parse(leadUpdateSchema, body(req));
     const id = idParam(req);
     const by = signedIn(res).user.username;
@@ -73,6 +85,8 @@ export function leadRoutes(ctx: RouteContext): Router {
     });
     if (!updated) throw notFound(missing);
     if (full) throw new HttpError(409, `This lead already has ${limits.leadHistoryMax} status changes and notes, the most it can keep`);
+    const change = [update.status !== undefined && `status: ${update.status}`, update.note !== undefined && 'note added'].filter(Boolean).join('; ');
+    await ctx.audit.record(req, signedIn(res).user, action, { target: `${action.split('.')[0]}:${id}`, detail: change });
     const messages = await store.messages.forLeads([updated.id]);
     res.json({ ...updated, messages: messages.get(updated.id) ?? [] });
   };
@@ -82,11 +96,14 @@ export function leadRoutes(ctx: RouteContext): Router {
   });
 
   router.patch('/project-inquiry/:id', sessions.requireAdmin, async (req, res) => {
-    await sendUpdated(req, res, store.inquiries, 'Inquiry not found');
+    await sendUpdated(req, res, store.inquiries, 'Inquiry not found', 'inquiry.updated');
   });
 
   router.delete('/project-inquiry/:id', sessions.requireAdmin, async (req, res) => {
-    if (!(await store.inquiries.delete(idParam(req)))) throw notFound('Inquiry not found');
+    const id = idParam(req);
+    const existing = await store.inquiries.get(id);
+    if (!existing || !(await store.inquiries.delete(id))) throw notFound('Inquiry not found');
+    await ctx.audit.record(req, signedIn(res).user, 'inquiry.deleted', { target: `inquiry:${id}`, detail: `${existing.firstName} ${existing.lastName}` });
     res.status(204).end();
   });
 
@@ -95,7 +112,7 @@ export function leadRoutes(ctx: RouteContext): Router {
   });
 
   router.patch('/quote-request/:id', sessions.requireAdmin, async (req, res) => {
-    await sendUpdated(req, res, store.quotes, 'Quote request not found');
+    await sendUpdated(req, res, store.quotes, 'Quote request not found', 'quote.updated');
   });
 
   router.get('/leads/stats', sessions.requireAdmin, async (_req, res) => {
@@ -116,7 +133,10 @@ export function leadRoutes(ctx: RouteContext): Router {
   });
 
   router.delete('/quote-request/:id', sessions.requireAdmin, async (req, res) => {
-    if (!(await store.quotes.delete(idParam(req)))) throw notFound('Quote request not found');
+    const id = idParam(req);
+    const existing = await store.quotes.get(id);
+    if (!existing || !(await store.quotes.delete(id))) throw notFound('Quote request not found');
+    await ctx.audit.record(req, signedIn(res).user, 'quote.deleted', { target: `quote:${id}`, detail: `${existing.firstName} ${existing.lastName}` });
     res.status(204).end();
   });
 

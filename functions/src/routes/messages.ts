@@ -1,5 +1,6 @@
 import type { DeliveryStatus } from '@site/domain';
 import { Router } from 'express';
+import { signedIn } from '../auth/sessions';
 import { HttpError, notFound } from '../http/errors';
 import { idParam } from '../http/validate';
 import type { RouteContext } from './context';
@@ -19,6 +20,7 @@ export function messageRoutes(ctx: RouteContext): Router {
     if (retried === null) throw notFound('Message not found');
     if (retried === 'not-failed') throw new HttpError(409, 'Only a failed message can be retried');
     ctx.delivery.wake?.();
+    await ctx.audit.record(req, signedIn(res).user, 'message.retried', { target: `message:${retried.id}`, detail: `${retried.channel} to ${retried.to}` });
     res.json(retried);
   });
 

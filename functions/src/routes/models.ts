@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { HttpError, notFound } from '../http/errors';
 import { body, idParam, parse } from '../http/validate';
 import { newId } from '../ids';
+import { signedIn } from '../auth/sessions';
 import { NotFoundError } from '../ports/store';
 import type { RouteContext } from './context';
 import { sendList } from './list';
@@ -32,6 +33,7 @@ export function modelRoutes(ctx: RouteContext): Router {
     await store.objects.update(modelFile.id, { attached: true });
     if (thumbnail) await store.objects.update(thumbnail.id, { attached: true });
     await store.models.insert(model);
+    await ctx.audit.record(req, signedIn(res).user, 'model.created', { target: `model:${model.id}`, detail: model.name });
     res.status(201).json(model);
   });
 
@@ -49,6 +51,7 @@ export function modelRoutes(ctx: RouteContext): Router {
     // Files the model no longer uses are deleted with their records.
     if (existing.modelUrl !== input.modelUrl) await uploads.remove(existing.modelUrl);
     if (existing.thumbnailUrl && existing.thumbnailUrl !== input.thumbnailUrl) await uploads.remove(existing.thumbnailUrl);
+    await ctx.audit.record(req, signedIn(res).user, 'model.updated', { target: `model:${id}`, detail: updated.name });
     res.json(updated);
   });
 
@@ -58,6 +61,7 @@ export function modelRoutes(ctx: RouteContext): Router {
     if (!existing || !(await store.models.delete(id))) throw notFound('Model not found');
     await uploads.remove(existing.modelUrl);
     if (existing.thumbnailUrl) await uploads.remove(existing.thumbnailUrl);
+    await ctx.audit.record(req, signedIn(res).user, 'model.deleted', { target: `model:${id}`, detail: existing.name });
     res.status(204).end();
   });
 
@@ -72,6 +76,7 @@ export function modelRoutes(ctx: RouteContext): Router {
       if (error instanceof NotFoundError) throw notFound('Model not found');
       throw error;
     }
+    await ctx.audit.record(req, signedIn(res).user, 'models.reordered', { detail: `${models.length} models` });
     res.json(await allModels());
   });
 

@@ -1,5 +1,6 @@
 import { reviewInputSchema, toPublicReview, type Review } from '@site/domain';
 import { Router } from 'express';
+import { signedIn } from '../auth/sessions';
 import { notFound } from '../http/errors';
 import { body, idParam, parse } from '../http/validate';
 import { newId } from '../ids';
@@ -44,11 +45,15 @@ export function reviewRoutes(ctx: RouteContext): Router {
   router.post('/review/:id/approve', sessions.requireAdmin, async (req, res) => {
     const approved = await store.reviews.update(idParam(req), { approved: true });
     if (!approved) throw notFound('Review not found');
+    await ctx.audit.record(req, signedIn(res).user, 'review.approved', { target: `review:${approved.id}`, detail: approved.customerName });
     res.json(approved);
   });
 
   router.delete('/review/:id', sessions.requireAdmin, async (req, res) => {
-    if (!(await store.reviews.delete(idParam(req)))) throw notFound('Review not found');
+    const id = idParam(req);
+    const existing = await store.reviews.get(id);
+    if (!existing || !(await store.reviews.delete(id))) throw notFound('Review not found');
+    await ctx.audit.record(req, signedIn(res).user, 'review.deleted', { target: `review:${id}`, detail: existing.customerName });
     res.status(204).end();
   });
 

@@ -20,6 +20,14 @@ export interface MaintenanceReport {
   sessions: number;
   tickets: number;
   uploads: number;
+  audit: number;
+  /** Sign-ins that never got their second factor, and browsers not seen for months. */
+  logins: number;
+}
+
+export interface Retention {
+  visitorRetentionDays: number;
+  auditRetentionDays: number;
 }
 
 /** The housekeeping that runs at start and every hour: retention and expiry. */
@@ -27,13 +35,18 @@ export async function runMaintenance(
   store: Store,
   uploads: Uploads,
   clock: Clock,
-  visitorRetentionDays: number,
+  retention: Retention,
 ): Promise<MaintenanceReport> {
   const now = clock.now();
+  const daysAgo = (days: number) => new Date(now.getTime() - days * day).toISOString();
   return {
-    visitors: await deleteOlderThan(store.visitors, 'visitedAt', new Date(now.getTime() - visitorRetentionDays * day).toISOString()),
+    visitors: await deleteOlderThan(store.visitors, 'visitedAt', daysAgo(retention.visitorRetentionDays)),
     sessions: await deleteOlderThan(store.sessions, 'expiresAt', now.toISOString()),
     tickets: await deleteOlderThan(store.uploadTickets, 'expiresAt', new Date(now.getTime() - day).toISOString()),
     uploads: await uploads.sweep(),
+    audit: await deleteOlderThan(store.audit, 'at', daysAgo(retention.auditRetentionDays)),
+    logins:
+      (await deleteOlderThan(store.loginChallenges, 'expiresAt', now.toISOString())) +
+      (await deleteOlderThan(store.loginDevices, 'expiresAt', now.toISOString())),
   };
 }

@@ -118,7 +118,7 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
     it('refuses an id that exists, with or without unique fields', async () => {
       await store.reviews.insert(review('r1', '2025-01-01T00:00:00.000Z'));
       await expect(store.reviews.insert(review('r1', '2025-01-02T00:00:00.000Z'))).rejects.toBeInstanceOf(ConflictError);
-      const user = { id: 'u1', username: 'admin', password: 'x', createdAt: '2025-01-01T00:00:00.000Z' };
+      const user = { id: 'u1', username: 'admin', password: 'x', createdAt: '2025-01-01T00:00:00.000Z', recoveryCodes: [], passkeys: [] };
       await store.users.insert(user);
       await expect(store.users.insert({ ...user, username: 'other' })).rejects.toBeInstanceOf(ConflictError);
       expect(await store.reviews.get('r1')).toEqual(review('r1', '2025-01-01T00:00:00.000Z'));

@@ -36,6 +36,9 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     models: new FirestoreCollection(db, tables.models),
     objects: new FirestoreCollection(db, tables.objects),
     uploadTickets: new FirestoreCollection(db, tables.uploadTickets),
+    loginChallenges: new FirestoreCollection(db, tables.loginChallenges),
+    loginDevices: new FirestoreCollection(db, tables.loginDevices),
+    audit: new FirestoreCollection(db, tables.audit),
     close() {
       closed ??= (async () => {
         await options.onClose?.();

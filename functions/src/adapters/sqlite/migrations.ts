@@ -198,6 +198,56 @@ UPDATE quote_requests SET "updatedAt" = "createdAt";
   {
     sql: `CREATE TABLE health_probe (id INTEGER PRIMARY KEY, checkedAt TEXT NOT NULL) STRICT;`,
   },
+  // 6. Admin accounts: second factors on users; sessions that know when and where they were
+  // last used; sign-ins waiting for their second factor; browsers an admin signed in from
+  // (device cookies); the audit trail. Existing sessions were last seen when they started.
+  {
+    sql: `
+ALTER TABLE users ADD COLUMN "totpSecret" TEXT;
+ALTER TABLE users ADD COLUMN "totpPending" TEXT;
+ALTER TABLE users ADD COLUMN "totpLastStep" INTEGER;
+ALTER TABLE users ADD COLUMN "recoveryCodes" TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE users ADD COLUMN "passkeys" TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE sessions ADD COLUMN "lastSeenAt" TEXT NOT NULL DEFAULT '';
+UPDATE sessions SET "lastSeenAt" = "createdAt";
+ALTER TABLE sessions ADD COLUMN "ipAddress" TEXT NOT NULL DEFAULT '';
+ALTER TABLE sessions ADD COLUMN "userAgent" TEXT NOT NULL DEFAULT '';
+ALTER TABLE sessions ADD COLUMN "mfaSetupRequired" INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sessions ADD COLUMN "passkeyChallenge" TEXT;
+CREATE TABLE login_challenges (
+  "id" TEXT PRIMARY KEY,
+  "userId" TEXT NOT NULL,
+  "username" TEXT NOT NULL,
+  "methods" TEXT NOT NULL,
+  "passkeyChallenge" TEXT,
+  "attempts" INTEGER NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "expiresAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX login_challenges_expiresAt_id ON login_challenges ("expiresAt", "id");
+CREATE TABLE login_devices (
+  "id" TEXT PRIMARY KEY,
+  "userId" TEXT NOT NULL,
+  "username" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "expiresAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX login_devices_expiresAt_id ON login_devices ("expiresAt", "id");
+CREATE INDEX login_devices_userId ON login_devices ("userId");
+CREATE TABLE audit_log (
+  "id" TEXT PRIMARY KEY,
+  "at" TEXT NOT NULL,
+  "userId" TEXT,
+  "username" TEXT NOT NULL,
+  "ipAddress" TEXT NOT NULL,
+  "userAgent" TEXT NOT NULL,
+  "action" TEXT NOT NULL,
+  "target" TEXT,
+  "detail" TEXT
+) STRICT;
+CREATE INDEX audit_log_at_id ON audit_log ("at", "id");
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

@@ -58,6 +58,9 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
     models: new SqliteCollection(db, tables.models),
     objects: new SqliteCollection(db, tables.objects),
     uploadTickets: new SqliteCollection(db, tables.uploadTickets),
+    loginChallenges: new SqliteCollection(db, tables.loginChallenges),
+    loginDevices: new SqliteCollection(db, tables.loginDevices),
+    audit: new SqliteCollection(db, tables.audit),
     async backup(target, options = {}) {
       await db.backup(target, {
         progress: () => {

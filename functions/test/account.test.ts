@@ -1,0 +1,382 @@
+/**
+ * Admin accounts over HTTP, on SQLite and on the Firestore adapter (Google's emulator): the
+ * authenticator app (real codes) and recovery codes, the second step of sign-in, password
+ * changes, sessions and their idle timeout, REQUIRE_MFA, device cookies against lockouts,
+ * and the audit trail. Passkeys are signed in with a virtual authenticator end to end (e2e/).
+ */
+import {
+  accountMessages,
+  type AccountSummary,
+  type AdminSession,
+  type AuditEntry,
+  type Inquiry,
+  type MfaChallenge,
+  type RecoveryCodes,
+  type TotpEnrolment,
+  type User,
+} from '@site/domain';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, resetSecondFactors } from '../src/accounts';
+import { createFirestoreStore } from '../src/adapters/firestore/store';
+import { totpCode } from '../src/auth/second-factor';
+import type { Store } from '../src/ports/store';
+import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
+import { goodInquiry, startTestApp, type Client, type TestApp } from './harness';
+
+type ApiError = { message: string; errors?: Record<string, string> };
+
+const password = 'correct horse battery staple';
+let projects = 0;
+function firestoreStore(): Store {
+  const projectId = `account-${process.pid}-${Date.now()}-${projects++}`;
+  const app = initializeApp({ projectId }, projectId);
+  const db = getFirestore(app);
+  db.settings({ host: firestoreEmulatorHost, ssl: false });
+  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
+}
+
+describeAccounts('SQLite', undefined);
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore'), () => {
+  describeAccounts('Firestore', firestoreStore);
+});
+
+function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
+  describe(`Admin accounts on ${name}`, () => {
+    let t: TestApp;
+    let admins = 0;
+    beforeAll(async () => {
+      t = await startTestApp({}, makeStore);
+    });
+    afterAll(() => t.close());
+
+    /** A new admin of its own for each test, and a browser signed in as them. */
+    const newAdmin = async () => {
+      const username = `admin${admins++}`;
+      await createAdmin(t.app.context.store, username, password);
+      const client = t.client();
+      const login = await client.post<User>('/api/login', { username, password });
+      expect(login.status).toBe(200);
+      return { username, client };
+    };
+
+    /** The next 30-second step's code: each step's code is accepted once. */
+    const nextCode = (secret: string) => {
+      t.clock.advance(30_000);
+      return totpCode(secret, t.clock.now());
+    };
+
+    const enrolTotp = async (client: Client) => {
+      const started = await client.post<TotpEnrolment>('/api/account/totp');
+      expect(started.status).toBe(200);
+      const confirmed = await client.post<RecoveryCodes>('/api/account/totp/confirm', { code: nextCode(started.body.secret) });
+      expect(confirmed.status).toBe(200);
+      return { secret: started.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
+    };
+
+    const auditOf = async (action: string, username: string) => {
+      const staff = await t.adminClient();
+      const list = await staff.get<AuditEntry[]>('/api/audit?limit=200');
+      return list.body.filter((e) => e.action === action && e.username === username);
+    };
+
+    describe('authenticator app', () => {
+      it('enrols with a secret and otpauth URL shown once, a real code, and ten recovery codes', async () => {
+        const { username, client } = await newAdmin();
+        const started = await client.post<TotpEnrolment>('/api/account/totp');
+        expect(started.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+        expect(started.body.otpauthUrl).toMatch(new RegExp(`^otpauth://totp/.*${username}\\?.*secret=${started.body.secret}`));
+
+        const wrong = await client.post<ApiError>('/api/account/totp/confirm', { code: '000000' });
+        expect(wrong.status).toBe(400);
+        expect(wrong.body.errors).toEqual({ code: accountMessages.codeWrong });
+        expect((await client.get<AccountSummary>('/api/account')).body.totp).toBe(false);
+
+        const confirmed = await client.post<RecoveryCodes>('/api/account/totp/confirm', { code: nextCode(started.body.secret) });
+        expect(confirmed.status).toBe(200);
+        expect(confirmed.body.recoveryCodes).toHaveLength(10);
+        expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
+        for (const code of confirmed.body.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+
+        const summary = await client.get<AccountSummary>('/api/account');
+        expect(summary.body).toMatchObject({ username, totp: true, recoveryCodesLeft: 10, passkeys: [], mfaRequired: false });
+        // Only hashes are stored.
+        const stored = await t.app.context.store.users.findOne({ username });
+        expect(JSON.stringify(stored)).not.toContain(confirmed.body.recoveryCodes[0]);
+        expect(await auditOf('totp.enabled', username)).toHaveLength(1);
+
+        const again = await client.post<ApiError>('/api/account/totp');
+        expect(again.status).toBe(409);
+      });
+
+      it('asks for the second factor after the password, with no session or access before it', async () => {
+        const { username, client } = await newAdmin();
+        const { secret } = await enrolTotp(client);
+        await client.post('/api/logout');
+
+        const browser = t.client();
+        const login = await browser.post<MfaChallenge>('/api/login', { username, password });
+        expect(login.status).toBe(200);
+        expect(login.body).toEqual({ mfaRequired: true, methods: ['totp'] });
+        expect((await browser.get('/api/user')).status).toBe(401);
+        expect((await browser.get('/api/project-inquiries')).status).toBe(401);
+        expect((await browser.get('/api/account')).status).toBe(401);
+
+        const wrong = await browser.post<ApiError>('/api/login/totp', { code: '123456' });
+        expect(wrong.status).toBe(401);
+        expect(wrong.body.message).toBe(accountMessages.codeWrong);
+        expect((await browser.get('/api/user')).status).toBe(401);
+
+        const code = nextCode(secret);
+        const done = await browser.post<User>('/api/login/totp', { code });
+        expect(done.status).toBe(200);
+        expect(done.body).toMatchObject({ username });
+        expect((await browser.get<User>('/api/user')).body.username).toBe(username);
+        expect((await browser.get('/api/project-inquiries')).status).toBe(200);
+
+        // The same code does not sign in a second time.
+        const other = t.client();
+        expect((await other.post<MfaChallenge>('/api/login', { username, password })).body.mfaRequired).toBe(true);
+        const replay = await other.post<ApiError>('/api/login/totp', { code });
+        expect(replay.status).toBe(401);
+        expect(replay.body.message).toBe(accountMessages.codeWrong);
+
+        expect(await auditOf('login.second_factor_failed', username)).toHaveLength(2);
+        const succeeded = await auditOf('login.succeeded', username);
+        expect(succeeded[0].detail).toBe('password and authenticator code');
+      });
+
+      it('takes each recovery code once instead of a code', async () => {
+        const { username, client } = await newAdmin();
+        const { recoveryCodes } = await enrolTotp(client);
+        const browser = t.client();
+        await browser.post('/api/login', { username, password });
+        // Typed in capitals with spaces: still the same code.
+        const done = await browser.post<User>('/api/login/totp', { code: recoveryCodes[3].toUpperCase().replace('-', ' ') });
+        expect(done.status).toBe(200);
+        expect((await browser.get<AccountSummary>('/api/account')).body.recoveryCodesLeft).toBe(9);
+
+        const again = t.client();
+        await again.post('/api/login', { username, password });
+        const reused = await again.post<ApiError>('/api/login/totp', { code: recoveryCodes[3] });
+        expect(reused.status).toBe(401);
+        expect((await again.post<User>('/api/login/totp', { code: recoveryCodes[4] })).status).toBe(200);
+        expect((await auditOf('recovery_code.used', username)).map((e) => e.detail)).toEqual(['8 left', '9 left']);
+      });
+
+      it('asks for the password again after five wrong codes or five minutes', async () => {
+        const { username, client } = await newAdmin();
+        const { secret } = await enrolTotp(client);
+        const browser = t.client();
+        await browser.post('/api/login', { username, password });
+        for (let i = 0; i < 4; i++) expect((await browser.post<ApiError>('/api/login/totp', { code: '000000' })).body.message).toBe(accountMessages.codeWrong);
+        const fifth = await browser.post<ApiError>('/api/login/totp', { code: '000000' });
+        expect(fifth.body.message).toBe(accountMessages.loginExpired);
+        const after = await browser.post<ApiError>('/api/login/totp', { code: nextCode(secret) });
+        expect(after.status).toBe(401);
+        expect(after.body.message).toBe(accountMessages.loginExpired);
+
+        await browser.post('/api/login', { username, password });
+        t.clock.advance(5 * 60_000 + 1000);
+        const late = await browser.post<ApiError>('/api/login/totp', { code: totpCode(secret, t.clock.now()) });
+        expect(late.status).toBe(401);
+        expect(late.body.message).toBe(accountMessages.loginExpired);
+      });
+
+      it('turns off with the password, and new recovery codes replace the old', async () => {
+        const { username, client } = await newAdmin();
+        const { recoveryCodes } = await enrolTotp(client);
+        const wrong = await client.request<ApiError>('DELETE', '/api/account/totp', { json: { currentPassword: 'not the password' } });
+        expect(wrong.status).toBe(400);
+        expect(wrong.body.errors).toEqual({ currentPassword: accountMessages.currentPasswordWrong });
+
+        const renewed = await client.post<RecoveryCodes>('/api/account/recovery-codes', { currentPassword: password });
+        expect(renewed.body.recoveryCodes).toHaveLength(10);
+        const browser = t.client();
+        await browser.post('/api/login', { username, password });
+        expect((await browser.post('/api/login/totp', { code: recoveryCodes[0] })).status).toBe(401);
+        expect((await browser.post('/api/login/totp', { code: renewed.body.recoveryCodes[0] })).status).toBe(200);
+
+        expect((await client.request('DELETE', '/api/account/totp', { json: { currentPassword: password } })).status).toBe(204);
+        expect((await client.get<AccountSummary>('/api/account')).body).toMatchObject({ totp: false, recoveryCodesLeft: 0 });
+        const plain = await t.client().post<User>('/api/login', { username, password });
+        expect(plain.body).toMatchObject({ username });
+        expect(await auditOf('totp.disabled', username)).toHaveLength(1);
+      });
+
+      it('clears an admin\'s factors from the command line (npm run admin -- reset-mfa)', async () => {
+        const { username, client } = await newAdmin();
+        await enrolTotp(client);
+        expect(await resetSecondFactors(t.app.context.store, username)).toMatchObject({ username });
+        const login = await t.client().post<User>('/api/login', { username, password });
+        expect(login.body).toEqual({ id: expect.any(String), username });
+        expect(await resetSecondFactors(t.app.context.store, 'nobody-here')).toBeNull();
+      });
+    });
+
+    describe('passwords and sessions', () => {
+      it('changes the password, refusing weak ones with the reason, and ends the other sessions', async () => {
+        const { username, client } = await newAdmin();
+        const other = t.client();
+        await other.post('/api/login', { username, password });
+
+        const short = await client.post<ApiError>('/api/account/password', { currentPassword: password, newPassword: 'short' });
+        expect(short.status).toBe(400);
+        expect(short.body.errors?.newPassword).toBe('Password must be at least 12 characters');
+        const weak = await client.post<ApiError>('/api/account/password', { currentPassword: password, newPassword: 'password1234' });
+        expect(weak.status).toBe(400);
+        expect(weak.body.errors?.newPassword).toMatch(/^This password is too easy to guess\./);
+        const wrong = await client.post<ApiError>('/api/account/password', { currentPassword: 'not it at all', newPassword: 'tram stop lemon 42 violet' });
+        expect(wrong.body.errors).toEqual({ currentPassword: accountMessages.currentPasswordWrong });
+        expect((await other.get('/api/user')).status).toBe(200);
+
+        const changed = await client.post('/api/account/password', { currentPassword: password, newPassword: 'tram stop lemon 42 violet' });
+        expect(changed.status).toBe(204);
+        expect((await client.get('/api/user')).status).toBe(200);
+        expect((await other.get('/api/user')).status).toBe(401);
+        expect((await t.client().post('/api/login', { username, password })).status).toBe(401);
+        expect((await t.client().post('/api/login', { username, password: 'tram stop lemon 42 violet' })).status).toBe(200);
+        expect((await auditOf('password.changed', username))[0].detail).toBe('1 other session ended');
+      });
+
+      it('lists the admin\'s sessions and ends one; another admin\'s is not found', async () => {
+        const { username, client } = await newAdmin();
+        const phone = t.client();
+        await phone.post('/api/login', { username, password }, { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile Safari' });
+        const list = await client.get<AdminSession[]>('/api/account/sessions');
+        expect(list.status).toBe(200);
+        expect(list.body).toHaveLength(2);
+        expect(list.body.filter((s) => s.current)).toHaveLength(1);
+        const phoneSession = list.body.find((s) => !s.current)!;
+        expect(phoneSession).toMatchObject({ ipAddress: '127.0.0.1', userAgent: 'Mozilla/5.0 (iPhone) Mobile Safari' });
+        expect(Object.keys(phoneSession).sort()).toEqual(['createdAt', 'current', 'id', 'ipAddress', 'lastSeenAt', 'userAgent']);
+
+        const stranger = await newAdmin();
+        expect((await stranger.client.delete<ApiError>(`/api/account/sessions/${phoneSession.id}`)).status).toBe(404);
+        expect((await phone.get('/api/user')).status).toBe(200);
+
+        expect((await client.delete(`/api/account/sessions/${phoneSession.id}`)).status).toBe(204);
+        expect((await phone.get('/api/user')).status).toBe(401);
+        expect((await client.get<AdminSession[]>('/api/account/sessions')).body).toHaveLength(1);
+        expect(await auditOf('session.ended', username)).toHaveLength(1);
+      });
+
+      it('ends a session unused for the idle timeout, and keeps one in use', async () => {
+        const { client } = await newAdmin();
+        const busy = t.client();
+        const { username } = (await client.get<User>('/api/user')).body;
+        await busy.post('/api/login', { username, password });
+        t.clock.advance(20 * 60_000);
+        expect((await busy.get('/api/user')).status).toBe(200);
+        t.clock.advance(20 * 60_000);
+        expect((await busy.get('/api/user')).status).toBe(200);
+        expect((await client.get('/api/user')).status).toBe(401);
+      });
+
+      it('ends the session the browser held when it signs in again', async () => {
+        const { username, client } = await newAdmin();
+        await client.post('/api/login', { username, password });
+        await client.post('/api/login', { username, password });
+        expect((await client.get<AdminSession[]>('/api/account/sessions')).body).toHaveLength(1);
+      });
+    });
+
+    describe('audit trail', () => {
+      it('records sign-ins, failures with the username tried, sign-out and admin changes, newest first and paged', async () => {
+        const { username, client } = await newAdmin();
+        await t.client().post('/api/login', { username: 'not-an-admin', password: 'guess guess guess' }, { 'user-agent': 'curl/8' });
+        const lead = (await t.client().post<Inquiry>('/api/project-inquiry', goodInquiry)).body;
+        await client.patch(`/api/project-inquiry/${lead.id}`, { status: 'contacted', note: 'Called' });
+        await client.get('/api/project-inquiries?export=1&limit=200');
+        await client.delete(`/api/project-inquiry/${lead.id}`);
+        await client.post('/api/logout');
+        expect((await client.get('/api/audit')).status).toBe(401);
+
+        const staff = await t.adminClient();
+        const all = (await staff.get<AuditEntry[]>('/api/audit?limit=200')).body;
+        const failed = all.find((e) => e.action === 'login.failed' && e.username === 'not-an-admin')!;
+        expect(failed).toMatchObject({ ipAddress: '127.0.0.1', userAgent: 'curl/8', detail: 'unknown username' });
+        expect(failed).not.toHaveProperty('userId');
+        const mine = all.filter((e) => e.username === username).map((e) => [e.action, e.target, e.detail]);
+        expect(mine.slice(0, 5)).toEqual([
+          ['logout', undefined, undefined],
+          ['inquiry.deleted', `inquiry:${lead.id}`, 'Ava Nguyen'],
+          ['leads.exported', 'inquiries', 'all'],
+          ['inquiry.updated', `inquiry:${lead.id}`, 'status: contacted; note added'],
+          ['login.succeeded', undefined, 'password'],
+        ]);
+        const times = all.map((e) => e.at);
+        expect(times).toEqual([...times].sort().reverse());
+
+        const first = await staff.get<AuditEntry[]>('/api/audit?limit=2');
+        expect(first.body).toHaveLength(2);
+        expect(Number(first.headers.get('x-total-count'))).toBe(all.length);
+        const second = await staff.get<AuditEntry[]>(`/api/audit?limit=2&cursor=${first.headers.get('x-next-cursor')}`);
+        expect(second.body[0].at <= first.body[1].at).toBe(true);
+        expect(second.body.map((e) => e.id)).not.toContain(first.body[1].id);
+      });
+    });
+  });
+}
+
+describe('REQUIRE_MFA', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ requireMfa: true });
+  });
+  afterAll(() => t.close());
+
+  it('lets an admin without a second factor only set one up, then everything', async () => {
+    await createAdmin(t.app.context.store, 'newcomer', password);
+    const client = t.client();
+    const login = await client.post<User>('/api/login', { username: 'newcomer', password });
+    expect(login.body).toEqual({ id: expect.any(String), username: 'newcomer', mfaSetupRequired: true });
+    expect((await client.get<User>('/api/user')).body.mfaSetupRequired).toBe(true);
+    const blocked = await client.get<ApiError>('/api/project-inquiries');
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.message).toBe(accountMessages.mfaSetupRequired);
+    expect((await client.get<AccountSummary>('/api/account')).body.mfaRequired).toBe(true);
+
+    const started = await client.post<TotpEnrolment>('/api/account/totp');
+    t.clock.advance(30_000);
+    await client.post('/api/account/totp/confirm', { code: totpCode(started.body.secret, t.clock.now()) });
+    expect((await client.get<User>('/api/user')).body).toEqual({ id: expect.any(String), username: 'newcomer' });
+    expect((await client.get('/api/project-inquiries')).status).toBe(200);
+
+    // The last factor cannot be removed while the business requires one.
+    const off = await client.request<ApiError>('DELETE', '/api/account/totp', { json: { currentPassword: password } });
+    expect(off.status).toBe(409);
+  });
+});
+
+describe('no lockout by strangers (device cookies)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ loginRateLimit: 3, trustProxy: true });
+  });
+  afterAll(() => t.close());
+
+  it('a browser that signed in before still gets in with the right password while strangers hammer the username', async () => {
+    await createAdmin(t.app.context.store, 'owner', password);
+    const ownerBrowser = t.client();
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    expect((await ownerBrowser.post('/api/login', { username: 'owner', password }, from('203.0.113.5'))).status).toBe(200);
+    await ownerBrowser.post('/api/logout', undefined, from('203.0.113.5'));
+
+    for (let i = 0; i < 12; i++) {
+      await t.client().post('/api/login', { username: 'owner', password: `guess number ${i}` }, from(`198.51.100.${i}`));
+    }
+    const stranger = await t.client().post<ApiError>('/api/login', { username: 'owner', password }, from('198.51.100.200'));
+    expect(stranger.status).toBe(429);
+    expect(stranger.headers.get('retry-after')).toMatch(/^\d+$/);
+
+    const owner = await ownerBrowser.post<User>('/api/login', { username: 'owner', password }, from('203.0.113.5'));
+    expect(owner.status).toBe(200);
+    expect(owner.body.username).toBe('owner');
+
+    // The owner's browser has its own count: guessing from it is limited too.
+    for (let i = 0; i < 3; i++) await ownerBrowser.post('/api/login', { username: 'owner', password: 'wrong one here' }, from('203.0.113.5'));
+    expect((await ownerBrowser.post('/api/login', { username: 'owner', password }, from('203.0.113.5'))).status).toBe(429);
+  });
+});
