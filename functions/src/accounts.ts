@@ -10,7 +10,7 @@ import { ConflictError, type Store, type UserRecord } from './ports/store';
 export async function createAdmin(store: Store, username: string, password: string): Promise<User> {
   const input = registerInputSchema.safeParse({ username, password });
   if (!input.success) throw new Error(input.error.issues.map((i) => i.message).join('; '));
-  const weakness = passwordWeakness(input.data.password, [input.data.username]);
+  const weakness = await passwordWeakness(input.data.password, [input.data.username]);
   if (weakness) throw new Error(weakness);
   const user: User = { id: newId(), username: input.data.username };
   await store.users.insert({
@@ -30,7 +30,13 @@ export async function createAdmin(store: Store, username: string, password: stri
 export async function resetSecondFactors(store: Store, username: string): Promise<UserRecord | null> {
   const user = await store.users.findOne({ username });
   if (!user) return null;
-  await store.users.update(user.id, { totpSecret: undefined, totpPending: undefined, totpLastStep: undefined, recoveryCodes: [], passkeys: [] });
+  await store.users.update(user.id, {
+    totpSecret: undefined,
+    totpPending: undefined,
+    totpLastStep: undefined,
+    recoveryCodes: [],
+    passkeys: [],
+  });
   return user;
 }
 

@@ -46,7 +46,8 @@ async function readPassword(): Promise<string> {
     return await password({
       message: 'Password (at least 12 characters):',
       mask: true,
-      validate: (value) => registerInputSchema.shape.password.safeParse(value).error?.issues[0]?.message ?? passwordWeakness(value) ?? true,
+      validate: async (value) =>
+        registerInputSchema.shape.password.safeParse(value).error?.issues[0]?.message ?? (await passwordWeakness(value)) ?? true,
     });
   } catch (error) {
     // Ctrl+C at the prompt.

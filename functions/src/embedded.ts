@@ -185,9 +185,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     runMaintenance(app.context.store, app.context.uploads, app.context.clock, {
       visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
       auditRetentionDays: env.AUDIT_RETENTION_DAYS,
-    }).catch((error: unknown) =>
-      logger.error({ err: error }, 'maintenance failed'),
-    );
+    }).catch((error: unknown) => logger.error({ err: error }, 'maintenance failed'));
   await maintain();
 
   const server = createServer(withRequestLog(logger, app));

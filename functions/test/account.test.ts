@@ -47,7 +47,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
     let t: TestApp;
     let admins = 0;
     beforeAll(async () => {
-      t = await startTestApp({}, makeStore);
+      t = await startTestApp({ sessionIdleSeconds: 30 * 60 }, makeStore);
     });
     afterAll(() => t.close());
 
@@ -170,7 +170,8 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         const { secret } = await enrolTotp(client);
         const browser = t.client();
         await browser.post('/api/login', { username, password });
-        for (let i = 0; i < 4; i++) expect((await browser.post<ApiError>('/api/login/totp', { code: '000000' })).body.message).toBe(accountMessages.codeWrong);
+        for (let i = 0; i < 4; i++)
+          expect((await browser.post<ApiError>('/api/login/totp', { code: '000000' })).body.message).toBe(accountMessages.codeWrong);
         const fifth = await browser.post<ApiError>('/api/login/totp', { code: '000000' });
         expect(fifth.body.message).toBe(accountMessages.loginExpired);
         const after = await browser.post<ApiError>('/api/login/totp', { code: nextCode(secret) });
@@ -205,7 +206,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         expect(await auditOf('totp.disabled', username)).toHaveLength(1);
       });
 
-      it('clears an admin\'s factors from the command line (npm run admin -- reset-mfa)', async () => {
+      it("clears an admin's factors from the command line (npm run admin -- reset-mfa)", async () => {
         const { username, client } = await newAdmin();
         await enrolTotp(client);
         expect(await resetSecondFactors(t.app.context.store, username)).toMatchObject({ username });
@@ -227,7 +228,10 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         const weak = await client.post<ApiError>('/api/account/password', { currentPassword: password, newPassword: 'password1234' });
         expect(weak.status).toBe(400);
         expect(weak.body.errors?.newPassword).toMatch(/^This password is too easy to guess\./);
-        const wrong = await client.post<ApiError>('/api/account/password', { currentPassword: 'not it at all', newPassword: 'tram stop lemon 42 violet' });
+        const wrong = await client.post<ApiError>('/api/account/password', {
+          currentPassword: 'not it at all',
+          newPassword: 'tram stop lemon 42 violet',
+        });
         expect(wrong.body.errors).toEqual({ currentPassword: accountMessages.currentPasswordWrong });
         expect((await other.get('/api/user')).status).toBe(200);
 
@@ -240,7 +244,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         expect((await auditOf('password.changed', username))[0].detail).toBe('1 other session ended');
       });
 
-      it('lists the admin\'s sessions and ends one; another admin\'s is not found', async () => {
+      it("lists the admin's sessions and ends one; another admin's is not found", async () => {
         const { username, client } = await newAdmin();
         const phone = t.client();
         await phone.post('/api/login', { username, password }, { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile Safari' });
@@ -376,7 +380,8 @@ describe('no lockout by strangers (device cookies)', () => {
     expect(owner.body.username).toBe('owner');
 
     // The owner's browser has its own count: guessing from it is limited too.
-    for (let i = 0; i < 3; i++) await ownerBrowser.post('/api/login', { username: 'owner', password: 'wrong one here' }, from('203.0.113.5'));
+    for (let i = 0; i < 3; i++)
+      await ownerBrowser.post('/api/login', { username: 'owner', password: 'wrong one here' }, from('203.0.113.5'));
     expect((await ownerBrowser.post('/api/login', { username: 'owner', password }, from('203.0.113.5'))).status).toBe(429);
   });
 });

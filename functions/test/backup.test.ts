@@ -180,8 +180,9 @@ describe('daily backup', () => {
   it('keeps every inquiry acknowledged before it started, taken by the server while inquiries keep arriving', async () => {
     const dataDir = join(root, 'daily-live');
     mkdirSync(join(dataDir, 'backups'), { recursive: true });
-    // The newest backup turns a day old three seconds from now: the next is taken under load.
-    const previous = backupName(new Date(Date.now() - 86400_000 + 3000));
+    // The newest backup turns a day old ten seconds from now, so the next is taken under load:
+    // time enough for the server to start and take inquiries on a busy machine.
+    const previous = backupName(new Date(Date.now() - 86400_000 + 10_000));
     writeFileSync(join(dataDir, 'backups', previous), 'yesterday');
     const server = await start(dataDir, { BACKUP_KEEP: '2' });
     const acknowledged: Array<{ id: string; at: number }> = [];

@@ -42,6 +42,10 @@ describe('the function bundle', () => {
     expect(pkg).toMatchObject({ type: 'module', main: 'index.js', engines: { node: '22' } });
     expect(pkg.dependencies).toEqual({
       '@date-fns/tz': installed('@date-fns/tz'),
+      '@simplewebauthn/server': installed('@simplewebauthn/server'),
+      '@zxcvbn-ts/core': installed('@zxcvbn-ts/core'),
+      '@zxcvbn-ts/language-common': installed('@zxcvbn-ts/language-common'),
+      '@zxcvbn-ts/language-en': installed('@zxcvbn-ts/language-en'),
       cookie: installed('cookie'),
       'date-fns': installed('date-fns'),
       express: installed('express'),
@@ -49,6 +53,7 @@ describe('the function bundle', () => {
       'firebase-admin': installed('firebase-admin'),
       'firebase-functions': installed('firebase-functions'),
       'libphonenumber-js': installed('libphonenumber-js'),
+      otpauth: installed('otpauth'),
       zod: installed('zod'),
     });
   });

@@ -124,7 +124,8 @@ export async function startTestApp(
     delivery: testDelivery,
     clock,
     // No `log`: the app's errors go to console.error, which fails the test that caused them.
-    options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, ...options },
+    // Sessions do not idle out while a test moves the clock by days; the account tests set the real timeout.
+    options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, sessionIdleSeconds: 30 * 24 * 3600, ...options },
     hitCounter,
     clientCheck,
   });

@@ -91,7 +91,12 @@ export async function verifyPasskeyLogin(
       expectedChallenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
-      credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter, transports: transports(passkey) },
+      credential: {
+        id: passkey.id,
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+        counter: passkey.counter,
+        transports: transports(passkey),
+      },
       requireUserVerification: false,
     });
     return result.verified ? { id: passkey.id, counter: result.authenticationInfo.newCounter } : null;

@@ -53,8 +53,16 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       expect(await store.reviews.get('missing')).toBeNull();
     });
 
-    it('keeps an admin\'s second factors, and removes optional fields patched to undefined', async () => {
-      const passkey = { id: 'cred-1', name: 'Laptop', publicKey: 'pQECAyYgASFY', counter: 3, transports: ['internal'], createdAt: '2025-01-02T00:00:00.000Z', lastUsedAt: null };
+    it("keeps an admin's second factors, and removes optional fields patched to undefined", async () => {
+      const passkey = {
+        id: 'cred-1',
+        name: 'Laptop',
+        publicKey: 'pQECAyYgASFY',
+        counter: 3,
+        transports: ['internal'],
+        createdAt: '2025-01-02T00:00:00.000Z',
+        lastUsedAt: null,
+      };
       await store.users.insert({
         id: 'mfa1',
         username: 'mfa-admin',
@@ -65,7 +73,12 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         recoveryCodes: ['h1', 'h2'],
         passkeys: [passkey],
       });
-      expect(await store.users.get('mfa1')).toMatchObject({ totpSecret: 'JBSWY3DPEHPK3PXP', totpLastStep: 58_000_000, recoveryCodes: ['h1', 'h2'], passkeys: [passkey] });
+      expect(await store.users.get('mfa1')).toMatchObject({
+        totpSecret: 'JBSWY3DPEHPK3PXP',
+        totpLastStep: 58_000_000,
+        recoveryCodes: ['h1', 'h2'],
+        passkeys: [passkey],
+      });
       await store.users.update('mfa1', { totpSecret: undefined, totpLastStep: undefined, recoveryCodes: [] });
       const after = await store.users.get('mfa1');
       expect(after).not.toHaveProperty('totpSecret');

@@ -196,7 +196,7 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
     const user = await me(res);
     const { currentPassword, newPassword } = parse(passwordChangeSchema, body(req));
     await checkPassword(req, user, currentPassword);
-    const weakness = passwordWeakness(newPassword, [user.username, business.brand]);
+    const weakness = await passwordWeakness(newPassword, [user.username, business.brand]);
     if (weakness) throw new HttpError(400, weakness, { newPassword: weakness });
     if (await verifyPassword(newPassword, user.password)) {
       const same = 'The new password must differ from the current one';

@@ -1,4 +1,12 @@
-import { accountMessages, codeInputSchema, loginInputSchema, registerInputSchema, type MfaChallenge, type MfaMethod, type User } from '@site/domain';
+import {
+  accountMessages,
+  codeInputSchema,
+  loginInputSchema,
+  registerInputSchema,
+  type MfaChallenge,
+  type MfaMethod,
+  type User,
+} from '@site/domain';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
@@ -54,13 +62,13 @@ export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
   // pending sign-in's; and whether this browser signed in as that admin before.
   const identify: RequestHandler = (req, res, next) => {
     const run = async () => {
-      let username = '';
-      if (req.path === '/login') {
-        const name = (req.body as { username?: unknown } | undefined)?.username;
-        username = typeof name === 'string' ? name.trim() : '';
-      } else {
-        username = (await sessions.challenge(req).catch(() => null))?.username ?? '';
-      }
+      const typed = (req.body as { username?: unknown } | undefined)?.username;
+      const username =
+        req.path === '/login'
+          ? typeof typed === 'string'
+            ? typed.trim()
+            : ''
+          : ((await sessions.challenge(req).catch(() => null))?.username ?? '');
       res.locals.loginName = username.toLowerCase();
       res.locals.knownDevice = username ? await sessions.knownDevice(req, username) : null;
     };
@@ -171,7 +179,7 @@ export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
   let registering: Promise<unknown> = Promise.resolve();
   router.post('/register', async (req, res) => {
     const input = parse(registerInputSchema, body(req));
-    const weakness = passwordWeakness(input.password, [input.username]);
+    const weakness = await passwordWeakness(input.password, [input.username]);
     if (weakness) throw new HttpError(400, weakness, { password: weakness });
     const run = registering.then(async () => {
       const signedIn = await sessions.current(req);

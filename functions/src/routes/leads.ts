@@ -61,7 +61,9 @@ export function leadRoutes(ctx: RouteContext): Router {
     // The CSV export walks the list from its first page with export=1: one entry per export.
     if (req.query.export === '1' && req.query.cursor === undefined) {
       const what = collection === (store.inquiries as unknown) ? 'inquiries' : 'quote requests';
-      const filters = [filter.status && `status ${filter.status}`, filter.q !== undefined && `search "${filter.q}"`].filter(Boolean).join(', ');
+      const filters = [filter.status && `status ${filter.status}`, filter.q !== undefined && `search "${filter.q}"`]
+        .filter(Boolean)
+        .join(', ');
       await ctx.audit.record(req, signedIn(res).user, 'leads.exported', { target: what, detail: filters || 'all' });
     }
     await sendList(req, res, collection, { orderBy: 'createdAt', direction: 'desc', where, search, withMessages: store.messages });
@@ -85,7 +87,9 @@ export function leadRoutes(ctx: RouteContext): Router {
     });
     if (!updated) throw notFound(missing);
     if (full) throw new HttpError(409, `This lead already has ${limits.leadHistoryMax} status changes and notes, the most it can keep`);
-    const change = [update.status !== undefined && `status: ${update.status}`, update.note !== undefined && 'note added'].filter(Boolean).join('; ');
+    const change = [update.status !== undefined && `status: ${update.status}`, update.note !== undefined && 'note added']
+      .filter(Boolean)
+      .join('; ');
     await ctx.audit.record(req, signedIn(res).user, action, { target: `${action.split('.')[0]}:${id}`, detail: change });
     const messages = await store.messages.forLeads([updated.id]);
     res.json({ ...updated, messages: messages.get(updated.id) ?? [] });
@@ -103,7 +107,10 @@ export function leadRoutes(ctx: RouteContext): Router {
     const id = idParam(req);
     const existing = await store.inquiries.get(id);
     if (!existing || !(await store.inquiries.delete(id))) throw notFound('Inquiry not found');
-    await ctx.audit.record(req, signedIn(res).user, 'inquiry.deleted', { target: `inquiry:${id}`, detail: `${existing.firstName} ${existing.lastName}` });
+    await ctx.audit.record(req, signedIn(res).user, 'inquiry.deleted', {
+      target: `inquiry:${id}`,
+      detail: `${existing.firstName} ${existing.lastName}`,
+    });
     res.status(204).end();
   });
 
@@ -136,7 +143,10 @@ export function leadRoutes(ctx: RouteContext): Router {
     const id = idParam(req);
     const existing = await store.quotes.get(id);
     if (!existing || !(await store.quotes.delete(id))) throw notFound('Quote request not found');
-    await ctx.audit.record(req, signedIn(res).user, 'quote.deleted', { target: `quote:${id}`, detail: `${existing.firstName} ${existing.lastName}` });
+    await ctx.audit.record(req, signedIn(res).user, 'quote.deleted', {
+      target: `quote:${id}`,
+      detail: `${existing.firstName} ${existing.lastName}`,
+    });
     res.status(204).end();
   });
 

@@ -20,7 +20,10 @@ export function messageRoutes(ctx: RouteContext): Router {
     if (retried === null) throw notFound('Message not found');
     if (retried === 'not-failed') throw new HttpError(409, 'Only a failed message can be retried');
     ctx.delivery.wake?.();
-    await ctx.audit.record(req, signedIn(res).user, 'message.retried', { target: `message:${retried.id}`, detail: `${retried.channel} to ${retried.to}` });
+    await ctx.audit.record(req, signedIn(res).user, 'message.retried', {
+      target: `message:${retried.id}`,
+      detail: `${retried.channel} to ${retried.to}`,
+    });
     res.json(retried);
   });
 

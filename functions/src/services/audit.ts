@@ -28,8 +28,7 @@ export class AuditTrail {
   ) {}
 
   async record(from: Request | Origin, actor: Actor, action: AuditAction, details: AuditDetails = {}): Promise<AuditEntry> {
-    const origin: Origin =
-      'ipAddress' in from ? from : { ipAddress: from.ip ?? '', userAgent: clip(from.get('user-agent') ?? '', 300) };
+    const origin: Origin = 'ipAddress' in from ? from : { ipAddress: from.ip ?? '', userAgent: clip(from.get('user-agent') ?? '', 300) };
     const entry: AuditEntry = {
       id: newId(),
       at: this.clock.now().toISOString(),

@@ -31,12 +31,7 @@ export interface Retention {
 }
 
 /** The housekeeping that runs at start and every hour: retention and expiry. */
-export async function runMaintenance(
-  store: Store,
-  uploads: Uploads,
-  clock: Clock,
-  retention: Retention,
-): Promise<MaintenanceReport> {
+export async function runMaintenance(store: Store, uploads: Uploads, clock: Clock, retention: Retention): Promise<MaintenanceReport> {
   const now = clock.now();
   const daysAgo = (days: number) => new Date(now.getTime() - days * day).toISOString();
   return {

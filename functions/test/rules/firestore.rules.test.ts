@@ -162,6 +162,13 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
       await assertFails(visitor().doc('stored_objects/o1').get());
       await assertFails(admin().doc('users/u2').set({ username: 'x' }));
     });
+    it("keeps the audit trail, pending sign-ins and device tokens from every browser, the admin's included", async () => {
+      await assertFails(admin().collection('audit_log').orderBy('at', 'desc').limit(50).get());
+      await assertFails(admin().doc('audit_log/a1').set({ action: 'logout' }));
+      await assertFails(admin().doc('audit_log/a1').delete());
+      await assertFails(visitor().collection('login_challenges').get());
+      await assertFails(admin().doc('login_devices/d1').get());
+    });
     it('still lets the Admin SDK (rules disabled) read it', async () => {
       await env.withSecurityRulesDisabled(async (ctx) => {
         await assertSucceeds(ctx.firestore().doc('users/u1').get());

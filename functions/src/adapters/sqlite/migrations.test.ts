@@ -129,13 +129,26 @@ describe('SQLite migrations', () => {
       expect(schemaOf(fresh).userVersion).toBe(migrations.length);
 
       // Every row is still there, as the API reads it; leads gained their later fields.
-      expect(await store.users.get('u1')).toEqual({ id: 'u1', username: 'maria', password: 'scrypt$hash', createdAt: at });
+      // Admins from before second factors have none.
+      expect(await store.users.get('u1')).toEqual({
+        id: 'u1',
+        username: 'maria',
+        password: 'scrypt$hash',
+        createdAt: at,
+        recoveryCodes: [],
+        passkeys: [],
+      });
       expect(await store.sessions.get('s1')).toEqual({
         id: 's1',
         userId: 'u1',
         username: 'maria',
         createdAt: at,
         expiresAt: '2024-03-08T09:00:00.000Z',
+        // Sessions from before idle timeouts were last seen when they started.
+        lastSeenAt: at,
+        ipAddress: '',
+        userAgent: '',
+        mfaSetupRequired: false,
       });
       expect(await store.inquiries.get('i1')).toEqual({
         id: 'i1',
