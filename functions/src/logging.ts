@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import type { Log } from './app';
 import { safePath } from './http/safe-path';
 
 export type { Logger } from 'pino';
@@ -49,8 +50,11 @@ export function requestLogger(logger: Logger) {
       return id;
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: () => 'request',
-    customSuccessObject: (req, _res, value: Record<string, unknown>) => ({ req: requestSummary(req), ...value }),
+    // pino-http reports a connection closed before the answer was sent as a success, with
+    // the status that was never sent (200 by default): say it was aborted, without one.
+    customSuccessMessage: (_req, res) => (res.writableEnded ? 'request' : 'request aborted'),
+    customSuccessObject: (req, res, value: Record<string, unknown>) =>
+      res.writableEnded ? { req: requestSummary(req), ...value } : { req: requestSummary(req), ...value, res: undefined },
     // A 500 is logged with its error and stack by the error handler, on its own line with the
     // same request id; pino-http's stand-in error ("failed with status code 500") adds nothing.
     customErrorMessage: (_req, _res, error) => (error.message === 'request aborted' ? 'request aborted' : 'request'),
@@ -76,4 +80,13 @@ function requestSummary(req: IncomingMessage & { originalUrl?: string }) {
 export function withRequestLog(logger: Logger, handler: (req: IncomingMessage, res: ServerResponse) => void) {
   const log = requestLogger(logger);
   return (req: IncomingMessage, res: ServerResponse) => log(req, res, () => handler(req, res));
+}
+
+/** The app's `log` on `logger`: inside a request through pino-http's child logger, so the line carries the request id. */
+export function appLog(logger: Logger): Log {
+  return (message, error, req) => {
+    const target = req?.log ?? logger;
+    if (error === undefined) target.warn(message);
+    else target.error({ err: error }, message);
+  };
 }
