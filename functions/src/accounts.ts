@@ -53,7 +53,9 @@ export async function ensureFirstAdmin(
       terminal(`  password: ${password}`);
       terminal(`This password is shown once; it is also in ${file}. Sign in at /login and keep it safe.`);
     } else {
-      print(`Created the first admin account "admin". Its password is in ${file}, readable only by this user. Sign in at /login and keep it safe.`);
+      print(
+        `Created the first admin account "admin". Its password is in ${file}, readable only by this user. Sign in at /login and keep it safe.`,
+      );
     }
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;

@@ -71,10 +71,25 @@ afterAll(async () => {
 // ---- what the requests are made of ----
 
 const methods = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('GET', 'HEAD') },
   { weight: 6, arbitrary: fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE') },
   {
     weight: 3,
-    arbitrary: fc.constantFrom('OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'SEARCH', 'PURGE', 'QUERY', 'CONNECT', 'BREW', 'get', 'G ET', 'X'.repeat(300)),
+    arbitrary: fc.constantFrom(
+      'OPTIONS',
+      'TRACE',
+      'PROPFIND',
+      'MKCOL',
+      'LOCK',
+      'SEARCH',
+      'PURGE',
+      'QUERY',
+      'CONNECT',
+      'BREW',
+      'get',
+      'G ET',
+      'X'.repeat(300),
+    ),
   },
   { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z!#$%&'*+.^_`|~-]{1,12}$/) },
 );
@@ -102,6 +117,15 @@ const ids = fc.oneof(
 );
 
 const paths = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      () => '/',
+      () => '/index.html',
+      () => '/assets/app-1a2b3c.js',
+      () => objectPath,
+    ),
+  },
   fc.constantFrom(
     () => '/',
     () => '/index.html',
@@ -166,7 +190,11 @@ const paths = fc.oneof(
       ids,
       fc.constantFrom('', '/approve', '/retry', '/..', '?x=1', '#frag', '/%00'),
     )
-    .map(([prefix, id, tail]) => () => prefix + id() + tail),
+    .map(
+      ([prefix, id, tail]) =>
+        () =>
+          prefix + id() + tail,
+    ),
   fc.integer({ min: 0, max: 19 }).map((i) => () => uploadTokens[i]),
 );
 
@@ -262,7 +290,7 @@ const bodies = fc.oneof(
     json({ ...goodInquiry, rooms: [1, 2, 3] }),
     json({ ...goodQuote, email: ['a@b.c'] }),
     json({ ...goodReview, rating: '5' }),
-    json({ ...goodReview, rating: 1e400 }),
+    json(goodReview).replace('"rating":5', '"rating":1e400'),
     json({ status: 'won', note: 7 }),
     json({ models: [{ id: null, displayOrder: -1 }] }),
     json({ username: { $gt: '' }, password: ['x'] }),
@@ -286,27 +314,32 @@ interface Hostile {
   framing: 'length' | 'short' | 'long' | 'chunked' | 'chunked-bad' | 'both' | 'none';
 }
 
-const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { freq: 3, nil: undefined });
+/** Present in about one request in `oneIn`: with every header in each, few would reach a route. */
+const optional = <T>(arbitrary: fc.Arbitrary<T>, oneIn = 4) =>
+  fc.oneof({ weight: oneIn - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
 
 const hostile: fc.Arbitrary<Hostile> = fc
   .record({
     method: methods,
     path: paths,
-    contentType: optional(contentTypes),
-    range: optional(range),
+    contentType: optional(contentTypes, 2),
+    range: optional(range, 3),
     ifMatch: optional(etag),
     ifNoneMatch: optional(etag),
     ifModifiedSince: optional(date),
     ifUnmodifiedSince: optional(date),
     ifRange: optional(fc.oneof(etag, date)),
     acceptEncoding: optional(fc.constantFrom('br', 'gzip', 'br;q=0', 'identity;q=0, *;q=0', '*', 'x'.repeat(3000), ',,,', 'br, br, br')),
-    cookie: optional(cookies),
+    cookie: optional(cookies, 2),
     origin: optional(fc.constantFrom('null', 'http://evil.example', 'http://127.0.0.1', '', '%zz', 'x://' + 'y'.repeat(500))),
-    host: fc.constantFrom('127.0.0.1', '', 'evil.example', '[::1', 'a'.repeat(500), '127.0.0.1:99999'),
-    expect: optional(fc.constantFrom('100-continue', 'nonsense')),
-    junk: fc.array(fc.tuple(fc.stringMatching(/^[A-Za-z0-9-]{1,20}$/), fc.string({ maxLength: 50 })), { maxLength: 3 }),
-    body: optional(bodies),
-    framing: fc.constantFrom('length', 'length', 'length', 'short', 'long', 'chunked', 'chunked-bad', 'both', 'none'),
+    host: fc.oneof(
+      { weight: 8, arbitrary: fc.constant('127.0.0.1') },
+      { weight: 1, arbitrary: fc.constantFrom('', 'evil.example', '[::1', 'a'.repeat(500), '127.0.0.1:99999') },
+    ),
+    expect: optional(fc.constantFrom('100-continue', 'nonsense'), 20),
+    junk: fc.array(fc.tuple(fc.stringMatching(/^[A-Za-z0-9-]{1,20}$/), fc.string({ maxLength: 50 })), { maxLength: 2 }),
+    body: optional(bodies, 2),
+    framing: fc.constantFrom('length', 'length', 'length', 'length', 'length', 'short', 'long', 'chunked', 'chunked-bad', 'both', 'none'),
   })
   .map((r) => {
     const headers: Array<[string, string]> = [['Host', r.host]];
@@ -360,33 +393,43 @@ function render(request: Hostile): Buffer {
 }
 
 /**
- * Sends the bytes on a new connection and resolves with the answer's status as soon as its
- * first line arrives (an event stream never ends), or null when the server closed the
- * connection without one (as Node does for some framing it cannot parse).
+ * Sends the bytes on a new connection and resolves with the final answer's status as soon as
+ * its first line arrives (an event stream never ends), or null when the server closed the
+ * connection without one (as Node does for framing it cannot parse). The connection stays
+ * open for writing: Node's server drops a request whose client half-closes before the answer.
+ * Only a request still owed body bytes is half-closed, so the server stops waiting for them.
  */
-function send(port: number, bytes: Buffer): Promise<number | null> {
+function send(port: number, bytes: Buffer, owesBody: boolean): Promise<number | null> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let received = '';
     const finish = (status: number | null) => {
+      clearTimeout(stuck);
       socket.destroy();
       resolve(status);
     };
+    // Not an assertion: a request the server still waits on (framing the fuzz did not
+    // foresee) is half-closed after a while, so that the server gives up on it.
+    const stuck = setTimeout(() => socket.end(), 5000);
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString('latin1');
-      const line = /^HTTP\/1\.[01] (\d{3})/.exec(received);
-      if (line) finish(Number(line[1]));
-      else if (received.includes('\r\n')) finish(-1);
+      // Past any interim answers (100 Continue) to the final one.
+      const final = /(?:^|\r\n\r\n)HTTP\/1\.[01] ([2-5]\d\d)/.exec(received);
+      if (final) finish(Number(final[1]));
+      else if (!received.startsWith('HTTP/1.')) finish(-1);
     });
     socket.on('error', () => finish(null));
     socket.on('close', () => finish(null));
-    socket.end(bytes);
+    if (owesBody) socket.end(bytes);
+    else socket.write(bytes);
   });
 }
 
+/** The request as sent, with long header values and bodies cut short. */
 const describeRequest = (request: Hostile) => {
-  const text = render(request).toString('latin1');
-  return text.length > 400 ? `${text.slice(0, 400)}... (${text.length} bytes)` : text;
+  const cut = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}... (${text.length} characters)` : text);
+  const head = [`${request.method.slice(0, 40)} ${cut(request.path)} HTTP/1.1`, ...request.headers.map(([n, v]) => `${n}: ${cut(v)}`)];
+  return [...head, `(framing: ${request.framing})`, '', cut(request.body)].join('\n');
 };
 
 describe('hostile requests', () => {
@@ -400,7 +443,7 @@ describe('hostile requests', () => {
       Array.from({ length: concurrency }, async () => {
         while (next < samples.length) {
           const request = samples[next++];
-          const status = await send(port, render(request));
+          const status = await send(port, render(request), request.framing === 'long' || request.framing === 'chunked-bad');
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if (status === -1 || (status !== null && status >= 500)) offenders.push({ status, request });
         }
@@ -418,11 +461,19 @@ describe('hostile requests', () => {
 
     const parsed = logLines.map((line) => JSON.parse(line) as { level: string; msg: string; err?: { stack?: string } });
     const bad = parsed.filter((line) => line.level === 'error' || line.level === 'fatal' || line.err?.stack !== undefined);
-    expect(bad.length, `error lines in the log, the first:\n${bad.slice(0, 3).map((l) => JSON.stringify(l)).join('\n')}`).toBe(0);
+    expect(
+      bad.length,
+      `error lines in the log, the first:\n${bad
+        .slice(0, 3)
+        .map((l) => JSON.stringify(l))
+        .join('\n')}`,
+    ).toBe(0);
 
     // The mix reached the server's routes and refusals, not only Node's parser.
     const answered = [...statuses].filter(([status]) => status !== null).reduce((sum, [, n]) => sum + n, 0);
     expect(answered).toBeGreaterThan(requests / 2);
-    for (const status of [200, 206, 304, 400, 401, 403, 404, 412, 416]) expect(statuses.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
-  });
+    for (const status of [200, 206, 304, 400, 401, 403, 404, 412, 416])
+      expect(statuses.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
+    // Well under this on an idle machine; the margin is for a busy one.
+  }, 120_000);
 });

@@ -62,9 +62,7 @@ describe('DATA_DIR', () => {
     expect(restore.code, restore.stderr).toBe(0);
     const everything = tree(restored);
     expect(everything).toContain(join(restored, url.replace(/^\/objects\//, 'objects/')));
-    expect(modes(everything)).toEqual(
-      Object.fromEntries(everything.map((path) => [path, statSync(path).isDirectory() ? '700' : '600'])),
-    );
+    expect(modes(everything)).toEqual(Object.fromEntries(everything.map((path) => [path, statSync(path).isDirectory() ? '700' : '600'])));
     expect((await stopServer(server)).code).toBe(0);
   });
 
@@ -83,9 +81,7 @@ describe('DATA_DIR', () => {
     expect((await server.client().get(url)).status).toBe(200);
     const everything = tree(dataDir);
     expect(everything.length).toBeGreaterThan(6);
-    expect(modes(everything)).toEqual(
-      Object.fromEntries(everything.map((path) => [path, statSync(path).isDirectory() ? '700' : '600'])),
-    );
+    expect(modes(everything)).toEqual(Object.fromEntries(everything.map((path) => [path, statSync(path).isDirectory() ? '700' : '600'])));
     expect((await stopServer(server)).code).toBe(0);
   });
 });
