@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import pretty from 'pino-pretty';
 import type { Log } from './app';
 import { safePath } from './http/safe-path';
 
@@ -12,6 +13,10 @@ export type { Logger } from 'pino';
  * Nothing waits in a buffer, so a crash loses no line; and at exit there is nothing left to
  * flush: sonic-boom's exit flush retries a failed write for ever, which hung a server whose
  * log reader had gone away (an asynchronous stream was tried first).
+ *
+ * When stdout is a terminal, a person reads it: the same lines through pino-pretty, also
+ * written synchronously and in this thread (not a transport's worker, which would need its
+ * own entry file beside the esbuild bundle).
  */
 export function createLogger(level: LevelWithSilent, destination?: DestinationStream): Logger {
   return pino(
@@ -21,7 +26,18 @@ export function createLogger(level: LevelWithSilent, destination?: DestinationSt
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    destination ?? pino.destination({ dest: 1, sync: true }),
+    destination ??
+      (process.stdout.isTTY
+        ? pretty({
+            sync: true,
+            destination: 1,
+            translateTime: 'SYS:HH:MM:ss.l',
+            // A request on one line: "request GET /api/health 200 3 ms", its id below.
+            messageFormat:
+              '{msg}{if req.method} {req.method} {req.path}{end}{if res.status} {res.status}{end}{if durationMs} {durationMs} ms{end}',
+            ignore: 'pid,req,res,durationMs',
+          })
+        : pino.destination({ dest: 1, sync: true })),
   );
 }
 

@@ -4,13 +4,24 @@
  * the first admin's password in its file but never in a log line, and a request the client
  * gave up on logged as aborted.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { glb, until } from './harness';
-import { baseEnv, freePort, runCli, spawnServer, startServer, stopServer, type ServerProcess } from './server-process';
+import {
+  assertBuilt,
+  baseEnv,
+  freePort,
+  functionsDir,
+  runCli,
+  spawnServer,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from './server-process';
 
 const root = mkdtempSync(join(tmpdir(), 'private-data-'));
 const started: ServerProcess[] = [];
@@ -158,5 +169,38 @@ describe('the log, when stdout is not a terminal', () => {
     expect(aborted?.res).toBeUndefined();
     expect(lines.find((l) => l.msg === 'request')).toMatchObject({ res: { status: 206 } });
     expect((await stopServer(server)).code).toBe(0);
+  });
+});
+
+/** util-linux's `script` runs a command on a new terminal: what a person starting the server sees. */
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+describe.skipIf(!hasScript)('the log, on a terminal (through `script`, from util-linux)', () => {
+  it('is readable lines, not JSON, and shows the first admin password once', async () => {
+    assertBuilt();
+    const dataDir = join(root, 'terminal');
+    const port = await freePort();
+    const { ADMIN_USERNAME: _name, ADMIN_PASSWORD: _password, ...env } = baseEnv(dataDir, port);
+    const child = spawn('script', ['-qfec', `${process.execPath} dist/server.js`, '/dev/null'], {
+      cwd: functionsDir,
+      env: { PATH: process.env.PATH ?? '', TERM: 'dumb', ...env, LOG_LEVEL: 'info', BACKUP_KEEP: '0' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((done) => child.on('exit', () => done()));
+    try {
+      await until(() => output.includes('Serving the site'), 'the server to start');
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      await until(() => output.includes('request GET /api/health 200'), 'the request line');
+      const file = join(dataDir, 'initial-admin-password.txt');
+      expect(existsSync(file)).toBe(true);
+      const password = /password: (\S+)/.exec(readFileSync(file, 'utf8'))![1];
+      expect(output.split(password)).toHaveLength(2);
+      expect(output.split(/\r?\n/).filter((line) => line.trimStart().startsWith('{"'))).toEqual([]);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 });
