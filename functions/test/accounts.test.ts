@@ -68,7 +68,14 @@ describe('the first admin', () => {
     const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
     const lines: string[] = [];
     const shown: string[] = [];
-    await ensureFirstAdmin(store, dir, {}, (l) => lines.push(l), undefined, (l) => shown.push(l));
+    await ensureFirstAdmin(
+      store,
+      dir,
+      {},
+      (l) => lines.push(l),
+      undefined,
+      (l) => shown.push(l),
+    );
     const file = join(dir, 'initial-admin-password.txt');
     const password = /password: (\S+)/.exec(readFileSync(file, 'utf8'))![1];
     expect(statSync(file).mode & 0o777).toBe(0o600);
