@@ -455,7 +455,7 @@ describe('hostile requests', () => {
 
     const report = offenders
       .slice(0, 5)
-      .map((o) => `${o.status}:\n${describeRequest(o.request)}`)
+      .map((o) => `${o.status === -1 ? 'not an HTTP answer' : o.status}:\n${describeRequest(o.request)}`)
       .join('\n\n');
     expect(offenders.length, `${offenders.length} answers were 5xx or not HTTP; the first:\n\n${report}`).toBe(0);
 
