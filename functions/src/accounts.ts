@@ -47,6 +47,9 @@ export async function resetSecondFactors(store: Store, username: string): Promis
  * DATA_DIR/initial-admin-password.txt (mode 0600). Without either (a Cloud Function whose
  * secret is not set) nobody is created. `passwordFrom` names the password's source in the
  * message. Several instances may start at once: one creates the admin, the others find it.
+ *
+ * The random password is shown through `terminal` only, a person's screen: `print` writes
+ * log lines, which are kept and shipped elsewhere, so they say only where the file is.
  */
 export async function ensureFirstAdmin(
   store: Store,
@@ -54,6 +57,7 @@ export async function ensureFirstAdmin(
   env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string },
   print: (line: string) => void,
   passwordFrom = 'ADMIN_PASSWORD',
+  terminal?: (line: string) => void,
 ): Promise<void> {
   if ((await store.users.count()) > 0) return;
   try {
@@ -70,10 +74,16 @@ export async function ensureFirstAdmin(
     const file = join(dataDir, 'initial-admin-password.txt');
     await writeFile(file, `username: admin\npassword: ${password}\n`, { mode: 0o600 });
     await chmod(file, 0o600);
-    print('Created the first admin account.');
-    print(`  username: admin`);
-    print(`  password: ${password}`);
-    print(`This password is shown once; it is also in ${file}. Sign in at /login and keep it safe.`);
+    if (terminal) {
+      terminal('Created the first admin account.');
+      terminal(`  username: admin`);
+      terminal(`  password: ${password}`);
+      terminal(`This password is shown once; it is also in ${file}. Sign in at /login and keep it safe.`);
+    } else {
+      print(
+        `Created the first admin account "admin". Its password is in ${file}, readable only by this user. Sign in at /login and keep it safe.`,
+      );
+    }
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
   }

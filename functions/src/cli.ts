@@ -16,6 +16,10 @@ import { seedDemo } from './demo/seed';
 import { startEmbedded } from './embedded';
 import { ConflictError } from './ports/store';
 import { sendTestMessage } from './test-message';
+import { privateUmask } from './private-files';
+
+// Before anything is created (a database, a backup, a restored DATA_DIR): see privateUmask.
+process.umask(privateUmask);
 
 const usage = `Usage:
   npm run admin -- create NAME     create an admin (password from ADMIN_PASSWORD, a prompt or stdin)

@@ -8,16 +8,17 @@ import { createMemoryFeed } from './adapters/memory-feed';
 import { createSmtpEmailSender } from './adapters/smtp/smtp-email-sender';
 import { createSqliteStore, type SqliteStore } from './adapters/sqlite/store';
 import { createTwilioSmsSender } from './adapters/twilio/twilio-sms-sender';
-import { createApp, type App, type DeepHealth, type Log } from './app';
+import { createApp, type App, type DeepHealth } from './app';
 import { DailyBackups, databaseFile, lastBackup } from './backup';
 import type { Env } from './config';
 import { staticSite } from './http/static-site';
-import { createLogger, withRequestLog, type Logger } from './logging';
+import { appLog, createLogger, withRequestLog, type Logger } from './logging';
 import { systemClock } from './ports/clock';
 import { DeliveryWorker } from './services/delivery-worker';
 import { importOutbox } from './services/import-outbox';
 import { runMaintenance } from './services/maintenance';
 import { messageSettings } from './message-settings';
+import { makePrivate } from './private-files';
 import { business } from '../../web/src/config/business';
 import { businessFile, describePlaceholders, findPlaceholders, type Placeholder } from '../../web/src/config/placeholders';
 import { damagedDatabase, dataDirProblem, diskFull, listenProblem, StartupError } from './startup-error';
@@ -59,10 +60,11 @@ export async function startEmbedded(env: Env, options: EmbeddedOptions = {}): Pr
   }
 }
 
-/** DATA_DIR exists (or is created), takes a write, and has room. */
+/** DATA_DIR exists (or is created), is private to this user (see makePrivate), takes a write, and has room. */
 async function checkDataDir(dataDir: string, minFreeMb: number) {
   try {
     await mkdir(dataDir, { recursive: true });
+    await makePrivate(dataDir);
     const probe = join(dataDir, `.write-test-${process.pid}`);
     await writeFile(probe, 'ok');
     await rm(probe);
@@ -86,12 +88,7 @@ function openStore(dataDir: string): SqliteStore {
 async function startOn(store: SqliteStore, env: Env, logger: Logger, options: EmbeddedOptions): Promise<Embedded> {
   const objects = await createLocalObjectStore(join(env.DATA_DIR, 'objects'));
   const feed = createMemoryFeed();
-  const log: Log = (message, error, req) => {
-    // Inside a request, pino-http's child logger adds the request id to the line.
-    const target = req?.log ?? logger;
-    if (error === undefined) target.warn(message);
-    else target.error({ err: error }, message);
-  };
+  const log = appLog(logger);
   const worker = new DeliveryWorker({
     queue: store.queue,
     email: env.SMTP_URL && env.MAIL_FROM ? createSmtpEmailSender({ url: env.SMTP_URL, from: env.MAIL_FROM }) : undefined,
@@ -165,7 +162,9 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     site: staticSite(env.WEB_DIST ? resolve(env.WEB_DIST) : defaultWebDist),
   });
   const print = (line: string) => logger.info(line);
-  await ensureFirstAdmin(store, env.DATA_DIR, env, print);
+  // A first admin's password goes to a person's terminal, never into a log that is kept.
+  const terminal = process.stdout.isTTY ? (line: string) => void process.stdout.write(`${line}\n`) : undefined;
+  await ensureFirstAdmin(store, env.DATA_DIR, env, print, undefined, terminal);
 
   const imported = await importOutbox(join(env.DATA_DIR, 'outbox'), store.queue, new Date());
   if (imported.queued + imported.failed + imported.skipped) {

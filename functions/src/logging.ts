@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import pretty from 'pino-pretty';
+import type { Log } from './app';
 import { safePath } from './http/safe-path';
 
 export type { Logger } from 'pino';
@@ -11,6 +13,10 @@ export type { Logger } from 'pino';
  * Nothing waits in a buffer, so a crash loses no line; and at exit there is nothing left to
  * flush: sonic-boom's exit flush retries a failed write for ever, which hung a server whose
  * log reader had gone away (an asynchronous stream was tried first).
+ *
+ * When stdout is a terminal, a person reads it: the same lines through pino-pretty, also
+ * written synchronously and in this thread (not a transport's worker, which would need its
+ * own entry file beside the esbuild bundle).
  */
 export function createLogger(level: LevelWithSilent, destination?: DestinationStream): Logger {
   return pino(
@@ -20,7 +26,18 @@ export function createLogger(level: LevelWithSilent, destination?: DestinationSt
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    destination ?? pino.destination({ dest: 1, sync: true }),
+    destination ??
+      (process.stdout.isTTY
+        ? pretty({
+            sync: true,
+            destination: 1,
+            translateTime: 'SYS:HH:MM:ss.l',
+            // A request on one line: "request GET /api/health 200 3 ms", its id below.
+            messageFormat:
+              '{msg}{if req.method} {req.method} {req.path}{end}{if res.status} {res.status}{end}{if durationMs} {durationMs} ms{end}',
+            ignore: 'pid,req,res,durationMs',
+          })
+        : pino.destination({ dest: 1, sync: true })),
   );
 }
 
@@ -49,8 +66,11 @@ export function requestLogger(logger: Logger) {
       return id;
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: () => 'request',
-    customSuccessObject: (req, _res, value: Record<string, unknown>) => ({ req: requestSummary(req), ...value }),
+    // pino-http reports a connection closed before the answer was sent as a success, with
+    // the status that was never sent (200 by default): say it was aborted, without one.
+    customSuccessMessage: (_req, res) => (res.writableEnded ? 'request' : 'request aborted'),
+    customSuccessObject: (req, res, value: Record<string, unknown>) =>
+      res.writableEnded ? { req: requestSummary(req), ...value } : { req: requestSummary(req), ...value, res: undefined },
     // A 500 is logged with its error and stack by the error handler, on its own line with the
     // same request id; pino-http's stand-in error ("failed with status code 500") adds nothing.
     customErrorMessage: (_req, _res, error) => (error.message === 'request aborted' ? 'request aborted' : 'request'),
@@ -76,4 +96,13 @@ function requestSummary(req: IncomingMessage & { originalUrl?: string }) {
 export function withRequestLog(logger: Logger, handler: (req: IncomingMessage, res: ServerResponse) => void) {
   const log = requestLogger(logger);
   return (req: IncomingMessage, res: ServerResponse) => log(req, res, () => handler(req, res));
+}
+
+/** The app's `log` on `logger`: inside a request through pino-http's child logger, so the line carries the request id. */
+export function appLog(logger: Logger): Log {
+  return (message, error, req) => {
+    const target = req?.log ?? logger;
+    if (error === undefined) target.warn(message);
+    else target.error({ err: error }, message);
+  };
 }

@@ -1,6 +1,10 @@
 import { readEnv, type Env } from './config';
 import { startEmbedded, StartupError } from './embedded';
 import { createLogger } from './logging';
+import { privateUmask } from './private-files';
+
+// Before anything is created: see privateUmask.
+process.umask(privateUmask);
 
 /** A problem the operator can fix: one line on stderr, no stack trace, and a failed exit. */
 function refuse(message: string): never {

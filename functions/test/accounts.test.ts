@@ -63,23 +63,47 @@ describe('the first admin', () => {
     await store.close();
   });
 
-  it('is otherwise admin with a random password printed once and written to a 0600 file', async () => {
+  it('is otherwise admin with a random password shown once on the terminal and written to a 0600 file', async () => {
     const dir = tempDir();
     const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
     const lines: string[] = [];
-    await ensureFirstAdmin(store, dir, {}, (l) => lines.push(l));
+    const shown: string[] = [];
+    await ensureFirstAdmin(
+      store,
+      dir,
+      {},
+      (l) => lines.push(l),
+      undefined,
+      (l) => shown.push(l),
+    );
     const file = join(dir, 'initial-admin-password.txt');
     const password = /password: (\S+)/.exec(readFileSync(file, 'utf8'))![1];
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(lines.join('\n')).toContain(password);
+    expect(shown.join('\n')).toContain(password);
+    expect(lines).toEqual([]);
     const user = await store.users.findOne({ username: 'admin' });
     expect(await verifyPassword(password, user!.password)).toBe(true);
+    expect(shown.filter((l) => l.includes(password))).toHaveLength(1);
 
     // A second start with a user present changes nothing and prints nothing.
     const again: string[] = [];
     await ensureFirstAdmin(store, dir, {}, (l) => again.push(l));
     expect(again).toEqual([]);
     expect(await store.users.count()).toBe(1);
+    await store.close();
+  });
+
+  it('without a terminal, logs only where the password file is', async () => {
+    const dir = tempDir();
+    const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
+    const lines: string[] = [];
+    await ensureFirstAdmin(store, dir, {}, (l) => lines.push(l));
+    const file = join(dir, 'initial-admin-password.txt');
+    const password = /password: (\S+)/.exec(readFileSync(file, 'utf8'))![1];
+    expect(lines).toEqual([
+      `Created the first admin account "admin". Its password is in ${file}, readable only by this user. Sign in at /login and keep it safe.`,
+    ]);
+    expect(lines.join('\n')).not.toContain(password);
     await store.close();
   });
 });

@@ -13,6 +13,8 @@ import type { Clock } from '../src/ports/clock';
 import type { Store } from '../src/ports/store';
 import { messageSettings } from '../src/message-settings';
 import type { Delivery } from '../src/routes/context';
+import { appLog, withRequestLog, type Logger } from '../src/logging';
+import type { RequestHandler } from 'express';
 
 /** Messages as a site with one staff address and no senders configured: they stay queued. */
 export const testDelivery: Delivery = {
@@ -112,6 +114,8 @@ export async function startTestApp(
   makeStore?: () => Store | Promise<Store>,
   hitCounter?: HitCounter,
   clientCheck?: ClientCheck,
+  /** The built site to serve after the API, and a logger: then requests are logged as the embedded server logs them. */
+  embedded: { site?: RequestHandler; logger?: Logger } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const store = makeStore ? await makeStore() : createSqliteStore({ file: join(dir, 'site.sqlite') });
@@ -123,14 +127,17 @@ export async function startTestApp(
     feed: createMemoryFeed(),
     delivery: testDelivery,
     clock,
-    // No `log`: the app's errors go to console.error, which fails the test that caused them.
+    // No `log` unless a logger is given: the app's errors go to console.error, which fails
+    // the test that caused them.
+    log: embedded.logger && appLog(embedded.logger),
+    site: embedded.site,
     // Sessions do not idle out while a test moves the clock by days; the account tests set the real timeout.
     options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, sessionIdleSeconds: 30 * 24 * 3600, ...options },
     hitCounter,
     clientCheck,
   });
   if ((await store.users.count({ username: admin.username })) === 0) await createAdmin(store, admin.username, admin.password);
-  const server = createServer(app);
+  const server = createServer(embedded.logger ? withRequestLog(embedded.logger, app) : app);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -1,6 +1,6 @@
 import { fieldErrors, type ApiError } from '@site/domain';
 import type { ErrorRequestHandler, Response } from 'express';
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { ConflictError, InvalidCursorError, NotFoundError } from '../ports/store';
 import { safePath } from './safe-path';
@@ -64,6 +64,12 @@ export function errorHandler(log: (message: string, error: unknown, req: Incomin
     if (typeof type === 'string' && bodyParserErrors[type]) {
       const [status, message] = bodyParserErrors[type];
       if (status < 500) return sendError(res, status, { message });
+    }
+    // Express and the libraries it uses mark what the client got wrong with a 4xx `status`
+    // (a path whose %-escapes do not decode, say): the status, with its standard phrase only.
+    const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(res, status, { message: STATUS_CODES[status] ?? 'Bad request' });
     }
     // The stack goes to the log only; the caller learns nothing of the server's insides.
     log(`${req.method} ${safePath(req.originalUrl)} failed`, error, req);

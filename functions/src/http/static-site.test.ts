@@ -1,6 +1,6 @@
 import express from 'express';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,11 +42,11 @@ const get = (path: string, headers: Record<string, string> = {}, method = 'GET')
  * `Cache-Control: no-cache` to a request with If-None-Match, which rightly defeats a 304.)
  */
 const revalidate = (path: string, headers: Record<string, string>) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
+  new Promise<{ status: number; body: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
     request(base + path, { headers }, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
     })
       .on('error', reject)
       .end();
@@ -75,9 +75,12 @@ describe('the built site', () => {
     const lastModified = first.headers.get('last-modified') ?? '';
     expect(etag).toMatch(/^W\/"/);
     expect(lastModified).toMatch(/GMT$/);
-    expect(await revalidate('/robots.txt', { 'if-none-match': etag })).toEqual({ status: 304, body: '' });
-    expect(await revalidate('/robots.txt', { 'if-modified-since': lastModified })).toEqual({ status: 304, body: '' });
-    expect(await revalidate('/robots.txt', { 'if-none-match': 'W/"something-else"' })).toEqual({ status: 200, body: 'User-agent: *\n' });
+    expect(await revalidate('/robots.txt', { 'if-none-match': etag })).toMatchObject({ status: 304, body: '' });
+    expect(await revalidate('/robots.txt', { 'if-modified-since': lastModified })).toMatchObject({ status: 304, body: '' });
+    expect(await revalidate('/robots.txt', { 'if-none-match': 'W/"something-else"' })).toMatchObject({
+      status: 200,
+      body: 'User-agent: *\n',
+    });
   });
 
   it('serves prerendered pages for the routes, no-cache, and the not-found page with 404', async () => {
@@ -90,6 +93,29 @@ describe('the built site', () => {
     expect(await missing.text()).toContain('Page Not Found');
     // A 404 is never turned into a 304.
     expect((await revalidate('/no-such-page', { 'if-none-match': missing.headers.get('etag') ?? '*' })).status).toBe(404);
+  });
+
+  it('answers a range past the end with 416 and the size, and a failed precondition with 412, not 500', async () => {
+    const past = await revalidate('/robots.txt', { range: 'bytes=999999-' });
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toBe('bytes */14');
+    expect(JSON.parse(past.body)).toEqual({ message: 'Range not satisfiable' });
+    // The brotli form has its own size.
+    const br = await revalidate('/assets/app-1a2b3c.js', { range: 'bytes=999999-', 'accept-encoding': 'br' });
+    expect(br.status).toBe(416);
+    expect(br.headers['content-range']).toBe(`bytes */${brotliCompressSync(script).length}`);
+    expect(br.headers['content-encoding']).toBeUndefined();
+
+    expect((await revalidate('/robots.txt', { 'if-match': '"x"' })).status).toBe(412);
+    expect((await revalidate('/robots.txt', { 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' })).status).toBe(412);
+    const failed = await revalidate('/robots.txt', { 'if-match': '"x"' });
+    expect(JSON.parse(failed.body)).toEqual({ message: 'Precondition failed' });
+  });
+
+  it('still answers a satisfiable range with 206 and the bytes', async () => {
+    const part = await revalidate('/robots.txt', { range: 'bytes=0-9' });
+    expect(part).toMatchObject({ status: 206, body: 'User-agent' });
+    expect(part.headers['content-range']).toBe('bytes 0-9/14');
   });
 
   it('answers HEAD with the headers alone', async () => {

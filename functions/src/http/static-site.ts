@@ -2,6 +2,7 @@ import { sitePaths } from '@site/domain';
 import type { RequestHandler } from 'express';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import send from 'send';
+import { sendError } from './errors';
 import { extname, join, relative, sep } from 'node:path';
 
 const types: Record<string, string> = {
@@ -24,6 +25,8 @@ const types: Record<string, string> = {
   '.glb': 'model/gltf-binary',
   '.hdr': 'application/octet-stream',
 };
+
+const clientErrors = { 412: 'Precondition failed', 416: 'Range not satisfiable' } as const;
 
 interface Entry {
   path: string;
@@ -109,11 +112,16 @@ export function staticSite(root: string): RequestHandler {
     const type = entry.type;
     send(req, encoded ? encoded.path : entry.path, { cacheControl: false, index: false, dotfiles: 'allow' })
       .on('headers', (response) => response.setHeader('Content-Type', type))
-      .on('error', (error: Error) => {
-        // A file removed since start (e.g. a rebuild): answer properly if nothing was sent yet.
+      .on('error', (error: Error & { status?: number; headers?: Record<string, string> }) => {
         if (res.headersSent) return res.destroy();
         res.removeHeader('Content-Encoding');
         res.set('Cache-Control', 'no-store');
+        // A range past the end or a failed If-Match/If-Unmodified-Since is the client's
+        // request, not a fault: its own status (416 with the Content-Range send gives it, 412).
+        if (error.status === 416 || error.status === 412) {
+          return sendError(res, error.status, { message: clientErrors[error.status] }, error.headers);
+        }
+        // A file removed since start (e.g. a rebuild) is a fault: the error handler logs it.
         next(error);
       })
       .pipe(res);
