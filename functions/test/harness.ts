@@ -16,7 +16,13 @@ import type { Delivery } from '../src/routes/context';
 
 /** Messages as a site with one staff address and no senders configured: they stay queued. */
 export const testDelivery: Delivery = {
-  settings: messageSettings({ NOTIFY_EMAIL: ['office@example.com'], NOTIFY_SMS: [], SITE_URL: 'https://renovations.example.com' }),
+  settings: messageSettings({
+    NOTIFY_EMAIL: ['office@example.com'],
+    NOTIFY_SMS: [],
+    SITE_URL: 'https://renovations.example.com',
+    SMS_COUNTRIES: ['AU'],
+    CUSTOMER_MESSAGES_PER_DAY: 3,
+  }),
   configured: { email: false, sms: false },
 };
 
@@ -112,6 +118,7 @@ export async function startTestApp(
   makeStore?: () => Store | Promise<Store>,
   hitCounter?: HitCounter,
   clientCheck?: ClientCheck,
+  delivery: Delivery = testDelivery,
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const store = makeStore ? await makeStore() : createSqliteStore({ file: join(dir, 'site.sqlite') });
@@ -121,7 +128,7 @@ export async function startTestApp(
     store,
     objects,
     feed: createMemoryFeed(),
-    delivery: testDelivery,
+    delivery,
     clock,
     // No `log`: the app's errors go to console.error, which fails the test that caused them.
     options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, ...options },
