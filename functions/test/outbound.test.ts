@@ -167,11 +167,21 @@ function describeOutbound(makeStore?: () => Promise<Store>) {
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
       ['/api/project-inquiry', { ...goodInquiry, lastName: 'Nguyen\nPhone: 0400 000 000' }, 'lastName', 'Last name must be on one line'],
       ['/api/project-inquiry', { ...goodInquiry, firstName: 'Ava\r\nBcc: x' }, 'firstName', 'First name must be on one line'],
-      ['/api/project-inquiry', { ...goodInquiry, firstName: 'Ava\u0007' }, 'firstName', 'First name contains characters that are not allowed'],
+      [
+        '/api/project-inquiry',
+        { ...goodInquiry, firstName: 'Ava\u0007' },
+        'firstName',
+        'First name contains characters that are not allowed',
+      ],
       ['/api/project-inquiry', { ...goodInquiry, phone: '0400 123 456\u2028' + '1' }, 'phone', 'Phone number must be on one line'],
       ['/api/quote-request', { ...goodQuote, suburb: 'Rich\u202Emond' }, 'suburb', 'Suburb contains characters that are not allowed'],
       ['/api/quote-request', { ...goodQuote, suburb: 'Rich\u2066mond\u2069' }, 'suburb', 'Suburb contains characters that are not allowed'],
-      ['/api/quote-request', { ...goodQuote, lastName: 'Smith\u0085Jones' }, 'lastName', 'Last name contains characters that are not allowed'],
+      [
+        '/api/quote-request',
+        { ...goodQuote, lastName: 'Smith\u0085Jones' },
+        'lastName',
+        'Last name contains characters that are not allowed',
+      ],
       ['/api/quote-request', { ...goodQuote, firstName: 'Jack\tJill' }, 'firstName', 'First name contains characters that are not allowed'],
     ];
     for (const [path, body, field, message] of cases) {

@@ -42,7 +42,11 @@ export function mobileNumber(phone: string, parsed = parsePhoneNumberFromString(
  * A customer's mobile: as mobileNumber, and in one of the SMS countries, so the public forms
  * cannot run up texts to premium or far-away numbers.
  */
-export function customerMobile(phone: string, countries: readonly CountryCode[], parsed = parsePhoneNumberFromString(phone, 'AU')): PhoneCheck {
+export function customerMobile(
+  phone: string,
+  countries: readonly CountryCode[],
+  parsed = parsePhoneNumberFromString(phone, 'AU'),
+): PhoneCheck {
   const mobile = mobileNumber(phone, parsed);
   if (!mobile.ok || !parsed) return mobile;
   if (!inCountries(parsed, countries)) {
@@ -55,7 +59,8 @@ export function customerMobile(phone: string, countries: readonly CountryCode[],
 }
 
 /** Non-geographic numbers (+800, +882...) have no country and are never in the list. */
-const inCountries = (parsed: PhoneNumber, countries: readonly CountryCode[]) => parsed.country !== undefined && countries.includes(parsed.country);
+const inCountries = (parsed: PhoneNumber, countries: readonly CountryCode[]) =>
+  parsed.country !== undefined && countries.includes(parsed.country);
 
 const day = 24 * 60 * 60 * 1000;
 

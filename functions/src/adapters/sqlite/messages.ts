@@ -1,6 +1,13 @@
 import type { MessageChannel, MessageDelivery, MessageStatus } from '@site/domain';
 import type { Database, Statement } from 'better-sqlite3';
-import { cappedRecipient, type DeliveryQueue, type Lead, type MessageStore, type NewMessage, type QueuedMessage } from '../../ports/messages';
+import {
+  cappedRecipient,
+  type DeliveryQueue,
+  type Lead,
+  type MessageStore,
+  type NewMessage,
+  type QueuedMessage,
+} from '../../ports/messages';
 import type { SqliteCollection } from './collection';
 import { GroupCommit } from './group-commit';
 
@@ -53,7 +60,9 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
       db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey)
       VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL, @customerKey)`);
     // Through the partial index messages_customer (migration 6); an email key holds an @, a mobile's never does.
-    this.countCustomer = db.prepare('SELECT count(*) AS n FROM messages WHERE customerKey = ? AND createdAt >= ? AND customerKey IS NOT NULL');
+    this.countCustomer = db.prepare(
+      'SELECT count(*) AS n FROM messages WHERE customerKey = ? AND createdAt >= ? AND customerKey IS NOT NULL',
+    );
     this.requeueFailed = db.prepare(
       "UPDATE messages SET status = 'queued', error = NULL, attempts = 0, queuedAt = @now, nextAttemptAt = @now, updatedAt = @now WHERE id = @id AND status = 'failed'",
     );
