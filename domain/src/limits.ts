@@ -24,6 +24,8 @@ export const limits = {
   tooltipSkipDelayMs: 300,
   /** Not in the specification: upper bounds so no field can grow without limit. */
   textMaxLength: 200,
+  /** A first or last name: it opens the customer's confirmation email and SMS. */
+  nameMaxLength: 50,
   longTextMaxLength: 5000,
   pageMaxLength: 512,
   listDefaultLimit: 50,

@@ -20,13 +20,54 @@ export const messages = {
   passwordRequired: 'Password is required',
 } as const;
 
+/**
+ * Not in the specification: what text fields refuse, so no one can slip fake lines, hidden
+ * characters or links into the messages and alerts a form sends.
+ */
+export const textMessages = {
+  oneLine: (label: string) => `${label} must be on one line`,
+  notAllowed: (label: string) => `${label} contains characters that are not allowed`,
+  nameWithAddress: 'Please enter your name without a web address',
+} as const;
+
 const tooLong = (max: number) => `Must be at most ${max} characters`;
 
-/** Trimmed text with the spec's minimum and our own maximum. */
-const text = (min: number, message: string, max: number = limits.textMaxLength) =>
-  z.string({ error: message }).trim().min(min, message).max(max, tooLong(max));
+// C0 controls but tab, line feed and carriage return; DEL and the C1 controls (NEL, U+0085, among them).
+// eslint-disable-next-line no-control-regex -- matching control characters is its purpose
+const controls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// Bidi embeddings, overrides and isolates, and the invisible direction marks: they can make
+// text read differently from what it holds.
+const bidiControls = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const lineBreaks = /[\n\r\u2028\u2029]/;
+/**
+ * A web address: `http` (no name holds it), `www.`, or a dotted name ending in a common or two-letter top-level
+ * domain (`example.com`, `bit.ly`), so "St. John" and "O'Brien-Smith" pass.
+ */
+const webAddress =
+  /http|www\.|[\p{L}\p{N}-]\.(?:[a-z]{2}|com|net|org|info|biz|xyz|top|online|site|club|shop|store|app|dev|link|click|live|life|pro|vip|win|icu|buzz|fun|space|website|tech|today|cloud|email|money|loan)(?![\p{L}\p{N}])/iu;
 
-const email = z.string({ error: messages.emailInvalid }).trim().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid));
+type TextKind = 'line' | 'lines' | 'name';
+
+/** Adds the refusals of a kind of text to a string schema, naming the field by `label`. */
+const clean = <S extends z.ZodString>(schema: S, label: string, kind: TextKind): S =>
+  schema.check((ctx) => {
+    const value = ctx.value;
+    if (kind !== 'lines' && lineBreaks.test(value)) {
+      ctx.issues.push({ code: 'custom', message: textMessages.oneLine(label), input: value });
+    } else if (controls.test(value) || bidiControls.test(value) || (kind !== 'lines' && value.includes('\t'))) {
+      ctx.issues.push({ code: 'custom', message: textMessages.notAllowed(label), input: value });
+    } else if (kind === 'name' && webAddress.test(value)) {
+      ctx.issues.push({ code: 'custom', message: textMessages.nameWithAddress, input: value });
+    }
+  });
+
+/** Trimmed text with the spec's minimum and our own maximum, refusing what `kind` does not allow. */
+const text = (label: string, kind: TextKind, min: number, message: string, max: number = limits.textMaxLength) =>
+  clean(z.string({ error: message }).trim().min(min, message).max(max, tooLong(max)), label, kind);
+
+const email = clean(z.string({ error: messages.emailInvalid }).trim().max(254, messages.emailInvalid), 'Email', 'line').pipe(
+  z.email(messages.emailInvalid),
+);
 
 /** Public forms carry a honeypot field that people never see and bots fill in. */
 export const honeypotField = 'website';
@@ -42,10 +83,10 @@ export const inquiryRoomsSchema = z
   .refine((rooms) => new Set(rooms).size === rooms.length, 'Each room can be chosen once');
 
 export const inquiryContactSchema = z.object({
-  firstName: text(1, messages.firstNameRequired),
-  lastName: text(1, messages.lastNameRequired),
+  firstName: text('First name', 'name', 1, messages.firstNameRequired, limits.nameMaxLength),
+  lastName: text('Last name', 'name', 1, messages.lastNameRequired, limits.nameMaxLength),
   email,
-  phone: text(limits.phoneMinLength, messages.phoneInvalid, 40),
+  phone: text('Phone number', 'line', limits.phoneMinLength, messages.phoneInvalid, 40),
 });
 export type InquiryContact = z.infer<typeof inquiryContactSchema>;
 
@@ -63,10 +104,10 @@ export interface Inquiry extends InquiryInput, LeadProgress {
 // ---------------------------------------------------------------- quotes
 
 export const quoteInputSchema = z.object({
-  firstName: text(1, messages.firstNameRequired),
-  lastName: text(1, messages.lastNameRequired),
+  firstName: text('First name', 'name', 1, messages.firstNameRequired, limits.nameMaxLength),
+  lastName: text('Last name', 'name', 1, messages.lastNameRequired, limits.nameMaxLength),
   email,
-  suburb: text(1, messages.suburbRequired, 100),
+  suburb: text('Suburb', 'line', 1, messages.suburbRequired, 100),
   room: z
     .string({ error: messages.roomRequired })
     .min(1, messages.roomRequired)
@@ -110,7 +151,7 @@ export const newLeadProgress = (at: string): LeadProgress => ({ status: 'new', h
 const statusMessage = `Status must be one of ${leadStatuses.join(', ')}`;
 const noteMessage = `Note must be 1 to ${limits.leadNoteMaxLength.toLocaleString('en-AU')} characters`;
 
-const note = z.string({ error: noteMessage }).trim().min(1, noteMessage).max(limits.leadNoteMaxLength, noteMessage);
+const note = clean(z.string({ error: noteMessage }).trim().min(1, noteMessage).max(limits.leadNoteMaxLength, noteMessage), 'Note', 'lines');
 
 /** The admin's "Add a note" form: the same rule as the API's. */
 export const leadNoteSchema = z.object({ note });
@@ -130,10 +171,11 @@ export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
 /** The lead lists' filters: one status, and a search of names, email, phone digits and suburb. */
 export const leadFilterSchema = z.object({
   status: z.enum(leadStatuses, { error: statusMessage }).optional(),
-  q: z
-    .string()
-    .trim()
-    .max(limits.leadSearchMaxLength, `Search must be at most ${limits.leadSearchMaxLength} characters`)
+  q: clean(
+    z.string().trim().max(limits.leadSearchMaxLength, `Search must be at most ${limits.leadSearchMaxLength} characters`),
+    'Search',
+    'line',
+  )
     .optional()
     .transform((value) => (value ? value : undefined)),
 });
@@ -152,13 +194,13 @@ export interface LeadStats {
 // ---------------------------------------------------------------- reviews
 
 export const reviewInputSchema = z.object({
-  customerName: text(limits.reviewerNameMinLength, messages.customerNameMin, 100),
+  customerName: text('Name', 'name', limits.reviewerNameMinLength, messages.customerNameMin, 100),
   rating: z
     .number({ error: messages.ratingRange })
     .int(messages.ratingRange)
     .min(limits.ratingMin, messages.ratingRange)
     .max(limits.ratingMax, messages.ratingRange),
-  reviewText: text(limits.reviewTextMinLength, messages.reviewTextMin, limits.longTextMaxLength),
+  reviewText: text('Review', 'lines', limits.reviewTextMinLength, messages.reviewTextMin, limits.longTextMaxLength),
   /** Optional: an empty string means no email. */
   email: z
     .union([z.literal(''), email])
@@ -188,11 +230,15 @@ export const toPublicReview = ({ id, customerName, createdAt, rating, reviewText
 // ---------------------------------------------------------------- visitors
 
 export const visitInputSchema = z.object({
-  page: z
-    .string({ error: 'Page is required' })
-    .min(1, 'Page is required')
-    .max(limits.pageMaxLength, tooLong(limits.pageMaxLength))
-    .regex(/^\/[^\s]*$/, 'Page must be a path starting with /'),
+  page: clean(
+    z
+      .string({ error: 'Page is required' })
+      .min(1, 'Page is required')
+      .max(limits.pageMaxLength, tooLong(limits.pageMaxLength))
+      .regex(/^\/[^\s]*$/, 'Page must be a path starting with /'),
+    'Page',
+    'line',
+  ),
 });
 export type VisitInput = z.infer<typeof visitInputSchema>;
 export interface Visitor {
@@ -213,10 +259,16 @@ const unit = (range: { min: number; max: number }, name: string) =>
 
 /** The 3D model form schema; the URLs are checked by the server. */
 export const modelInputSchema = z.object({
-  name: text(limits.modelNameMinLength, messages.modelNameMin),
-  description: text(limits.modelDescriptionMinLength, messages.modelDescriptionMin, limits.modelDescriptionMaxLength),
-  modelUrl: z.string({ error: 'Please upload a GLB model' }).trim().min(1, 'Please upload a GLB model').max(1000),
-  thumbnailUrl: z.string().trim().max(1000).default(''),
+  name: text('Name', 'line', limits.modelNameMinLength, messages.modelNameMin),
+  description: text(
+    'Description',
+    'lines',
+    limits.modelDescriptionMinLength,
+    messages.modelDescriptionMin,
+    limits.modelDescriptionMaxLength,
+  ),
+  modelUrl: clean(z.string({ error: 'Please upload a GLB model' }).trim().min(1, 'Please upload a GLB model').max(1000), 'Model', 'line'),
+  thumbnailUrl: clean(z.string().trim().max(1000), 'Thumbnail', 'line').default(''),
   exposure: unit(limits.exposure, 'Exposure').default(limits.exposure.default),
   shadowIntensity: unit(limits.shadowIntensity, 'Shadow intensity').default(limits.shadowIntensity.default),
 });
@@ -263,18 +315,17 @@ export interface UploadedObject {
 // ---------------------------------------------------------------- accounts
 
 export const loginInputSchema = z.object({
-  username: z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(100),
+  username: clean(z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(100), 'Username', 'line'),
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1000),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
 export const registerInputSchema = z.object({
-  username: z
-    .string({ error: messages.usernameRequired })
-    .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(64, tooLong(64))
-    .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dot, dash and underscore'),
+  username: clean(
+    z.string({ error: messages.usernameRequired }).trim().min(3, 'Username must be at least 3 characters').max(64, tooLong(64)),
+    'Username',
+    'line',
+  ).regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dot, dash and underscore'),
   password: newPasswordSchema,
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;

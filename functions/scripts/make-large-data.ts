@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { newId } from '../src/ids';
 import { messageSettings } from '../src/message-settings';
+import { cappedRecipient } from '../src/ports/messages';
 import { leadMessages } from '../src/services/lead-messages';
 
 const [dirArg, inquiriesArg, visitsArg] = process.argv.slice(2);
@@ -38,6 +39,8 @@ const settings = messageSettings({
   NOTIFY_EMAIL: ['office@example.com.au'],
   NOTIFY_SMS: ['+61411111111'],
   SITE_URL: 'https://www.example.com.au',
+  SMS_COUNTRIES: ['AU'],
+  CUSTOMER_MESSAGES_PER_DAY: 3,
 });
 const pages = ['/', '/services', '/gallery', '/virtual-showroom', '/about'];
 const agents = [
@@ -51,8 +54,8 @@ const insertInquiry = db.prepare(
   'INSERT INTO project_inquiries (id, rooms, budget, timeline, firstName, lastName, email, phone, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
 );
 const insertMessage = db.prepare(
-  `INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt)
-   VALUES (?, 'inquiry', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
+  `INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey)
+   VALUES (?, 'inquiry', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
 );
 const insertVisit = db.prepare('INSERT INTO visitor_tracking (id, page, userAgent, ipAddress, visitedAt) VALUES (?, ?, ?, ?, ?)');
 
@@ -104,6 +107,7 @@ for (let done = 0; done < inquiryCount; done += batch) {
           at,
           at,
           status === 'sent' ? at : null,
+          cappedRecipient(message),
         );
       }
     }

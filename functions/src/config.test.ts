@@ -22,6 +22,14 @@ describe('the embedded server environment', () => {
     expect(channelsOff(env)).toEqual([]);
   });
 
+  it('reads the customer message limits: SMS countries upper-cased, AU and 3 a day by default', () => {
+    expect(readEnv({})).toMatchObject({ SMS_COUNTRIES: ['AU'], CUSTOMER_MESSAGES_PER_DAY: 3 });
+    expect(readEnv({ SMS_COUNTRIES: 'au, nz', CUSTOMER_MESSAGES_PER_DAY: '5' })).toMatchObject({
+      SMS_COUNTRIES: ['AU', 'NZ'],
+      CUSTOMER_MESSAGES_PER_DAY: 5,
+    });
+  });
+
   it('refuses to start with a setting that cannot work, naming it', () => {
     const refused = (source: Record<string, string>) => {
       try {
@@ -46,6 +54,13 @@ describe('the embedded server environment', () => {
     );
     expect(refused({ TWILIO_ACCOUNT_SID: 'AC123' })).toBe(
       'Invalid environment:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three, or none',
+    );
+    expect(refused({ SMS_COUNTRIES: 'AU, Australia' })).toBe(
+      'Invalid environment:\n  SMS_COUNTRIES.1: Australia is not a country code: use two letters such as AU or NZ, separated by commas',
+    );
+    expect(refused({ SMS_COUNTRIES: ' , ' })).toBe('Invalid environment:\n  SMS_COUNTRIES: must name at least one country, such as AU');
+    expect(refused({ CUSTOMER_MESSAGES_PER_DAY: '0' })).toBe(
+      'Invalid environment:\n  CUSTOMER_MESSAGES_PER_DAY: must be a whole number, 1 or more',
     );
     expect(refused({ SITE_URL: 'www.example.com' })).toBe(
       'Invalid environment:\n  SITE_URL: must be an http(s) address such as https://www.example.com.au',

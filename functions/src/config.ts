@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { mobileNumber } from './services/lead-messages';
 
@@ -44,6 +45,14 @@ const mobile = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+/** An ISO 3166 alpha-2 country code that has phone numbers (AU, NZ), upper-cased. */
+const country = z.string().transform((value, ctx): CountryCode => {
+  const code = value.toUpperCase();
+  if (isSupportedCountry(code)) return code;
+  ctx.addIssue({ code: 'custom', message: `${value} is not a country code: use two letters such as AU or NZ, separated by commas` });
+  return z.NEVER;
+});
+
 const url = (protocols: RegExp, message: string) =>
   z
     .string()
@@ -86,6 +95,19 @@ export const envSchema = z.object({
   /** Staff told about every lead. */
   NOTIFY_EMAIL: list(z.email('must be email addresses separated by commas')),
   NOTIFY_SMS: list(mobile),
+  /** The countries customer SMS may go to; staff alerts (NOTIFY_SMS) go anywhere. */
+  SMS_COUNTRIES: z
+    .string()
+    .default('AU')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(country).min(1, 'must name at least one country, such as AU')),
+  /** Emails and SMS to one customer address or mobile per rolling 24 hours. */
+  CUSTOMER_MESSAGES_PER_DAY: intFrom(3, 1),
   /** The site's public address, for links in messages; the business settings' siteUrl when unset. */
   SITE_URL: url(/^https?:$/, 'must be an http(s) address such as https://www.example.com.au'),
   SMTP_URL: url(/^smtps?:$/, 'must look like smtp://user:password@host:587 or smtps://user:password@host:465'),

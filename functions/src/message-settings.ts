@@ -6,11 +6,15 @@ import type { MessageSettings } from './services/lead-messages';
  * What messages say about the business (web/src/config/business.ts, the one file the owner
  * edits) and which staff hear of leads. Used by both entry points.
  */
-export function messageSettings(env: Pick<Env, 'SITE_URL' | 'NOTIFY_EMAIL' | 'NOTIFY_SMS'>): MessageSettings {
+export function messageSettings(
+  env: Pick<Env, 'SITE_URL' | 'NOTIFY_EMAIL' | 'NOTIFY_SMS' | 'SMS_COUNTRIES' | 'CUSTOMER_MESSAGES_PER_DAY'>,
+): MessageSettings {
   return {
     business,
     siteUrl: (env.SITE_URL ?? business.siteUrl).replace(/\/+$/, ''),
     staffEmails: env.NOTIFY_EMAIL,
     staffPhones: env.NOTIFY_SMS,
+    smsCountries: env.SMS_COUNTRIES,
+    customerMessagesPerDay: env.CUSTOMER_MESSAGES_PER_DAY,
   };
 }

@@ -166,6 +166,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
           to: ['ava@example.com'],
           audience: 'customer',
           ...about,
+          // What the daily cap per recipient counts on.
+          customerKey: 'ava@example.com',
           message: expect.objectContaining({ subject: 'We have received your project inquiry' }),
         },
         {
@@ -182,6 +184,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
         to: '+61400123456',
         audience: 'customer',
         ...about,
+        customerKey: '+61400123456',
         body: expect.stringMatching(/^Hi Ava, thanks for your renovation inquiry to /),
       },
     ]);

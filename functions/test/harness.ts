@@ -18,7 +18,13 @@ import type { RequestHandler } from 'express';
 
 /** Messages as a site with one staff address and no senders configured: they stay queued. */
 export const testDelivery: Delivery = {
-  settings: messageSettings({ NOTIFY_EMAIL: ['office@example.com'], NOTIFY_SMS: [], SITE_URL: 'https://renovations.example.com' }),
+  settings: messageSettings({
+    NOTIFY_EMAIL: ['office@example.com'],
+    NOTIFY_SMS: [],
+    SITE_URL: 'https://renovations.example.com',
+    SMS_COUNTRIES: ['AU'],
+    CUSTOMER_MESSAGES_PER_DAY: 3,
+  }),
   configured: { email: false, sms: false },
 };
 
@@ -114,8 +120,11 @@ export async function startTestApp(
   makeStore?: () => Store | Promise<Store>,
   hitCounter?: HitCounter,
   clientCheck?: ClientCheck,
-  /** The built site to serve after the API, and a logger: then requests are logged as the embedded server logs them. */
-  embedded: { site?: RequestHandler; logger?: Logger } = {},
+  /**
+   * The built site to serve after the API and a logger (then requests are logged as the
+   * embedded server logs them), and the message settings when a test needs others.
+   */
+  extra: { site?: RequestHandler; logger?: Logger; delivery?: Delivery } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const store = makeStore ? await makeStore() : createSqliteStore({ file: join(dir, 'site.sqlite') });
@@ -125,19 +134,19 @@ export async function startTestApp(
     store,
     objects,
     feed: createMemoryFeed(),
-    delivery: testDelivery,
+    delivery: extra.delivery ?? testDelivery,
     clock,
     // No `log` unless a logger is given: the app's errors go to console.error, which fails
     // the test that caused them.
-    log: embedded.logger && appLog(embedded.logger),
-    site: embedded.site,
+    log: extra.logger && appLog(extra.logger),
+    site: extra.site,
     // Sessions do not idle out while a test moves the clock by days; the account tests set the real timeout.
     options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, sessionIdleSeconds: 30 * 24 * 3600, ...options },
     hitCounter,
     clientCheck,
   });
   if ((await store.users.count({ username: admin.username })) === 0) await createAdmin(store, admin.username, admin.password);
-  const server = createServer(embedded.logger ? withRequestLog(embedded.logger, app) : app);
+  const server = createServer(extra.logger ? withRequestLog(extra.logger, app) : app);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -21,6 +21,8 @@ export const firebaseEnvSchema = envSchema
     LOGIN_RATE_LIMIT: true,
     NOTIFY_EMAIL: true,
     NOTIFY_SMS: true,
+    SMS_COUNTRIES: true,
+    CUSTOMER_MESSAGES_PER_DAY: true,
     SITE_URL: true,
   })
   .extend({

@@ -52,7 +52,22 @@ export interface MessageStore {
   retry(id: string, now: string): Promise<MessageDelivery | 'not-failed' | null>;
   /** Queue depth and recent failures, for the dashboard's warning. */
   status(): Promise<Omit<DeliveryStatus, 'configured'>>;
+  /**
+   * How many customer messages of this channel to this recipient (as `recipientKey` gives it)
+   * were stored at or after `since`. Skipped ones do not count: they were never sent.
+   */
+  customerMessagesSince(channel: MessageChannel, recipient: string, since: string): Promise<number>;
 }
+
+/**
+ * A recipient as the daily cap compares them: an email address lower-cased (addresses differ
+ * only in case reach the same inbox), a mobile as its E.164 number.
+ */
+export const recipientKey = (channel: MessageChannel, to: string): string => (channel === 'email' ? to.trim().toLowerCase() : to);
+
+/** The recipient a message counts against in the daily cap: customer messages that are sent, not skipped. */
+export const cappedRecipient = (message: Pick<NewMessage, 'channel' | 'audience' | 'to' | 'skipped'>): string | null =>
+  message.audience === 'customer' && !message.skipped ? recipientKey(message.channel, message.to) : null;
 
 /** What the embedded worker needs of the queue, beyond MessageStore. */
 export interface DeliveryQueue {

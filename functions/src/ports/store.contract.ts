@@ -501,6 +501,34 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect((await store.messages.forLeads([withEmail.id])).get(withEmail.id)?.map((m) => m.to)).toEqual(['office@example.com']);
       });
 
+      it('counts the customer messages to a recipient since a time: emails in any case, never staff or skipped ones', async () => {
+        const later = '2025-01-06T09:00:00.000Z';
+        await store.messages.insertLead(
+          { kind: 'inquiry', record: inquiry },
+          [
+            { id: 'lead1-1', channel: 'email', audience: 'staff', to: 'ava@example.com', subject: 'New inquiry', text: 'New inquiry' },
+            { id: 'lead1-2', channel: 'email', audience: 'customer', to: 'Ava@Example.COM', subject: 'Thanks', text: 'Thank you' },
+            { id: 'lead1-3', channel: 'sms', audience: 'customer', to: '+61400000000', text: 'Thanks' },
+          ],
+          inquiry.createdAt,
+        );
+        await store.messages.insertLead(
+          { kind: 'inquiry', record: { ...inquiry, id: 'lead2', createdAt: later, updatedAt: later } },
+          [
+            { id: 'lead2-1', channel: 'email', audience: 'customer', to: 'ava@example.com', subject: 'Thanks', text: 'Thank you' },
+            { id: 'lead2-2', channel: 'email', audience: 'customer', to: 'ava@example.com', text: '', skipped: 'Not sent: too many' },
+          ],
+          later,
+        );
+        const count = (channel: 'email' | 'sms', to: string, since: string) => store.messages.customerMessagesSince(channel, to, since);
+        expect(await count('email', 'ava@example.com', '2025-01-01T00:00:00.000Z')).toBe(2);
+        expect(await count('email', 'ava@example.com', inquiry.createdAt)).toBe(2);
+        expect(await count('email', 'ava@example.com', later)).toBe(1);
+        expect(await count('email', 'ava@example.com', '2025-01-06T09:00:00.001Z')).toBe(0);
+        expect(await count('sms', '+61400000000', inquiry.createdAt)).toBe(1);
+        expect(await count('email', 'office@example.com', inquiry.createdAt)).toBe(0);
+      });
+
       it('answers a retry of a message that has not failed, or of none, without changing it', async () => {
         await store.messages.insertLead({ kind: 'inquiry', record: inquiry }, messages('lead1-'), inquiry.createdAt);
         expect(await store.messages.retry('lead1-c', '2025-01-05T11:00:00.000Z')).toBe('not-failed');

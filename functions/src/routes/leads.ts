@@ -20,7 +20,7 @@ import { newId } from '../ids';
 import type { Lead } from '../ports/messages';
 import { searchTerm } from '../ports/search';
 import type { Collection, Where } from '../ports/store';
-import { leadMessages } from '../services/lead-messages';
+import { capCustomerMessages, leadMessages } from '../services/lead-messages';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
 import { sendList } from './list';
@@ -153,9 +153,17 @@ export function leadRoutes(ctx: RouteContext): Router {
   return router;
 }
 
-/** Stores a lead with the messages about it (one transaction), then tells the sender. */
+/**
+ * Stores a lead with the messages about it (one transaction), then tells the sender. The
+ * daily cap is counted just before: leads from one recipient that arrive at the same moment
+ * may each see the same count, which lets a burst exceed it by at most that burst.
+ */
 export async function recordLead(ctx: RouteContext, lead: Lead, now: Date): Promise<void> {
-  await ctx.store.messages.insertLead(lead, leadMessages(lead, ctx.delivery.settings, now), now.toISOString());
+  const { settings } = ctx.delivery;
+  const messages = await capCustomerMessages(leadMessages(lead, settings, now), settings, now, (channel, recipient, since) =>
+    ctx.store.messages.customerMessagesSince(channel, recipient, since),
+  );
+  await ctx.store.messages.insertLead(lead, messages, now.toISOString());
   ctx.delivery.wake?.();
 }
 

@@ -7,8 +7,8 @@ import {
   type QuoteRequest,
   type Review,
 } from '@site/domain';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { Lead, NewMessage } from '../ports/messages';
+import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
+import { cappedRecipient, type Lead, type NewMessage } from '../ports/messages';
 
 /** Who hears about leads, and what the messages say about the business. */
 export interface MessageSettings {
@@ -19,6 +19,10 @@ export interface MessageSettings {
   staffEmails: readonly string[];
   /** Staff mobiles (E.164) sent a short SMS about every inquiry and quote request (NOTIFY_SMS). */
   staffPhones: readonly string[];
+  /** The countries customer SMS may go to (SMS_COUNTRIES); staff alerts go anywhere. */
+  smsCountries: readonly CountryCode[];
+  /** Customer messages per email address or mobile per rolling 24 hours (CUSTOMER_MESSAGES_PER_DAY). */
+  customerMessagesPerDay: number;
 }
 
 /** A phone number as Twilio wants it, and whether it can receive an SMS. */
@@ -32,6 +36,62 @@ export function mobileNumber(phone: string, parsed = parsePhoneNumberFromString(
     return { ok: false, reason: `No SMS: ${phone} is not a mobile number` };
   }
   return { ok: true, e164: parsed.number };
+}
+
+/**
+ * A customer's mobile: as mobileNumber, and in one of the SMS countries, so the public forms
+ * cannot run up texts to premium or far-away numbers.
+ */
+export function customerMobile(
+  phone: string,
+  countries: readonly CountryCode[],
+  parsed = parsePhoneNumberFromString(phone, 'AU'),
+): PhoneCheck {
+  const mobile = mobileNumber(phone, parsed);
+  if (!mobile.ok || !parsed) return mobile;
+  if (!inCountries(parsed, countries)) {
+    return {
+      ok: false,
+      reason: `Not sent: +${parsed.countryCallingCode} numbers are outside the countries set in SMS_COUNTRIES (${countries.join(', ')})`,
+    };
+  }
+  return mobile;
+}
+
+/** Non-geographic numbers (+800, +882...) have no country and are never in the list. */
+const inCountries = (parsed: PhoneNumber, countries: readonly CountryCode[]) =>
+  parsed.country !== undefined && countries.includes(parsed.country);
+
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * Keeps customer messages to a recipient who has had `customerMessagesPerDay` of them in the
+ * last 24 hours as not sent, so the forms cannot be used to flood an inbox or a phone.
+ * `sentSince` counts the stored ones (MessageStore.customerMessagesSince).
+ */
+export async function capCustomerMessages(
+  messages: readonly NewMessage[],
+  settings: Pick<MessageSettings, 'customerMessagesPerDay'>,
+  receivedAt: Date,
+  sentSince: (channel: NewMessage['channel'], recipient: string, since: string) => Promise<number>,
+): Promise<NewMessage[]> {
+  const since = new Date(receivedAt.getTime() - day).toISOString();
+  const max = settings.customerMessagesPerDay;
+  return Promise.all(
+    messages.map(async (message) => {
+      const recipient = cappedRecipient(message);
+      if (recipient === null || (await sentSince(message.channel, recipient, since)) < max) return message;
+      const who = message.channel === 'email' ? 'this address' : 'this number';
+      return {
+        id: message.id,
+        channel: message.channel,
+        audience: message.audience,
+        to: message.to,
+        text: '',
+        skipped: `Not sent: ${who} already had ${max} ${max === 1 ? 'message' : 'messages'} from the site in the last 24 hours (CUSTOMER_MESSAGES_PER_DAY)`,
+      };
+    }),
+  );
 }
 
 /**
@@ -73,7 +133,7 @@ function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt
     { label: 'Email', value: inquiry.email, href: `mailto:${inquiry.email}` },
     { label: 'Phone', value: inquiry.phone, href: parsed?.isValid() ? `tel:${parsed.number}` : undefined },
   ];
-  const phone = mobileNumber(inquiry.phone, parsed);
+  const phone = customerMobile(inquiry.phone, settings.smsCountries, parsed);
   const customerSms: Draft = phone.ok
     ? sms(
         'customer',

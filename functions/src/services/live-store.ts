@@ -67,6 +67,7 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
     forLeads: (ids) => store.messages.forLeads(ids),
     retry: (id, now) => store.messages.retry(id, now),
     status: () => store.messages.status(),
+    customerMessagesSince: (channel, recipient, since) => store.messages.customerMessagesSince(channel, recipient, since),
   };
   return {
     ...store,

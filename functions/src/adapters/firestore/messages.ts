@@ -1,6 +1,6 @@
-import type { MessageDelivery, MessageStatus } from '@site/domain';
+import type { MessageChannel, MessageDelivery, MessageStatus } from '@site/domain';
 import { FieldPath, Timestamp, type CollectionReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import type { Lead, MessageStore, NewMessage } from '../../ports/messages';
+import { cappedRecipient, type Lead, type MessageStore, type NewMessage } from '../../ports/messages';
 import type { FirestoreCollection } from './collection';
 
 /** The Trigger Email extension's document (firebase/firestore-send-email), plus what the dashboard reads. */
@@ -11,6 +11,8 @@ export interface MailDocument {
   leadId: string;
   audience: NewMessage['audience'];
   createdAt: string;
+  /** On customer messages: the recipient as the daily cap counts them (ports/messages.ts recipientKey). */
+  customerKey?: string;
   /** Written by the extension. */
   delivery?: ExtensionDelivery;
 }
@@ -23,6 +25,7 @@ export interface SmsDocument {
   leadId: string;
   audience: NewMessage['audience'];
   createdAt: string;
+  customerKey?: string;
   delivery?: ExtensionDelivery;
 }
 
@@ -105,10 +108,11 @@ export class FirestoreMessages implements MessageStore {
           message: { subject: message.subject ?? '', text: message.text, ...(message.html ? { html: message.html } : {}) },
           audience: message.audience,
           ...about,
+          ...customerKey(message),
         };
         batch.create(this.mail.doc(message.id), doc);
       } else {
-        const doc: SmsDocument = { to: message.to, body: message.text, audience: message.audience, ...about };
+        const doc: SmsDocument = { to: message.to, body: message.text, audience: message.audience, ...about, ...customerKey(message) };
         batch.create(this.sms.doc(message.id), doc);
       }
     }
@@ -154,6 +158,13 @@ export class FirestoreMessages implements MessageStore {
     return (await this.skipped.doc(id).get()).exists ? 'not-failed' : null;
   }
 
+  async customerMessagesSince(channel: MessageChannel, recipient: string, since: string): Promise<number> {
+    // Skipped messages live in their own collection, so they are never counted.
+    const collection = channel === 'email' ? this.mail : this.sms;
+    const snapshot = await collection.where('customerKey', '==', recipient).where('createdAt', '>=', since).count().get();
+    return snapshot.data().count;
+  }
+
   async status() {
     const finished = ['SUCCESS', 'ERROR'];
     const counts = await Promise.all(
@@ -179,6 +190,11 @@ export class FirestoreMessages implements MessageStore {
     const firstSent = recent.findIndex((message) => message.status === 'sent');
     return { queued: mailAll - mailDone + (smsAll - smsDone), failingInARow: firstSent === -1 ? recent.length : firstSent };
   }
+}
+
+function customerKey(message: NewMessage): { customerKey?: string } {
+  const key = cappedRecipient(message);
+  return key === null ? {} : { customerKey: key };
 }
 
 /** The port's order: oldest first, then staff before customer, email before SMS. */

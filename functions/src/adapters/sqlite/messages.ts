@@ -1,6 +1,13 @@
 import type { MessageChannel, MessageDelivery, MessageStatus } from '@site/domain';
 import type { Database, Statement } from 'better-sqlite3';
-import type { DeliveryQueue, Lead, MessageStore, NewMessage, QueuedMessage } from '../../ports/messages';
+import {
+  cappedRecipient,
+  type DeliveryQueue,
+  type Lead,
+  type MessageStore,
+  type NewMessage,
+  type QueuedMessage,
+} from '../../ports/messages';
 import type { SqliteCollection } from './collection';
 import { GroupCommit } from './group-commit';
 
@@ -24,6 +31,7 @@ interface Row {
   updatedAt: string;
   nextAttemptAt: string;
   sentAt: string | null;
+  customerKey: string | null;
 }
 
 type LeadCollections = {
@@ -40,6 +48,7 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   private readonly byId: Statement;
   private readonly setStatus: Statement;
   private readonly requeueFailed: Statement;
+  private readonly countCustomer: Statement;
   private readonly group: GroupCommit;
 
   constructor(
@@ -48,8 +57,12 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   ) {
     this.group = new GroupCommit(db);
     this.insert =
-      db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt)
-      VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL)`);
+      db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey)
+      VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL, @customerKey)`);
+    // Through the partial index messages_customer (migration 6); an email key holds an @, a mobile's never does.
+    this.countCustomer = db.prepare(
+      'SELECT count(*) AS n FROM messages WHERE customerKey = ? AND createdAt >= ? AND customerKey IS NOT NULL',
+    );
     this.requeueFailed = db.prepare(
       "UPDATE messages SET status = 'queued', error = NULL, attempts = 0, queuedAt = @now, nextAttemptAt = @now, updatedAt = @now WHERE id = @id AND status = 'failed'",
     );
@@ -114,6 +127,10 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
     return { queued, failingInARow: firstSent === -1 ? latest.length : firstSent };
   }
 
+  async customerMessagesSince(_channel: MessageChannel, recipient: string, since: string): Promise<number> {
+    return (this.countCustomer.get(recipient, since) as { n: number }).n;
+  }
+
   async claimDue(channels: readonly MessageChannel[], now: string, limit: number): Promise<QueuedMessage[]> {
     if (!channels.length) return [];
     const marks = channels.map(() => '?').join(', ');
@@ -175,6 +192,7 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
       status: message.skipped ? 'skipped' : 'queued',
       attempts: message.attempts,
       error: message.skipped ?? null,
+      customerKey: cappedRecipient(message),
       createdAt: message.createdAt,
       queuedAt: message.queuedAt,
     });

@@ -248,6 +248,17 @@ CREATE TABLE audit_log (
 CREATE INDEX audit_log_at_id ON audit_log ("at", "id");
 `,
   },
+  // 7. Customer messages are capped per recipient per day: each one queued to a customer keeps
+  // its recipient as compared (ports/messages.ts recipientKey: emails lower-cased), and a
+  // partial index counts them by recipient and time without touching staff or skipped rows.
+  {
+    sql: `
+ALTER TABLE messages ADD COLUMN customerKey TEXT;
+UPDATE messages SET customerKey = CASE WHEN channel = 'email' THEN lower(trim(recipient)) ELSE recipient END
+  WHERE audience = 'customer' AND status <> 'skipped';
+CREATE INDEX messages_customer ON messages (customerKey, createdAt) WHERE customerKey IS NOT NULL;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

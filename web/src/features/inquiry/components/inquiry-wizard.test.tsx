@@ -158,6 +158,22 @@ describe('the project inquiry wizard', () => {
     expect(screen.getByRole('textbox', { name: 'Email' })).not.toHaveAccessibleDescription();
   });
 
+  test('refuses a name with a web address beneath the field, and sends nothing', async () => {
+    const fetch = answerWith(201, {});
+    const { user } = renderWizard();
+    await reachContactStep(user);
+    await fillContact(user);
+    const firstName = screen.getByRole('textbox', { name: 'First name' });
+    await user.clear(firstName);
+    await user.type(firstName, 'Claim your prize at www.example.com');
+
+    await user.click(button('Submit'));
+
+    expect(await screen.findByText('Please enter your name without a web address')).toBeVisible();
+    expect(firstName).toHaveAccessibleDescription('Please enter your name without a web address');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   test('sends the answers and contact details to /api/project-inquiry and hands the first name on', async () => {
     const fetch = answerWith(201, { id: 'inq-1' });
     const { user, onSubmitted } = renderWizard();
