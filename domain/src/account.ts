@@ -57,8 +57,6 @@ export const confirmPasswordSchema = z.object({
 });
 export type ConfirmPassword = z.infer<typeof confirmPasswordSchema>;
 
-export const passkeyNameSchema = z.string().trim().min(1, accountMessages.passkeyNameLength).max(60, accountMessages.passkeyNameLength);
-
 /** `POST /api/account/totp`: shown once; the app renders `otpauthUrl` as a QR code. */
 export interface TotpEnrolment {
   secret: string;

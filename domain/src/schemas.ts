@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { budgets, inquiryRooms, leadStatuses, quoteRooms, timelines, type LeadStatus } from './enums';
 import { limits } from './limits';
-import { newPasswordSchema } from './account';
+import { accountMessages, newPasswordSchema } from './account';
 
 /** Messages of the product specification, section 5. Copied exactly. */
 export const messages = {
@@ -329,6 +329,9 @@ export const registerInputSchema = z.object({
   password: newPasswordSchema,
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+/** What an admin calls a passkey ("Laptop", "iPhone"). */
+export const passkeyNameSchema = text('Passkey name', 'line', 1, accountMessages.passkeyNameLength, 60);
 
 export interface User {
   id: string;
