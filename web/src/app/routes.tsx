@@ -12,6 +12,7 @@ import { ServicesPage } from './pages/services-page';
 const AdminLayout = lazy(() => import('./admin-layout'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AdminPage = lazy(() => import('./pages/admin-page'));
+const AccountPage = lazy(() => import('./pages/account-page'));
 const ShowroomPage = lazy(() => import('../features/showroom/showroom-page'));
 
 /**
@@ -26,6 +27,7 @@ export const adminRoutes: RouteObject[] = [
     children: [
       { path: paths.login, element: deferred(<LoginPage />) },
       { path: paths.admin, element: deferred(<AdminPage />) },
+      { path: paths.account, element: deferred(<AccountPage />) },
     ],
   },
 ];
