@@ -84,4 +84,6 @@ write(
 );
 
 rmSync(ssrDir, { recursive: true, force: true });
-console.log(`prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin} and ${paths.account}; robots.txt, sitemap.xml`);
+console.log(
+  `prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin} and ${paths.account}; robots.txt, sitemap.xml`,
+);

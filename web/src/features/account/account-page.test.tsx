@@ -66,7 +66,10 @@ describe('the Account page', () => {
   test('sets up the authenticator app: the secret and QR code, then the 10 recovery codes after a code', async () => {
     const { user, requests } = renderAccount(({ method, url }) => {
       if (method === 'POST' && url === '/api/account/totp') {
-        return { status: 200, body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Site:sam?secret=JBSWY3DPEHPK3PXP&issuer=Site' } };
+        return {
+          status: 200,
+          body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Site:sam?secret=JBSWY3DPEHPK3PXP&issuer=Site' },
+        };
       }
       if (method === 'POST' && url === '/api/account/totp/confirm') return { status: 200, body: { recoveryCodes } };
       return undefined;
@@ -86,7 +89,11 @@ describe('the Account page', () => {
     await user.click(within(totp).getByRole('button', { name: 'Turn on' }));
 
     const codes = await within(totp).findByRole('list', { name: 'Recovery codes' });
-    expect(within(codes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(recoveryCodes);
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(recoveryCodes);
     expect(within(totp).getByText(/Each code works once/)).toBeVisible();
     expect(within(totp).getByRole('button', { name: 'Copy' })).toBeVisible();
     expect(within(totp).getByRole('button', { name: 'Download' })).toBeVisible();

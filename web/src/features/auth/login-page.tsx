@@ -87,7 +87,7 @@ export default function LoginPage() {
                   {notice}
                 </Alert>
               )}
-          <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+              <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
                 <TextField
                   label="Username"
                   autoComplete="username"

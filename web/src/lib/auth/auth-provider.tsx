@@ -56,7 +56,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
   });
 
-  const refreshUser = useCallback(() => queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: getCurrentUser, staleTime: 0 }), [queryClient]);
+  const refreshUser = useCallback(
+    () => queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: getCurrentUser, staleTime: 0 }),
+    [queryClient],
+  );
 
   const registerMutation = useMutation({
     mutationFn: register,
@@ -106,7 +109,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logoutMutation,
       registerMutation,
     }),
-    [userQuery.data, userQuery.isLoading, userQuery.error, loginMutation, secondFactorMutation, refreshUser, logoutMutation, registerMutation],
+    [
+      userQuery.data,
+      userQuery.isLoading,
+      userQuery.error,
+      loginMutation,
+      secondFactorMutation,
+      refreshUser,
+      logoutMutation,
+      registerMutation,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

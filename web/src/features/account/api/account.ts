@@ -1,12 +1,4 @@
-import type {
-  AccountSummary,
-  AdminSession,
-  ConfirmPassword,
-  Passkey,
-  PasswordChange,
-  RecoveryCodes,
-  TotpEnrolment,
-} from '@site/domain';
+import type { AccountSummary, AdminSession, ConfirmPassword, Passkey, PasswordChange, RecoveryCodes, TotpEnrolment } from '@site/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
 import { createPasskeyCeremony, type PublicKeyCredentialCreationOptionsJSON } from '../../../lib/passkeys';
@@ -70,14 +62,15 @@ export const useAddPasskey = () =>
     return api.post<Passkey>('/api/account/passkeys', { name, response });
   });
 
-export const useRemovePasskey = () => useAccountMutation((id: string) => api.delete<void>(`/api/account/passkeys/${encodeURIComponent(id)}`));
+export const useRemovePasskey = () =>
+  useAccountMutation((id: string) => api.delete<void>(`/api/account/passkeys/${encodeURIComponent(id)}`));
 
 export const useEndSession = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/api/account/sessions/${encodeURIComponent(id)}`),
     onSuccess: (_data, id) => {
-      queryClient.setQueryData(accountKeys.sessions, (sessions) => sessions?.filter((session) => session.id !== id));
+      queryClient.setQueryData(sessionsQuery.queryKey, (sessions) => sessions?.filter((session) => session.id !== id));
       return queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
     },
   });

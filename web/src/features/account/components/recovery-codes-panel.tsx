@@ -35,8 +35,8 @@ export function RecoveryCodesPanel({ codes, onDone, doneLabel }: { codes: readon
   return (
     <Stack spacing={2}>
       <Alert severity="warning">
-        Save these recovery codes somewhere safe now: they are shown only this once. Each code works once, to sign in when you do
-        not have your authenticator app.
+        Save these recovery codes somewhere safe now: they are shown only this once. Each code works once, to sign in when you do not have
+        your authenticator app.
       </Alert>
       <Box
         component="ol"

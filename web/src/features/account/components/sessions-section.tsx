@@ -39,7 +39,13 @@ function SessionRow({ session }: { session: AdminSession }) {
           </Typography>
         </Stack>
         {!session.current && (
-          <Button variant="outlined" onClick={onEnd} disabled={end.isPending} aria-label={`Sign out ${browser}, IP address ${session.ipAddress}`} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, flexShrink: 0 }}>
+          <Button
+            variant="outlined"
+            onClick={onEnd}
+            disabled={end.isPending}
+            aria-label={`Sign out ${browser}, IP address ${session.ipAddress}`}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, flexShrink: 0 }}
+          >
             Sign out
           </Button>
         )}

@@ -42,7 +42,15 @@ function QrCode({ url }: { url: string }) {
 }
 
 /** Scan (or type) the new secret, then prove it works with a code from the app. */
-function Enrolment({ enrolment, onConfirmed, onCancel }: { enrolment: TotpEnrolment; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {
+function Enrolment({
+  enrolment,
+  onConfirmed,
+  onCancel,
+}: {
+  enrolment: TotpEnrolment;
+  onConfirmed: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
   const confirm = useConfirmTotp();
   const {
     register,
@@ -60,10 +68,16 @@ function Enrolment({ enrolment, onConfirmed, onCancel }: { enrolment: TotpEnrolm
     });
   return (
     <Stack spacing={2}>
-      <Typography>1. Scan this QR code with your authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password).</Typography>
+      <Typography>
+        1. Scan this QR code with your authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password).
+      </Typography>
       <QrCode url={enrolment.otpauthUrl} />
       <Typography>Or type this key into the app instead. It is shown only this once:</Typography>
-      <Typography component="code" aria-label="Setup key" sx={{ fontFamily: 'monospace', fontSize: '1.05rem', overflowWrap: 'anywhere', bgcolor: 'grey.100', p: 1, borderRadius: 1 }}>
+      <Typography
+        component="code"
+        aria-label="Setup key"
+        sx={{ fontFamily: 'monospace', fontSize: '1.05rem', overflowWrap: 'anywhere', bgcolor: 'grey.100', p: 1, borderRadius: 1 }}
+      >
         {enrolment.secret}
       </Typography>
       <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)}>
@@ -117,7 +131,13 @@ export function TotpSection({ account, onEnrolled, leavesAfterEnrolment }: TotpS
 
   let body;
   if (codes) {
-    body = <RecoveryCodesPanel codes={codes.codes} onDone={onCodesSaved} doneLabel={codes.enrolled && leavesAfterEnrolment ? 'I saved them, continue' : 'Done'} />;
+    body = (
+      <RecoveryCodesPanel
+        codes={codes.codes}
+        onDone={onCodesSaved}
+        doneLabel={codes.enrolled && leavesAfterEnrolment ? 'I saved them, continue' : 'Done'}
+      />
+    );
   } else if (enrolment) {
     body = (
       <Enrolment
@@ -152,7 +172,8 @@ export function TotpSection({ account, onEnrolled, leavesAfterEnrolment }: TotpS
     body = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography>
-          Authenticator app: <strong>off</strong>. With it on, signing in asks for a code from the app on your phone as well as your password.
+          Authenticator app: <strong>off</strong>. With it on, signing in asks for a code from the app on your phone as well as your
+          password.
         </Typography>
         {start.error && <Alert severity="error">{plainErrorText(start.error)}</Alert>}
         <Button variant="contained" onClick={onStart} disabled={start.isPending}>

@@ -7,7 +7,11 @@ import { errorText } from '../../../lib/error-text';
  * Puts the server's `errors.{field}` under the form's fields (e.g. why a new password is too
  * weak); answers the message left for the form as a whole, or null when every one found a field.
  */
-export function showServerErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>): string | null {
+export function showServerErrors<T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): string | null {
   if (error instanceof ApiRequestError && error.body?.errors) {
     const errors = error.body.errors;
     let shown = false;

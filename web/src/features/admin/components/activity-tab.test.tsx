@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { answerRequests } from '../../../test-support/api';
+import { answerRequests, type Answer } from '../../../test-support/api';
 import { ActivityTab } from './activity-tab';
 
 const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -22,15 +22,31 @@ const newer: AuditEntry[] = [
     target: 'inquiry:abc123',
     detail: 'status: new → contacted',
   },
-  { id: 'a1', at: '2026-03-02T02:00:00.000Z', userId: null, username: 'mallory', ipAddress: '198.51.100.9', userAgent: '', action: 'login.failed' },
+  {
+    id: 'a1',
+    at: '2026-03-02T02:00:00.000Z',
+    userId: null,
+    username: 'mallory',
+    ipAddress: '198.51.100.9',
+    userAgent: '',
+    action: 'login.failed',
+  },
 ];
 const older: AuditEntry[] = [
-  { id: 'a0', at: '2026-03-01T23:00:00.000Z', userId: 'u2', username: 'jo', ipAddress: '192.0.2.44', userAgent: chrome, action: 'totp.enabled' },
+  {
+    id: 'a0',
+    at: '2026-03-01T23:00:00.000Z',
+    userId: 'u2',
+    username: 'jo',
+    ipAddress: '192.0.2.44',
+    userAgent: chrome,
+    action: 'totp.enabled',
+  },
 ];
 
 describe('the Activity tab', () => {
   test('shows who did what from where, and pages on with the cursor', async () => {
-    const requests = answerRequests(({ url }) =>
+    const requests = answerRequests(({ url }): Answer =>
       url.includes('cursor=')
         ? { status: 200, body: older, headers: { 'X-Total-Count': '3' } }
         : { status: 200, body: newer, headers: { 'X-Next-Cursor': 'page-2', 'X-Total-Count': '3' } },
