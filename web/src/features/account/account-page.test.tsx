@@ -34,7 +34,7 @@ const sessions: AdminSession[] = [
 ];
 const recoveryCodes = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
 
-/** The page with the signed-in admin; `answer` takes the calls other than the usual reads. */
+/** The page with the signed-in admin; `answer` takes the calls other than the usual reads. /admin stands in for the dashboard. */
 function renderAccount(answer: (request: SentRequest) => Answer | undefined = () => undefined) {
   const requests = answerRequests((request) => {
     const answered = answer(request);
@@ -51,6 +51,7 @@ function renderAccount(answer: (request: SentRequest) => Answer | undefined = ()
           <MemoryRouter initialEntries={['/admin/account']}>
             <Routes>
               <Route path="/admin/account" element={<AccountPage />} />
+              <Route path="/admin" element={<p>The dashboard</p>} />
             </Routes>
           </MemoryRouter>
         </AuthProvider>
@@ -138,5 +139,38 @@ describe('the Account page', () => {
 
     await user.click(within(other).getByRole('button', { name: /Sign out/ }));
     await waitFor(() => expect(requests).toContainEqual({ method: 'DELETE', url: '/api/account/sessions/s2', body: undefined }));
+  });
+
+  test('when the business requires a second factor, asks for one, and goes on to the dashboard once it is set up', async () => {
+    let enrolled = false;
+    const { user, requests } = renderAccount(({ method, url }) => {
+      if (url === '/api/user') return { status: 200, body: enrolled ? admin : { ...admin, mfaSetupRequired: true } };
+      if (method === 'POST' && url === '/api/account/totp') {
+        return { status: 200, body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Site:sam?secret=JBSWY3DPEHPK3PXP' } };
+      }
+      if (method === 'POST' && url === '/api/account/totp/confirm') {
+        enrolled = true;
+        return { status: 200, body: { recoveryCodes } };
+      }
+      return undefined;
+    });
+
+    expect(
+      await screen.findByText('Your business requires a second factor. Set up an authenticator app or a passkey to continue.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Change password' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+
+    const totp = await section('Authenticator app');
+    await user.click(await within(totp).findByRole('button', { name: 'Set up authenticator app' }));
+    await user.type(await within(totp).findByRole('textbox', { name: 'Code from the app' }), '654321');
+    await user.click(within(totp).getByRole('button', { name: 'Turn on' }));
+    await within(totp).findByRole('list', { name: 'Recovery codes' });
+    // The codes stay until the admin says they are saved.
+    expect(screen.queryByText('The dashboard')).not.toBeInTheDocument();
+    await user.click(within(totp).getByRole('button', { name: 'I saved them, continue' }));
+
+    expect(await screen.findByText('The dashboard')).toBeVisible();
+    expect(requests.filter(({ url }) => url === '/api/user')).toHaveLength(2);
   });
 });

@@ -103,7 +103,7 @@ export default function AccountPage() {
           ) : (
             <>
               <TotpSection account={factors} onEnrolled={onFactorAdded} leavesAfterEnrolment={setupRequired} />
-              <PasskeysSection passkeys={factors.passkeys} onAdded={onFactorAdded} />
+              <PasskeysSection passkeys={factors.passkeys} onAdded={onFactorAdded} leavesAfterEnrolment={setupRequired} />
             </>
           )}
           {!setupRequired && user && <PasswordSection username={user.username} />}

@@ -54,6 +54,14 @@ async function completeSignIn({ firebaseToken, ...user }: SignedIn, tokenRequire
   return user;
 }
 
+/**
+ * Firebase mode, REQUIRE_MFA: an admin signed in without a second factor gets no token until
+ * their first factor is added, and the answer that adds it carries the token.
+ */
+export async function signInWithHeldBackToken(firebaseToken: string | undefined): Promise<void> {
+  if (firebaseBackend && firebaseToken) await (await firebaseAuth()).signInWithToken(firebaseToken);
+}
+
 export const isMfaChallenge = (answer: SignedIn | MfaChallenge): answer is MfaChallenge => 'mfaRequired' in answer && answer.mfaRequired;
 
 /**
@@ -62,7 +70,7 @@ export const isMfaChallenge = (answer: SignedIn | MfaChallenge): answer is MfaCh
  */
 export async function login(input: LoginInput): Promise<User | MfaChallenge> {
   const answer = await api.post<SignedIn | MfaChallenge>('/api/login', input);
-  return isMfaChallenge(answer) ? answer : completeSignIn(answer, true);
+  return isMfaChallenge(answer) ? answer : completeSignIn(answer, !answer.mfaSetupRequired);
 }
 
 /** A code from the authenticator app or a recovery code (the server tells them apart), or a passkey. */

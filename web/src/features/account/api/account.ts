@@ -1,6 +1,7 @@
 import type { AccountSummary, AdminSession, ConfirmPassword, Passkey, PasswordChange, RecoveryCodes, TotpEnrolment } from '@site/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
+import { signInWithHeldBackToken } from '../../../lib/auth/auth-api';
 import { createPasskeyCeremony, type PublicKeyCredentialCreationOptionsJSON } from '../../../lib/passkeys';
 
 /** Under the admin area's key, so signing out drops them with the rest. */
@@ -36,7 +37,18 @@ function useAccountMutation<Input, Output>(mutationFn: (input: Input) => Promise
 /** Step one: a new secret, shown once; TOTP is not on until a code from it is confirmed. */
 export const useStartTotp = () => useMutation({ mutationFn: () => api.post<TotpEnrolment>('/api/account/totp') });
 
-export const useConfirmTotp = () => useAccountMutation((code: string) => api.post<RecoveryCodes>('/api/account/totp/confirm', { code }));
+/** The answer that adds an admin's first factor under REQUIRE_MFA (Firebase mode) carries the held-back token. */
+type WithHeldBackToken<T> = T & { firebaseToken?: string };
+
+async function withoutToken<T>({ firebaseToken, ...answer }: WithHeldBackToken<T>): Promise<Omit<T, 'firebaseToken'>> {
+  await signInWithHeldBackToken(firebaseToken);
+  return answer;
+}
+
+export const useConfirmTotp = () =>
+  useAccountMutation(async (code: string) =>
+    withoutToken(await api.post<WithHeldBackToken<RecoveryCodes>>('/api/account/totp/confirm', { code })),
+  );
 
 // DELETE with a body: api.delete sends none, so the request is built here.
 export const useDisableTotp = () =>
@@ -54,12 +66,15 @@ export const useChangePassword = () => {
   });
 };
 
+/** A passkey that is the admin's first factor comes with recovery codes, as the authenticator app does. */
+export type AddedPasskey = Passkey & Partial<RecoveryCodes>;
+
 /** Asks the server for options, lets the browser make the passkey, then stores it under `name`. */
 export const useAddPasskey = () =>
   useAccountMutation(async (name: string) => {
     const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>('/api/account/passkeys/options');
     const response = await createPasskeyCeremony(optionsJSON);
-    return api.post<Passkey>('/api/account/passkeys', { name, response });
+    return withoutToken(await api.post<WithHeldBackToken<AddedPasskey>>('/api/account/passkeys', { name, response }));
   });
 
 export const useRemovePasskey = () =>

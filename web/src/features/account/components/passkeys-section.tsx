@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { useToast } from '../../../lib/toast';
 import { useAddPasskey, useRemovePasskey } from '../api/account';
 import { plainErrorText, showServerErrors } from '../lib/field-errors';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { Section } from './section';
 
 const nameForm = z.object({ name: passkeyNameSchema });
@@ -52,10 +53,19 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   );
 }
 
-export function PasskeysSection({ passkeys, onAdded }: { passkeys: readonly Passkey[]; onAdded: () => void }) {
+interface PasskeysSectionProps {
+  passkeys: readonly Passkey[];
+  /** A passkey was added (and, for a first factor, its recovery codes saved). */
+  onAdded: () => void;
+  /** Whether the page moves on once a factor exists, for the button under the codes. */
+  leavesAfterEnrolment: boolean;
+}
+
+export function PasskeysSection({ passkeys, onAdded, leavesAfterEnrolment }: PasskeysSectionProps) {
   const toast = useToast();
   const add = useAddPasskey();
   const [formError, setFormError] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
   const {
     register,
     handleSubmit,
@@ -66,9 +76,10 @@ export function PasskeysSection({ passkeys, onAdded }: { passkeys: readonly Pass
   const onSubmit = ({ name }: NameForm) => {
     setFormError(null);
     add.mutate(name, {
-      onSuccess: (passkey) => {
-        toast({ title: 'Passkey added', message: `You can now sign in with "${passkey.name}".`, variant: 'default' });
-        onAdded();
+      onSuccess: ({ name: added, recoveryCodes }) => {
+        toast({ title: 'Passkey added', message: `You can now sign in with "${added}".`, variant: 'default' });
+        if (recoveryCodes?.length) setCodes(recoveryCodes);
+        else onAdded();
       },
       onError: (error) => setFormError(showServerErrors(error, ['name'], setError)),
     });
@@ -76,33 +87,44 @@ export function PasskeysSection({ passkeys, onAdded }: { passkeys: readonly Pass
 
   return (
     <Section title="Passkeys">
-      <Stack spacing={2}>
-        <Typography>A passkey signs you in with this device's fingerprint, face or screen lock, or with your phone.</Typography>
-        {passkeys.length === 0 ? (
-          <Typography color="text.secondary">No passkeys yet.</Typography>
-        ) : (
-          <List aria-label="Your passkeys" disablePadding>
-            {passkeys.map((passkey) => (
-              <PasskeyRow key={passkey.id} passkey={passkey} />
-            ))}
-          </List>
-        )}
-        <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)} sx={{ maxWidth: 420 }}>
-          <TextField
-            label="Passkey name"
-            required
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: 60 } }}
-            error={Boolean(errors.name)}
-            helperText={errors.name?.message ?? 'For example the device it is on, to tell your passkeys apart'}
-            {...register('name')}
-          />
-          {formError && <Alert severity="error">{formError}</Alert>}
-          <Button type="submit" variant="contained" disabled={add.isPending} sx={{ alignSelf: 'flex-start' }}>
-            {add.isPending ? 'Waiting for the passkey...' : 'Add a passkey'}
-          </Button>
+      {codes ? (
+        <RecoveryCodesPanel
+          codes={codes}
+          doneLabel={leavesAfterEnrolment ? 'I saved them, continue' : 'Done'}
+          onDone={() => {
+            setCodes(null);
+            onAdded();
+          }}
+        />
+      ) : (
+        <Stack spacing={2}>
+          <Typography>A passkey signs you in with this device's fingerprint, face or screen lock, or with your phone.</Typography>
+          {passkeys.length === 0 ? (
+            <Typography color="text.secondary">No passkeys yet.</Typography>
+          ) : (
+            <List aria-label="Your passkeys" disablePadding>
+              {passkeys.map((passkey) => (
+                <PasskeyRow key={passkey.id} passkey={passkey} />
+              ))}
+            </List>
+          )}
+          <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)} sx={{ maxWidth: 420 }}>
+            <TextField
+              label="Passkey name"
+              required
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 60 } }}
+              error={Boolean(errors.name)}
+              helperText={errors.name?.message ?? 'For example the device it is on, to tell your passkeys apart'}
+              {...register('name')}
+            />
+            {formError && <Alert severity="error">{formError}</Alert>}
+            <Button type="submit" variant="contained" disabled={add.isPending} sx={{ alignSelf: 'flex-start' }}>
+              {add.isPending ? 'Waiting for the passkey...' : 'Add a passkey'}
+            </Button>
+          </Stack>
         </Stack>
-      </Stack>
+      )}
     </Section>
   );
 }

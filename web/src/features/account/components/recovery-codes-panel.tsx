@@ -36,7 +36,7 @@ export function RecoveryCodesPanel({ codes, onDone, doneLabel }: { codes: readon
     <Stack spacing={2}>
       <Alert severity="warning">
         Save these recovery codes somewhere safe now: they are shown only this once. Each code works once, to sign in when you do not have
-        your authenticator app.
+        your authenticator app or passkey.
       </Alert>
       <Box
         component="ol"

@@ -25,8 +25,9 @@ const newer: AuditEntry[] = [
   {
     id: 'a1',
     at: '2026-03-02T02:00:00.000Z',
-    userId: null,
-    username: 'mallory',
+    // A wrong password for a known admin: their name, from wherever it was tried.
+    userId: 'u1',
+    username: 'sam',
     ipAddress: '198.51.100.9',
     userAgent: '',
     action: 'login.failed',
@@ -68,7 +69,7 @@ describe('the Activity tab', () => {
     for (const text of ['sam', 'Updated an inquiry', 'inquiry:abc123', 'status: new → contacted', '203.0.113.5', 'Chrome']) {
       expect(within(first).getByText(text)).toBeVisible();
     }
-    for (const text of ['mallory', 'Failed sign-in', '198.51.100.9', 'Unknown']) expect(within(second).getByText(text)).toBeVisible();
+    for (const text of ['sam', 'Failed sign-in', '198.51.100.9', 'Unknown']) expect(within(second).getByText(text)).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(table).findByText('Turned on authenticator app')).toBeVisible();
