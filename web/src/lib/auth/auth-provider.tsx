@@ -87,7 +87,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Firebase builds: the dashboard's listeners need the Firebase Auth sign-in the API session
   // started. Without it (revoked by a logout elsewhere, storage cleared) only a new login
   // helps, so end the API session too and go back to the login page.
-  const userId = userQuery.data?.id;
+  // An admin still to set up a required second factor has no Firebase sign-in yet: the
+  // answer that adds the factor brings it (see signInWithHeldBackToken), so wait till then.
+  const userId = userQuery.data?.mfaSetupRequired ? undefined : userQuery.data?.id;
   useEffect(() => {
     if (!userId) return;
     return watchFirebaseSession(userId, () => {
