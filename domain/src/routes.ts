@@ -7,6 +7,8 @@ export const paths = {
   showroom: '/virtual-showroom',
   login: '/login',
   admin: '/admin',
+  /** The signed-in admin's password, second factors and sessions. */
+  account: '/admin/account',
 } as const;
 
 /** Public pages: prerendered, listed in the sitemap, and recorded as visits. */

@@ -68,7 +68,7 @@ for (const route of publicPaths) {
   }
 }
 write(join(dist, '404.html'), await page('/404', notFoundMarker));
-for (const route of [paths.login, paths.admin]) write(outFile(route), shell);
+for (const route of [paths.login, paths.admin, paths.account]) write(outFile(route), shell);
 
 const site = siteUrl;
 write(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site}/sitemap.xml\n`);
@@ -84,4 +84,6 @@ write(
 );
 
 rmSync(ssrDir, { recursive: true, force: true });
-console.log(`prerendered ${written.join(', ')}, 404.html, shells for ${paths.login} and ${paths.admin}; robots.txt, sitemap.xml`);
+console.log(
+  `prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin} and ${paths.account}; robots.txt, sitemap.xml`,
+);

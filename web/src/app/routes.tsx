@@ -11,7 +11,7 @@ import { ServicesPage } from './pages/services-page';
 // The admin area and the showroom load only when visited.
 const AdminLayout = lazy(() => import('./admin-layout'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
-const AdminPage = lazy(() => import('./pages/admin-page'));
+const AdminArea = lazy(() => import('./admin-area'));
 const ShowroomPage = lazy(() => import('../features/showroom/showroom-page'));
 
 /**
@@ -25,7 +25,8 @@ export const adminRoutes: RouteObject[] = [
     element: deferred(<AdminLayout />),
     children: [
       { path: paths.login, element: deferred(<LoginPage />) },
-      { path: paths.admin, element: deferred(<AdminPage />) },
+      { path: paths.admin, element: deferred(<AdminArea />) },
+      { path: paths.account, element: deferred(<AdminArea />) },
     ],
   },
 ];

@@ -10,3 +10,38 @@ export function answerWith(status: number, body: unknown) {
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
+
+/** A request the page sent: method, URL with its query, and the parsed JSON body. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+export interface Answer {
+  status: number;
+  /** Sent as JSON; none for a 204. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Stands in for the server when a page makes several different calls: `answer` picks the
+ * response for each request. The returned array fills with the requests as they are sent.
+ */
+export function answerRequests(answer: (request: SentRequest) => Answer): SentRequest[] {
+  const requests: SentRequest[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const request: SentRequest = {
+      method: init.method ?? 'GET',
+      url,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    requests.push(request);
+    const { status, body, headers } = answer(request);
+    const text = body === undefined ? null : JSON.stringify(body);
+    return new Response(text, { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return requests;
+}

@@ -7,7 +7,7 @@ import { ProtectedRoute } from '../../lib/auth/protected-route';
 // The 3D models feature is its own chunk: most visits to the dashboard never open its tab.
 const ModelsTab = lazy(() => import('../../features/models/models-tab'));
 
-/** /admin: the dashboard's lead, review and visitor tabs, with the 3D models feature as its last tab. */
+/** /admin: the dashboard's lead, review, visitor and activity tabs, with the 3D models feature's tab handed in. */
 export default function AdminPage() {
   return (
     <>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,21 +13,27 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { loginInputSchema, type LoginInput } from '@site/domain';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
+import { isMfaChallenge } from '../../lib/auth/auth-api';
 import { useAuth } from '../../lib/auth/use-auth';
+import { SecondFactorStep } from './components/second-factor-step';
 import { safeNext } from './lib/safe-next';
 
 const adminPoints = ['View all project inquiries', 'Access customer contact details', 'Track project timelines and budgets'];
 
 export default function LoginPage() {
-  const { user, loginMutation } = useAuth();
+  const { user, loginMutation, secondFactorMutation } = useAuth();
   const [searchParams] = useSearchParams();
+  // Why the admin is back at the password step (the pending sign-in expired), if so.
+  const [notice, setNotice] = useState<string | null>(null);
   const next = safeNext(searchParams.get('next'));
   const {
     register,
     handleSubmit,
+    resetField,
     formState: { errors },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginInputSchema),
@@ -36,8 +43,19 @@ export default function LoginPage() {
   // Signed in already, or just now: the login mutation stores the user and this redirects.
   if (user) return <Navigate to={next} replace />;
 
-  const onSubmit = (input: LoginInput) => loginMutation.mutate(input);
+  const onSubmit = (input: LoginInput) => {
+    setNotice(null);
+    secondFactorMutation.reset();
+    loginMutation.mutate(input);
+  };
   const pending = loginMutation.isPending;
+  // The password was right and a second factor is asked for: the session starts after it.
+  const challenge = loginMutation.data && isMfaChallenge(loginMutation.data) ? loginMutation.data : null;
+  const backToPassword = (message: string | null) => {
+    setNotice(message);
+    resetField('password');
+    loginMutation.reset();
+  };
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
@@ -52,34 +70,50 @@ export default function LoginPage() {
           <Typography component="h1" variant="h4" gutterBottom>
             Admin Login
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Sign in with your staff account.
-          </Typography>
-          <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
-            <TextField
-              label="Username"
-              autoComplete="username"
-              required
-              autoFocus
-              fullWidth
-              error={Boolean(errors.username)}
-              helperText={errors.username?.message}
-              {...register('username')}
-            />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              fullWidth
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-              {...register('password')}
-            />
-            <Button type="submit" variant="contained" size="large" disabled={pending}>
-              {pending ? 'Logging in...' : 'Login'}
-            </Button>
-          </Stack>
+          {challenge ? (
+            <>
+              <Typography color="text.secondary" sx={{ mb: 3 }}>
+                Second step: confirm it is you.
+              </Typography>
+              <SecondFactorStep methods={challenge.methods} onExpired={backToPassword} onCancel={() => backToPassword(null)} />
+            </>
+          ) : (
+            <>
+              <Typography color="text.secondary" sx={{ mb: 3 }}>
+                Sign in with your staff account.
+              </Typography>
+              {notice && (
+                <Alert severity="warning" sx={{ mb: 2.5 }}>
+                  {notice}
+                </Alert>
+              )}
+              <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+                <TextField
+                  label="Username"
+                  autoComplete="username"
+                  required
+                  autoFocus
+                  fullWidth
+                  error={Boolean(errors.username)}
+                  helperText={errors.username?.message}
+                  {...register('username')}
+                />
+                <TextField
+                  label="Password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  fullWidth
+                  error={Boolean(errors.password)}
+                  helperText={errors.password?.message}
+                  {...register('password')}
+                />
+                <Button type="submit" variant="contained" size="large" disabled={pending}>
+                  {pending ? 'Logging in...' : 'Login'}
+                </Button>
+              </Stack>
+            </>
+          )}
         </CardContent>
         <Box
           component="aside"

@@ -1,5 +1,6 @@
-import type { LoginInput, RegisterInput, User } from '@site/domain';
+import { accountMessages, type LoginInput, type MfaChallenge, type RegisterInput, type User } from '@site/domain';
 import { ApiRequestError, api } from '../api-client';
+import { getPasskeyCeremony, type PublicKeyCredentialRequestOptionsJSON } from '../passkeys';
 
 // The build-time switch (see lib/firebase/app.ts): written out in each module that loads
 // Firebase code, so that the embedded build drops that code.
@@ -53,7 +54,47 @@ async function completeSignIn({ firebaseToken, ...user }: SignedIn, tokenRequire
   return user;
 }
 
-export const login = async (input: LoginInput) => completeSignIn(await api.post<SignedIn>('/api/login', input), true);
+/**
+ * Firebase mode, REQUIRE_MFA: an admin signed in without a second factor gets no token until
+ * their first factor is added, and the answer that adds it carries the token.
+ */
+export async function signInWithHeldBackToken(firebaseToken: string | undefined): Promise<void> {
+  if (firebaseBackend && firebaseToken) await (await firebaseAuth()).signInWithToken(firebaseToken);
+}
+
+export const isMfaChallenge = (answer: SignedIn | MfaChallenge): answer is MfaChallenge => 'mfaRequired' in answer && answer.mfaRequired;
+
+/**
+ * The password step. An admin with a second factor gets a challenge instead, and no session
+ * yet: the login page then asks for the code or the passkey (`loginSecondFactor`).
+ */
+export async function login(input: LoginInput): Promise<User | MfaChallenge> {
+  const answer = await api.post<SignedIn | MfaChallenge>('/api/login', input);
+  return isMfaChallenge(answer) ? answer : completeSignIn(answer, !answer.mfaSetupRequired);
+}
+
+/** A code from the authenticator app or a recovery code (the server tells them apart), or a passkey. */
+export type SecondFactor = { method: 'totp'; code: string } | { method: 'passkey' };
+
+export async function loginSecondFactor(factor: SecondFactor): Promise<User> {
+  if (factor.method === 'totp') return completeSignIn(await api.post<SignedIn>('/api/login/totp', { code: factor.code }), true);
+  const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>('/api/login/passkey/options');
+  const response = await getPasskeyCeremony(optionsJSON);
+  return completeSignIn(await api.post<SignedIn>('/api/login/passkey', { response }), true);
+}
+
+/** The server's 401 once the password step is more than 5 minutes old: start again. */
+export const isLoginExpired = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 401 && error.body?.message === accountMessages.loginExpired;
+
+/**
+ * The 403 every admin call but enrolment answers while REQUIRE_MFA waits for this admin's
+ * second factor: the session must be re-read, and the protected routes send the admin to the
+ * Account page.
+ */
+export const isMfaSetupRequired = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 403 && error.body?.message === accountMessages.mfaSetupRequired;
+
 export const register = async (input: RegisterInput) => completeSignIn(await api.post<SignedIn>('/api/register', input), false);
 
 export async function logout(): Promise<void> {

@@ -1,7 +1,17 @@
-import type { LoginInput, RegisterInput, User } from '@site/domain';
+import type { LoginInput, MfaChallenge, RegisterInput, User } from '@site/domain';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { createContext, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { getCurrentUser, login, logout, register, userQueryKey, watchFirebaseSession } from './auth-api';
+import {
+  getCurrentUser,
+  isMfaChallenge,
+  login,
+  loginSecondFactor,
+  logout,
+  register,
+  userQueryKey,
+  watchFirebaseSession,
+  type SecondFactor,
+} from './auth-api';
 import { errorText } from '../error-text';
 import { useToast } from '../toast';
 
@@ -9,7 +19,12 @@ export interface AuthContextValue {
   user: User | null;
   isLoading: boolean;
   error: Error | null;
-  loginMutation: UseMutationResult<User, Error, LoginInput>;
+  /** The password step: the user, or a challenge for the second factor (no session yet). */
+  loginMutation: UseMutationResult<User | MfaChallenge, Error, LoginInput>;
+  /** The second step; its errors are the login page's to show, under the code field. */
+  secondFactorMutation: UseMutationResult<User, Error, SecondFactor>;
+  /** Reads GET /api/user again, e.g. once a second factor is set up and the server's flag is gone. */
+  refreshUser: () => Promise<User | null>;
   logoutMutation: UseMutationResult<void, Error, void>;
   registerMutation: UseMutationResult<User, Error, RegisterInput>;
 }
@@ -30,9 +45,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const loginMutation = useMutation({
     mutationFn: login,
-    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+    onSuccess: (answer) => {
+      if (!isMfaChallenge(answer)) queryClient.setQueryData(userQueryKey, answer);
+    },
     onError: (error) => toast({ title: 'Login failed', message: errorText(error), variant: 'error' }),
   });
+
+  const secondFactorMutation = useMutation({
+    mutationFn: loginSecondFactor,
+    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+  });
+
+  const refreshUser = useCallback(
+    () => queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: getCurrentUser, staleTime: 0 }),
+    [queryClient],
+  );
 
   const registerMutation = useMutation({
     mutationFn: register,
@@ -60,7 +87,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Firebase builds: the dashboard's listeners need the Firebase Auth sign-in the API session
   // started. Without it (revoked by a logout elsewhere, storage cleared) only a new login
   // helps, so end the API session too and go back to the login page.
-  const userId = userQuery.data?.id;
+  // An admin still to set up a required second factor has no Firebase sign-in yet: the
+  // answer that adds the factor brings it (see signInWithHeldBackToken), so wait till then.
+  const userId = userQuery.data?.mfaSetupRequired ? undefined : userQuery.data?.id;
   useEffect(() => {
     if (!userId) return;
     return watchFirebaseSession(userId, () => {
@@ -77,10 +106,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoading: userQuery.isLoading,
       error: userQuery.error,
       loginMutation,
+      secondFactorMutation,
+      refreshUser,
       logoutMutation,
       registerMutation,
     }),
-    [userQuery.data, userQuery.isLoading, userQuery.error, loginMutation, logoutMutation, registerMutation],
+    [
+      userQuery.data,
+      userQuery.isLoading,
+      userQuery.error,
+      loginMutation,
+      secondFactorMutation,
+      refreshUser,
+      logoutMutation,
+      registerMutation,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -7,9 +7,10 @@ import { useAuth } from './use-auth';
 
 /**
  * A spinner while the session is checked, the page when signed in, otherwise
- * /login, which brings the admin back to the page asked for.
+ * /login, which brings the admin back to the page asked for. An admin who must still set up
+ * a second factor sees only the Account page (`allowMfaSetup`): the server refuses the rest.
  */
-export function ProtectedRoute({ children }: { children: ReactNode }) {
+export function ProtectedRoute({ children, allowMfaSetup = false }: { children: ReactNode; allowMfaSetup?: boolean }) {
   const { user, isLoading, logoutMutation } = useAuth();
   const location = useLocation();
 
@@ -27,5 +28,6 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     const to = signedOut ? paths.login : `${paths.login}?next=${encodeURIComponent(next)}`;
     return <Navigate to={to} replace />;
   }
+  if (user.mfaSetupRequired && !allowMfaSetup) return <Navigate to={paths.account} replace />;
   return <>{children}</>;
 }

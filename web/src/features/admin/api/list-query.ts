@@ -53,7 +53,8 @@ export function useLeadList<T>(options: ReturnType<typeof leadListQueryOptions<T
   return useListItems(useInfiniteQuery(options));
 }
 
-function useListItems<Q extends { data?: InfiniteData<ListPage<unknown>, unknown> }>(query: Q) {
+/** The loaded records of any paged admin list query, with its total. */
+export function useListItems<Q extends { data?: InfiniteData<ListPage<unknown>, unknown> }>(query: Q) {
   type Item = NonNullable<Q['data']>['pages'][number]['items'][number];
   const items = useMemo((): Item[] => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const firstPage = query.data?.pages[0];
@@ -61,12 +62,15 @@ function useListItems<Q extends { data?: InfiniteData<ListPage<unknown>, unknown
   return { ...query, items, total };
 }
 
-/** Follows the cursor to the end, for exports: 200 a page, the API's maximum. */
+/**
+ * Follows the cursor to the end, for exports: 200 a page, the API's maximum. The first page
+ * asks with `export=1`, so the server records the export in the audit trail once.
+ */
 export async function fetchAll<T>(url: string, maxPages = 1000): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < maxPages; page += 1) {
-    const result: ListPage<T> = await getList<T>(pageUrl(url, cursor, 200));
+    const result: ListPage<T> = await getList<T>(pageUrl(url, cursor, 200, cursor ? {} : { export: '1' }));
     items.push(...result.items);
     if (!result.next) return items;
     cursor = result.next;

@@ -9,12 +9,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
-import { userQueryKey } from '../../../lib/auth/auth-api';
+import { isMfaSetupRequired, userQueryKey } from '../../../lib/auth/auth-api';
 import { useInquiries } from '../api/inquiries';
 import { useQuoteRequests } from '../api/quote-requests';
 import { useAllReviews } from '../api/reviews';
 import { useVisitors } from '../api/visitors';
 import { useLiveSync } from '../hooks/use-live-sync';
+import { ActivityTab } from './activity-tab';
 import { DashboardHeader } from './dashboard-header';
 import { DeliveryWarning } from './delivery-warning';
 import { InquiriesTab } from './inquiries-tab';
@@ -22,7 +23,7 @@ import { QuoteRequestsTab } from './quote-requests-tab';
 import { ReviewsTab } from './reviews-tab';
 import { VisitorsTab } from './visitors-tab';
 
-export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'models'] as const;
+export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'models', 'activity'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 const isAdminTab = (value: string | null): value is AdminTab => adminTabs.some((tab) => tab === value);
@@ -52,6 +53,7 @@ const tabHeadings: Record<AdminTab, string> = {
   reviews: 'Reviews',
   visitors: 'Visitors',
   models: '3D Models',
+  activity: 'Activity',
 };
 
 function TabPanel({ tab, children }: { tab: AdminTab; children: ReactNode }) {
@@ -79,9 +81,13 @@ export function AdminDashboard({ modelsTab }: { modelsTab: ReactNode }) {
   const [tab, selectTab] = useSelectedTab();
 
   // A 401, or the live stream ending, may mean the session ended (logout in another tab,
-  // expiry): re-check it, and the protected route sends the admin to /login if it has.
+  // expiry): re-check it, and the protected route sends the admin to /login if it has. The
+  // 403 of a second factor now required (REQUIRE_MFA turned on) re-reads it the same way,
+  // and the protected route sends the admin to the Account page.
   const lists = [inquiries, quotes, reviews, visitors];
-  const sessionLost = lists.some((list) => list.error instanceof ApiRequestError && list.error.status === 401);
+  const sessionLost = lists.some(
+    (list) => (list.error instanceof ApiRequestError && list.error.status === 401) || isMfaSetupRequired(list.error),
+  );
   useEffect(() => {
     if (sessionLost || live === 'reconnecting') void queryClient.invalidateQueries({ queryKey: userQueryKey });
   }, [sessionLost, live, queryClient]);
@@ -101,6 +107,7 @@ export function AdminDashboard({ modelsTab }: { modelsTab: ReactNode }) {
     { value: 'reviews', label: `Reviews${count(reviews.total)}` },
     { value: 'visitors', label: `Visitors${count(visitors.total)}` },
     { value: 'models', label: '3D Models' },
+    { value: 'activity', label: 'Activity' },
   ];
 
   return (
@@ -127,6 +134,7 @@ export function AdminDashboard({ modelsTab }: { modelsTab: ReactNode }) {
           {tab === 'reviews' && <ReviewsTab />}
           {tab === 'visitors' && <VisitorsTab />}
           {tab === 'models' && modelsTab}
+          {tab === 'activity' && <ActivityTab />}
         </TabPanel>
       </Container>
     </Box>

@@ -1,3 +1,4 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
 import Logout from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -5,6 +6,8 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useLeadStats } from '../api/lead-stats';
 import { formatDuration } from '../lib/durations';
@@ -50,7 +53,7 @@ export function DashboardHeader({ live }: { live: LiveStatus }) {
             </Typography>
             <LeadFigures />
           </Box>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <Chip
               role="status"
               label={liveText[live]}
@@ -70,6 +73,9 @@ export function DashboardHeader({ live }: { live: LiveStatus }) {
               }}
               variant="outlined"
             />
+            <Button variant="outlined" color="inherit" startIcon={<AccountCircle aria-hidden />} component={RouterLink} to={paths.account}>
+              Account
+            </Button>
             <Button
               variant="outlined"
               color="inherit"

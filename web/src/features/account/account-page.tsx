@@ -1,0 +1,115 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Logout from '@mui/icons-material/Logout';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { AccountSummary } from '@site/domain';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { isMfaSetupRequired } from '../../lib/auth/auth-api';
+import { useAuth } from '../../lib/auth/use-auth';
+import { useAccount } from './api/account';
+import { PasskeysSection } from './components/passkeys-section';
+import { PasswordSection } from './components/password-section';
+import { SessionsSection } from './components/sessions-section';
+import { TotpSection } from './components/totp-section';
+import { plainErrorText } from './lib/field-errors';
+
+/** What set-up shows when the server will not yet tell more than that no factor exists. */
+const noFactors: Pick<AccountSummary, 'totp' | 'recoveryCodesLeft' | 'passkeys'> = { totp: false, recoveryCodesLeft: 0, passkeys: [] };
+
+function AccountHeader({ setupRequired }: { setupRequired: boolean }) {
+  const { user, logoutMutation } = useAuth();
+  return (
+    <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: 2 }}>
+      <Container maxWidth="md">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+          <Box>
+            <Typography component="h1" variant="h5">
+              Account
+            </Typography>
+            <Typography variant="body2" sx={{ opacity: 0.9 }}>
+              Logged in as <strong>{user?.username}</strong>
+            </Typography>
+          </Box>
+          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            {!setupRequired && (
+              <Button variant="outlined" color="inherit" startIcon={<ArrowBack aria-hidden />} component={RouterLink} to={paths.admin}>
+                Dashboard
+              </Button>
+            )}
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<Logout aria-hidden />}
+              onClick={() => logoutMutation.mutate()}
+              disabled={logoutMutation.isPending}
+            >
+              {logoutMutation.isPending ? 'Logging out...' : 'Logout'}
+            </Button>
+          </Stack>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+/** /admin/account: the signed-in admin's second factors, password and sessions. */
+export default function AccountPage() {
+  const { user, refreshUser } = useAuth();
+  const navigate = useNavigate();
+  const account = useAccount();
+  const setupRequired = user?.mfaSetupRequired === true;
+
+  // Set-up done: the server drops the flag, and the rest of the admin area opens.
+  const onFactorAdded = () => {
+    if (!setupRequired) return;
+    void refreshUser()
+      .then((fresh) => {
+        if (fresh && !fresh.mfaSetupRequired) void navigate(paths.admin, { replace: true });
+      })
+      .catch(() => undefined);
+  };
+
+  // While set-up is required the server may refuse even the summary: nothing is set up yet.
+  const factors = account.data ?? (setupRequired && isMfaSetupRequired(account.error) ? noFactors : null);
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+      <AccountHeader setupRequired={setupRequired} />
+      <Container component="main" maxWidth="md" sx={{ py: 3, px: { xs: 1.5, sm: 3 } }}>
+        <Stack spacing={3}>
+          {setupRequired && (
+            <Alert severity="info">Your business requires a second factor. Set up an authenticator app or a passkey to continue.</Alert>
+          )}
+          {!factors && account.error ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void account.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              Could not load your account: {plainErrorText(account.error)}
+            </Alert>
+          ) : !factors ? (
+            <Typography role="status" color="text.secondary">
+              Loading...
+            </Typography>
+          ) : (
+            <>
+              <TotpSection account={factors} onEnrolled={onFactorAdded} leavesAfterEnrolment={setupRequired} />
+              <PasskeysSection passkeys={factors.passkeys} onAdded={onFactorAdded} leavesAfterEnrolment={setupRequired} />
+            </>
+          )}
+          {!setupRequired && user && <PasswordSection username={user.username} />}
+          {!setupRequired && <SessionsSection />}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

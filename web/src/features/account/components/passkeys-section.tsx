@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { passkeyNameSchema, type Passkey } from '@site/domain';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useToast } from '../../../lib/toast';
+import { useAddPasskey, useRemovePasskey } from '../api/account';
+import { plainErrorText, showServerErrors } from '../lib/field-errors';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
+import { Section } from './section';
+
+const nameForm = z.object({ name: passkeyNameSchema });
+type NameForm = z.infer<typeof nameForm>;
+
+const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
+
+function PasskeyRow({ passkey }: { passkey: Passkey }) {
+  const toast = useToast();
+  const remove = useRemovePasskey();
+  const onRemove = () => {
+    if (!window.confirm(`Remove the passkey "${passkey.name}"? You can no longer sign in with it.`)) return;
+    remove.mutate(passkey.id, {
+      onSuccess: () => toast({ title: 'Passkey removed', message: passkey.name, variant: 'default' }),
+      onError: (error) => toast({ title: 'Could not remove the passkey', message: plainErrorText(error), variant: 'error' }),
+    });
+  };
+  return (
+    <ListItem
+      divider
+      disableGutters
+      secondaryAction={
+        <Button color="error" onClick={onRemove} disabled={remove.isPending} aria-label={`Remove passkey ${passkey.name}`}>
+          Remove
+        </Button>
+      }
+      sx={{ pr: 12 }}
+    >
+      <ListItemText
+        primary={passkey.name}
+        secondary={`Added ${day(passkey.createdAt)} · ${passkey.lastUsedAt ? `last used ${day(passkey.lastUsedAt)}` : 'not used yet'}`}
+        slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+      />
+    </ListItem>
+  );
+}
+
+interface PasskeysSectionProps {
+  passkeys: readonly Passkey[];
+  /** A passkey was added (and, for a first factor, its recovery codes saved). */
+  onAdded: () => void;
+  /** Whether the page moves on once a factor exists, for the button under the codes. */
+  leavesAfterEnrolment: boolean;
+}
+
+export function PasskeysSection({ passkeys, onAdded, leavesAfterEnrolment }: PasskeysSectionProps) {
+  const toast = useToast();
+  const add = useAddPasskey();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<NameForm>({ resolver: zodResolver(nameForm), defaultValues: { name: 'Passkey' } });
+
+  const onSubmit = ({ name }: NameForm) => {
+    setFormError(null);
+    add.mutate(name, {
+      onSuccess: ({ name: added, recoveryCodes }) => {
+        toast({ title: 'Passkey added', message: `You can now sign in with "${added}".`, variant: 'default' });
+        if (recoveryCodes?.length) setCodes(recoveryCodes);
+        else onAdded();
+      },
+      onError: (error) => setFormError(showServerErrors(error, ['name'], setError)),
+    });
+  };
+
+  return (
+    <Section title="Passkeys">
+      {codes ? (
+        <RecoveryCodesPanel
+          codes={codes}
+          doneLabel={leavesAfterEnrolment ? 'I saved them, continue' : 'Done'}
+          onDone={() => {
+            setCodes(null);
+            onAdded();
+          }}
+        />
+      ) : (
+        <Stack spacing={2}>
+          <Typography>A passkey signs you in with this device's fingerprint, face or screen lock, or with your phone.</Typography>
+          {passkeys.length === 0 ? (
+            <Typography color="text.secondary">No passkeys yet.</Typography>
+          ) : (
+            <List aria-label="Your passkeys" disablePadding>
+              {passkeys.map((passkey) => (
+                <PasskeyRow key={passkey.id} passkey={passkey} />
+              ))}
+            </List>
+          )}
+          <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)} sx={{ maxWidth: 420 }}>
+            <TextField
+              label="Passkey name"
+              required
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 60 } }}
+              error={Boolean(errors.name)}
+              helperText={errors.name?.message ?? 'For example the device it is on, to tell your passkeys apart'}
+              {...register('name')}
+            />
+            {formError && <Alert severity="error">{formError}</Alert>}
+            <Button type="submit" variant="contained" disabled={add.isPending} sx={{ alignSelf: 'flex-start' }}>
+              {add.isPending ? 'Waiting for the passkey...' : 'Add a passkey'}
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { passwordChangeSchema, passwordMinLength } from '@site/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useToast } from '../../../lib/toast';
+import { useChangePassword } from '../api/account';
+import { showServerErrors } from '../lib/field-errors';
+import { Section } from './section';
+
+const passwordForm = passwordChangeSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.confirmPassword === form.newPassword, { path: ['confirmPassword'], message: 'The two new passwords differ' });
+type PasswordForm = z.infer<typeof passwordForm>;
+
+export function PasswordSection({ username }: { username: string }) {
+  const toast = useToast();
+  const change = useChangePassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordForm>({
+    resolver: zodResolver(passwordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = ({ currentPassword, newPassword }: PasswordForm) => {
+    setFormError(null);
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          reset();
+          toast({ title: 'Password changed', message: 'Password changed. Your other sessions have been signed out.', variant: 'default' });
+        },
+        onError: (error) => setFormError(showServerErrors(error, ['currentPassword', 'newPassword'], setError)),
+      },
+    );
+  };
+
+  return (
+    <Section title="Change password">
+      <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)} sx={{ maxWidth: 420 }}>
+        {/* Lets password managers file the new password under this account. */}
+        <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          fullWidth
+          error={Boolean(errors.currentPassword)}
+          helperText={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          fullWidth
+          error={Boolean(errors.newPassword)}
+          helperText={errors.newPassword?.message ?? `At least ${passwordMinLength} characters; a few unrelated words work well`}
+          {...register('newPassword')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          fullWidth
+          error={Boolean(errors.confirmPassword)}
+          helperText={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        {formError && <Alert severity="error">{formError}</Alert>}
+        <Button type="submit" variant="contained" disabled={change.isPending} sx={{ alignSelf: 'flex-start' }}>
+          {change.isPending ? 'Changing...' : 'Change password'}
+        </Button>
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,37 @@
+import { accountMessages } from '@site/domain';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/error-text';
+
+/**
+ * Puts the server's `errors.{field}` under the form's fields (e.g. why a new password is too
+ * weak); answers the message left for the form as a whole, or null when every one found a field.
+ */
+export function showServerErrors<T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): string | null {
+  if (error instanceof ApiRequestError && error.body?.errors) {
+    const errors = error.body.errors;
+    let shown = false;
+    for (const field of fields) {
+      const message = errors[field];
+      if (message) {
+        setError(field, { message }, { shouldFocus: !shown });
+        shown = true;
+      }
+    }
+    if (shown) return null;
+  }
+  // A wrong current password belongs under its field, with or without `errors`.
+  const passwordField = fields.find((field) => field === 'currentPassword');
+  if (passwordField && error instanceof ApiRequestError && error.body?.message === accountMessages.currentPasswordWrong) {
+    setError(passwordField, { message: error.body.message }, { shouldFocus: true });
+    return null;
+  }
+  return plainErrorText(error);
+}
+
+/** The server's sentence without the status code in front, for text beside a form. */
+export const plainErrorText = (error: unknown) => (error instanceof ApiRequestError && error.body?.message) || errorText(error);

@@ -1,0 +1,80 @@
+import type { AuditEntry } from '@site/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import DialogProviders from '../../../components/dialog-providers';
+import { createQueryClient } from '../../../lib/query-client';
+import { answerRequests, type Answer } from '../../../test-support/api';
+import { ActivityTab } from './activity-tab';
+
+const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+const newer: AuditEntry[] = [
+  {
+    id: 'a2',
+    at: '2026-03-02T03:04:00.000Z',
+    userId: 'u1',
+    username: 'sam',
+    ipAddress: '203.0.113.5',
+    userAgent: chrome,
+    action: 'inquiry.updated',
+    target: 'inquiry:abc123',
+    detail: 'status: new → contacted',
+  },
+  {
+    id: 'a1',
+    at: '2026-03-02T02:00:00.000Z',
+    // A wrong password for a known admin: their name, from wherever it was tried.
+    userId: 'u1',
+    username: 'sam',
+    ipAddress: '198.51.100.9',
+    userAgent: '',
+    action: 'login.failed',
+  },
+];
+const older: AuditEntry[] = [
+  {
+    id: 'a0',
+    at: '2026-03-01T23:00:00.000Z',
+    userId: 'u2',
+    username: 'jo',
+    ipAddress: '192.0.2.44',
+    userAgent: chrome,
+    action: 'totp.enabled',
+  },
+];
+
+describe('the Activity tab', () => {
+  test('shows who did what from where, and pages on with the cursor', async () => {
+    const requests = answerRequests(({ url }): Answer =>
+      url.includes('cursor=')
+        ? { status: 200, body: older, headers: { 'X-Total-Count': '3' } }
+        : { status: 200, body: newer, headers: { 'X-Next-Cursor': 'page-2', 'X-Total-Count': '3' } },
+    );
+    render(
+      <DialogProviders>
+        <QueryClientProvider client={createQueryClient()}>
+          <ActivityTab />
+        </QueryClientProvider>
+      </DialogProviders>,
+    );
+    const user = userEvent.setup();
+
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    await within(table).findByText('Updated an inquiry');
+    expect(screen.getByText('Showing 2 of 3 entries')).toBeVisible();
+    const [first, second] = rows();
+    for (const text of ['sam', 'Updated an inquiry', 'inquiry:abc123', 'status: new → contacted', '203.0.113.5', 'Chrome']) {
+      expect(within(first).getByText(text)).toBeVisible();
+    }
+    for (const text of ['sam', 'Failed sign-in', '198.51.100.9', 'Unknown']) expect(within(second).getByText(text)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('Turned on authenticator app')).toBeVisible();
+    expect(within(rows()[2]).getByText('jo')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map(({ url }) => url)).toEqual(['/api/audit?limit=50', '/api/audit?limit=50&cursor=page-2']);
+  });
+});
