@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { Sessions } from '../src/auth/sessions';
+import { totpCode } from '../src/auth/second-factor';
 import { readFirebaseEnv } from '../src/firebase/env';
 import { systemClock } from '../src/ports/clock';
 import { createFirebaseSite, firebaseServices } from '../src/firebase/site';
@@ -295,6 +296,40 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     expect(claims.aud).toBe('https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit');
     // Created once, on the first request that needed it, and said at info level, not as an error.
     expect(infoLog.mock.calls).toEqual([['Created the admin account "staff" from the ADMIN_PASSWORD secret.']]);
+  });
+
+  it('gives no session or custom token before the second factor, and both after it', async () => {
+    const { client: staff } = await signIn();
+    const second = { username: 'second-factor', password: 'correct horse battery staple' };
+    expect((await staff.post('/api/register', second, browser)).status).toBe(201);
+    const owner = client();
+    await owner.post('/api/login', second, browser);
+    const started = await owner.post<{ secret: string }>('/api/account/totp', undefined, browser);
+    const confirmed = await owner.post<{ recoveryCodes: string[] }>(
+      '/api/account/totp/confirm',
+      { code: totpCode(started.body.secret, new Date()) },
+      browser,
+    );
+    expect(confirmed.body.recoveryCodes).toHaveLength(10);
+
+    const next = client();
+    const login = await next.post<Record<string, unknown>>('/api/login', second, browser);
+    expect(login.body).toEqual({ mfaRequired: true, methods: ['totp'] });
+    expect((await next.get('/api/user', browser)).status).toBe(401);
+    const done = await next.post<{ username: string; firebaseToken: string }>(
+      '/api/login/totp',
+      { code: confirmed.body.recoveryCodes[0] },
+      browser,
+    );
+    expect(done.status).toBe(200);
+    expect(jwtPayload(done.body.firebaseToken).claims).toEqual({ admin: true });
+    const audit = await staff.get<Array<{ action: string; username: string }>>('/api/audit?limit=20', browser);
+    expect(audit.body.filter((e) => e.username === second.username).map((e) => e.action)).toEqual([
+      'login.succeeded',
+      'recovery_code.used',
+      'totp.enabled',
+      'login.succeeded',
+    ]);
   });
 
   it('lets the signed-in admin read leads, and nobody else', async () => {
