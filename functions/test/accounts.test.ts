@@ -127,9 +127,53 @@ describe('npm run admin', () => {
     await expect(cli(dir, ['create', 'bob'], { ADMIN_PASSWORD: 'short' })).rejects.toMatchObject({
       stderr: expect.stringContaining('Password must be at least 12 characters'),
     });
+    await expect(cli(dir, ['create', 'bob'], { ADMIN_PASSWORD: 'password1234' })).rejects.toMatchObject({
+      stderr: expect.stringContaining('This password is too easy to guess.'),
+    });
     const deleted = await cli(dir, ['delete', 'maria']);
+
     expect(deleted.stdout).toContain('Deleted admin "maria"');
     expect((await cli(dir, ['list'])).stdout).toContain('No admins yet');
+  }, 60_000);
+
+  it("clears an admin's second factors and sessions (reset-mfa), recording it in the audit trail", async () => {
+    const dir = tempDir();
+    await cli(dir, ['create', 'maria'], { ADMIN_PASSWORD: 'maria has a long password' });
+    const store = createSqliteStore({ file: join(dir, 'site.sqlite') });
+    try {
+      const user = (await store.users.findOne({ username: 'maria' }))!;
+      await store.users.update(user.id, { totpSecret: 'JBSWY3DPEHPK3PXP', recoveryCodes: ['x'] });
+      await store.sessions.insert({
+        id: 'phone-session',
+        userId: user.id,
+        username: 'maria',
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+        lastSeenAt: new Date().toISOString(),
+        ipAddress: '203.0.113.9',
+        userAgent: 'phone',
+        mfaSetupRequired: false,
+      });
+    } finally {
+      await store.close();
+    }
+    const reset = await cli(dir, ['reset-mfa', 'maria']);
+    expect(reset.stdout).toContain(`Cleared the second factors of "maria" in ${dir} and ended 1 session(s).`);
+    await expect(cli(dir, ['reset-mfa', 'nobody'])).rejects.toMatchObject({ stderr: expect.stringContaining('No admin named "nobody".') });
+    const after = createSqliteStore({ file: join(dir, 'site.sqlite') });
+    try {
+      const user = (await after.users.findOne({ username: 'maria' }))!;
+      expect(user).not.toHaveProperty('totpSecret');
+      expect(user.recoveryCodes).toEqual([]);
+      expect(await after.sessions.get('phone-session')).toBeNull();
+      const audit = await after.audit.find({ orderBy: 'at', direction: 'desc', limit: 5 });
+      expect(audit.items.map((e) => [e.action, e.username, e.target])).toEqual([
+        ['mfa.reset', '(command line)', 'user:maria'],
+        ['admin.created', '(command line)', 'user:maria'],
+      ]);
+    } finally {
+      await after.close();
+    }
   }, 60_000);
 
   /** The CLI with ADMIN_PASSWORD unset, its stdin a pipe (`input`) or, with `terminal`, a pseudo-terminal. */
