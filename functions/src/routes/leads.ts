@@ -53,14 +53,13 @@ export function leadRoutes(ctx: RouteContext): Router {
     res.status(201).json(quote);
   });
 
-  const sendLeads = async <T extends Inquiry | QuoteRequest>(req: Request, res: Response, collection: Collection<T>) => {
+  const sendLeads = async <T extends Inquiry | QuoteRequest>(req: Request, res: Response, collection: Collection<T>, what: string) => {
     const filter = parse(leadFilterSchema, queryParams(req));
     const where = filter.status ? ({ status: filter.status } as Where<T>) : undefined;
     // A search that normalises to nothing (a lone accent mark) is no search, like an empty box.
     const search = filter.q === undefined ? undefined : (searchTerm(filter.q) ?? undefined);
     // The CSV export walks the list from its first page with export=1: one entry per export.
     if (req.query.export === '1' && req.query.cursor === undefined) {
-      const what = collection === (store.inquiries as unknown) ? 'inquiries' : 'quote requests';
       const filters = [filter.status && `status ${filter.status}`, filter.q !== undefined && `search "${filter.q}"`]
         .filter(Boolean)
         .join(', ');
@@ -96,7 +95,7 @@ export function leadRoutes(ctx: RouteContext): Router {
   };
 
   router.get('/project-inquiries', sessions.requireAdmin, async (req, res) => {
-    await sendLeads(req, res, store.inquiries);
+    await sendLeads(req, res, store.inquiries, 'inquiries');
   });
 
   router.patch('/project-inquiry/:id', sessions.requireAdmin, async (req, res) => {
@@ -115,7 +114,7 @@ export function leadRoutes(ctx: RouteContext): Router {
   });
 
   router.get('/quote-requests', sessions.requireAdmin, async (req, res) => {
-    await sendLeads(req, res, store.quotes);
+    await sendLeads(req, res, store.quotes, 'quote requests');
   });
 
   router.patch('/quote-request/:id', sessions.requireAdmin, async (req, res) => {
