@@ -14,13 +14,31 @@ import { ListPanel } from './list-panel';
 /** An action a newer server records is shown by its code until this app knows its label. */
 const actionLabel = (action: string) => auditActionLabels[action as AuditAction] ?? action;
 
+/**
+ * On a phone the seven columns do not fit: each entry becomes a block of labelled lines
+ * (the header's text repeated before each value), a table again from `sm` up.
+ */
+const stacked = {
+  '& thead': { display: { xs: 'none', sm: 'table-header-group' } },
+  '& tbody tr': { display: { xs: 'block', sm: 'table-row' }, py: { xs: 1, sm: 0 }, borderBottom: { xs: 1, sm: 0 }, borderColor: 'divider' },
+  '& tbody td': {
+    display: { xs: 'block', sm: 'table-cell' },
+    border: { xs: 0, sm: undefined },
+    py: { xs: 0.25, sm: undefined },
+    maxWidth: { xs: 'none' },
+    '&::before': { xs: { content: 'attr(data-label) ": "', fontWeight: 600 }, sm: { content: 'none' } },
+  },
+  // An entry without a target or detail leaves out those lines on a phone.
+  '& tbody td:empty': { display: { xs: 'none', sm: 'table-cell' } },
+} as const;
+
 /** The audit trail: who did what, when and from where. */
 export function ActivityTab() {
   const list = useAudit();
   return (
     <ListPanel noun="entries" emptyText="No activity recorded yet" list={list}>
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="Activity">
+        <Table size="small" aria-label="Activity" sx={stacked}>
           <TableHead>
             <TableRow>
               <TableCell>Time</TableCell>
@@ -35,15 +53,23 @@ export function ActivityTab() {
           <TableBody>
             {list.items.map((entry) => (
               <TableRow key={entry.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell data-label="Time" sx={{ whiteSpace: 'nowrap' }}>
                   <time dateTime={entry.at}>{adminDateTime(entry.at)}</time>
                 </TableCell>
-                <TableCell>{entry.username}</TableCell>
-                <TableCell>{actionLabel(entry.action)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 200 }}>{entry.target ?? ''}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>{entry.detail ?? ''}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.ipAddress || 'Unknown'}</TableCell>
-                <TableCell title={entry.userAgent}>{browserName(entry.userAgent)}</TableCell>
+                <TableCell data-label="Admin">{entry.username}</TableCell>
+                <TableCell data-label="Action">{actionLabel(entry.action)}</TableCell>
+                <TableCell data-label="Target" sx={{ overflowWrap: 'anywhere', maxWidth: 200 }}>
+                  {entry.target ?? ''}
+                </TableCell>
+                <TableCell data-label="Detail" sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>
+                  {entry.detail ?? ''}
+                </TableCell>
+                <TableCell data-label="IP Address" sx={{ whiteSpace: 'nowrap' }}>
+                  {entry.ipAddress || 'Unknown'}
+                </TableCell>
+                <TableCell data-label="Browser" title={entry.userAgent}>
+                  {browserName(entry.userAgent)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
