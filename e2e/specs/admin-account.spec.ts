@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from '../support/fixtures';
 
@@ -10,7 +10,7 @@ import { expect, test } from '../support/fixtures';
  */
 const password = 'correct horse battery staple';
 
-async function newAdmin(adminApi: import('@playwright/test').APIRequestContext, username: string) {
+async function newAdmin(adminApi: APIRequestContext, username: string) {
   const created = await adminApi.post('/api/register', { data: { username, password } });
   expect(created.status()).toBe(201);
 }
