@@ -9,24 +9,32 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/**
+ * A mobile number of its own: the site sends a customer at most CUSTOMER_MESSAGES_PER_DAY
+ * messages, so leads that shared one address or number would find theirs not sent.
+ */
+const uniqueMobile = () => `04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`.replace(/^(\d{4})(\d{3})(\d{3})$/, '$1 $2 $3');
+
 export function inquiry(overrides: Partial<InquiryInput> = {}): InquiryInput {
+  const firstName = uniqueName('Ava');
   return {
     rooms: ['kitchen', 'bathroom'],
     budget: '50000+',
     timeline: '3-months',
-    firstName: uniqueName('Ava'),
+    firstName,
     lastName: 'Nguyen',
-    email: 'ava@example.com',
-    phone: '0400 123 456',
+    email: `${firstName.toLowerCase()}@example.com`,
+    phone: uniqueMobile(),
     ...overrides,
   };
 }
 
 export function quote(overrides: Partial<QuoteInput> = {}): QuoteInput {
+  const firstName = uniqueName('Liam');
   return {
-    firstName: uniqueName('Liam'),
+    firstName,
     lastName: 'Smith',
-    email: 'liam@example.com',
+    email: `${firstName.toLowerCase()}@example.com`,
     suburb: 'Richmond',
     room: 'Bathroom',
     ...overrides,
