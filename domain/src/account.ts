@@ -122,6 +122,10 @@ export const auditActionLabels = {
   'model.updated': 'Changed a 3D model',
   'model.deleted': 'Deleted a 3D model',
   'models.reordered': 'Reordered the 3D models',
+  'project.created': 'Added a project',
+  'project.updated': 'Changed a project',
+  'project.deleted': 'Deleted a project',
+  'projects.reordered': 'Reordered the projects',
   'message.retried': 'Retried a message',
   'leads.exported': 'Exported leads',
 } as const;

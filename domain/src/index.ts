@@ -6,3 +6,4 @@ export * from './routes';
 export * from './delivery';
 export * from './uploads';
 export * from './account';
+export * from './projects';

@@ -16,6 +16,8 @@ export const limits = {
   glbMaxBytes: 104_857_600,
   /** 10 MB */
   thumbnailMaxBytes: 10_485_760,
+  /** 30 MB: a full-resolution photo from a camera or phone. */
+  photoMaxBytes: 31_457_280,
   galleryItems: 11,
   reviewSkeletonCards: 3,
   toastMax: 1,

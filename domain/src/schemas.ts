@@ -295,10 +295,10 @@ export type ReorderInput = z.infer<typeof reorderInputSchema>;
 
 // ---------------------------------------------------------------- uploads
 
-export const uploadKinds = ['model', 'thumbnail'] as const;
+export const uploadKinds = ['model', 'thumbnail', 'photo'] as const;
 export type UploadKind = (typeof uploadKinds)[number];
 export const uploadRequestSchema = z.object({
-  kind: z.enum(uploadKinds, { error: 'Upload kind must be model or thumbnail' }).optional(),
+  kind: z.enum(uploadKinds, { error: 'Upload kind must be model, thumbnail or photo' }).optional(),
 });
 export interface UploadUrlResponse {
   uploadURL: string;
@@ -358,3 +358,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/** The text rules above, for the schemas of other modules (projects). */
+export { clean as cleanText, text as textField };

@@ -31,6 +31,12 @@ export const uploadRules: Readonly<Record<UploadKind, UploadRule>> = {
     'image/webp': 'webp',
     'image/avif': 'avif',
   }),
+  photo: rule(limits.photoMaxBytes, ['.jpg', '.jpeg', '.png', '.webp', '.avif'], {
+    'image/jpeg': 'jpg',
+    'image/png': 'png',
+    'image/webp': 'webp',
+    'image/avif': 'avif',
+  }),
 };
 
 /** The extension a stored file of this kind and declared content type gets, or undefined when the kind does not take that type. */
@@ -88,7 +94,11 @@ export const uploadMessages = {
       ? `Thumbnails can be at most ${megabytes(limits.thumbnailMaxBytes)}`
       : kind === 'model'
         ? `GLB models can be at most ${megabytes(limits.glbMaxBytes)}`
-        : 'The file is too large',
+        : kind === 'photo'
+          ? `Photos can be at most ${megabytes(limits.photoMaxBytes)}`
+          : 'The file is too large',
+  /** 415 for an iPhone's HEIC photo: browsers cannot show it, and sharp's prebuilt binary cannot read it. */
+  heic: 'HEIC photos cannot be used on the web. Please export the photo as JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible) and upload that.',
   /** Shown beside the file picker. */
   form: {
     empty: 'This file is empty.',

@@ -35,6 +35,7 @@ interface FileUploadFieldProps {
 const successMessage: Record<UploadKind, string> = {
   model: 'GLB model uploaded successfully',
   thumbnail: 'Thumbnail uploaded successfully',
+  photo: 'Photo uploaded successfully',
 };
 
 /**
