@@ -127,7 +127,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('direct uploads to the bucket
   it('needs the kind, and for a thumbnail an allowed image type, because the signature binds them', async () => {
     const noKind = await admin.post<{ errors: Record<string, string> }>('/api/objects/upload', {});
     expect(noKind.status).toBe(400);
-    expect(noKind.body.errors.kind).toBe('Upload kind must be model or thumbnail');
+    expect(noKind.body.errors.kind).toBe('Upload kind must be model, thumbnail or photo');
     const noType = await admin.post<{ errors: Record<string, string> }>('/api/objects/upload', { kind: 'thumbnail' });
     expect(noType.status).toBe(400);
     expect(noType.body.errors).toHaveProperty('contentType');

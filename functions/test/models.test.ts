@@ -122,7 +122,7 @@ describe('uploads', () => {
   it('refuses an unknown upload kind', async () => {
     const res = await admin.post<{ errors: Record<string, string> }>('/api/objects/upload', { kind: 'video' });
     expect(res.status).toBe(400);
-    expect(res.body.errors.kind).toBe('Upload kind must be model or thumbnail');
+    expect(res.body.errors.kind).toBe('Upload kind must be model, thumbnail or photo');
   });
 });
 

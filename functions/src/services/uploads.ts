@@ -71,7 +71,7 @@ export class Uploads {
     contentType: string | undefined,
   ): Promise<UploadUrlAnswer> {
     if (!kind) {
-      const message = 'Upload kind must be model or thumbnail';
+      const message = 'Upload kind must be model, thumbnail or photo';
       throw new HttpError(400, message, { kind: message });
     }
     const type = contentType ?? (kind === 'model' ? 'model/gltf-binary' : undefined);

@@ -36,6 +36,8 @@ const listened: Record<LiveCollection, { field: string; direction: OrderByDirect
   reviews: { field: 'createdAt', direction: 'desc' },
   visitor_tracking: { field: 'visitedAt', direction: 'desc' },
   models_3d: { field: 'displayOrder', direction: 'asc' },
+  // Edits, publishing and reordering all stamp updatedAt, so the window holds every change.
+  projects: { field: 'updatedAt', direction: 'desc' },
 };
 export const listenLimit = 50;
 
