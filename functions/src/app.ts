@@ -20,6 +20,7 @@ import { eventRoutes } from './routes/events';
 import { leadRoutes } from './routes/leads';
 import { messageRoutes } from './routes/messages';
 import { modelRoutes } from './routes/models';
+import { projectRoutes } from './routes/projects';
 import { objectRoutes, uploadRoutes } from './routes/objects';
 import { reviewRoutes } from './routes/reviews';
 import { visitorRoutes } from './routes/visitors';
@@ -153,6 +154,7 @@ export function createApp(deps: AppDeps) {
   api.use(accountRoutes(ctx, deps.clientAuth));
   api.use(auditRoutes(ctx));
   api.use(modelRoutes(ctx));
+  api.use(projectRoutes(ctx));
   api.use(messageRoutes(ctx));
   api.use(eventRoutes(ctx));
   api.use(() => {

@@ -27,6 +27,9 @@ function memoryBucket() {
   const objects: ObjectStore = {
     stagingDir: join(tmpdir(), 'direct-uploads-test'),
     putFile: () => Promise.reject(new Error('direct uploads never pass through the API')),
+    put: async (key, bytes, contentType) => {
+      files.set(key, { bytes, contentType });
+    },
     publicUrl: (key) => `https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/${encodeURIComponent(key)}?alt=media`,
     open: async (key) => {
       const file = files.get(key);

@@ -20,6 +20,8 @@ export interface ObjectStore {
   readonly stagingDir: string;
   /** Moves a checked staged file into the store under `key`. */
   putFile(key: string, path: string, contentType: string): Promise<void>;
+  /** Stores bytes made by the server (a processed photo) under `key`. */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The URL clients use to fetch the object. */
   publicUrl(key: string): string;
   /** Opens a stored object for reading, or null when it does not exist. */

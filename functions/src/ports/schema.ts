@@ -200,6 +200,34 @@ export const tables = {
     },
     indexes: [['displayOrder', 'id']],
   },
+  /** The portfolio. Photos (with their processed files) are kept inside the project document. */
+  projects: {
+    name: 'projects',
+    columns: {
+      id: 'text',
+      slug: 'text',
+      title: 'text',
+      category: 'text',
+      suburb: 'text',
+      summary: 'text',
+      photos: 'json',
+      cover: 'text',
+      before: 'json',
+      after: 'json',
+      modelId: 'text',
+      reviewId: 'text',
+      published: 'bool',
+      featured: 'bool',
+      displayOrder: 'int',
+      processing: 'bool',
+      createdAt: 'text',
+      updatedAt: 'text',
+    },
+    optional: ['before', 'after', 'modelId', 'reviewId'],
+    unique: ['slug'],
+    // The public list (published, in order), the admin list (all, in order), and the photos still being processed.
+    indexes: [['published', 'displayOrder', 'id'], ['displayOrder', 'id'], ['processing']],
+  },
   objects: {
     name: 'stored_objects',
     columns: {
@@ -211,7 +239,10 @@ export const tables = {
       size: 'int',
       attached: 'bool',
       createdAt: 'text',
+      processed: 'json',
     },
+    // Only photos have processed files.
+    optional: ['processed'],
     unique: ['key', 'url'],
     indexes: [['attached', 'createdAt', 'id']],
   },

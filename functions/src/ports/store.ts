@@ -1,5 +1,5 @@
 import type { MessageStore } from './messages';
-import type { AuditEntry, Inquiry, Model3d, QuoteRequest, Review, UploadKind, Visitor } from '@site/domain';
+import type { AuditEntry, Inquiry, Model3d, Project, PublicPhoto, QuoteRequest, Review, UploadKind, Visitor } from '@site/domain';
 
 /**
  * The persistence port. It offers only what Firestore can answer (equality filters,
@@ -151,7 +151,12 @@ export interface StoredObjectRecord {
   size: number;
   attached: boolean;
   createdAt: string;
+  /** A photo's processed files, once made: what a project shows of it. */
+  processed?: PublicPhotoFiles;
 }
+
+/** What processing a photo gives, besides its alt text. */
+export type PublicPhotoFiles = Omit<PublicPhoto, 'alt'>;
 
 export interface UploadTicketRecord {
   /** sha256 of the token in the upload URL. */
@@ -172,6 +177,7 @@ export interface Store {
   reviews: Collection<Review>;
   visitors: Collection<Visitor>;
   models: Collection<Model3d>;
+  projects: Collection<Project>;
   objects: Collection<StoredObjectRecord>;
   uploadTickets: Collection<UploadTicketRecord>;
   loginChallenges: Collection<LoginChallengeRecord>;

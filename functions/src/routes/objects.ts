@@ -43,16 +43,33 @@ function bodyStream(req: Request): Readable {
   return Buffer.isBuffer(raw) && req.readableEnded ? Readable.from([raw]) : req;
 }
 
-/** GET /objects/<key>: stored files with their real content type. */
+/** A processed photo's file: `photos/{upload id}-{width}.{avif|webp}`. */
+const processedPhoto = /^[A-Za-z0-9_-]{1,64}-\d{1,5}\.(avif|webp)$/;
+
+/**
+ * GET /objects/<key>: stored files with their real content type. A photo's uploaded
+ * original (`originals/`, with the camera's GPS position in it) is never served; only its
+ * processed copies under `photos/` are.
+ */
 export function objectRoutes(ctx: RouteContext): Router {
   const router = Router();
   router.get('/:folder/:file', async (req, res) => {
-    const key = `${req.params.folder}/${req.params.file}`;
-    const record = await ctx.store.objects.findOne({ key });
-    const opened = record ? await ctx.objects.open(key) : null;
-    if (!record || !opened) throw notFound();
+    const { folder, file } = req.params;
+    const key = `${folder}/${file}`;
+    let contentType: string;
+    if (folder === 'photos') {
+      const match = processedPhoto.exec(file);
+      if (!match) throw notFound();
+      contentType = `image/${match[1]}`;
+    } else {
+      const record = await ctx.store.objects.findOne({ key });
+      if (!record || record.kind === 'photo') throw notFound();
+      contentType = record.contentType;
+    }
+    const opened = await ctx.objects.open(key);
+    if (!opened) throw notFound();
     res.set({
-      'Content-Type': record.contentType,
+      'Content-Type': contentType,
       'Content-Length': String(opened.size),
       'Cache-Control': 'public, max-age=31536000, immutable',
       'X-Content-Type-Options': 'nosniff',

@@ -77,6 +77,7 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
     reviews: live(store.reviews, 'reviews'),
     visitors: live(store.visitors, 'visitor_tracking'),
     models: live(store.models, 'models_3d'),
+    projects: live(store.projects, 'projects'),
     close: () => store.close(),
   };
 }

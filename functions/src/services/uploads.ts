@@ -13,6 +13,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { HttpError } from '../http/errors';
+import { heicRefused, isHeic } from './photo-pipeline';
+import { Photos } from './photos';
 import { newId, newToken, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { DirectUpload, ObjectStore } from '../ports/object-store';
@@ -33,15 +35,33 @@ const ticketLifetimeMs = 15 * 60 * 1000;
 export const unattachedLifetimeMs = 24 * 60 * 60 * 1000;
 
 const wrongType = () => new HttpError(415, uploadMessages.wrongType);
+
+/**
+ * Where a file of a kind is stored. Models and thumbnails are public as uploaded; a photo's
+ * upload is the original, with the owner's camera and GPS data in it: it is kept under
+ * `originals/`, which nothing serves, and only its processed copies are public.
+ */
+export const uploadFolders: Readonly<Record<UploadKind, string>> = { model: 'models', thumbnail: 'thumbnails', photo: 'originals' };
+
+/** The kind a file's first bytes make it, given the kind its upload URL was issued for: any image may be a photo. */
+function asKind(sniffed: SniffedUpload | null, kind: UploadKind | ''): SniffedUpload | null {
+  if (!sniffed) return null;
+  if (kind === 'photo' && sniffed.kind === 'thumbnail') return { ...sniffed, kind: 'photo' };
+  return !kind || sniffed.kind === kind ? sniffed : null;
+}
 const tooLarge = (kind: UploadKind | '') => new HttpError(413, uploadMessages.tooLarge(kind));
 
 /** Single-use upload URLs and the checks every uploaded file passes. */
 export class Uploads {
+  readonly photos: Photos;
+
   constructor(
     private readonly store: Store,
     private readonly objects: ObjectStore,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.photos = new Photos(store, objects);
+  }
 
   async issue(userId: string, kind: UploadKind | undefined, contentType?: string): Promise<UploadUrlAnswer> {
     const direct = this.objects.createUploadUrl?.bind(this.objects);
@@ -76,13 +96,14 @@ export class Uploads {
     }
     const type = contentType ?? (kind === 'model' ? 'model/gltf-binary' : undefined);
     if (!type) {
-      const message = 'Thumbnails must say their content type: image/png, image/jpeg, image/webp or image/avif';
+      const message = `${kind === 'photo' ? 'Photos' : 'Thumbnails'} must say their content type: image/png, image/jpeg, image/webp or image/avif`;
       throw new HttpError(400, message, { contentType: message });
     }
+    if (kind !== 'model' && /^image\/hei[cf]/.test(type)) throw heicRefused();
     const extension = uploadExtension(kind, type);
     if (!extension) throw wrongType();
     const id = newId();
-    const key = `${kind === 'model' ? 'models' : 'thumbnails'}/${id}.${extension}`;
+    const key = `${uploadFolders[kind]}/${id}.${extension}`;
     const now = this.clock.now();
     const record: StoredObjectRecord = {
       id,
@@ -122,7 +143,7 @@ export class Uploads {
     try {
       const { sniffed, size } = await this.stage(upload.stream, staged, ticket.kind);
       const objectId = newId();
-      const key = `${sniffed.kind === 'model' ? 'models' : 'thumbnails'}/${objectId}.${sniffed.extension}`;
+      const key = `${uploadFolders[sniffed.kind]}/${objectId}.${sniffed.extension}`;
       await this.objects.putFile(key, staged, sniffed.contentType);
       const record: StoredObjectRecord = {
         id: objectId,
@@ -135,6 +156,16 @@ export class Uploads {
         createdAt: this.clock.now().toISOString(),
       };
       await this.store.objects.insert(record);
+      if (record.kind === 'photo') {
+        // Processed now, while the admin watches the upload finish: a photo that cannot be
+        // decoded is refused here, with nothing kept, rather than when the project is saved.
+        try {
+          return { ...record, processed: await this.photos.ensureProcessed(record) };
+        } catch (error) {
+          await this.remove(record.url);
+          throw error;
+        }
+      }
       return record;
     } finally {
       await rm(staged, { force: true });
@@ -168,8 +199,9 @@ export class Uploads {
         if (!sniffed) {
           head = Buffer.concat([head, chunk.subarray(0, sniffLength)]).subarray(0, sniffLength);
           if (head.length >= sniffLength) {
-            sniffed = sniffUpload(head);
-            if (!sniffed || (kind && sniffed.kind !== kind)) return fail(wrongType());
+            if (kind !== 'model' && isHeic(head)) return fail(heicRefused());
+            sniffed = asKind(sniffUpload(head), kind);
+            if (!sniffed) return fail(wrongType());
           }
         }
         const limit = sniffed ? maxBytes(sniffed.kind) : limits.glbMaxBytes;
@@ -187,8 +219,8 @@ export class Uploads {
         if (failed) return;
         if (!sniffed) {
           // Fewer bytes than sniffLength: judge what arrived.
-          sniffed = size > 0 ? sniffUpload(head) : null;
-          if (!sniffed || (kind && sniffed.kind !== kind)) return fail(size === 0 ? new HttpError(400, uploadMessages.empty) : wrongType());
+          sniffed = size > 0 ? asKind(sniffUpload(head), kind) : null;
+          if (!sniffed) return fail(size === 0 ? new HttpError(400, uploadMessages.empty) : wrongType());
           if (size > maxBytes(sniffed.kind)) return fail(tooLarge(sniffed.kind));
         }
         const done = sniffed;
@@ -198,16 +230,20 @@ export class Uploads {
     });
   }
 
-  /** Deletes a stored object and its file. */
+  /** Deletes a stored object and its file (a photo's processed files too). */
   async remove(url: string): Promise<void> {
     const record = await this.store.objects.findOne({ url });
-    if (!record) return;
+    if (record) await this.removeRecord(record);
+  }
+
+  private async removeRecord(record: StoredObjectRecord): Promise<void> {
+    await this.photos.removeFiles(record);
     await this.objects.delete(record.key);
     await this.store.objects.delete(record.id);
   }
 
   /** Checks a URL given for a model field: one this server issued, of the right kind, free or already this model's. */
-  async check(url: string, kind: UploadKind, current?: string): Promise<StoredObjectRecord> {
+  async check(url: string, kind: 'model' | 'thumbnail', current?: string): Promise<StoredObjectRecord> {
     const record = await this.store.objects.findOne({ url });
     const field = kind === 'model' ? 'modelUrl' : 'thumbnailUrl';
     if (!record || record.kind !== kind) {
@@ -217,6 +253,22 @@ export class Uploads {
     }
     if (record.attached && record.url !== current) {
       throw new HttpError(400, 'This file belongs to another model', { [field]: 'This file belongs to another model' });
+    }
+    return record.size === 0 ? this.checkDirect(record, field) : record;
+  }
+
+  /**
+   * Checks a photo given for a project: an uploaded `photo` this server issued, not used by
+   * another project (`own` holds the urls this project already has). `field` names where the
+   * message goes, e.g. `photos.2.url`.
+   */
+  async checkPhoto(url: string, field: string, own: ReadonlySet<string>): Promise<StoredObjectRecord> {
+    const record = await this.store.objects.findOne({ url });
+    if (!record || record.kind !== 'photo') {
+      throw new HttpError(400, 'Please upload the photo to this site', { [field]: 'Must be a photo uploaded to this site' });
+    }
+    if (record.attached && !own.has(url)) {
+      throw new HttpError(400, 'This photo belongs to another project', { [field]: 'This photo belongs to another project' });
     }
     return record.size === 0 ? this.checkDirect(record, field) : record;
   }
@@ -232,10 +284,11 @@ export class Uploads {
       const message = 'The upload has not finished. Please upload the file again';
       throw new HttpError(400, message, { [field]: message });
     }
-    const sniffed = sniffUpload(stored.head);
+    const sniffed = asKind(sniffUpload(stored.head), record.kind);
     const fits = stored.size <= maxBytes(record.kind);
-    if (!fits || !sniffed || sniffed.kind !== record.kind || sniffed.contentType !== record.contentType) {
+    if (!fits || !sniffed || sniffed.contentType !== record.contentType) {
       await this.remove(record.url);
+      if (fits && record.kind === 'photo' && isHeic(stored.head)) throw heicRefused();
       throw fits ? wrongType() : tooLarge(record.kind);
     }
     return (await this.store.objects.update(record.id, { size: stored.size })) ?? record;
@@ -254,8 +307,7 @@ export class Uploads {
         limit: 100,
       });
       for (const record of page.items) {
-        await this.objects.delete(record.key);
-        await this.store.objects.delete(record.id);
+        await this.removeRecord(record);
         removed++;
       }
       if (!page.next) return removed;

@@ -42,6 +42,9 @@ export async function createCloudStorageObjectStore(bucket: Bucket, options: Clo
       // The port moves the staged file into the store.
       await rm(path, { force: true });
     },
+    async put(key, data, contentType) {
+      await bucket.file(key).save(data, { contentType, resumable: false, metadata: { cacheControl: objectCacheControl } });
+    },
     publicUrl: (key) => `${base}${encodeURIComponent(key)}?alt=media`,
     async open(key) {
       const file = bucket.file(key);

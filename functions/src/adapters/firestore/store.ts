@@ -34,6 +34,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     messages: new FirestoreMessages(db, { inquiry: inquiries, quote: quotes, review: reviews }, options),
     visitors: new FirestoreCollection(db, tables.visitors),
     models: new FirestoreCollection(db, tables.models),
+    projects: new FirestoreCollection(db, tables.projects),
     objects: new FirestoreCollection(db, tables.objects),
     uploadTickets: new FirestoreCollection(db, tables.uploadTickets),
     loginChallenges: new FirestoreCollection(db, tables.loginChallenges),

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ObjectStore } from '../../ports/object-store';
 
@@ -21,6 +21,14 @@ export async function createLocalObjectStore(root: string): Promise<ObjectStore>
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
       await rename(path, target);
+    },
+    async put(key, data) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      // Written beside the target and renamed, so a reader never sees half a file.
+      const partial = join(stagingDir, `${key.replace(/[^A-Za-z0-9.-]/g, '_')}.${process.pid}.part`);
+      await writeFile(partial, data);
+      await rename(partial, target);
     },
     publicUrl: (key) => `/objects/${key}`,
     async open(key) {

@@ -259,6 +259,37 @@ UPDATE messages SET customerKey = CASE WHEN channel = 'email' THEN lower(trim(re
 CREATE INDEX messages_customer ON messages (customerKey, createdAt) WHERE customerKey IS NOT NULL;
 `,
   },
+  // 8. The portfolio: projects with their photos (each photo's processed files as JSON), and
+  // an uploaded photo's processed files kept with it until a project uses it.
+  {
+    sql: `
+ALTER TABLE stored_objects ADD COLUMN "processed" TEXT;
+CREATE TABLE projects (
+  "id" TEXT PRIMARY KEY,
+  "slug" TEXT NOT NULL,
+  "title" TEXT NOT NULL,
+  "category" TEXT NOT NULL,
+  "suburb" TEXT NOT NULL,
+  "summary" TEXT NOT NULL,
+  "photos" TEXT NOT NULL,
+  "cover" TEXT NOT NULL,
+  "before" TEXT,
+  "after" TEXT,
+  "modelId" TEXT,
+  "reviewId" TEXT,
+  "published" INTEGER NOT NULL,
+  "featured" INTEGER NOT NULL,
+  "displayOrder" INTEGER NOT NULL,
+  "processing" INTEGER NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "updatedAt" TEXT NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX projects_slug_unique ON projects ("slug");
+CREATE INDEX projects_published_displayOrder_id ON projects ("published", "displayOrder", "id");
+CREATE INDEX projects_displayOrder_id ON projects ("displayOrder", "id");
+CREATE INDEX projects_processing ON projects ("processing");
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

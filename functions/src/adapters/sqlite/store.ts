@@ -56,6 +56,7 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
     queue: messages,
     visitors: new SqliteCollection(db, tables.visitors),
     models: new SqliteCollection(db, tables.models),
+    projects: new SqliteCollection(db, tables.projects),
     objects: new SqliteCollection(db, tables.objects),
     uploadTickets: new SqliteCollection(db, tables.uploadTickets),
     loginChallenges: new SqliteCollection(db, tables.loginChallenges),

@@ -1,0 +1,33 @@
+import { slugify, toPublicProject, type Project, type PublicProject } from '@site/domain';
+import type { Store } from '../ports/store';
+
+/** More projects than a portfolio ever shows: every list reads them all in one page. */
+export const projectsMax = 1000;
+
+/** Every project, drafts too, in display order: the admin's list. */
+export async function listAllProjects(store: Store): Promise<Project[]> {
+  return (await store.projects.find({ orderBy: 'displayOrder', direction: 'asc', limit: projectsMax })).items;
+}
+
+/** The published projects in display order, as the public sees them (no originals, no drafts). */
+export async function listPublishedProjects(store: Store): Promise<PublicProject[]> {
+  const page = await store.projects.find({ where: { published: true }, orderBy: 'displayOrder', direction: 'asc', limit: projectsMax });
+  return page.items.map(toPublicProject);
+}
+
+/** A published project by its slug, or null (a draft is not found either). */
+export async function findPublishedProject(store: Store, slug: string): Promise<PublicProject | null> {
+  if (!/^[a-z0-9-]{1,100}$/.test(slug)) return null;
+  const project = await store.projects.findOne({ slug, published: true });
+  return project ? toPublicProject(project) : null;
+}
+
+/** A slug from the title that no other project has: `hawthorn-kitchen`, then `hawthorn-kitchen-2`... */
+export async function uniqueSlug(store: Store, title: string, ownId?: string): Promise<string> {
+  const base = slugify(title);
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const taken = await store.projects.findOne({ slug });
+    if (!taken || taken.id === ownId) return slug;
+  }
+}
