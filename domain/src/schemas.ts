@@ -355,6 +355,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : '_';
     errors[key] ??= issue.message;
+    // A field inside a list (a project's photo's alt text) also under its full path, `photos.0.alt`, as forms name it.
+    if (issue.path.length > 1) errors[issue.path.map(String).join('.')] ??= issue.message;
   }
   return errors;
 }
