@@ -5,7 +5,7 @@
  * `rawBody`). Firestore is Google's emulator; a small local server stands in for the Auth
  * and Storage emulators' endpoints the function calls (revoking tokens, storing files).
  */
-import type { DeliveryStatus, MessageDelivery, QuoteRequest } from '@site/domain';
+import type { DeliveryStatus, MessageDelivery, Project, PublicProject, QuoteRequest } from '@site/domain';
 import express from 'express';
 import { deleteApp, getApp, getApps } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
@@ -19,6 +19,7 @@ import { Sessions } from '../src/auth/sessions';
 import { totpCode } from '../src/auth/second-factor';
 import { readFirebaseEnv } from '../src/firebase/env';
 import { systemClock } from '../src/ports/clock';
+import { roomPhoto } from '../src/demo/room-photos';
 import { createFirebaseSite, firebaseServices } from '../src/firebase/site';
 import { api } from '../src/index';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
@@ -42,6 +43,8 @@ let front: Server;
 let queries: ReturnType<typeof recordQueries>;
 let base: string;
 const recorded: Recorded[] = [];
+/** What the Storage stand-in holds, by object name. */
+const stored = new Map<string, { media: Buffer; meta: Record<string, string> }>();
 
 const listen = (server: Server) =>
   new Promise<string>((done) => server.listen(0, '127.0.0.1', () => done(`127.0.0.1:${(server.address() as AddressInfo).port}`)));
@@ -89,9 +92,24 @@ beforeAll(async () => {
     if (url.pathname === `/upload/storage/v1/b/${bucket}/o`) {
       const media = multipartMedia(body, req.headers['content-type'] ?? '');
       const md5Hash = createHash('md5').update(media).digest('base64');
-      const name = url.searchParams.get('name');
-      return res.end(JSON.stringify({ bucket, name, size: String(media.length), md5Hash, crc32c: crc32c(media), generation: '1' }));
+      const name = url.searchParams.get('name') ?? '';
+      const meta = { bucket, name, size: String(media.length), md5Hash, crc32c: crc32c(media), generation: '1' };
+      stored.set(name, { media, meta });
+      return res.end(JSON.stringify(meta));
     }
+    // Reading a stored object back (a photo's original, processed by the function) and deleting it.
+    const object = /^(?:\/download)?(?:\/storage\/v1)?\/b\/[^/]+\/o\/(.+)$/.exec(url.pathname);
+    const file = object ? stored.get(decodeURIComponent(object[1])) : undefined;
+    if (object && req.method === 'DELETE') {
+      stored.delete(decodeURIComponent(object[1]));
+      res.statusCode = 204;
+      return res.end();
+    }
+    if (file && url.searchParams.get('alt') === 'media') {
+      res.setHeader('content-type', 'application/octet-stream');
+      return res.end(file.media);
+    }
+    if (file) return res.end(JSON.stringify(file.meta));
     res.statusCode = 404;
     res.end(JSON.stringify({ error: { code: 404, message: 'Not found' } }));
   };
@@ -383,6 +401,38 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     });
     expect(refused.status).toBe(415);
   });
+  it('adds a project from a photo uploaded through the function, processed before the answer, and lists it publicly once published', async () => {
+    const { client: c } = await signIn();
+    const issued = await c.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'photo', contentType: 'image/jpeg' }, browser);
+    const photo = await roomPhoto({ seed: 'function', width: 1600, height: 1200 });
+    const put = await client().request<{ url: string }>('PUT', issued.body.uploadURL, {
+      body: photo,
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    expect(put.status, put.text).toBe(201);
+    expect(decodeURIComponent(put.body.url)).toMatch(/\/o\/originals\/[A-Za-z0-9]+\.jpg\?alt=media$/);
+    // The processed files went to photos/ in the bucket, the original stays under originals/.
+    const names = [...stored.keys()];
+    expect(names.filter((n) => n.startsWith('photos/')).sort()).toHaveLength(8);
+    const input = {
+      title: 'Kew Bathroom',
+      category: 'bathroom',
+      summary: 'A walk-in shower with terrazzo floors and brushed brass tapware.',
+      photos: [{ url: put.body.url, alt: 'The walk-in shower' }],
+      published: true,
+    };
+    const created = await c.post<Project>('/api/projects', input, browser);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ processing: false, photos: [{ width: 1600, height: 1200, alt: 'The walk-in shower' }] });
+    const doc = await db().doc(`projects/${created.body.id}`).get();
+    expect(doc.get('slug')).toBe('kew-bathroom');
+    const list = await client().get<PublicProject[]>('/api/projects');
+    expect(list.body.map((p) => p.title)).toEqual(['Kew Bathroom']);
+    expect(list.body[0].photos[0].src).toContain(encodeURIComponent('photos/'));
+    expect((await client().get<PublicProject>('/api/projects/kew-bathroom')).status).toBe(200);
+    expect((await c.get<Project[]>('/api/projects/all')).body).toHaveLength(1);
+  });
+
   // Last, so the queries of every test above are recorded too.
   it('asks Firestore only for queries whose composite indexes firestore.indexes.json declares, and declares no other', async () => {
     const { client: c } = await signIn();
@@ -390,6 +440,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     for (const path of [
       '/api/reviews',
       '/api/3d-models',
+      '/api/projects',
+      '/api/projects/all',
+      '/api/projects/kew-bathroom',
       '/api/project-inquiries?limit=1',
       '/api/quote-requests?limit=1',
       // The lead lists' status filter, search, and both (each with its count and its next page).

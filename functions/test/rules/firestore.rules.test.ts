@@ -57,6 +57,9 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
         displayOrder: 0,
         createdAt: at,
       });
+      const project = { title: 'Hawthorn Kitchen', slug: 'hawthorn-kitchen', photos: [], displayOrder: 1, updatedAt: at };
+      await db.doc('projects/published').set({ ...project, published: true });
+      await db.doc('projects/draft').set({ ...project, slug: 'draft', published: false, displayOrder: 2 });
       await db.doc('users/u1').set({ username: 'staff', password: 'scrypt$...', createdAt: at });
       await db.doc('sessions/s1').set({ userId: 'u1', username: 'staff', createdAt: at, expiresAt: at });
       await db.doc('mail/m1').set({ to: ['ava@example.com'], message: { subject: 'Hi', text: 'Hi' } });
@@ -151,6 +154,25 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
     it('nobody writes them from a browser', async () => {
       await assertFails(admin().doc('models_3d/m1').update({ displayOrder: 3 }));
       await assertFails(visitor().doc('models_3d/m2').set({ name: 'X' }));
+    });
+  });
+
+  describe('projects', () => {
+    it('anyone reads published projects, and only with a query that asks for published ones', async () => {
+      await assertSucceeds(visitor().doc('projects/published').get());
+      await assertSucceeds(visitor().collection('projects').where('published', '==', true).orderBy('displayOrder').get());
+      await assertFails(visitor().doc('projects/draft').get());
+      await assertFails(visitor().collection('projects').orderBy('displayOrder').get());
+      await assertFails(signedInNotAdmin().doc('projects/draft').get());
+    });
+    it('the admin reads drafts too, as the live Projects tab does', async () => {
+      await assertSucceeds(admin().doc('projects/draft').get());
+      await assertSucceeds(admin().collection('projects').orderBy('updatedAt', 'desc').limit(50).get());
+    });
+    it('nobody writes them from a browser', async () => {
+      await assertFails(admin().doc('projects/published').update({ published: false }));
+      await assertFails(visitor().doc('projects/new').set({ title: 'X', published: true }));
+      await assertFails(admin().doc('projects/draft').delete());
     });
   });
 

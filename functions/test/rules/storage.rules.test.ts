@@ -36,6 +36,8 @@ describe.skipIf(!host)(
         const storage = ctx.storage();
         await storage.ref('models/a.glb').put(glb, { contentType: 'model/gltf-binary' });
         await storage.ref('thumbnails/a.png').put(png, { contentType: 'image/png' });
+        await storage.ref('photos/a-480.webp').put(png, { contentType: 'image/webp' });
+        await storage.ref('originals/a.jpg').put(png, { contentType: 'image/jpeg' });
         await storage.ref('private/notes.txt').put(new TextEncoder().encode('private'), { contentType: 'text/plain' });
       });
     });
@@ -53,6 +55,18 @@ describe.skipIf(!host)(
         await assertFails(Promise.resolve(visitor().ref('models/b.glb').put(glb, { contentType: 'model/gltf-binary' })));
         await assertFails(Promise.resolve(admin().ref('models/a.glb').put(glb, { contentType: 'model/gltf-binary' })));
         await assertFails(admin().ref('models/a.glb').delete());
+      });
+    });
+
+    describe('photos/{file} and originals/', () => {
+      it("anyone fetches a project photo's processed file", async () => {
+        await assertSucceeds(visitor().ref('photos/a-480.webp').getMetadata());
+      });
+      it('nobody fetches an uploaded original (its GPS position), lists or writes photos', async () => {
+        await assertFails(visitor().ref('originals/a.jpg').getMetadata());
+        await assertFails(admin().ref('originals/a.jpg').getDownloadURL());
+        await assertFails(visitor().ref('photos').listAll());
+        await assertFails(Promise.resolve(admin().ref('photos/b-480.webp').put(png, { contentType: 'image/webp' })));
       });
     });
 
