@@ -12,6 +12,7 @@ import { createApp, type App, type DeepHealth } from './app';
 import { DailyBackups, databaseFile, lastBackup } from './backup';
 import type { Env } from './config';
 import { staticSite } from './http/static-site';
+import { createSitePages } from './site-pages/site-pages';
 import { appLog, createLogger, withRequestLog, type Logger } from './logging';
 import { systemClock } from './ports/clock';
 import { DeliveryWorker } from './services/delivery-worker';
@@ -138,6 +139,10 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       backup: { lastAt: last?.at ?? null, file: last?.file ?? null, keep: env.BACKUP_KEEP },
     };
   };
+  const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : defaultWebDist;
+  const files = staticSite(webDist);
+  // The pages that show projects, rendered again within a moment of any change to them.
+  const sitePages = await createSitePages({ webDist, store, feed, cacheControl: 'no-cache', log });
   const app = createApp({
     store,
     objects,
@@ -159,7 +164,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       visitRateLimit: env.VISIT_RATE_LIMIT,
       loginRateLimit: env.LOGIN_RATE_LIMIT,
     },
-    site: staticSite(env.WEB_DIST ? resolve(env.WEB_DIST) : defaultWebDist),
+    site: sitePages ? (req, res, next) => sitePages.handler(req, res, () => files(req, res, next)) : files,
   });
   const print = (line: string) => logger.info(line);
   // A first admin's password goes to a person's terminal, never into a log that is kept.
@@ -217,6 +222,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
         clearInterval(timer);
         const closed = new Promise<void>((done) => server.close(() => done()));
         app.closeLiveStreams();
+        sitePages?.close();
         // A keep-alive connection becomes idle once its response is sent; close each then.
         server.closeIdleConnections();
         const sweep = setInterval(() => server.closeIdleConnections(), 50);

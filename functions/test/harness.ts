@@ -10,6 +10,7 @@ import type { ClientCheck } from '../src/ports/client-check';
 import { createApp, type App, type AppOptions } from '../src/app';
 import { createAdmin } from '../src/accounts';
 import type { Clock } from '../src/ports/clock';
+import type { ChangeFeed } from '../src/ports/change-feed';
 import type { Store } from '../src/ports/store';
 import { messageSettings } from '../src/message-settings';
 import type { Delivery } from '../src/routes/context';
@@ -124,22 +125,30 @@ export async function startTestApp(
    * The built site to serve after the API and a logger (then requests are logged as the
    * embedded server logs them), and the message settings when a test needs others.
    */
-  extra: { site?: RequestHandler; logger?: Logger; delivery?: Delivery } = {},
+  extra: {
+    site?: RequestHandler;
+    /** A site built from the app's own store and change feed (the server-rendered pages). */
+    siteFrom?: (deps: { store: Store; feed: ChangeFeed }) => Promise<RequestHandler>;
+    logger?: Logger;
+    delivery?: Delivery;
+  } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const store = makeStore ? await makeStore() : createSqliteStore({ file: join(dir, 'site.sqlite') });
   const objects = await createLocalObjectStore(join(dir, 'objects'));
   const clock = new TestClock();
+  const feed = createMemoryFeed();
+  const site = extra.siteFrom ? await extra.siteFrom({ store, feed }) : extra.site;
   const app = createApp({
     store,
     objects,
-    feed: createMemoryFeed(),
+    feed,
     delivery: extra.delivery ?? testDelivery,
     clock,
     // No `log` unless a logger is given: the app's errors go to console.error, which fails
     // the test that caused them.
     log: extra.logger && appLog(extra.logger),
-    site: extra.site,
+    site,
     // Sessions do not idle out while a test moves the clock by days; the account tests set the real timeout.
     options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, sessionIdleSeconds: 30 * 24 * 3600, ...options },
     hitCounter,

@@ -1,6 +1,6 @@
 // Prerenders the public pages into dist (docs/decisions/001-prerender.md), and writes
 // robots.txt and sitemap.xml. Runs after `vite build` and the SSR build of src/entry-server.tsx.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
@@ -48,6 +48,7 @@ const lowPriorityEntry = (html) =>
 
 async function page(url, marker) {
   const { head, html } = await render(url);
+  // functions/src/site-pages/site-pages.ts fills the same template the same way.
   // The replacement strings are functions so '$' in the content is never a pattern.
   return lowPriorityEntry(pageTemplate)
     .replace('<!--app-head-->', () => head)
@@ -83,7 +84,9 @@ write(
     .join('\n')}\n</urlset>\n`,
 );
 
-rmSync(ssrDir, { recursive: true, force: true });
+// The server renders the pages that show projects again whenever they change (functions/src/
+// site-pages): it keeps the render entry and the page template this script used.
+write(join(ssrDir, 'page-template.html'), lowPriorityEntry(pageTemplate));
 console.log(
   `prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin} and ${paths.account}; robots.txt, sitemap.xml`,
 );

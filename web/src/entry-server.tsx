@@ -2,12 +2,15 @@
  * The prerender entry (docs/decisions/001-prerender.md): scripts/prerender.mjs calls render()
  * for each public route at build time and writes the result into dist.
  */
+import type { PublicProject } from '@site/domain';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
 import { siteUrl } from './config/site-url';
 import { paths, publicPaths } from './config/paths';
+import { publicProjects } from './lib/public-lists';
+import { siteDataId } from './lib/site-data';
 
 export { notFoundMarker } from './app/prerender-marker';
 export { paths, publicPaths, siteUrl };
@@ -25,7 +28,13 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function render(url: string): Promise<RenderedPage> {
+/** What the server renders a page with: the published projects (absent at build time). */
+export interface SiteData {
+  projects?: PublicProject[];
+}
+
+export async function render(url: string, data: SiteData = {}): Promise<RenderedPage> {
+  if (data.projects) publicProjects.seed(data.projects);
   const { prelude } = await prerenderToNodeStream(
     <html lang="en-AU">
       <head />
@@ -49,5 +58,10 @@ export async function render(url: string): Promise<RenderedPage> {
   // Only data blocks (JSON-LD) may be inline: the site's CSP runs no inline script.
   if (/<script(?![^>]*type="application\/ld\+json")/.test(document))
     throw new Error(`The prerendered HTML of ${url} contains an inline script`);
-  return { head, html };
+  // The data the page was rendered with, for hydration to render the same: a JSON data
+  // block (not a script the browser runs), with '<' escaped so it cannot end the element.
+  const block = data.projects
+    ? `<script type="application/json" id="${siteDataId}">${JSON.stringify({ projects: data.projects }).replace(/</g, '\\u003c')}</script>`
+    : '';
+  return { head: head + block, html };
 }

@@ -25,6 +25,7 @@ const start = () => {
   // The showroom is a lazily loaded route: its code is fetched alongside React instead of
   // after it has hydrated.
   if (showroom) void import('./features/showroom/showroom-page');
+  if (root?.dataset.prerendered?.startsWith('/projects/')) void import('./app/pages/project-page');
   void import('./app/start');
 };
 

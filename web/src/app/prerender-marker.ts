@@ -14,6 +14,8 @@ function normalise(pathname: string): string {
 export function prerenderedFor(marker: string | undefined, pathname: string): boolean {
   if (marker === undefined) return false;
   const path = normalise(pathname);
-  if (marker === notFoundMarker) return !sitePaths.includes(path);
+  // A project's page is rendered by the server for its own path; the 404 page served for a
+  // project that is not (or no longer) published is rendered afresh, as the project page.
+  if (marker === notFoundMarker) return !sitePaths.includes(path) && !path.startsWith('/projects/');
   return marker === path;
 }

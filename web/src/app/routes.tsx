@@ -13,6 +13,7 @@ const AdminLayout = lazy(() => import('./admin-layout'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AdminArea = lazy(() => import('./admin-area'));
 const ShowroomPage = lazy(() => import('../features/showroom/showroom-page'));
+const ProjectPage = lazy(() => import('./pages/project-page'));
 
 /**
  * Each lazy page waits in its own Suspense boundary. The prerendered pages have none around
@@ -31,6 +32,9 @@ export const adminRoutes: RouteObject[] = [
   },
 ];
 
+/** A published project's page: `/projects/{slug}`. */
+export const projectRoutePattern = '/projects/:slug';
+
 export const showroomRoute: RouteObject = { path: paths.showroom, element: deferred(<ShowroomPage />) };
 
 /** The public pages share the header and footer; the showroom is one of them. */
@@ -43,6 +47,7 @@ export const appRoutes: RouteObject[] = [
       { path: paths.services, element: <ServicesPage /> },
       { path: paths.gallery, element: <GalleryPage /> },
       showroomRoute,
+      { path: projectRoutePattern, element: deferred(<ProjectPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

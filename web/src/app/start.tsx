@@ -5,6 +5,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { adoptSiteData } from '../lib/site-data';
 import { prerenderedFor } from './prerender-marker';
 import { AppRoutes } from './routes';
 
@@ -20,6 +21,7 @@ const app = (
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
+adoptSiteData();
 
 if (prerenderedFor(container.dataset.prerendered, window.location.pathname)) {
   // The HTML was prerendered for this very route: adopt it. As a transition, React hydrates

@@ -11,6 +11,10 @@ export interface PageMetaProps {
   path?: string;
   /** Login and admin pages. */
   noindex?: boolean;
+  /** The picture shown when the page is shared (absolute URL); the site's own by default. */
+  image?: string;
+  /** Open Graph type: `website`, or `article` for a project's page. */
+  type?: 'website' | 'article';
 }
 
 export function absoluteUrl(path: string): string {
@@ -24,7 +28,7 @@ export function absoluteUrl(path: string): string {
  * removes them when the page unmounts; prerendering writes the same tags into the HTML, and
  * hydration adopts them. Render exactly one <PageMeta> per page.
  */
-export function PageMeta({ title, description, keywords, path, noindex = false }: PageMetaProps) {
+export function PageMeta({ title, description, keywords, path, noindex = false, image, type = 'website' }: PageMetaProps) {
   const url = path === undefined ? undefined : absoluteUrl(path);
   return (
     <>
@@ -32,13 +36,13 @@ export function PageMeta({ title, description, keywords, path, noindex = false }
       <meta name="description" content={description} />
       <meta name="keywords" content={keywords} />
       {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
-      <meta property="og:type" content="website" />
+      <meta property="og:type" content={type} />
       <meta property="og:site_name" content={business.brand} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:locale" content="en_AU" />
       {url ? <meta property="og:url" content={url} /> : null}
-      {noindex ? null : <meta property="og:image" content={absoluteUrl('/og-image.jpg')} />}
+      {noindex ? null : <meta property="og:image" content={image ?? absoluteUrl('/og-image.jpg')} />}
       {noindex ? null : <meta name="twitter:card" content="summary_large_image" />}
       {url ? <link rel="canonical" href={url} /> : null}
     </>

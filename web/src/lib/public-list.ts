@@ -23,7 +23,24 @@ export class PublicList<T> {
   #stale = true;
   #refreshedWhileFetching = false;
 
+  /** The data the page's HTML was rendered with, if any: what hydration renders too. */
+  #seeded: PublicListSnapshot<T> = pendingSnapshot;
+
   constructor(private readonly fetchList: () => Promise<T>) {}
+
+  /**
+   * Starts the list with data that came with the page (rendered into its HTML by the server):
+   * shown at once, by the server's render and by hydration alike, and not fetched again until
+   * something changes it.
+   */
+  seed(data: T) {
+    this.#seeded = { status: 'success', data };
+    this.#stale = false;
+    this.#set(this.#seeded);
+  }
+
+  /** What the server rendered: the seeded data, or the loading state. */
+  readonly getServerSnapshot = (): PublicListSnapshot<T> => this.#seeded;
 
   readonly subscribe = (listener: () => void) => {
     this.#listeners.add(listener);

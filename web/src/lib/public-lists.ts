@@ -1,4 +1,4 @@
-import { limits, type Model3d, type PublicReview } from '@site/domain';
+import { limits, type Model3d, type PublicProject, type PublicReview } from '@site/domain';
 import { api } from './api-client';
 import { PublicList } from './public-list';
 
@@ -14,3 +14,6 @@ export const publicReviews = new PublicList(() => api.get<PublicReview[]>('/api/
 /** GET /api/3d-models: every model in display order (a showroom never holds more than a page). */
 export const showroomModelsUrl = `/api/3d-models?limit=${limits.listMaxLimit}`;
 export const showroomModels = new PublicList(() => api.get<Model3d[]>(showroomModelsUrl));
+
+/** GET /api/projects: the published projects in display order (the gallery, the hero, each project's page). */
+export const publicProjects = new PublicList(() => api.get<PublicProject[]>('/api/projects'));

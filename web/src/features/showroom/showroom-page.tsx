@@ -1,5 +1,5 @@
 import type { Model3d } from '@site/domain';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { preload } from 'react-dom';
 import { Link as RouterLink } from 'react-router';
 import { Icon, iconPaths } from '../../components/icons';
@@ -79,6 +79,17 @@ export default function ShowroomPage() {
     setModel(next);
     setOpen(true);
   };
+  // /virtual-showroom?model=<id> (a project's "View in 3D") opens that model once the list is in.
+  const models = usePublicList(showroomModels);
+  const [asked, setAsked] = useState(true);
+  useEffect(() => {
+    const wanted = new URLSearchParams(window.location.search).get('model');
+    const found = wanted && asked ? models.data?.find((m) => m.id === wanted) : undefined;
+    if (!found) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is only known in the browser, after hydration
+    setAsked(false);
+    show(found);
+  }, [models.data, asked]);
   return (
     <>
       <PageMeta {...pageSeo[paths.showroom]} path={paths.showroom} />

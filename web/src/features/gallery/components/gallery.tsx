@@ -1,7 +1,12 @@
+import { projectCategoryLabels, projectPath, type PublicProject } from '@site/domain';
 import { preload } from 'react-dom';
+import { Link } from 'react-router';
 import { Reveal } from '../../../components/reveal';
 import { galleryAspect, galleryItems, type GalleryItem } from '../../../config/gallery';
+import { publicProjects } from '../../../lib/public-lists';
+import { usePublicList } from '../../../lib/use-public-list';
 import layout from '../../../styles/layout.module.css';
+import { ProjectPicture, srcsetOf } from '../../../components/project-picture';
 import styles from './gallery.module.css';
 
 /** Image widths the grid asks for: one column on small screens, two on medium, three on large. */
@@ -25,17 +30,48 @@ function GalleryTile({ item, index }: { item: GalleryItem; index: number }) {
   );
 }
 
+/** A published project's cover, linking to its page; the label names the room and the project. */
+function ProjectTile({ project, index }: { project: PublicProject; index: number }) {
+  const cover = project.photos[project.coverIndex];
+  return (
+    <Reveal threshold={0.2} delay={0.1 * (index % 3)} component="li">
+      <Link to={projectPath(project.slug)} className={styles.tileLink}>
+        <figure className={styles.tile} style={{ aspectRatio }}>
+          {cover ? <ProjectPicture photo={cover} sizes={sizes} /> : null}
+          <figcaption>
+            {projectCategoryLabels[project.category]}
+            <span className={styles.tileTitle}>
+              {' · '}
+              {project.title}
+            </span>
+          </figcaption>
+        </figure>
+      </Link>
+    </Reveal>
+  );
+}
+
 interface GalleryProps {
   /** The home page shows a section heading (h2); the gallery page has its own h1. */
   headingLevel: 'h1' | 'h2';
 }
 
-/** 'Our Recent Projects': the 11 gallery items in a 1/2/3 column grid. */
+/**
+ * 'Our Recent Projects': the published projects' covers in a 1/2/3 column grid, each linking
+ * to its page; while no project is published (or before the list is in), the 11 built-in
+ * illustrations.
+ */
 export function Gallery({ headingLevel: Heading }: GalleryProps) {
+  const projects = usePublicList(publicProjects);
+  const published = projects.data?.filter((p) => p.photos.length > 0) ?? [];
   // On the gallery page the first picture is the largest thing in view: its request is in the
   // HTML's head, so it downloads with the page instead of after layout (the tiles stay lazy).
+  const firstCover = published[0]?.photos[published[0].coverIndex];
   const first = galleryItems[0];
-  if (Heading === 'h1' && first) {
+  if (Heading === 'h1' && firstCover) {
+    const imageSrcSet = srcsetOf(firstCover, 'image/avif');
+    preload(firstCover.src, { as: 'image', type: 'image/avif', imageSrcSet, imageSizes: sizes, fetchPriority: 'high' });
+  } else if (Heading === 'h1' && first) {
     preload(first.src, { as: 'image', type: 'image/avif', imageSrcSet: first.avifSrcSet, imageSizes: sizes, fetchPriority: 'high' });
   }
   return (
@@ -50,9 +86,9 @@ export function Gallery({ headingLevel: Heading }: GalleryProps) {
           </p>
         </Reveal>
         <ul className={styles.grid}>
-          {galleryItems.map((item, index) => (
-            <GalleryTile key={item.name} item={item} index={index} />
-          ))}
+          {published.length
+            ? published.map((project, index) => <ProjectTile key={project.id} project={project} index={index} />)
+            : galleryItems.map((item, index) => <GalleryTile key={item.name} item={item} index={index} />)}
         </ul>
       </div>
     </section>
