@@ -77,6 +77,12 @@ export function sniffUpload(head: Uint8Array): SniffedUpload | null {
   return null;
 }
 
+/** HEIC/HEIF, an iPhone's own photo format, by its `ftyp` brand: refused with how to export a JPEG. */
+export function isHeic(head: Uint8Array): boolean {
+  if (head.length < 12 || ascii(head, 4, 8) !== 'ftyp') return false;
+  return ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(ascii(head, 8, 12));
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

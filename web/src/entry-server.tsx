@@ -60,7 +60,8 @@ export async function render(url: string, data: SiteData = {}): Promise<Rendered
     throw new Error(`The prerendered HTML of ${url} contains an inline script`);
   // The data the page was rendered with, for hydration to render the same: a JSON data
   // block (not a script the browser runs), with '<' escaped so it cannot end the element.
-  const block = data.projects
+  // Without projects the page is the build's own (the built-in pictures), needing no data.
+  const block = data.projects?.length
     ? `<script type="application/json" id="${siteDataId}">${JSON.stringify({ projects: data.projects }).replace(/</g, '\\u003c')}</script>`
     : '';
   return { head: head + block, html };

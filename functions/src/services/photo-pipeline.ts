@@ -93,11 +93,6 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   };
 }
 
-/** HEIC/HEIF (an iPhone's own format): refused with how to export a JPEG instead. */
-export function isHeic(head: Uint8Array): boolean {
-  if (head.length < 12) return false;
-  const text = String.fromCharCode(...head.subarray(4, 12));
-  return text.startsWith('ftyp') && ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(text.slice(4));
-}
+export { isHeic } from '@site/domain';
 
 export const heicRefused = () => new HttpError(415, uploadMessages.heic);

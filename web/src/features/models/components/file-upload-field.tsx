@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { UploadKind } from '@site/domain';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useToast } from '../../../lib/toast';
-import { UploadCancelled, uploadFile } from '../api/upload-file';
-import { checkFile, formatBytes, uploadRules } from '../lib/file-checks';
+import { UploadCancelled, uploadFile } from '../../../lib/uploads/upload-file';
+import { checkFile, formatBytes, uploadRules } from '../../../lib/uploads/file-checks';
 
 type Phase =
   | { name: 'idle' }

@@ -6,7 +6,7 @@ import type { ModelViewerElement } from '@google/model-viewer';
 import { useState } from 'react';
 import { useToast } from '../../../lib/toast';
 import { ModelViewer3d } from '../../../components/viewer-3d';
-import { uploadFile } from '../api/upload-file';
+import { uploadFile } from '../../../lib/uploads/upload-file';
 
 interface PosterMakerProps {
   modelUrl: string;

@@ -1,5 +1,5 @@
 import type { UploadedObject, UploadKind, UploadUrlResponse } from '@site/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 export class UploadError extends Error {
   constructor(
@@ -76,7 +76,7 @@ export function putFile(issued: UploadUrlResponse, file: Blob, { onProgress, sig
 export async function uploadFile(kind: UploadKind, file: Blob, options: UploadOptions = {}): Promise<string> {
   // A signed Cloud Storage URL is bound to the image's content type (GLBs are always
   // model/gltf-binary there, whatever the browser calls them); the server checks the bytes either way.
-  const contentType = kind === 'thumbnail' && file.type ? { contentType: file.type } : {};
+  const contentType = kind !== 'model' && file.type ? { contentType: file.type } : {};
   const issued = await api.post<UploadUrlResponse>('/api/objects/upload', { kind, ...contentType });
   const { url } = await putFile(issued, file, options);
   return url;

@@ -1,4 +1,4 @@
-import { sniffLength, sniffUpload, uploadMessages, uploadRules, type UploadKind } from '@site/domain';
+import { isHeic, sniffLength, sniffUpload, uploadMessages, uploadRules, type UploadKind } from '@site/domain';
 
 export { formatBytes, uploadRules } from '@site/domain';
 
@@ -12,10 +12,14 @@ export const fileMessages = uploadMessages.form;
 export async function checkFile(kind: UploadKind, file: Pick<File, 'name' | 'size' | 'slice'>): Promise<string | null> {
   const rules = uploadRules[kind];
   if (file.size === 0) return fileMessages.empty;
-  if (file.size > rules.maxBytes) return fileMessages.tooLarge(kind, file.size);
   const name = file.name.toLowerCase();
-  if (!rules.extensions.some((extension) => name.endsWith(extension))) return fileMessages.wrongType(kind);
   const head = new Uint8Array(await file.slice(0, sniffLength).arrayBuffer());
-  if (sniffUpload(head)?.kind !== kind) return fileMessages.wrongType(kind);
+  // An iPhone's HEIC photo: say how to get a JPEG instead of only that the type is wrong.
+  if (kind !== 'model' && (/\.hei[cf]$/.test(name) || isHeic(head))) return uploadMessages.heic;
+  if (file.size > rules.maxBytes) return fileMessages.tooLarge(kind, file.size);
+  if (!rules.extensions.some((extension) => name.endsWith(extension))) return fileMessages.wrongType(kind);
+  // Any image may be a project photo.
+  const sniffed = sniffUpload(head)?.kind;
+  if (sniffed !== kind && !(kind === 'photo' && sniffed === 'thumbnail')) return fileMessages.wrongType(kind);
   return null;
 }
