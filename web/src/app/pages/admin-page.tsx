@@ -6,6 +6,7 @@ import { ProtectedRoute } from '../../lib/auth/protected-route';
 
 // The 3D models feature is its own chunk: most visits to the dashboard never open its tab.
 const ModelsTab = lazy(() => import('../../features/models/models-tab'));
+const ProjectsTab = lazy(() => import('../../features/projects-admin/projects-tab'));
 
 /** /admin: the dashboard's lead, review, visitor and activity tabs, with the 3D models feature's tab handed in. */
 export default function AdminPage() {
@@ -22,6 +23,11 @@ export default function AdminPage() {
           modelsTab={
             <Suspense fallback={<CircularProgress aria-label="Loading 3D models" />}>
               <ModelsTab />
+            </Suspense>
+          }
+          projectsTab={
+            <Suspense fallback={<CircularProgress aria-label="Loading projects" />}>
+              <ProjectsTab />
             </Suspense>
           }
         />

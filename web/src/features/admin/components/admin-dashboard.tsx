@@ -23,7 +23,7 @@ import { QuoteRequestsTab } from './quote-requests-tab';
 import { ReviewsTab } from './reviews-tab';
 import { VisitorsTab } from './visitors-tab';
 
-export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'models', 'activity'] as const;
+export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'projects', 'models', 'activity'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 const isAdminTab = (value: string | null): value is AdminTab => adminTabs.some((tab) => tab === value);
@@ -52,6 +52,7 @@ const tabHeadings: Record<AdminTab, string> = {
   quotes: 'Quote requests',
   reviews: 'Reviews',
   visitors: 'Visitors',
+  projects: 'Projects',
   models: '3D Models',
   activity: 'Activity',
 };
@@ -68,10 +69,10 @@ function TabPanel({ tab, children }: { tab: AdminTab; children: ReactNode }) {
 }
 
 /**
- * The staff dashboard. The 3D models tab is another feature's, so the page that composes
- * both hands it in.
+ * The staff dashboard. The 3D models and projects tabs are other features', so the page that
+ * composes them hands them in.
  */
-export function AdminDashboard({ modelsTab }: { modelsTab: ReactNode }) {
+export function AdminDashboard({ modelsTab, projectsTab }: { modelsTab: ReactNode; projectsTab: ReactNode }) {
   const live = useLiveSync();
   const queryClient = useQueryClient();
   const inquiries = useInquiries();
@@ -106,6 +107,7 @@ export function AdminDashboard({ modelsTab }: { modelsTab: ReactNode }) {
     { value: 'quotes', label: `Quote requests${count(quotes.total)}` },
     { value: 'reviews', label: `Reviews${count(reviews.total)}` },
     { value: 'visitors', label: `Visitors${count(visitors.total)}` },
+    { value: 'projects', label: 'Projects' },
     { value: 'models', label: '3D Models' },
     { value: 'activity', label: 'Activity' },
   ];
@@ -133,6 +135,7 @@ export function AdminDashboard({ modelsTab }: { modelsTab: ReactNode }) {
           {tab === 'quotes' && <QuoteRequestsTab />}
           {tab === 'reviews' && <ReviewsTab />}
           {tab === 'visitors' && <VisitorsTab />}
+          {tab === 'projects' && projectsTab}
           {tab === 'models' && modelsTab}
           {tab === 'activity' && <ActivityTab />}
         </TabPanel>

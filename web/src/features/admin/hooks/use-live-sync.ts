@@ -1,7 +1,7 @@
 import type { LiveCollection } from '@site/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { publicReviews } from '../../../lib/public-lists';
+import { publicProjects, publicReviews } from '../../../lib/public-lists';
 import { adminKeys } from '../api/admin-keys';
 import { countLiveVisit } from '../api/visitors';
 import { useLiveChanges, type LiveSignal } from './use-live-changes';
@@ -25,6 +25,7 @@ export function useLiveSync() {
     (collection: LiveCollection) => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.list(collection) });
       if (collection === 'reviews') void publicReviews.refresh();
+      if (collection === 'projects') void publicProjects.refresh();
       // A lead's change may be one of its messages sent or failed, which moves the delivery warning.
       if (leadCollections.has(collection)) void queryClient.invalidateQueries({ queryKey: adminKeys.deliveryStatus });
       // A lead that arrived, changed status or went moves the header's waiting count and median.

@@ -92,17 +92,18 @@ export function ModelList({ editingId, onEdit, onDeleted }: ModelListProps) {
               key={model.id}
               aria-label={model.name}
               sx={{
-                display: 'flex',
+                // On a phone: the thumbnail beside the name and description, the buttons on a row beneath.
+                display: 'grid',
+                gridTemplateColumns: { xs: 'auto 1fr', sm: 'auto auto 1fr auto' },
                 alignItems: 'center',
-                gap: 2,
+                gap: { xs: 1, sm: 2 },
                 p: 1.5,
                 border: 1,
                 borderColor: model.id === editingId ? 'primary.main' : 'divider',
                 borderRadius: 1,
-                flexWrap: { xs: 'wrap', sm: 'nowrap' },
               }}
             >
-              <Stack>
+              <Stack direction={{ xs: 'row', sm: 'column' }} sx={{ gridRow: { xs: 2, sm: 'auto' } }}>
                 <Tooltip title="Move up">
                   <span>
                     <IconButton
@@ -128,8 +129,10 @@ export function ModelList({ editingId, onEdit, onDeleted }: ModelListProps) {
                   </span>
                 </Tooltip>
               </Stack>
-              <Thumbnail model={model} />
-              <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Box sx={{ gridRow: { xs: 1, sm: 'auto' } }}>
+                <Thumbnail model={model} />
+              </Box>
+              <Box sx={{ minWidth: 0, gridRow: { xs: 1, sm: 'auto' } }}>
                 <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {model.name}
                 </Typography>
@@ -150,7 +153,7 @@ export function ModelList({ editingId, onEdit, onDeleted }: ModelListProps) {
                   Exposure: {model.exposure.toFixed(1)} · Shadow: {model.shadowIntensity.toFixed(1)}
                 </Typography>
               </Box>
-              <Stack direction="row" spacing={0.5}>
+              <Stack direction="row" spacing={0.5} sx={{ justifySelf: 'end', gridRow: { xs: 2, sm: 'auto' } }}>
                 <Tooltip title="Edit">
                   <IconButton aria-label={`Edit ${model.name}`} onClick={() => onEdit(model)}>
                     <EditOutlined />

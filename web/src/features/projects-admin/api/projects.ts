@@ -39,7 +39,8 @@ export function useSaveProject() {
       id ? api.put<Project>(`/api/projects/${encodeURIComponent(id)}`, input) : api.post<Project>('/api/projects', input),
     onSuccess: (_project, { id }) =>
       toast({ title: 'Success', message: id ? 'Project updated successfully' : 'Project added successfully', variant: 'default' }),
-    onError: (_error, { id }) => toast({ title: 'Error', message: id ? 'Failed to update project' : 'Failed to add project', variant: 'error' }),
+    onError: (_error, { id }) =>
+      toast({ title: 'Error', message: id ? 'Failed to update project' : 'Failed to add project', variant: 'error' }),
     onSettled: () => refreshLists(queryClient),
   });
 }

@@ -39,11 +39,15 @@ export function usePhotoUploads(update: (change: (items: PhotoItem[]) => PhotoIt
       const key = `local-${++localIds}`;
       const preview = URL.createObjectURL(file);
       const problem = await checkFile('photo', file);
-      update((items) => [...items, { key, url: '', alt: '', preview, progress: problem ? null : 0, error: problem ?? undefined, name: file.name }]);
+      update((items) => [
+        ...items,
+        { key, url: '', alt: '', preview, progress: problem ? null : 0, error: problem ?? undefined, name: file.name },
+      ]);
       if (problem) continue;
       try {
         const url = await uploadFile('photo', file, {
-          onProgress: (fraction) => update((items) => items.map((item) => (item.key === key ? { ...item, progress: Math.min(fraction, 0.99) } : item))),
+          onProgress: (fraction) =>
+            update((items) => items.map((item) => (item.key === key ? { ...item, progress: Math.min(fraction, 0.99) } : item))),
         });
         update((items) => items.map((item) => (item.key === key ? { ...item, url, progress: null } : item)));
       } catch (error) {
@@ -114,7 +118,12 @@ export function PhotoUploads({ items, onChange, cover, onCover, errors }: PhotoU
           bgcolor: dropping ? 'action.hover' : 'transparent',
         }}
       >
-        <Button variant="outlined" startIcon={<AddPhotoAlternateOutlined />} onClick={() => input.current?.click()} aria-describedby={hintId}>
+        <Button
+          variant="outlined"
+          startIcon={<AddPhotoAlternateOutlined />}
+          onClick={() => input.current?.click()}
+          aria-describedby={hintId}
+        >
           Add photos
         </Button>
         <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -139,7 +148,18 @@ export function PhotoUploads({ items, onChange, cover, onCover, errors }: PhotoU
           {errors.photos}
         </Typography>
       ) : null}
-      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
+      <Box
+        component="ol"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          mt: 2,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' },
+        }}
+      >
         {items.map((item, index) => {
           const altError = errors[`photos.${index}.alt`];
           const urlError = item.error ?? errors[`photos.${index}.url`];
@@ -166,14 +186,31 @@ export function PhotoUploads({ items, onChange, cover, onCover, errors }: PhotoU
                 if (from >= 0 && from !== index) move(from, index);
                 setDragged(null);
               }}
-              sx={{ border: 1, borderColor: urlError ? 'error.main' : 'divider', borderRadius: 1, p: 1, opacity: dragged === item.key ? 0.5 : 1, cursor: 'grab', minWidth: 0 }}
+              sx={{
+                border: 1,
+                borderColor: urlError ? 'error.main' : 'divider',
+                borderRadius: 1,
+                p: 1,
+                opacity: dragged === item.key ? 0.5 : 1,
+                cursor: 'grab',
+                minWidth: 0,
+              }}
             >
               <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#ece7df', borderRadius: 1, overflow: 'hidden' }}>
-                <Box component="img" src={item.preview} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+                <Box
+                  component="img"
+                  src={item.preview}
+                  alt=""
+                  sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+                />
               </Box>
               {item.progress !== null ? (
                 <Box sx={{ mt: 1 }}>
-                  <LinearProgress variant="determinate" value={Math.round(item.progress * 100)} aria-label={`Uploading ${item.name ?? 'photo'}`} />
+                  <LinearProgress
+                    variant="determinate"
+                    value={Math.round(item.progress * 100)}
+                    aria-label={`Uploading ${item.name ?? 'photo'}`}
+                  />
                   <Typography variant="caption">Uploading {Math.round(item.progress * 100)}%</Typography>
                 </Box>
               ) : null}
@@ -206,7 +243,12 @@ export function PhotoUploads({ items, onChange, cover, onCover, errors }: PhotoU
               <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
                 <Tooltip title="Move earlier">
                   <span>
-                    <IconButton size="small" aria-label={`Move ${label} earlier`} disabled={index === 0} onClick={() => move(index, index - 1)}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Move ${label} earlier`}
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                    >
                       <ArrowBack fontSize="small" />
                     </IconButton>
                   </span>
