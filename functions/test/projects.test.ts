@@ -200,7 +200,9 @@ describe('projects', () => {
       input([first.url], { title: 'Hawthorn Family Kitchen', published: true }),
     );
     expect(edited.status).toBe(200);
-    expect(edited.body.slug).toBe('hawthorn-family-kitchen');
+    // A new title keeps the address the project was published at.
+    expect(edited.body.slug).toBe('hawthorn-kitchen');
+    expect(edited.body.title).toBe('Hawthorn Family Kitchen');
     expect(edited.body.cover).toBe(first.url);
     const secondFile = second.src.split('/').pop()!;
     expect(files('photos')).not.toContain(secondFile);

@@ -129,7 +129,9 @@ export function projectRoutes(ctx: RouteContext): Router {
     await checkLinks(input);
     const own = urlsOf(existing);
     const prepared = await preparePhotos(input, own);
-    const slug = input.title === existing.title ? existing.slug : await uniqueSlug(store, input.title, id);
+    // The address stays what it was when the project was added, whatever the title becomes:
+    // links already shared, and search engines' copies, keep working.
+    const slug = existing.slug;
     const next = fields(input, prepared);
     // Optional fields the input no longer has are removed, not kept from before.
     const replaced: Project = {

@@ -66,6 +66,12 @@ interface PhotoUploadsProps {
   onCover: (url: string) => void;
   /** Field messages from the form or the server, by path (`photos`, `photos.2.alt`). */
   errors: Record<string, string | undefined>;
+  legend?: string;
+  addLabel?: string;
+  /** How many photos the field holds. */
+  max?: number;
+  /** Whether one of the photos is chosen as the cover. */
+  withCover?: boolean;
 }
 
 /**
@@ -73,7 +79,17 @@ interface PhotoUploadsProps {
  * its own progress bar; then alt text, the cover choice, removal and the order (drag a photo
  * onto another, or its arrow buttons from the keyboard).
  */
-export function PhotoUploads({ items, onChange, cover, onCover, errors }: PhotoUploadsProps) {
+export function PhotoUploads({
+  items,
+  onChange,
+  cover,
+  onCover,
+  errors,
+  legend = 'Photos',
+  addLabel = 'Add photos',
+  max = projectLimits.photosMax,
+  withCover = true,
+}: PhotoUploadsProps) {
   const input = useRef<HTMLInputElement>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [dropping, setDropping] = useState(false);
@@ -97,7 +113,7 @@ export function PhotoUploads({ items, onChange, cover, onCover, errors }: PhotoU
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
-        Photos
+        {legend}
       </Typography>
       <Box
         onDragOver={(event) => {
@@ -123,11 +139,12 @@ export function PhotoUploads({ items, onChange, cover, onCover, errors }: PhotoU
           startIcon={<AddPhotoAlternateOutlined />}
           onClick={() => input.current?.click()}
           aria-describedby={hintId}
+          disabled={items.length >= max}
         >
-          Add photos
+          {addLabel}
         </Button>
         <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Or drop them here. JPEG, PNG, WebP or AVIF, up to 30 MB each, at most {projectLimits.photosMax}.
+          Or drop them here. JPEG, PNG, WebP or AVIF, up to 30 MB each, at most {max}.
         </Typography>
         <input
           ref={input}
@@ -137,7 +154,7 @@ export function PhotoUploads({ items, onChange, cover, onCover, errors }: PhotoU
           hidden
           data-testid="photo-input"
           onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
+            const files = [...(event.target.files ?? [])].slice(0, Math.max(0, max - items.length));
             event.target.value = '';
             void upload(files);
           }}
@@ -234,10 +251,12 @@ export function PhotoUploads({ items, onChange, cover, onCover, errors }: PhotoU
                     slotProps={{ htmlInput: { maxLength: projectLimits.altMaxLength } }}
                     sx={{ mt: 1 }}
                   />
-                  <FormControlLabel
-                    control={<Radio checked={cover === item.url} onChange={() => onCover(item.url)} name="cover" />}
-                    label="Cover"
-                  />
+                  {withCover ? (
+                    <FormControlLabel
+                      control={<Radio checked={cover === item.url} onChange={() => onCover(item.url)} name="cover" />}
+                      label="Cover"
+                    />
+                  ) : null}
                 </>
               ) : null}
               <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

@@ -189,11 +189,15 @@ export function ProjectForm({ editing, onDone }: ProjectFormProps) {
           {text('summary', 'Summary', projectLimits.summaryMaxLength, { required: true, multiline: true, minRows: 3 })}
           <PhotoUploads items={photos} onChange={setPhotos} cover={cover || ready[0]?.url || ''} onCover={setCover} errors={errors} />
           <Box>
-            <Typography sx={{ fontWeight: 600 }}>Before and after (optional)</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              Two photos of the same view: the first is the before, the second the after. The project page shows them with a slider.
+              Before and after (optional): two photos of the same view, the first the before, the second the after. The project page shows
+              them with a slider.
             </Typography>
             <PhotoUploads
+              legend="Before and after photos"
+              addLabel="Add before and after photos"
+              max={2}
+              withCover={false}
               items={pair}
               onChange={(change) => setPair((current) => change(current).slice(0, 2))}
               cover=""

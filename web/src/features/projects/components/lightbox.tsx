@@ -14,8 +14,8 @@ export interface LightboxProps {
 const swipeDistance = 50;
 
 /**
- * A photo at the size of the screen, in a modal <dialog>: the browser keeps focus inside it,
- * closes it with Escape and gives focus back to the photo that opened it. The arrow keys, the
+ * A photo at the size of the screen, in a modal <dialog>: the browser keeps focus inside it
+ * and closes it with Escape, and the photo that opened it has the focus again after. The arrow keys, the
  * buttons and a swipe turn to the previous or next photo.
  */
 export default function Lightbox({ photos, index, onIndex, onClose }: LightboxProps) {
@@ -25,9 +25,14 @@ export default function Lightbox({ photos, index, onIndex, onClose }: LightboxPr
   const go = (step: number) => onIndex((index + step + photos.length) % photos.length);
 
   useEffect(() => {
+    // The photo that opened the lightbox gets the focus back when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    return () => element?.close();
+    return () => {
+      element?.close();
+      opener?.focus();
+    };
   }, []);
 
   const onPointerDown = (event: PointerEvent) => {
@@ -55,7 +60,14 @@ export default function Lightbox({ photos, index, onIndex, onClose }: LightboxPr
         else if (event.key === 'ArrowLeft') go(-1);
       }}
     >
-      <div className={styles.stage} onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (start.current = null)}>
+      <div
+        className={styles.stage}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (start.current = null)}
+        // A mouse drag on a photo would start the browser's own image drag, which ends the pointer's events.
+        onDragStart={(event) => event.preventDefault()}
+      >
         {photo ? <ProjectPicture key={index} photo={photo} sizes="100vw" className={styles.image} priority /> : null}
       </div>
       <p className={styles.caption}>
