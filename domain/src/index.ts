@@ -6,4 +6,5 @@ export * from './routes';
 export * from './delivery';
 export * from './uploads';
 export * from './account';
+export * from './project-view';
 export * from './projects';

@@ -39,7 +39,7 @@ export interface StoredProject {
 /** Adds a published project through the API with `photos` new photos (and a before/after pair when asked). */
 export async function createProject(
   adminApi: APIRequestContext,
-  fields: { title: string; photos: number; beforeAfter?: boolean; published?: boolean; summary?: string },
+  fields: { title: string; photos: number; beforeAfter?: boolean; published?: boolean; featured?: boolean; summary?: string },
 ): Promise<StoredProject> {
   const photos = [];
   for (let i = 0; i < fields.photos; i++) {
@@ -60,6 +60,7 @@ export async function createProject(
       photos,
       ...pair,
       published: fields.published ?? true,
+      featured: fields.featured ?? false,
     },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -74,6 +74,30 @@ test.describe('public project pages', () => {
     consoleErrors();
   });
 
+  test('a featured project’s cover is the home page’s hero photo, in the first HTML', async ({ page, adminApi }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    await expect(page.locator('#hero-heading')).toHaveText('Transform Your Kitchen & Bathroom');
+    // Without a featured project, the hero is its plain background: no photo.
+    await expect(page.locator('section[aria-labelledby="hero-heading"] img')).toHaveCount(0);
+
+    await createProject(adminApi, { title: 'Brighton Bathroom', photos: 2, featured: true });
+    await expect
+      .poll(async () => (await page.request.get('/')).text(), { timeout: 5000 })
+      .toMatch(/<section aria-labelledby="hero-heading"[^>]*>\s*<div[^>]*><picture>/);
+    await page.goto('/');
+    const hero = page.locator('section[aria-labelledby="hero-heading"]');
+    const photo = hero.locator('picture img');
+    await expect(photo).toHaveAttribute('alt', 'Brighton Bathroom, view 1');
+    await expect(photo).toHaveAttribute('fetchpriority', 'high');
+    await expect(photo).toHaveAttribute('loading', 'eager');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The words and the actions stay in front of the photo.
+    await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
+    await hero.getByRole('button', { name: 'Free Quote' }).click({ trial: true });
+    await expectNoAxeViolations(page);
+  });
+
   test('a phone opens Services, Gallery and About from the menu button', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');

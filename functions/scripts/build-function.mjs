@@ -5,7 +5,7 @@
 // what the tests ran against and nothing else.
 //   node functions/scripts/build-function.mjs [--outdir DIR]
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,5 +86,26 @@ writeFileSync(
 for (const name of readdirSync(functionsDir)) {
   if (name === '.env' || name.startsWith('.env.') || name === '.secret.local') copyFileSync(join(functionsDir, name), join(outdir, name));
 }
+
+// The `pages` function renders the pages that show projects with the web build's render entry
+// (web/dist-ssr: self-contained, its dependencies bundled) into its page template, and answers
+// an unknown project with the site's not-found page. So the web app is built first (firebase.json's
+// predeploy does), and the function and Hosting deploy the same build.
+const webDir = join(functionsDir, '..', 'web');
+const siteSources = {
+  entry: join(webDir, 'dist-ssr/entry-server.js'),
+  template: join(webDir, 'dist-ssr/page-template.html'),
+  chunks: join(webDir, 'dist-ssr/assets'),
+  notFound: join(webDir, 'dist/404.html'),
+};
+for (const file of Object.values(siteSources)) {
+  if (!existsSync(file)) throw new Error(`${file} is missing: build the web app first (VITE_BACKEND=firebase npm run build -w web).`);
+}
+const siteDir = join(outdir, 'site');
+mkdirSync(siteDir, { recursive: true });
+copyFileSync(siteSources.entry, join(siteDir, 'entry-server.js'));
+copyFileSync(siteSources.template, join(siteDir, 'page-template.html'));
+cpSync(siteSources.chunks, join(siteDir, 'assets'), { recursive: true });
+copyFileSync(siteSources.notFound, join(siteDir, '404.html'));
 
 console.log(`built ${outdir} (dependencies: ${Object.keys(dependencies).join(', ')})`);

@@ -142,7 +142,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
   const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : defaultWebDist;
   const files = staticSite(webDist);
   // The pages that show projects, rendered again within a moment of any change to them.
-  const sitePages = await createSitePages({ webDist, store, feed, cacheControl: 'no-cache', log });
+  const sitePages = await createSitePages({ ssrDir: join(webDist, '..', 'dist-ssr'), store, feed, cacheControl: 'no-cache', log });
   const app = createApp({
     store,
     objects,

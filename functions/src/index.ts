@@ -1,21 +1,27 @@
 /**
  * The Cloud Functions entry (Firebase mode): Hosting rewrites `/api/**` to `api`, the same
- * Express app as the embedded server, on Firestore, Cloud Storage and Firebase Auth.
+ * Express app as the embedded server, on Firestore, Cloud Storage and Firebase Auth; and the
+ * pages that show projects (`/`, `/gallery`, `/projects/**`, `/sitemap.xml`) to `pages`.
  * Bundled by scripts/build-function.mjs into functions/lib, which firebase.json deploys.
  */
-import { initializeApp } from 'firebase-admin/app';
+import { getApp, getApps, initializeApp } from 'firebase-admin/app';
 import { logger } from 'firebase-functions';
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { readFirebaseEnv } from './firebase/env';
-import { createFirebaseSite, firebaseServices, type FirebaseSite, type FirebaseSiteOptions } from './firebase/site';
+import { createFirebasePages } from './firebase/pages';
+import { createFirebaseSite, firebaseServices, type FirebaseServices, type FirebaseSite, type FirebaseSiteOptions } from './firebase/site';
 
 /** Sydney: the closest region to Melbourne with every product this site uses. Also in firebase.json's rewrite. */
 const region = 'australia-southeast1';
 
 /** The first admin's password (`firebase functions:secrets:set ADMIN_PASSWORD`), used only while there are no users. */
 const adminPassword = defineSecret('ADMIN_PASSWORD');
+
+/** The instance's Firebase services, made once by whichever function runs first in it (Firestore takes its settings once). */
+let services: FirebaseServices | undefined;
+const instanceServices = () => (services ??= firebaseServices(getApps().length ? getApp() : initializeApp()));
 
 /**
  * One site per instance, built on its first request (not at deploy-time discovery, which has
@@ -24,7 +30,7 @@ const adminPassword = defineSecret('ADMIN_PASSWORD');
 function lazySite(options: () => FirebaseSiteOptions): () => Promise<FirebaseSite> {
   let starting: Promise<FirebaseSite> | undefined;
   return () => {
-    starting ??= createFirebaseSite(firebaseServices(initializeApp()), readFirebaseEnv(), options()).catch((error: unknown) => {
+    starting ??= createFirebaseSite(instanceServices(), readFirebaseEnv(), options()).catch((error: unknown) => {
       starting = undefined;
       throw error;
     });
@@ -59,6 +65,26 @@ export const api = onRequest(
       res.once('close', done);
       handler(req, res);
     });
+  },
+);
+
+let pagesHandler: ReturnType<typeof createFirebasePages> | undefined;
+
+/**
+ * The pages that show the published projects, rendered from Firestore (a few milliseconds a
+ * page) and kept by Hosting's CDN for four minutes; see firebase/pages.ts for how a change
+ * reaches them within five. Reads only: a small instance answers many at once.
+ */
+export const pages = onRequest(
+  { region, memory: '512MiB', cpu: 1, concurrency: 40, minInstances: 0, maxInstances: 5, timeoutSeconds: 30, invoker: 'public' },
+  async (req, res) => {
+    pagesHandler ??= createFirebasePages(instanceServices().db).catch((error: unknown) => {
+      pagesHandler = undefined;
+      throw error;
+    });
+    await (
+      await pagesHandler
+    )(req, res);
   },
 );
 

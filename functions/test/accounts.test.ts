@@ -332,9 +332,26 @@ describe('demo content', () => {
     }
     expect(await store.quotes.count()).toBeGreaterThan(0);
     expect(await store.visitors.count()).toBeGreaterThan(0);
+    // The portfolio: published projects marked as demo, their photos processed and public,
+    // the first featured (the hero's photo) and linked to a sample model.
+    const projects = (await store.projects.find({ orderBy: 'displayOrder', direction: 'asc', limit: 100 })).items;
+    expect(projects.length).toBe(9);
+    for (const project of projects) {
+      expect(project.summary).toMatch(/^Demo project: /);
+      expect(project.published).toBe(true);
+      expect(project.photos.length).toBeGreaterThan(0);
+      for (const photo of project.photos) {
+        expect(photo.alt).not.toBe('');
+        expect(photo.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
+        expect(photo.src).toMatch(/\/objects\/photos\/.+\.webp$/);
+      }
+    }
+    expect(projects.filter((project) => project.featured).map((project) => project.title)).toEqual(['Hawthorn Family Kitchen']);
+    expect(projects[0].modelId).toBe((await store.models.find({ orderBy: 'displayOrder', direction: 'asc', limit: 1 })).items[0].id);
+    expect(projects[0].before?.width).toBe(1600);
     const counts = await store.reviews.count();
     expect(await seedDemo(store, objects)).toBe(false);
     expect(await store.reviews.count()).toBe(counts);
     await store.close();
-  });
+  }, 120_000);
 });

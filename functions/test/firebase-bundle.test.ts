@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagesCacheControl } from '../src/firebase/pages';
 import { securityHeaderList } from '../src/http/security';
 
 const root = join(import.meta.dirname, '../..');
@@ -54,6 +55,7 @@ describe('the function bundle', () => {
       'firebase-functions': installed('firebase-functions'),
       'libphonenumber-js': installed('libphonenumber-js'),
       otpauth: installed('otpauth'),
+      sharp: installed('sharp'),
       zod: installed('zod'),
     });
   });
@@ -65,14 +67,29 @@ describe('the function bundle', () => {
     expect(code).not.toContain('better-sqlite3');
   });
 
-  it('loads offline and declares the api function and the daily maintenance', () => {
+  it('carries the web build the pages function renders with, and the not-found page', () => {
+    expect(readFileSync(join(outdir, 'site/page-template.html'), 'utf8')).toContain('<!--app-html-->');
+    expect(readFileSync(join(outdir, 'site/entry-server.js'), 'utf8')).toContain('export');
+    expect(readFileSync(join(outdir, 'site/404.html'), 'utf8')).toContain('Page Not Found');
+  });
+
+  it('loads offline and declares the api and pages functions and the daily maintenance', () => {
     expect(manifest.endpoints.api).toMatchObject({
+      platform: 'gcfv2',
+      region: ['australia-southeast1'],
+      // sharp decodes 12-megapixel photos in the function.
+      availableMemoryMb: 2048,
+      timeoutSeconds: 120,
+      httpsTrigger: { invoker: ['public'] },
+      secretEnvironmentVariables: [{ key: 'ADMIN_PASSWORD' }],
+    });
+    expect(manifest.endpoints.pages).toMatchObject({
       platform: 'gcfv2',
       region: ['australia-southeast1'],
       availableMemoryMb: 512,
       httpsTrigger: { invoker: ['public'] },
-      secretEnvironmentVariables: [{ key: 'ADMIN_PASSWORD' }],
     });
+    expect(manifest.endpoints.pages).not.toHaveProperty('secretEnvironmentVariables');
     expect(manifest.endpoints.maintenance).toMatchObject({
       region: ['australia-southeast1'],
       scheduleTrigger: { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne' },
@@ -84,6 +101,23 @@ describe('the function bundle', () => {
     const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
     expect(config.functions[0]).toMatchObject({ source: 'functions/lib', runtime: 'nodejs22' });
     expect(config.hosting.rewrites[0]).toEqual({ source: '/api/**', function: { functionId: 'api', region: 'australia-southeast1' } });
+  });
+
+  it('has Hosting send the pages that show projects to the pages function, cached by its CDN for four minutes', () => {
+    const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+    const pages = { functionId: 'pages', region: 'australia-southeast1' };
+    expect(config.hosting.rewrites.slice(1)).toEqual(
+      ['/', '/gallery', '/projects/**', '/sitemap.xml'].map((source) => ({ source, function: pages })),
+    );
+    // Hosting serves a file that exists before any rewrite: the build's own copies stay out.
+    expect(config.hosting.ignore).toEqual(expect.arrayContaining(['index.html', 'gallery/index.html', 'sitemap.xml']));
+    // Hosting's header rules apply to a function's answers too, the last matching rule winning.
+    const last = config.hosting.headers.at(-1);
+    expect(last.headers).toEqual([{ key: 'Cache-Control', value: pagesCacheControl }]);
+    const pattern = new RegExp(last.regex);
+    for (const path of ['/', '/gallery', '/projects/kew-kitchen', '/sitemap.xml']) expect(path).toMatch(pattern);
+    for (const path of ['/about', '/api/projects', '/gallery/kitchen-1.avif', '/projects/']) expect(path).not.toMatch(pattern);
+    expect(config.functions[0].predeploy[0]).toBe('VITE_BACKEND=firebase npm run build -w web');
   });
 
   it("gives Hosting the server's security headers, its CSP widened only for Firebase's and reCAPTCHA's https origins", () => {

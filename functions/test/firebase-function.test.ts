@@ -21,7 +21,8 @@ import { readFirebaseEnv } from '../src/firebase/env';
 import { systemClock } from '../src/ports/clock';
 import { roomPhoto } from '../src/demo/room-photos';
 import { createFirebaseSite, firebaseServices } from '../src/firebase/site';
-import { api } from '../src/index';
+import { createFirebasePages, pagesCacheControl } from '../src/firebase/pages';
+import { api, pages } from '../src/index';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { Client, glb, goodInquiry, goodQuote } from './harness';
@@ -39,6 +40,11 @@ interface Recorded {
 
 let fake: Server;
 let front: Server;
+/** The `pages` function behind the same kind of front, and a second handler that renders on every request. */
+let pagesFront: Server;
+let pagesBase: string;
+let freshFront: Server;
+let freshBase: string;
 /** Every query the function sends Firestore, for the index check at the end. */
 let queries: ReturnType<typeof recordQueries>;
 let base: string;
@@ -138,9 +144,17 @@ beforeAll(async () => {
   runtime.all('/{*path}', (req, res) => api(req as FunctionsRequest, res));
   front = createServer(runtime);
   base = `http://${await listen(front)}`;
+  const pagesRuntime = express();
+  pagesRuntime.all('/{*path}', (req, res) => pages(req as FunctionsRequest, res));
+  pagesFront = createServer(pagesRuntime);
+  pagesBase = `http://${await listen(pagesFront)}`;
 });
 
 afterAll(async () => {
+  for (const server of [pagesFront, freshFront]) {
+    server?.closeAllConnections();
+    await new Promise((done) => server?.close(done));
+  }
   front?.closeAllConnections();
   await new Promise((done) => front?.close(done));
   fake?.closeAllConnections();
@@ -431,6 +445,57 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     expect(list.body[0].photos[0].src).toContain(encodeURIComponent('photos/'));
     expect((await client().get<PublicProject>('/api/projects/kew-bathroom')).status).toBe(200);
     expect((await c.get<Project[]>('/api/projects/all')).body).toHaveLength(1);
+  });
+
+  it('renders /, /gallery, the project page and the sitemap with the published project, for Hosting to keep four minutes', async () => {
+    const gallery = await fetch(`${pagesBase}/gallery`);
+    expect(gallery.status).toBe(200);
+    expect(gallery.headers.get('cache-control')).toBe(pagesCacheControl);
+    expect(gallery.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await gallery.text()).toContain('href="/projects/kew-bathroom"');
+    const home = await (await fetch(`${pagesBase}/`)).text();
+    expect(home).toContain('id="site-data"');
+    const page = await fetch(`${pagesBase}/projects/kew-bathroom`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/<title>Kew Bathroom \| /);
+    expect(html).toContain('A walk-in shower with terrazzo floors');
+    // The photo comes from Cloud Storage, processed: no original.
+    expect(html).toContain(encodeURIComponent('photos/'));
+    expect(html).not.toContain(encodeURIComponent('originals/'));
+    const sitemap = await (await fetch(`${pagesBase}/sitemap.xml`)).text();
+    expect(sitemap).toMatch(/<loc>[^<]+\/projects\/kew-bathroom<\/loc>/);
+    const missing = await fetch(`${pagesBase}/projects/no-such-project`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe(pagesCacheControl);
+    expect(await missing.text()).toContain('Page Not Found');
+  });
+
+  it('renders its pages again from Firestore once they are older than the render age: an edit shows without a deploy', async () => {
+    const handler = await createFirebasePages(db(), { renderAgeMs: 0 });
+    const fresh = express();
+    fresh.all('/{*path}', (req, res) => void handler(req, res));
+    freshFront = createServer(fresh);
+    freshBase = `http://${await listen(freshFront)}`;
+    expect(await (await fetch(`${freshBase}/projects/kew-bathroom`)).text()).toMatch(/<h1[^>]*>Kew Bathroom<\/h1>/);
+
+    const { client: c } = await signIn();
+    const [project] = (await c.get<Project[]>('/api/projects/all')).body;
+    const input = {
+      title: 'Kew Bathroom and Laundry',
+      category: project.category,
+      summary: project.summary,
+      photos: project.photos.map(({ url, alt }) => ({ url, alt })),
+      published: true,
+    };
+    expect((await c.put(`/api/projects/${project.id}`, input)).status).toBe(200);
+    // The same address (a project keeps its slug), the new title in the first HTML.
+    expect(await (await fetch(`${freshBase}/projects/kew-bathroom`)).text()).toMatch(/<h1[^>]*>Kew Bathroom and Laundry<\/h1>/);
+    // Unpublished: gone from the gallery and its page is not found.
+    expect((await c.put(`/api/projects/${project.id}`, { ...input, published: false })).status).toBe(200);
+    expect(await (await fetch(`${freshBase}/gallery`)).text()).not.toContain('/projects/kew-bathroom');
+    expect((await fetch(`${freshBase}/projects/kew-bathroom`)).status).toBe(404);
+    expect((await c.put(`/api/projects/${project.id}`, input)).status).toBe(200);
   });
 
   // Last, so the queries of every test above are recorded too.

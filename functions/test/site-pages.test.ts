@@ -25,7 +25,7 @@ describe.skipIf(!built)(
       t = await startTestApp({}, undefined, undefined, undefined, {
         siteFrom: async ({ store, feed }) => {
           const files = staticSite(defaultWebDist);
-          const pages = await createSitePages({ webDist: defaultWebDist, store, feed, cacheControl: 'no-cache' });
+          const pages = await createSitePages({ ssrDir: join(defaultWebDist, '..', 'dist-ssr'), store, feed, cacheControl: 'no-cache' });
           if (!pages) throw new Error('no render entry');
           return (req, res, next) => pages.handler(req, res, () => files(req, res, next));
         },

@@ -15,6 +15,7 @@ import { newId } from '../ids';
 import type { ObjectStore } from '../ports/object-store';
 import type { Store } from '../ports/store';
 import { seedSampleModels } from './models/seed-models';
+import { seedSampleProjects } from './projects';
 
 /**
  * Demo content for `npm run demo` only. Every person is called "Demo ..." and every review
@@ -39,7 +40,7 @@ const reviewTexts = [
   'Demo review: great communication from design through to installation.',
 ];
 
-const pages = ['/', '/', '/', '/services', '/gallery', '/about', '/virtual-showroom'];
+const pages = ['/', '/', '/', '/services', '/gallery', '/about', '/virtual-showroom', '/projects/hawthorn-family-kitchen'];
 const agents = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
@@ -121,8 +122,12 @@ export async function seedDemo(store: Store, objects: ObjectStore | null): Promi
     await store.visitors.insert(visit);
   }
 
-  // The showroom's sample models (functions/src/demo/models), uploaded like the admin's own;
-  // none where there is nowhere to store their files (the Firebase emulators without Storage).
-  if (objects) await seedSampleModels(store, objects);
+  // The showroom's sample models (functions/src/demo/models) and the portfolio's projects,
+  // uploaded like the admin's own; none where there is nowhere to store their files (the
+  // Firebase emulators without Storage).
+  if (objects) {
+    await seedSampleModels(store, objects);
+    await seedSampleProjects(store, objects);
+  }
   return true;
 }

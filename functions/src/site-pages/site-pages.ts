@@ -26,11 +26,16 @@ interface Rendered {
 }
 
 export interface SitePagesOptions {
-  /** The built site (web/dist); its render entry and page template are in the sibling dist-ssr. */
-  webDist: string;
+  /** The web build's render entry (`entry-server.js`, its chunks) and page template: web/dist-ssr. */
+  ssrDir: string;
   store: Store;
-  /** Embedded: the change feed, so a change shows at once. Absent where a CDN caches each page for a while (Firebase). */
+  /** Embedded: the change feed, so a change shows at once. */
   feed?: ChangeFeed;
+  /**
+   * Without a feed (a Cloud Function instance): pages rendered longer ago than this are
+   * rendered again, from the store, before the request that finds them is answered.
+   */
+  maxAgeMs?: number;
   /** `no-cache` when embedded; on Firebase Hosting, a CDN lifetime (s-maxage). */
   cacheControl: string;
   log?: Log;
@@ -62,7 +67,7 @@ function escapeXml(text: string): string {
  * development), and the static files serve alone.
  */
 export async function createSitePages(options: SitePagesOptions): Promise<SitePages | null> {
-  const ssrDir = join(resolve(options.webDist), '..', 'dist-ssr');
+  const ssrDir = resolve(options.ssrDir);
   const entryFile = join(ssrDir, 'entry-server.js');
   const templateFile = join(ssrDir, 'page-template.html');
   if (!existsSync(entryFile) || !existsSync(templateFile)) return null;
@@ -70,6 +75,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
   const template = readFileSync(templateFile, 'utf8');
 
   let pages = new Map<string, Rendered>();
+  let renderedAt = 0;
   let running: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -96,6 +102,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
   };
 
   async function renderAll() {
+    const started = Date.now();
     const projects = await listPublishedProjects(options.store);
     const next = new Map<string, Rendered>();
     // One page at a time: the render entry's lists are shared by the pages it renders.
@@ -108,6 +115,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     }
     next.set('/sitemap.xml', pack(sitemap(projects), 'application/xml; charset=utf-8'));
     pages = next;
+    renderedAt = started;
   }
 
   /** Renders again; a change during a render renders once more after it. */
@@ -138,8 +146,9 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     timer = setTimeout(() => void refresh(), settleMs);
   });
 
-  const handler: RequestHandler = (req, res, next) => {
+  const handler: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!options.feed && options.maxAgeMs !== undefined && Date.now() - renderedAt > options.maxAgeMs) await refresh();
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const page = pages.get(path === '/index.html' ? '/' : path);
     if (!page) return next();

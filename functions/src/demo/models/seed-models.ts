@@ -25,7 +25,7 @@ function samplesDir(): string | null {
 const types: Record<UploadKind, { folder: string; extension: string; contentType: string }> = {
   model: { folder: 'models', extension: 'glb', contentType: 'model/gltf-binary' },
   thumbnail: { folder: 'thumbnails', extension: 'webp', contentType: 'image/webp' },
-  photo: { folder: 'photo-originals', extension: 'jpg', contentType: 'image/jpeg' },
+  photo: { folder: 'originals', extension: 'jpg', contentType: 'image/jpeg' },
 };
 
 /** Stores a file the way an upload does: into the object store, recorded and attached. */

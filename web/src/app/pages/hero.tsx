@@ -1,5 +1,10 @@
+import type { PublicProject } from '@site/domain';
+import { preload } from 'react-dom';
 import { ActionButton } from '../../components/action-button';
 import { Icon, iconPaths } from '../../components/icons';
+import { ProjectPicture, srcsetOf } from '../../components/project-picture';
+import { publicProjects } from '../../lib/public-lists';
+import { usePublicList } from '../../lib/use-public-list';
 import layout from '../../styles/layout.module.css';
 import styles from './pages.module.css';
 
@@ -19,10 +24,35 @@ interface HeroProps {
   onPreloadInquiry: () => void;
 }
 
+/** The hero fills the screen's width: the photo is asked for at that width. */
+const heroSizes = '100vw';
+
+/** The first featured project with photos: its cover is the hero's photo. */
+export const heroProject = (projects: readonly PublicProject[] | undefined) =>
+  projects?.find((project) => project.featured && project.photos[project.coverIndex]);
+
 export function Hero({ onFreeQuote, onStartProject, onPreloadQuote, onPreloadInquiry }: HeroProps) {
+  const projects = usePublicList(publicProjects);
+  const featured = heroProject(projects.data);
+  const cover = featured?.photos[featured.coverIndex];
+  // The largest thing in view when the page opens: its request goes in the HTML's head.
+  if (cover) {
+    preload(cover.src, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: srcsetOf(cover, 'image/avif'),
+      imageSizes: heroSizes,
+      fetchPriority: 'high',
+    });
+  }
   return (
-    <section aria-labelledby="hero-heading" className={styles.hero}>
-      <div className={layout.container}>
+    <section aria-labelledby="hero-heading" className={cover ? `${styles.hero} ${styles.heroWithPhoto}` : styles.hero}>
+      {cover ? (
+        <div className={styles.heroPhoto}>
+          <ProjectPicture photo={cover} sizes={heroSizes} priority />
+        </div>
+      ) : null}
+      <div className={`${layout.container} ${styles.heroContent}`}>
         <h1 id="hero-heading" className={styles.heroTitle}>
           Transform Your Kitchen &amp; Bathroom
         </h1>
