@@ -143,7 +143,9 @@ async function backup(dataDir: string, out: string) {
 async function demo() {
   const env = readEnv({ DATA_DIR: './.data-demo', ...process.env });
   const embedded = await startEmbedded(env);
-  const seeded = await seedDemo(embedded.app.context.store, embedded.app.context.objects);
+  const seeded = await seedDemo(embedded.app.context.store, embedded.app.context.objects, {
+    fullPhotos: process.env.DEMO_PHOTOS === 'full',
+  });
   if (seeded) console.log('Filled the demo data folder with demo content (every record is marked "Demo").');
   console.log(`Demo site at ${embedded.url} (data in ${env.DATA_DIR}). This is demo content, not real customers.`);
   const stop = () =>

@@ -335,7 +335,7 @@ describe('demo content', () => {
     // The portfolio: published projects marked as demo, their photos processed and public,
     // the first featured (the hero's photo) and linked to a sample model.
     const projects = (await store.projects.find({ orderBy: 'displayOrder', direction: 'asc', limit: 100 })).items;
-    expect(projects.length).toBe(9);
+    expect(projects.length).toBe(11);
     for (const project of projects) {
       expect(project.summary).toMatch(/^Demo project: /);
       expect(project.published).toBe(true);

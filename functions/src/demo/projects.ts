@@ -19,7 +19,7 @@ interface SampleProject {
 }
 
 /**
- * The demo's portfolio: a gallery's worth of projects (three rows of the desktop grid), each
+ * The demo's portfolio: a gallery's worth of projects (as many as the built-in pictures), each
  * summary marked as a demo. The photos are drawn by room-photos.ts as a camera would save them
  * (with EXIF and GPS) and go through the same processing as the owner's uploads.
  */
@@ -83,6 +83,20 @@ const sampleProjects: SampleProject[] = [
     photos: ['Navy handleless kitchen with a porcelain benchtop', 'Induction cooktop on the long island'],
   },
   {
+    title: 'Doncaster Wardrobe Wall',
+    category: 'wardrobe',
+    suburb: 'Doncaster',
+    summary: 'Demo project: a wall of sliding doors in textured oak, with drawers, shoe racks and a pull-down rail.',
+    photos: ['Sliding oak wardrobe doors along the bedroom wall', 'Drawers and shoe racks behind the sliding doors'],
+  },
+  {
+    title: 'Brunswick Galley Kitchen',
+    category: 'kitchen',
+    suburb: 'Brunswick',
+    summary: 'Demo project: a narrow galley made to feel wide, with white oak, a skylight and open shelving.',
+    photos: ['White oak galley kitchen under a skylight', 'Open shelving at the end of the galley'],
+  },
+  {
     title: 'Essendon Family Bathroom',
     category: 'bathroom',
     suburb: 'Essendon',
@@ -93,14 +107,21 @@ const sampleProjects: SampleProject[] = [
 
 /**
  * The photos' size: smaller than a camera's (drawing and processing one takes about a second
- * here), so an empty demo folder fills in about 20 s; the tests and `npm run bench:photos`
- * use full 12-megapixel photos.
+ * here), so an empty demo folder fills in about 30 s. `DEMO_PHOTOS=full` makes 12-megapixel
+ * photos, as a phone takes them (a minute or two): what `npm run lighthouse` measures.
  */
-const photoSize = { width: 1600, height: 1200 };
+const demoPhotoSize = (full: boolean) => (full ? { width: 4032, height: 3024 } : { width: 1600, height: 1200 });
 
 /** Stores a drawn photo the way an upload does: a private original, recorded, attached and processed. */
-async function addPhoto(store: Store, objects: ObjectStore, photos: Photos, seed: string, alt: string): Promise<ProjectPhoto> {
-  const data = await roomPhoto({ seed, ...photoSize });
+async function addPhoto(
+  store: Store,
+  objects: ObjectStore,
+  photos: Photos,
+  size: { width: number; height: number },
+  seed: string,
+  alt: string,
+): Promise<ProjectPhoto> {
+  const data = await roomPhoto({ seed, ...size });
   const id = newId();
   const key = `${uploadFolders.photo}/${id}.jpg`;
   await objects.put(key, data, 'image/jpeg');
@@ -123,18 +144,20 @@ async function addPhoto(store: Store, objects: ObjectStore, photos: Photos, seed
  * linked to the first sample model and the first approved review; does nothing when there are
  * projects already. Returns how many it added.
  */
-export async function seedSampleProjects(store: Store, objects: ObjectStore): Promise<number> {
+export async function seedSampleProjects(store: Store, objects: ObjectStore, options: { fullPhotos?: boolean } = {}): Promise<number> {
   if ((await store.projects.count()) > 0) return 0;
+  const size = demoPhotoSize(options.fullPhotos ?? false);
   const photos = new Photos(store, objects);
   const [model] = (await store.models.find({ orderBy: 'displayOrder', direction: 'asc', limit: 1 })).items;
   const review = await store.reviews.findOne({ approved: true });
   for (const [displayOrder, sample] of sampleProjects.entries()) {
     const projectPhotos: ProjectPhoto[] = [];
-    for (const [i, alt] of sample.photos.entries()) projectPhotos.push(await addPhoto(store, objects, photos, `${sample.title}-${i}`, alt));
+    for (const [i, alt] of sample.photos.entries())
+      projectPhotos.push(await addPhoto(store, objects, photos, size, `${sample.title}-${i}`, alt));
     const pair = sample.beforeAfter
       ? {
-          before: await addPhoto(store, objects, photos, `${sample.title}-before`, `${sample.title} before the renovation`),
-          after: await addPhoto(store, objects, photos, `${sample.title}-0`, `${sample.title} after the renovation`),
+          before: await addPhoto(store, objects, photos, size, `${sample.title}-before`, `${sample.title} before the renovation`),
+          after: await addPhoto(store, objects, photos, size, `${sample.title}-0`, `${sample.title} after the renovation`),
         }
       : {};
     const now = new Date().toISOString();

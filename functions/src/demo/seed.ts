@@ -64,7 +64,7 @@ function demoProgress(i: number, hoursAgo: number): LeadProgress {
 }
 
 /** Fills an empty data folder with demo content; returns false when there is data already. */
-export async function seedDemo(store: Store, objects: ObjectStore | null): Promise<boolean> {
+export async function seedDemo(store: Store, objects: ObjectStore | null, options: { fullPhotos?: boolean } = {}): Promise<boolean> {
   if ((await store.inquiries.count()) > 0 || (await store.reviews.count()) > 0) return false;
 
   for (const [i, [first, last]] of people.entries()) {
@@ -127,7 +127,7 @@ export async function seedDemo(store: Store, objects: ObjectStore | null): Promi
   // Firebase emulators without Storage).
   if (objects) {
     await seedSampleModels(store, objects);
-    await seedSampleProjects(store, objects);
+    await seedSampleProjects(store, objects, options);
   }
   return true;
 }
