@@ -71,6 +71,14 @@ test.describe('public project pages', () => {
     await expect(slider).toHaveAttribute('aria-valuetext', '55% before');
     await page.keyboard.press('Home');
     await expect(slider).toHaveValue('0');
+
+    // Opened from its address, the page keeps the structured data the server rendered, also
+    // once the page has hydrated and re-rendered (the lightbox opened and closed).
+    await page.goto(`/projects/${project.slug}`);
+    await page.getByRole('button', { name: 'Open photo 1 of 3' }).click();
+    await page.keyboard.press('Escape');
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({ '@type': 'CreativeWork', name: 'Camberwell Kitchen', genre: 'Kitchen renovation' });
     consoleErrors();
   });
 

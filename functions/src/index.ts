@@ -46,7 +46,7 @@ export const api = onRequest(
   {
     region,
     // A 12-megapixel photo is decoded (36 MB of pixels) and encoded to ten files by sharp
-    // before the upload's answer, about 150 MB at its peak and 0.9 s of two cores; scrypt takes
+    // before the upload's answer, about 150 MB at its peak and 2.3 s (npm run bench:photos); scrypt takes
     // 32 MB a sign-in. 2 GiB and two CPUs hold a few photos and many small requests at once.
     memory: '2GiB',
     cpu: 2,

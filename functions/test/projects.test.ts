@@ -191,6 +191,12 @@ describe('projects', () => {
       projects: [{ id: 'nosuchproject', displayOrder: 3 }],
     });
     expect([unknown.status, unknown.body.message]).toEqual([404, projectMessages.notFound]);
+
+    // A title that is a word of the routes gets a slug its page can be fetched by.
+    const all = await admin.post<Project>('/api/projects', input([await uploaded(photos[0])], { title: 'All', published: true }));
+    expect(all.body.slug).toBe('all-2');
+    expect((await t.client().get<PublicProject>('/api/projects/all-2')).body.title).toBe('All');
+    expect((await admin.delete(`/api/projects/${all.body.id}`)).status).toBe(204);
   });
 
   it('deletes a photo left out of an edit, and a deleted project with all its files', async () => {

@@ -22,10 +22,13 @@ export async function findPublishedProject(store: Store, slug: string): Promise<
   return project ? toPublicProject(project) : null;
 }
 
+/** Words the projects API uses after `/api/projects/`: a project titled "All" is `all-2`. */
+const reservedSlugs = new Set(['all', 'reorder']);
+
 /** A slug from the title that no other project has: `hawthorn-kitchen`, then `hawthorn-kitchen-2`... */
 export async function uniqueSlug(store: Store, title: string, ownId?: string): Promise<string> {
   const base = slugify(title);
-  for (let n = 1; ; n++) {
+  for (let n = reservedSlugs.has(base) ? 2 : 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
     const taken = await store.projects.findOne({ slug });
     if (!taken || taken.id === ownId) return slug;

@@ -65,7 +65,9 @@ function ProjectView({ project }: { project: PublicProject }) {
   const others = project.photos.map((photo, index) => ({ photo, index })).filter(({ index }) => index !== project.coverIndex);
   const title = `${project.title} | ${business.brand}`;
   const place = [projectCategoryLabels[project.category], project.suburb].filter(Boolean).join(' · ');
-  const json = JSON.stringify(projectJsonLd(project)).replace(/</g, '\\u003c');
+  // Structured data is for crawlers, which read the page's first HTML: the server renders it,
+  // and the browser's bundle leaves the builder out (hydration keeps the server's text).
+  const json = import.meta.env.SSR ? JSON.stringify(projectJsonLd(project)).replace(/</g, '\\u003c') : '';
   const open = (index: number) => {
     void loadLightbox();
     setShown(index);
@@ -81,7 +83,7 @@ function ProjectView({ project }: { project: PublicProject }) {
         image={cover ? largestWebp(cover) : undefined}
         type="article"
       />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+      <script type="application/ld+json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />
       <article className={`${layout.container} ${styles.page}`}>
         <Link to={paths.gallery} className={styles.back}>
           <Icon path={iconPaths.arrowBack} size={20} />
