@@ -112,5 +112,39 @@ describe.skipIf(!built)(
       expect((await html('/sitemap.xml')).text).not.toContain('/projects/');
       expect((await html('/gallery')).text).toContain('/gallery/kitchen-walnut-island-');
     });
+    it('serves nothing until a render succeeds where the store did not answer, and renders again on the next request', async () => {
+      const store = t.app.context.store;
+      let down = true;
+      const projects = new Proxy(store.projects, {
+        get(target, key, receiver) {
+          if (key === 'find' && down) return () => Promise.reject(new Error('Firestore unavailable'));
+          const value: unknown = Reflect.get(target, key, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const logged: string[] = [];
+      const pages = await createSitePages({
+        ssrDir: join(defaultWebDist, '..', 'dist-ssr'),
+        store: { ...store, projects },
+        maxAgeMs: 0,
+        cacheControl: 'public, max-age=0, s-maxage=240',
+        log: (message) => logged.push(message),
+      });
+      expect(pages?.rendered()).toBe(false);
+      expect(logged).toEqual(['Could not render the pages that show projects']);
+      const serve = async () => {
+        let passedOn = false;
+        const res = { set: () => res, status: () => res, end: () => res } as unknown as Parameters<NonNullable<typeof pages>['handler']>[1];
+        await pages!.handler({ method: 'GET', path: '/gallery', get: () => undefined } as never, res, () => {
+          passedOn = true;
+        });
+        return passedOn;
+      };
+      // Still down: the request is passed on (the Cloud Function answers 503, uncached).
+      expect(await serve()).toBe(true);
+      down = false;
+      expect(await serve()).toBe(false);
+      expect(pages!.rendered()).toBe(true);
+    });
   },
 );

@@ -54,6 +54,13 @@ export async function createFirebasePages(
   const notFound = readFileSync(files.notFoundFile);
   return async (req, res) => {
     await sitePages.handler(req, res, () => {
+      // Nothing rendered yet (Firestore did not answer): a 503 the CDN does not keep, never a
+      // home page cached as not found; the next request renders again.
+      if (!sitePages.rendered()) {
+        res.status(503).set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '5' });
+        res.end('The site is starting. Please try again in a moment.');
+        return;
+      }
       res.status(404).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': pagesCacheControl }).end(notFound);
     });
   };

@@ -45,6 +45,8 @@ export interface SitePages {
   handler: RequestHandler;
   /** Renders every page again from the store (done by itself on a change when there is a feed). */
   refresh(): Promise<void>;
+  /** Whether a render has succeeded yet: until one has, no page is served (the store may have been unreachable). */
+  rendered(): boolean;
   close(): void;
 }
 
@@ -167,6 +169,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
   return {
     handler,
     refresh,
+    rendered: () => renderedAt > 0,
     close() {
       clearTimeout(timer);
       unsubscribe?.();
