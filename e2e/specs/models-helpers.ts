@@ -11,12 +11,20 @@ export const sampleFile = (name: 'kitchen-island' | 'bathroom-vanity' | 'wardrob
 
 export const sampleBytes = (name: Parameters<typeof sampleFile>[0], extension: 'glb' | 'webp') => readFileSync(sampleFile(name, extension));
 
-/** Uploads bytes the way the admin page does: an upload URL, then a PUT of the file. */
-export async function upload(adminApi: APIRequestContext, kind: 'model' | 'thumbnail', bytes: Buffer): Promise<string> {
-  const issued = await adminApi.post('/api/objects/upload', { data: { kind } });
+/**
+ * Uploads bytes the way the admin page does: an upload URL, then a PUT of the file (with its
+ * content type when given, as the photo field sends it).
+ */
+export async function upload(
+  adminApi: APIRequestContext,
+  kind: 'model' | 'thumbnail' | 'photo',
+  bytes: Buffer,
+  contentType?: string,
+): Promise<string> {
+  const issued = await adminApi.post('/api/objects/upload', { data: { kind, ...(contentType ? { contentType } : {}) } });
   expect(issued.status()).toBe(200);
   const { uploadURL } = (await issued.json()) as { uploadURL: string };
-  const stored = await adminApi.put(uploadURL, { data: bytes, headers: { 'Content-Type': 'application/octet-stream' } });
+  const stored = await adminApi.put(uploadURL, { data: bytes, headers: { 'Content-Type': contentType ?? 'application/octet-stream' } });
   expect(stored.status(), await stored.text()).toBe(201);
   return ((await stored.json()) as { url: string }).url;
 }

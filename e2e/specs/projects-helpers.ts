@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { roomPhoto } from '../../functions/src/demo/room-photos';
+import { upload } from './models-helpers';
 
 /** Phone photos as the owner uploads them (functions/src/demo/room-photos.ts draws them): JPEG with GPS and camera EXIF. */
 export const photoBytes = (seed: string, size: { width: number; height: number } = { width: 1600, height: 1200 }) =>
@@ -20,15 +21,8 @@ export async function photoFiles(seeds: string[], size?: { width: number; height
   );
 }
 
-/** Uploads a photo the way the admin page does: an upload URL, then a PUT of the bytes. */
-export async function uploadPhoto(adminApi: APIRequestContext, bytes: Buffer): Promise<string> {
-  const issued = await adminApi.post('/api/objects/upload', { data: { kind: 'photo', contentType: 'image/jpeg' } });
-  expect(issued.status()).toBe(200);
-  const { uploadURL } = (await issued.json()) as { uploadURL: string };
-  const stored = await adminApi.put(uploadURL, { data: bytes, headers: { 'Content-Type': 'image/jpeg' } });
-  expect(stored.status(), await stored.text()).toBe(201);
-  return ((await stored.json()) as { url: string }).url;
-}
+/** Uploads a photo the way the admin page does: an upload URL, then a PUT of the JPEG. */
+export const uploadPhoto = (adminApi: APIRequestContext, bytes: Buffer) => upload(adminApi, 'photo', bytes, 'image/jpeg');
 
 export interface StoredProject {
   id: string;

@@ -154,10 +154,11 @@ export async function seedSampleProjects(store: Store, objects: ObjectStore, opt
     const projectPhotos: ProjectPhoto[] = [];
     for (const [i, alt] of sample.photos.entries())
       projectPhotos.push(await addPhoto(store, objects, photos, size, `${sample.title}-${i}`, alt));
+    // The after is the cover's view (the same upload), the before a photo of its own.
     const pair = sample.beforeAfter
       ? {
           before: await addPhoto(store, objects, photos, size, `${sample.title}-before`, `${sample.title} before the renovation`),
-          after: await addPhoto(store, objects, photos, size, `${sample.title}-0`, `${sample.title} after the renovation`),
+          after: { ...projectPhotos[0], alt: `${sample.title} after the renovation` },
         }
       : {};
     const now = new Date().toISOString();

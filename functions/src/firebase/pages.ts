@@ -13,13 +13,13 @@ import { createSitePages } from '../site-pages/site-pages';
  * again from Firestore when its pages are older than `pagesRenderAgeSeconds`. So a change in
  * the admin is on every page within the sum of the two, five minutes, without a deploy.
  */
-export const pagesMaxAgeSeconds = 240;
-export const pagesRenderAgeSeconds = 60;
+const pagesMaxAgeSeconds = 240;
+const pagesRenderAgeSeconds = 60;
 /** Browsers check again on every visit (as for the static pages); the CDN keeps the page. */
 export const pagesCacheControl = `public, max-age=0, s-maxage=${pagesMaxAgeSeconds}`;
 
 /** Where the web build's render entry and pages are: bundled beside the function (lib/site), or the web build when run from source. */
-export function siteFiles(here = dirname(fileURLToPath(import.meta.url))): { ssrDir: string; notFoundFile: string } | null {
+function siteFiles(here = dirname(fileURLToPath(import.meta.url))): { ssrDir: string; notFoundFile: string } | null {
   const candidates = [
     { ssrDir: join(here, 'site'), notFoundFile: join(here, 'site/404.html') },
     { ssrDir: join(here, '../../../web/dist-ssr'), notFoundFile: join(here, '../../../web/dist/404.html') },

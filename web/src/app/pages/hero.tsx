@@ -28,7 +28,7 @@ interface HeroProps {
 const heroSizes = '100vw';
 
 /** The first featured project with photos: its cover is the hero's photo. */
-export const heroProject = (projects: readonly PublicProject[] | undefined) =>
+const heroProject = (projects: readonly PublicProject[] | undefined) =>
   projects?.find((project) => project.featured && project.photos[project.coverIndex]);
 
 export function Hero({ onFreeQuote, onStartProject, onPreloadQuote, onPreloadInquiry }: HeroProps) {
