@@ -12,6 +12,11 @@ export const limits = {
   exposure: { min: 0, max: 2, step: 0.1, default: 0.6 },
   shadowIntensity: { min: 0, max: 1, step: 0.1, default: 0.5 },
   displayOrderDefault: 0,
+  /** Not in the specification: labelled points on one model. */
+  hotspotsMax: 20,
+  hotspotLabelMaxLength: 80,
+  /** Optimised models' textures are at most this many pixels on their longer side. */
+  modelTextureMaxSize: 2048,
   /** 100 MB */
   glbMaxBytes: 104_857_600,
   /** 10 MB */

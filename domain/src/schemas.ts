@@ -94,12 +94,26 @@ export const inquiryInputSchema = inquiryContactSchema.extend({
   rooms: inquiryRoomsSchema,
   budget: z.enum(budgets, { error: 'Please select a budget' }),
   timeline: z.enum(timelines, { error: 'Please select a timeline' }),
+  /** Not in the specification: the showroom design the customer enquired about ("Enquire about this design"). */
+  modelId: z
+    .string({ error: 'Unknown model' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown model')
+    .optional(),
+  /** The material variant chosen in the viewer; only with `modelId`. */
+  variant: clean(z.string({ error: 'Unknown variant' }).trim().min(1, 'Unknown variant').max(limits.textMaxLength, 'Unknown variant'), 'Variant', 'line')
+    .optional(),
 });
 export type InquiryInput = z.infer<typeof inquiryInputSchema>;
 export interface Inquiry extends InquiryInput, LeadProgress {
   id: string;
   createdAt: string;
+  /** The model's name when the inquiry arrived, so the lead still reads well if the model is renamed or deleted. */
+  modelName?: string;
 }
+
+/** "Interested in: {model name} ({variant})" on the lead card, in the CSV and the staff email; null without a model. */
+export const interestedIn = (lead: { modelName?: string; variant?: string }): string | null =>
+  lead.modelName ? `Interested in: ${lead.modelName}${lead.variant ? ` (${lead.variant})` : ''}` : null;
 
 // ---------------------------------------------------------------- quotes
 
@@ -257,6 +271,30 @@ const unit = (range: { min: number; max: number }, name: string) =>
     .min(range.min, `${name} must be between ${range.min} and ${range.max}`)
     .max(range.max, `${name} must be between ${range.min} and ${range.max}`);
 
+/** Hotspots on one model: labelled points an admin places on it, shown as buttons in the viewer. */
+export const hotspotMessages = {
+  label: `Hotspot label must be 1 to ${limits.hotspotLabelMaxLength} characters`,
+  tooMany: `A model can have at most ${limits.hotspotsMax} hotspots`,
+  duplicateId: 'Each hotspot needs its own id',
+  id: 'Hotspot id must be 1 to 40 letters, digits, - or _',
+  vector: 'Must be three numbers (x, y, z)',
+} as const;
+
+/** A point or direction in the model's own space, in metres: `[x, y, z]`. */
+const vector3 = z
+  .array(z.number({ error: hotspotMessages.vector }).min(-1e4, hotspotMessages.vector).max(1e4, hotspotMessages.vector), {
+    error: hotspotMessages.vector,
+  })
+  .length(3, hotspotMessages.vector);
+
+export const hotspotSchema = z.object({
+  id: z.string({ error: hotspotMessages.id }).regex(/^[A-Za-z0-9_-]{1,40}$/, hotspotMessages.id),
+  label: text('Hotspot label', 'line', 1, hotspotMessages.label, limits.hotspotLabelMaxLength),
+  position: vector3,
+  normal: vector3,
+});
+export type Hotspot = z.infer<typeof hotspotSchema>;
+
 /** The 3D model form schema; the URLs are checked by the server. */
 export const modelInputSchema = z.object({
   name: text('Name', 'line', limits.modelNameMinLength, messages.modelNameMin),
@@ -267,17 +305,49 @@ export const modelInputSchema = z.object({
     messages.modelDescriptionMin,
     limits.modelDescriptionMaxLength,
   ),
+  /** The uploaded GLB (a new upload), or the model's own `modelUrl` or `originalUrl` (unchanged). */
   modelUrl: clean(z.string({ error: 'Please upload a GLB model' }).trim().min(1, 'Please upload a GLB model').max(1000), 'Model', 'line'),
   thumbnailUrl: clean(z.string().trim().max(1000), 'Thumbnail', 'line').default(''),
   exposure: unit(limits.exposure, 'Exposure').default(limits.exposure.default),
   shadowIntensity: unit(limits.shadowIntensity, 'Shadow intensity').default(limits.shadowIntensity.default),
+  hotspots: z
+    .array(hotspotSchema)
+    .max(limits.hotspotsMax, hotspotMessages.tooMany)
+    .refine((spots) => new Set(spots.map((spot) => spot.id)).size === spots.length, hotspotMessages.duplicateId)
+    .default([]),
 });
 export type ModelInput = z.input<typeof modelInputSchema>;
 export type ModelFields = z.output<typeof modelInputSchema>;
+
+/** Where a model's optimisation stands: the viewer loads the original until it is `done`. */
+export const modelProcessingStates = ['pending', 'done', 'failed'] as const;
+export type ModelProcessing = (typeof modelProcessingStates)[number];
+
+/** What the optimisation measured on a model's files. */
+export interface ModelStats {
+  originalBytes: number;
+  /** The file the viewer loads; equal to `originalBytes` until the optimised file exists. */
+  optimizedBytes: number;
+  triangles: number;
+  textures: number;
+  /** The largest texture's longer side, in pixels (0 without textures). */
+  maxTextureSize: number;
+}
+
 export interface Model3d extends ModelFields {
   id: string;
   displayOrder: number;
   createdAt: string;
+  /** The file as uploaded; only admins can download it. */
+  originalUrl: string;
+  /** A file Android's Scene Viewer can read (no meshopt), when it differs from `modelUrl`. */
+  arUrl?: string;
+  processing: ModelProcessing;
+  /** Why the optimisation failed; the model is shown as uploaded. */
+  processingError?: string;
+  stats?: ModelStats;
+  /** The names of the file's material variants (`KHR_materials_variants`), in the file's order. */
+  variants: string[];
 }
 
 export const reorderInputSchema = z.object({
