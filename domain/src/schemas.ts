@@ -111,9 +111,15 @@ export interface Inquiry extends InquiryInput, LeadProgress {
   modelName?: string;
 }
 
+export const interestedInLabel = 'Interested in';
+/** "{model name} ({variant})", or null when the lead names no model. */
+export const designOf = (lead: { modelName?: string; variant?: string }): string | null =>
+  lead.modelName ? `${lead.modelName}${lead.variant ? ` (${lead.variant})` : ''}` : null;
 /** "Interested in: {model name} ({variant})" on the lead card, in the CSV and the staff email; null without a model. */
-export const interestedIn = (lead: { modelName?: string; variant?: string }): string | null =>
-  lead.modelName ? `Interested in: ${lead.modelName}${lead.variant ? ` (${lead.variant})` : ''}` : null;
+export const interestedIn = (lead: { modelName?: string; variant?: string }): string | null => {
+  const design = designOf(lead);
+  return design ? `${interestedInLabel}: ${design}` : null;
+};
 
 // ---------------------------------------------------------------- quotes
 
@@ -289,7 +295,11 @@ const vector3 = z
 
 export const hotspotSchema = z.object({
   id: z.string({ error: hotspotMessages.id }).regex(/^[A-Za-z0-9_-]{1,40}$/, hotspotMessages.id),
-  label: text('Hotspot label', 'line', 1, hotspotMessages.label, limits.hotspotLabelMaxLength),
+  label: clean(
+    z.string({ error: hotspotMessages.label }).trim().min(1, hotspotMessages.label).max(limits.hotspotLabelMaxLength, hotspotMessages.label),
+    'Hotspot label',
+    'line',
+  ),
   position: vector3,
   normal: vector3,
 });

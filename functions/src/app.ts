@@ -26,6 +26,7 @@ import { reviewRoutes } from './routes/reviews';
 import { visitorRoutes } from './routes/visitors';
 import { AuditTrail } from './services/audit';
 import { withChangeFeed } from './services/live-store';
+import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import { Uploads } from './services/uploads';
 
 export interface AppOptions {
@@ -92,6 +93,11 @@ export interface AppDeps {
   hitCounter?: HitCounter;
   /** Firebase mode: App Check on the public POST routes. */
   clientCheck?: ClientCheck;
+  /**
+   * How saved models are optimised: after the answer in this process by default (embedded);
+   * `background: false` where a trigger does it (the Cloud Function cannot work after answering).
+   */
+  modelProcessing?: ModelProcessingOptions;
 }
 
 /** The whole HTTP API as an Express app. Adapters come from the entry point. */
@@ -111,6 +117,7 @@ export function createApp(deps: AppDeps) {
     audit: new AuditTrail(store, clock),
     requireMfa: options.requireMfa,
     uploads: new Uploads(store, deps.objects, clock),
+    models: new ModelProcessing(store, deps.objects, log, deps.modelProcessing ?? { background: true }),
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
     verifiedClient: clientCheckGate(deps.clientCheck, (message) => log(message)),
     heartbeatMs: options.heartbeatMs,

@@ -191,6 +191,8 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     }).catch((error: unknown) => logger.error({ err: error }, 'maintenance failed'));
   await maintain();
+  // Models saved before a restart (or before optimisation existed) that still wait for it.
+  app.context.models.resumePending().catch((error: unknown) => logger.error({ err: error }, 'could not resume model optimisation'));
 
   const server = createServer(withRequestLog(logger, app));
   server.keepAliveTimeout = 65_000;

@@ -8,6 +8,7 @@ import { createSqliteStore } from '../src/adapters/sqlite/store';
 import type { HitCounter } from '../src/http/rate-limit';
 import type { ClientCheck } from '../src/ports/client-check';
 import { createApp, type App, type AppOptions } from '../src/app';
+import type { ModelProcessingOptions } from '../src/services/model-processing';
 import { createAdmin } from '../src/accounts';
 import type { Clock } from '../src/ports/clock';
 import type { ChangeFeed } from '../src/ports/change-feed';
@@ -131,6 +132,8 @@ export async function startTestApp(
     siteFrom?: (deps: { store: Store; feed: ChangeFeed }) => Promise<RequestHandler>;
     logger?: Logger;
     delivery?: Delivery;
+    /** How saved models are optimised: in the background with the real pipeline unless a test says otherwise. */
+    modelProcessing?: ModelProcessingOptions;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
@@ -153,6 +156,7 @@ export async function startTestApp(
     options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, sessionIdleSeconds: 30 * 24 * 3600, ...options },
     hitCounter,
     clientCheck,
+    modelProcessing: extra.modelProcessing,
   });
   if ((await store.users.count({ username: admin.username })) === 0) await createAdmin(store, admin.username, admin.password);
   const server = createServer(extra.logger ? withRequestLog(extra.logger, app) : app);
@@ -173,6 +177,8 @@ export async function startTestApp(
       return client;
     },
     async close() {
+      // A model still being optimised finishes before its files and database go.
+      await app.context.models.idle();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await store.close();

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureFirstAdmin } from '../accounts';
 import { createCloudStorageObjectStore } from '../adapters/cloud-storage/cloud-storage-object-store';
-import { backfillLeadProgress } from '../adapters/firestore/backfill';
+import { backfillLeadProgress, backfillModelProcessing } from '../adapters/firestore/backfill';
 import { firestoreHitCounter } from '../adapters/firestore/hit-counter';
 import type { ClientCheck } from '../ports/client-check';
 import { firebaseAppCheck } from './app-check';
@@ -40,7 +40,9 @@ export interface FirebaseSite {
   handler: Express;
   app: App;
   /** The housekeeping, and leads stored before statuses given theirs (`leadsUpdated`). */
-  maintain(): Promise<MaintenanceReport & { leadsUpdated: number }>;
+  maintain(): Promise<MaintenanceReport & { leadsUpdated: number; modelsQueued: number }>;
+  /** Optimises a pending model now (the Firestore trigger on `models_3d` calls it). */
+  processModel(id: string): Promise<void>;
 }
 
 export interface FirebaseSiteOptions {
@@ -94,6 +96,8 @@ export async function createFirebaseSite(
     clientCheck: clientCheckFor(services, env.APP_CHECK),
     clock: options.clock,
     log,
+    // The function cannot work after its answer: the `optimizeModel` trigger does it.
+    modelProcessing: { background: false },
     options: {
       trustProxy: env.TRUST_PROXY,
       allowedOrigins: siteOrigins(env),
@@ -143,7 +147,9 @@ export async function createFirebaseSite(
         auditRetentionDays: env.AUDIT_RETENTION_DAYS,
       })),
       leadsUpdated: await backfillLeadProgress(services.db),
+      modelsQueued: await backfillModelProcessing(services.db),
     }),
+    processModel: (id) => app.context.models.process(id),
   };
 }
 

@@ -133,8 +133,13 @@ export const tables = {
       phone: 'text',
       createdAt: 'text',
       ...leadProgressColumns,
+      modelId: 'text',
+      modelName: 'text',
+      variant: 'text',
     },
     ...leadOptions,
+    // The showroom design the customer enquired about, when they came from "Enquire about this design".
+    optional: [...leadOptions.optional, 'modelId', 'modelName', 'variant'],
     search: {
       field: 'searchTokens',
       fields: { firstName: 'text', lastName: 'text', email: 'email', phone: 'phone' },
@@ -197,8 +202,20 @@ export const tables = {
       shadowIntensity: 'real',
       displayOrder: 'int',
       createdAt: 'text',
+      originalUrl: 'text',
+      arUrl: 'text',
+      processing: 'text',
+      processingError: 'text',
+      stats: 'json',
+      variants: 'json',
+      hotspots: 'json',
     },
-    indexes: [['displayOrder', 'id']],
+    optional: ['arUrl', 'processingError', 'stats'],
+    // The list in order, and the models still waiting for their optimisation (picked up again after a restart).
+    indexes: [['displayOrder', 'id'], ['processing']],
+    // Models stored before optimisation were never optimised: they wait for it, with their upload as their original.
+    defaults: { processing: 'pending', variants: [], hotspots: [] },
+    defaultsFrom: { originalUrl: 'modelUrl' },
   },
   /** The portfolio. Photos (with their processed files) are kept inside the project document. */
   projects: {

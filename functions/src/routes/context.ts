@@ -9,6 +9,7 @@ import type { ObjectStore } from '../ports/object-store';
 import type { Store } from '../ports/store';
 import type { MessageSettings } from '../services/lead-messages';
 import type { AuditTrail } from '../services/audit';
+import type { ModelProcessing } from '../services/model-processing';
 import type { Uploads } from '../services/uploads';
 
 /** How emails and SMS about leads leave: what they say, and who sends them. */
@@ -33,6 +34,8 @@ export interface RouteContext {
   /** REQUIRE_MFA: every admin must set up a second factor at their next sign-in. */
   requireMfa: boolean;
   uploads: Uploads;
+  /** Showroom models' optimisation after they are saved. */
+  models: ModelProcessing;
   limits: Limits;
   /** The public POST routes' client check (App Check in Firebase mode); passes everything when off. */
   verifiedClient: RequestHandler;

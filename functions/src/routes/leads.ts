@@ -35,11 +35,30 @@ export function leadRoutes(ctx: RouteContext): Router {
   const { store, sessions } = ctx;
   const forms = ctx.limits.forms;
 
+  /** The name of the showroom model an inquiry names ("Enquire about this design"); 400 for an unknown model or variant. */
+  const designEnquiredAbout = async ({ modelId, variant }: { modelId?: string; variant?: string }): Promise<string | undefined> => {
+    if (!modelId) {
+      if (variant !== undefined) throw new HttpError(400, 'A variant needs a model', { variant: 'A variant needs a model' });
+      return undefined;
+    }
+    const model = await store.models.get(modelId);
+    if (!model) throw new HttpError(400, 'Unknown model', { modelId: 'Unknown model' });
+    if (variant !== undefined && !model.variants.includes(variant)) throw new HttpError(400, 'Unknown variant', { variant: 'Unknown variant' });
+    return model.name;
+  };
+
   router.post('/project-inquiry', ctx.verifiedClient, forms, async (req, res) => {
     const raw = body(req);
     const input = parse(inquiryInputSchema, raw);
+    const modelName = await designEnquiredAbout(input);
     const now = ctx.clock.now();
-    const inquiry: Inquiry = { id: newId(), ...input, ...newLeadProgress(now.toISOString()), createdAt: now.toISOString() };
+    const inquiry: Inquiry = {
+      id: newId(),
+      ...input,
+      ...(modelName ? { modelName } : {}),
+      ...newLeadProgress(now.toISOString()),
+      createdAt: now.toISOString(),
+    };
     if (!isBot(raw)) await recordLead(ctx, { kind: 'inquiry', record: inquiry }, now);
     res.status(201).json(inquiry);
   });

@@ -5,6 +5,7 @@ import { body, idParam, parse } from '../http/validate';
 import { newId } from '../ids';
 import { signedIn } from '../auth/sessions';
 import { NotFoundError } from '../ports/store';
+import { earlierModelResults, pendingModelFields } from '../services/model-processing';
 import type { RouteContext } from './context';
 import { sendList } from './list';
 
@@ -27,12 +28,14 @@ export function modelRoutes(ctx: RouteContext): Router {
     const model: Model3d = {
       id: newId(),
       ...input,
+      ...pendingModelFields(modelFile.url),
       displayOrder: last.items.length ? last.items[0].displayOrder + 1 : limits.displayOrderDefault,
       createdAt: ctx.clock.now().toISOString(),
     };
     await store.objects.update(modelFile.id, { attached: true });
     if (thumbnail) await store.objects.update(thumbnail.id, { attached: true });
     await store.models.insert(model);
+    ctx.models.enqueue(model.id);
     await ctx.audit.record(req, signedIn(res).user, 'model.created', { target: `model:${model.id}`, detail: model.name });
     res.status(201).json(model);
   });
@@ -42,14 +45,20 @@ export function modelRoutes(ctx: RouteContext): Router {
     const existing = await store.models.get(id);
     if (!existing) throw notFound('Model not found');
     const input = parse(modelInputSchema, body(req));
-    const modelFile = await uploads.check(input.modelUrl, 'model', existing.modelUrl);
+    // The form sends back what the viewer loads (the optimised file) or the upload: both mean the same file.
+    const sameFile = input.modelUrl === existing.modelUrl || input.modelUrl === existing.originalUrl;
+    const modelFile = sameFile ? null : await uploads.check(input.modelUrl, 'model');
     const thumbnail = input.thumbnailUrl ? await uploads.check(input.thumbnailUrl, 'thumbnail', existing.thumbnailUrl) : null;
-    await store.objects.update(modelFile.id, { attached: true });
+    if (modelFile) await store.objects.update(modelFile.id, { attached: true });
     if (thumbnail) await store.objects.update(thumbnail.id, { attached: true });
-    const updated = await store.models.update(id, input);
+    const { modelUrl: _sent, ...fields } = input;
+    const updated = await store.models.update(id, modelFile ? { ...fields, ...pendingModelFields(modelFile.url), ...earlierModelResults } : fields);
     if (!updated) throw notFound('Model not found');
-    // Files the model no longer uses are deleted with their records.
-    if (existing.modelUrl !== input.modelUrl) await uploads.remove(existing.modelUrl);
+    // Files the model no longer uses are deleted with their records (a model's upload with the files made from it).
+    if (modelFile) {
+      await uploads.remove(existing.originalUrl);
+      ctx.models.enqueue(id);
+    }
     if (existing.thumbnailUrl && existing.thumbnailUrl !== input.thumbnailUrl) await uploads.remove(existing.thumbnailUrl);
     await ctx.audit.record(req, signedIn(res).user, 'model.updated', { target: `model:${id}`, detail: updated.name });
     res.json(updated);
@@ -59,7 +68,7 @@ export function modelRoutes(ctx: RouteContext): Router {
     const id = idParam(req);
     const existing = await store.models.get(id);
     if (!existing || !(await store.models.delete(id))) throw notFound('Model not found');
-    await uploads.remove(existing.modelUrl);
+    await uploads.remove(existing.originalUrl);
     if (existing.thumbnailUrl) await uploads.remove(existing.thumbnailUrl);
     await ctx.audit.record(req, signedIn(res).user, 'model.deleted', { target: `model:${id}`, detail: existing.name });
     res.status(204).end();

@@ -1,5 +1,7 @@
 import {
   budgetLabels,
+  designOf,
+  interestedInLabel,
   inquiryRoomLabels,
   timelineLabels,
   type BusinessSettings,
@@ -133,6 +135,9 @@ function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt
     { label: 'Email', value: inquiry.email, href: `mailto:${inquiry.email}` },
     { label: 'Phone', value: inquiry.phone, href: parsed?.isValid() ? `tel:${parsed.number}` : undefined },
   ];
+  // "Interested in: {model name} ({variant})" in the text email; a row of the table in the HTML one.
+  const design = designOf(inquiry);
+  if (design) fields.push({ label: interestedInLabel, value: design });
   const phone = customerMobile(inquiry.phone, settings.smsCountries, parsed);
   const customerSms: Draft = phone.ok
     ? sms(

@@ -53,3 +53,21 @@ export async function backfillLeadProgress(db: Firestore): Promise<number> {
   await marker.set({ doneAt: new Date().toISOString() });
   return updated;
 }
+
+/**
+ * Models stored before optimisation lack `processing`: reads show them as `pending`, but the
+ * optimisation trigger runs on a write. Writing their pending state (with their upload as
+ * their original) starts it. Returns how many models it updated.
+ */
+export async function backfillModelProcessing(db: Firestore): Promise<number> {
+  const page = await db.collection(tables.models.name).limit(1000).get();
+  let updated = 0;
+  for (const doc of page.docs) {
+    if (typeof doc.get('processing') === 'string') continue;
+    const modelUrl: unknown = doc.get('modelUrl');
+    if (typeof modelUrl !== 'string') continue;
+    await doc.ref.update({ processing: 'pending', originalUrl: modelUrl, variants: doc.get('variants') ?? [], hotspots: doc.get('hotspots') ?? [] });
+    updated += 1;
+  }
+  return updated;
+}

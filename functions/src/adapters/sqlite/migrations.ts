@@ -290,6 +290,25 @@ CREATE INDEX projects_displayOrder_id ON projects ("displayOrder", "id");
 CREATE INDEX projects_processing ON projects ("processing");
 `,
   },
+  // 9. The showroom: each model keeps its upload as its original and gains the optimised file's
+  // state, measurements, material variants and hotspots; models from before wait for their
+  // optimisation. An inquiry may name the showroom design it came from.
+  {
+    sql: `
+ALTER TABLE models_3d ADD COLUMN "originalUrl" TEXT NOT NULL DEFAULT '';
+UPDATE models_3d SET "originalUrl" = "modelUrl";
+ALTER TABLE models_3d ADD COLUMN "arUrl" TEXT;
+ALTER TABLE models_3d ADD COLUMN "processing" TEXT NOT NULL DEFAULT 'pending';
+ALTER TABLE models_3d ADD COLUMN "processingError" TEXT;
+ALTER TABLE models_3d ADD COLUMN "stats" TEXT;
+ALTER TABLE models_3d ADD COLUMN "variants" TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE models_3d ADD COLUMN "hotspots" TEXT NOT NULL DEFAULT '[]';
+CREATE INDEX models_3d_processing ON models_3d ("processing");
+ALTER TABLE project_inquiries ADD COLUMN "modelId" TEXT;
+ALTER TABLE project_inquiries ADD COLUMN "modelName" TEXT;
+ALTER TABLE project_inquiries ADD COLUMN "variant" TEXT;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

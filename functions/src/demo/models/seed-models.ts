@@ -4,6 +4,7 @@ import { copyFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newId } from '../../ids';
+import { pendingModelFields } from '../../services/model-processing';
 import type { ObjectStore } from '../../ports/object-store';
 import type { Store, StoredObjectRecord } from '../../ports/store';
 import { sampleModels } from './samples';
@@ -59,14 +60,16 @@ export async function seedSampleModels(store: Store, objects: ObjectStore): Prom
   for (const [displayOrder, sample] of sampleModels.entries()) {
     const glb = join(dir, `${sample.slug}.glb`);
     const webp = join(dir, `${sample.slug}.webp`);
+    // Stored as an admin's upload is: pending, so the server optimises it as it does theirs.
     const model: Model3d = {
       id: newId(),
       name: sample.name,
       description: sample.description,
-      modelUrl: await storeFile(store, objects, glb, 'model', statSync(glb).size),
+      ...pendingModelFields(await storeFile(store, objects, glb, 'model', statSync(glb).size)),
       thumbnailUrl: await storeFile(store, objects, webp, 'thumbnail', statSync(webp).size),
       exposure: sample.exposure,
       shadowIntensity: sample.shadowIntensity,
+      hotspots: [],
       displayOrder,
       createdAt: new Date().toISOString(),
     };

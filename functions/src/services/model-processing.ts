@@ -1,0 +1,148 @@
+import type { Model3d, ModelStats } from '@site/domain';
+import type { Readable } from 'node:stream';
+import type { Log } from '../app';
+import type { ObjectStore } from '../ports/object-store';
+import type { Store, StoredObjectRecord } from '../ports/store';
+import { derivedModelKeys } from './model-files';
+import type { OptimizedModel } from './model-pipeline';
+
+export type OptimizeModel = (glb: Uint8Array) => Promise<OptimizedModel>;
+
+const glbType = 'model/gltf-binary';
+
+/** glTF Transform is loaded with the first model to optimise, not at every start of the server or function. */
+const optimizeInWorker: OptimizeModel = async (glb) => (await import('./model-pipeline')).optimizeModelInWorker(glb);
+
+/** A file the pipeline could not read or optimise; its message is for the admin. Known by name: it crosses from the worker thread. */
+const isUnoptimisable = (error: unknown): error is Error => error instanceof Error && error.name === 'ModelOptimizationError';
+
+/** What a model that waits for its optimisation shows: its upload, as uploaded. */
+export const pendingModelFields = (originalUrl: string) =>
+  ({ modelUrl: originalUrl, originalUrl, processing: 'pending', variants: [] }) satisfies Partial<Model3d>;
+
+/** An earlier file's results, removed when a model gets a new file. */
+export const earlierModelResults = { arUrl: undefined, processingError: undefined, stats: undefined } satisfies Partial<Model3d>;
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export interface ModelProcessingOptions {
+  /**
+   * Whether this process optimises models itself after the answer (the embedded server). The
+   * Cloud Function cannot work after its answer; there a Firestore trigger calls `process`.
+   */
+  background: boolean;
+  optimize?: OptimizeModel;
+}
+
+/**
+ * Optimises showroom models after they are saved: one at a time (a designer's file takes
+ * most of a gigabyte and tens of seconds), in a worker thread so the server keeps answering.
+ * A model waits as `pending`, showing its upload, until its files are made; it becomes
+ * `done` with the optimised file as its `modelUrl`, or `failed` with the reason, still
+ * showing its upload. Models still pending at a restart are picked up again.
+ */
+export class ModelProcessing {
+  private readonly queue: string[] = [];
+  private running: Promise<void> | null = null;
+  private readonly optimize: OptimizeModel;
+
+  constructor(
+    private readonly store: Store,
+    private readonly objects: ObjectStore,
+    private readonly log: Log,
+    private readonly options: ModelProcessingOptions,
+  ) {
+    this.optimize = options.optimize ?? optimizeInWorker;
+  }
+
+  /** Optimises the model after the answer, when this process does so (embedded). */
+  enqueue(id: string): void {
+    if (!this.options.background) return;
+    if (!this.queue.includes(id)) this.queue.push(id);
+    this.running ??= this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Queues every model still waiting (after a restart, or models from before optimisation). */
+  async resumePending(): Promise<number> {
+    const waiting = await this.store.models.find({ where: { processing: 'pending' }, orderBy: 'displayOrder', direction: 'asc', limit: 1000 });
+    for (const model of waiting.items) this.enqueue(model.id);
+    return waiting.items.length;
+  }
+
+  /** Resolves once nothing is queued or running. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
+      try {
+        await this.process(id);
+      } catch (error) {
+        // A store or disk failure: the model stays pending and is tried again at the next start.
+        this.log(`model ${id}: optimisation could not finish`, error);
+      }
+    }
+  }
+
+  /** Optimises one pending model now. A model that is not pending (or is gone) is left alone. */
+  async process(id: string): Promise<void> {
+    const model = await this.store.models.get(id);
+    if (!model || model.processing !== 'pending') return;
+    const upload = await this.store.objects.findOne({ url: model.originalUrl });
+    const opened = upload ? await this.objects.open(upload.key) : null;
+    if (!upload || !opened) {
+      await this.fail(model, 'The uploaded file is missing. Please upload the model again', null);
+      return;
+    }
+    const original = await readAll(opened.stream);
+    let made: OptimizedModel;
+    try {
+      made = await this.optimize(original);
+    } catch (error) {
+      if (!isUnoptimisable(error)) this.log(`model ${id}: optimisation failed`, error);
+      const reason = isUnoptimisable(error) ? error.message : 'The file could not be optimised';
+      await this.fail(model, reason, original.length);
+      return;
+    }
+    const keys = derivedModelKeys(upload);
+    await this.objects.put(keys.optimized, Buffer.from(made.optimized), glbType);
+    await this.objects.put(keys.ar, Buffer.from(made.ar), glbType);
+    const applied = await this.store.models.updateIf(
+      id,
+      { originalUrl: model.originalUrl, processing: 'pending' },
+      {
+        modelUrl: this.objects.publicUrl(keys.optimized),
+        arUrl: this.objects.publicUrl(keys.ar),
+        processing: 'done',
+        processingError: undefined,
+        stats: made.stats,
+        variants: made.variants,
+      },
+    );
+    // The model got another file (or was deleted) meanwhile: these files belong to nothing.
+    if (!applied && !(await this.store.objects.findOne({ url: model.originalUrl }))?.attached) await this.removeFiles(upload);
+  }
+
+  private async fail(model: Model3d, reason: string, originalBytes: number | null): Promise<void> {
+    const stats: ModelStats | undefined =
+      originalBytes === null ? undefined : { originalBytes, optimizedBytes: originalBytes, triangles: 0, textures: 0, maxTextureSize: 0 };
+    await this.store.models.updateIf(
+      model.id,
+      { originalUrl: model.originalUrl, processing: 'pending' },
+      { processing: 'failed', processingError: reason, stats, modelUrl: model.originalUrl, arUrl: undefined },
+    );
+  }
+
+  /** Deletes the files made from an uploaded model. */
+  async removeFiles(upload: Pick<StoredObjectRecord, 'id'>): Promise<void> {
+    const keys = derivedModelKeys(upload);
+    await Promise.all([this.objects.delete(keys.optimized), this.objects.delete(keys.ar)]);
+  }
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hotspot, Inquiry, Model3d } from '@site/domain';
+import { leadMessages } from '../src/services/lead-messages';
+import { glb, goodInquiry, startTestApp, testDelivery, type Client, type TestApp } from './harness';
+
+let t: TestApp;
+let admin: Client;
+beforeAll(async () => {
+  // These tests are about the fields and the inquiry: the optimisation has its own tests.
+  t = await startTestApp({}, undefined, undefined, undefined, { modelProcessing: { background: false } });
+  admin = await t.adminClient();
+});
+afterAll(() => t.close());
+
+async function uploadModel(bytes: Buffer | Uint8Array = glb(10)): Promise<string> {
+  const issued = await admin.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' });
+  const res = await t.client().request<{ url: string }>('PUT', issued.body.uploadURL, { body: bytes });
+  expect(res.status).toBe(201);
+  return res.body.url;
+}
+
+const spot = (id: string, label = `Spot ${id}`): Hotspot => ({ id, label, position: [0.1, 0.9, 0.3], normal: [0, 1, 0] });
+
+async function addModel(fields: Record<string, unknown> = {}) {
+  const res = await admin.post<Model3d>('/api/3d-models', {
+    name: 'Kitchen island',
+    description: 'Island with stone benchtop',
+    modelUrl: await uploadModel(),
+    ...fields,
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+describe('showroom models', () => {
+  it('answers a new model pending, showing its upload, with no variants and the hotspots it was given', async () => {
+    const model = await addModel({ hotspots: [spot('tap', 'Brushed brass tap'), spot('stone')] });
+    expect(model).toMatchObject({ processing: 'pending', variants: [], modelUrl: model.originalUrl });
+    expect(model.originalUrl).toMatch(/^\/objects\/models\/\w+\.glb$/);
+    expect(model.arUrl).toBeUndefined();
+    expect(model.hotspots).toEqual([spot('tap', 'Brushed brass tap'), spot('stone')]);
+    const listed = (await t.client().get<Model3d[]>('/api/3d-models')).body.find((m) => m.id === model.id);
+    expect(listed).toMatchObject({ processing: 'pending', hotspots: model.hotspots, originalUrl: model.originalUrl });
+  });
+
+  it('keeps the file when an edit sends back the model url, and moves or deletes hotspots', async () => {
+    const model = await addModel({ hotspots: [spot('a'), spot('b')] });
+    const moved = { ...spot('a', 'Soft-close drawers'), position: [1, 0.5, 0.2] };
+    const res = await admin.put<Model3d>(`/api/3d-models/${model.id}`, {
+      name: model.name,
+      description: model.description,
+      modelUrl: model.modelUrl,
+      hotspots: [moved],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ originalUrl: model.originalUrl, modelUrl: model.modelUrl, hotspots: [moved] });
+    expect((await fetch(t.url + model.originalUrl)).status).toBe(200);
+  });
+
+  it('refuses bad hotspots with the field and message, storing nothing', async () => {
+    const modelUrl = await uploadModel();
+    const base = { name: 'Vanity', description: 'Bathroom vanity', modelUrl };
+    const cases: Array<[unknown, string, string]> = [
+      [[{ ...spot('a'), label: '' }], 'hotspots.0.label', 'Hotspot label must be 1 to 80 characters'],
+      [[{ ...spot('a'), label: 'x'.repeat(81) }], 'hotspots.0.label', 'Hotspot label must be 1 to 80 characters'],
+      [[{ ...spot('a'), label: 'Two\nlines' }], 'hotspots.0.label', 'Hotspot label must be on one line'],
+      [Array.from({ length: 21 }, (_, i) => spot(`s${i}`)), 'hotspots', 'A model can have at most 20 hotspots'],
+      [[spot('a'), spot('a')], 'hotspots', 'Each hotspot needs its own id'],
+      [[{ ...spot('a'), position: [1, 2] }], 'hotspots.0.position', 'Must be three numbers (x, y, z)'],
+      [[{ ...spot('a'), normal: [0, 'up', 0] }], 'hotspots.0.normal.1', 'Must be three numbers (x, y, z)'],
+      [[{ ...spot('a'), id: '<script>' }], 'hotspots.0.id', 'Hotspot id must be 1 to 40 letters, digits, - or _'],
+      ['none', 'hotspots', 'Invalid input: expected array, received string'],
+    ];
+    const before = await t.app.context.store.models.count();
+    for (const [hotspots, field, message] of cases) {
+      const res = await admin.post<{ errors: Record<string, string> }>('/api/3d-models', { ...base, hotspots });
+      expect(res.status, field).toBe(400);
+      expect(res.body.errors[field]).toBe(message);
+    }
+    expect(await t.app.context.store.models.count()).toBe(before);
+    // Twenty is allowed.
+    const twenty = await admin.post<Model3d>('/api/3d-models', { ...base, hotspots: Array.from({ length: 20 }, (_, i) => spot(`s${i}`)) });
+    expect(twenty.status).toBe(201);
+    expect(twenty.body.hotspots).toHaveLength(20);
+  });
+});
+
+describe('an inquiry about a showroom design', () => {
+  it('stores the model and variant with the model name, for the card, the CSV and the staff email', async () => {
+    const model = await addModel({ name: 'Galley kitchen' });
+    await t.app.context.store.models.update(model.id, { variants: ['Oak', 'Walnut'] });
+    const res = await t.client().post<Inquiry>('/api/project-inquiry', {
+      ...goodInquiry,
+      email: 'design@example.com',
+      modelId: model.id,
+      variant: 'Walnut',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ modelId: model.id, variant: 'Walnut', modelName: 'Galley kitchen' });
+    const listed = (await admin.get<Inquiry[]>('/api/project-inquiries?limit=200')).body.find((lead) => lead.id === res.body.id);
+    expect(listed).toMatchObject({ modelId: model.id, variant: 'Walnut', modelName: 'Galley kitchen' });
+
+    const staffEmail = leadMessages({ kind: 'inquiry', record: res.body }, testDelivery.settings, new Date()).find(
+      (message) => message.audience === 'staff' && message.channel === 'email',
+    );
+    expect(staffEmail?.text).toContain('Interested in: Galley kitchen (Walnut)');
+    expect(staffEmail?.html).toContain('Interested in</th><td style="padding:4px 0;white-space:pre-wrap">Galley kitchen (Walnut)');
+
+    const plain = await t.client().post<Inquiry>('/api/project-inquiry', { ...goodInquiry, email: 'plain@example.com', modelId: model.id });
+    expect(plain.status).toBe(201);
+    expect(plain.body).toMatchObject({ modelName: 'Galley kitchen' });
+    expect(plain.body.variant).toBeUndefined();
+    const plainEmail = leadMessages({ kind: 'inquiry', record: plain.body }, testDelivery.settings, new Date()).find(
+      (message) => message.audience === 'staff' && message.channel === 'email',
+    );
+    expect(plainEmail?.text).toContain('Interested in: Galley kitchen\n');
+  });
+
+  it('refuses an unknown model or variant with 400, storing nothing', async () => {
+    const model = await addModel({ name: 'Walk-in robe' });
+    await t.app.context.store.models.update(model.id, { variants: ['White'] });
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ modelId: 'nosuchmodel0000000000' }, 'modelId', 'Unknown model'],
+      [{ modelId: '../etc/passwd' }, 'modelId', 'Unknown model'],
+      [{ modelId: 42 }, 'modelId', 'Unknown model'],
+      [{ modelId: model.id, variant: 'Black' }, 'variant', 'Unknown variant'],
+      [{ modelId: model.id, variant: '' }, 'variant', 'Unknown variant'],
+      [{ variant: 'White' }, 'variant', 'A variant needs a model'],
+    ];
+    const before = await t.app.context.store.inquiries.count();
+    for (const [fields, field, message] of cases) {
+      const res = await t.client().post<{ message: string; errors: Record<string, string> }>('/api/project-inquiry', {
+        ...goodInquiry,
+        email: 'unknown@example.com',
+        ...fields,
+      });
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.body.errors[field]).toBe(message);
+    }
+    expect(await t.app.context.store.inquiries.count()).toBe(before);
+  });
+});
