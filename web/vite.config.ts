@@ -1,10 +1,39 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
+/** Where the site serves the meshopt decoder; the viewer points model-viewer at it (components/viewer-3d.tsx). */
+const meshoptDecoderPath = 'meshopt-decoder.js';
+
+/**
+ * Serves three's meshopt decoder as a classic script from the site itself: model-viewer decodes
+ * EXT_meshopt_compression only once it has loaded a script from `meshoptDecoderLocation`,
+ * and the CSP allows scripts from this origin only.
+ */
+function meshoptDecoder(): Plugin {
+  const source = () =>
+    readFileSync(createRequire(import.meta.url).resolve('three/examples/jsm/libs/meshopt_decoder.module.js'), 'utf8')
+      // A module's `export` is a syntax error in a classic script; the global it declares stays.
+      .replace(/^export \{ MeshoptDecoder \};?\s*$/m, '');
+  return {
+    name: 'meshopt-decoder',
+    configureServer(server) {
+      server.middlewares.use(`/${meshoptDecoderPath}`, (_request, response) => {
+        response.setHeader('Content-Type', 'text/javascript');
+        response.end(source());
+      });
+    },
+    generateBundle() {
+      if (this.environment.config.consumer === 'client') this.emitFile({ type: 'asset', fileName: meshoptDecoderPath, source: source() });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), meshoptDecoder()],
   css: {
     // styles.sectionTitle for .section-title in the public pages' CSS modules.
     modules: { localsConvention: 'camelCaseOnly' },

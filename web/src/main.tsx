@@ -24,7 +24,7 @@ const start = () => {
   started = true;
   // The showroom is a lazily loaded route: its code is fetched alongside React instead of
   // after it has hydrated.
-  if (showroom) void import('./features/showroom/showroom-page');
+  if (showroom) void import('./app/pages/showroom-page');
   if (root?.dataset.prerendered?.startsWith('/projects/')) void import('./app/pages/project-page');
   void import('./app/start');
 };

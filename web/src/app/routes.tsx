@@ -12,7 +12,7 @@ import { ServicesPage } from './pages/services-page';
 const AdminLayout = lazy(() => import('./admin-layout'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AdminArea = lazy(() => import('./admin-area'));
-const ShowroomPage = lazy(() => import('../features/showroom/showroom-page'));
+const ShowroomPage = lazy(() => import('./pages/showroom-page'));
 const ProjectPage = lazy(() => import('./pages/project-page'));
 
 /**

@@ -16,6 +16,8 @@ interface ModelViewerAttributes extends DetailedHTMLProps<HTMLAttributes<ModelVi
   'environment-image'?: string;
   ar?: boolean;
   'ar-modes'?: string;
+  'ar-scale'?: 'auto' | 'fixed';
+  'variant-name'?: string;
   loading?: 'auto' | 'lazy' | 'eager';
 }
 

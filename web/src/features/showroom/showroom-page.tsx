@@ -1,5 +1,5 @@
 import type { Model3d } from '@site/domain';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { Link as RouterLink } from 'react-router';
 import { Icon, iconPaths } from '../../components/icons';
@@ -9,6 +9,7 @@ import { pageSeo } from '../../config/seo';
 import { showroomModels, showroomModelsUrl } from '../../lib/public-lists';
 import { usePublicList } from '../../lib/use-public-list';
 import layout from '../../styles/layout.module.css';
+import type { AttachedDesign } from '../../lib/attached-design';
 import { ModelCard } from './components/model-card';
 import styles from './showroom.module.css';
 
@@ -67,8 +68,15 @@ function Models({ onOpen }: { onOpen: (model: Model3d) => void }) {
   );
 }
 
+interface ShowroomPageProps {
+  /** "Enquire about this design" in the viewer, once the viewer has closed; no button without it. */
+  onEnquire?: (design: AttachedDesign) => void;
+  /** The visitor is about to enquire: time to fetch the inquiry's code. */
+  onPreloadEnquiry?: () => void;
+}
+
 /** /virtual-showroom: the 3D models, each opening in an interactive viewer. */
-export default function ShowroomPage() {
+export default function ShowroomPage({ onEnquire, onPreloadEnquiry }: ShowroomPageProps) {
   // The prerendered page asks for the models in its <head>, so the browser fetches them while
   // it reads the page, before any script; the entry script's own request for them (same URL,
   // same credentials) is then answered by that preload.
@@ -79,6 +87,22 @@ export default function ShowroomPage() {
     setModel(next);
     setOpen(true);
   };
+
+  // "Enquire about this design": the viewer closes first, then the page's owner opens the
+  // inquiry (two dialogs never overlap).
+  const enquireAbout = useRef<AttachedDesign | null>(null);
+  const enquire = (design: AttachedDesign) => {
+    onPreloadEnquiry?.();
+    enquireAbout.current = design;
+    setOpen(false);
+  };
+  const modelExited = () => {
+    setModel(null);
+    const design = enquireAbout.current;
+    enquireAbout.current = null;
+    if (design) onEnquire?.(design);
+  };
+
   // /virtual-showroom?model=<id> (a project's "View in 3D") opens that model once the list is in.
   const models = usePublicList(showroomModels);
   const [asked, setAsked] = useState(true);
@@ -112,7 +136,13 @@ export default function ShowroomPage() {
       {model ? (
         <Suspense fallback={null}>
           <DialogProviders>
-            <ModelDialog model={model} open={open} onClose={() => setOpen(false)} onExited={() => setModel(null)} />
+            <ModelDialog
+              model={model}
+              open={open}
+              onClose={() => setOpen(false)}
+              onExited={modelExited}
+              onEnquire={onEnquire ? enquire : undefined}
+            />
           </DialogProviders>
         </Suspense>
       ) : null}

@@ -5,7 +5,8 @@ import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import type { Inquiry, WithMessages } from '@site/domain';
+import Typography from '@mui/material/Typography';
+import { interestedIn, type Inquiry, type WithMessages } from '@site/domain';
 import { fetchAll } from '../api/list-query';
 import { inquiriesUrl, useDeleteInquiry, useInquiries } from '../api/inquiries';
 import { toCsv } from '../lib/csv';
@@ -25,6 +26,7 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
   const remove = useDeleteInquiry();
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
+  const design = interestedIn(inquiry);
   const onDelete = () => {
     if (window.confirm('Are you sure you want to delete this inquiry?')) remove.mutate(inquiry.id);
   };
@@ -45,6 +47,7 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
           <Chip key={room} label={roomLabel(room)} size="small" color="primary" variant="outlined" />
         ))}
       </Stack>
+      {design ? <Typography sx={{ mb: 2, fontWeight: 600, overflowWrap: 'anywhere' }}>{design}</Typography> : null}
       <Stack spacing={1}>
         <Detail icon={<EmailOutlined fontSize="small" />} label="Email">
           <Link href={`mailto:${inquiry.email}`}>{inquiry.email}</Link>

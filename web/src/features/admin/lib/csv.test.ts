@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { QuoteRequest } from '@site/domain';
+import type { Inquiry, QuoteRequest } from '@site/domain';
 import { format } from 'date-fns';
 import { csvCell, toCsv } from './csv';
-import { quoteRequestColumns } from './exports';
+import { inquiryColumns, quoteRequestColumns } from './exports';
 
 describe('csvCell', () => {
   it.each([
@@ -67,5 +67,32 @@ describe('lead exports', () => {
   it('leaves the first contact and note empty for a new lead', () => {
     const [, row] = toCsv(quoteRequestColumns, [{ ...quote, status: 'new', history: [], firstContactAt: undefined }]).split('\r\n');
     expect(row.endsWith(',New,,,q1')).toBe(true);
+  });
+
+  it("adds the showroom design an inquiry is about as the last column, 'Interested in'", () => {
+    const inquiry: Inquiry = {
+      id: 'i1',
+      firstName: 'Ava',
+      lastName: 'Nguyen',
+      email: 'ava@example.com',
+      phone: '0400 123 456',
+      rooms: ['kitchen'],
+      budget: '15000-30000',
+      timeline: '3-months',
+      status: 'new',
+      history: [],
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+      modelId: 'island',
+      modelName: 'Kitchen Island',
+      variant: 'Walnut',
+    };
+    const [header, withDesign, without] = toCsv(inquiryColumns, [
+      inquiry,
+      { ...inquiry, modelId: undefined, modelName: undefined, variant: undefined },
+    ]).split('\r\n');
+    expect(header).toBe('Received,First name,Last name,Email,Phone,Rooms,Budget,Timeline,Status,First contact,Last note,ID,Interested in');
+    expect(withDesign.endsWith(',New,,,i1,Kitchen Island (Walnut)')).toBe(true);
+    expect(without.endsWith(',New,,,i1,')).toBe(true);
   });
 });

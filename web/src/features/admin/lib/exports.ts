@@ -45,6 +45,8 @@ export const inquiryColumns: CsvColumn<Inquiry>[] = [
   { header: 'Timeline', value: (row) => timelineLabel(row.timeline) },
   ...progressColumns,
   { header: 'ID', value: (row) => row.id },
+  // Last, so spreadsheets built on the earlier columns keep working: the showroom design, "Kitchen Island (Walnut)".
+  { header: 'Interested in', value: (row) => (row.modelName ? `${row.modelName}${row.variant ? ` (${row.variant})` : ''}` : '') },
 ];
 
 export const quoteRequestColumns: CsvColumn<QuoteRequest>[] = [

@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
 import { answerWith } from '../../../test-support/api';
+import type { AttachedDesign } from '../../../lib/attached-design';
 import InquiryWizard from './inquiry-wizard';
 
-function renderWizard() {
+function renderWizard(design: AttachedDesign | null = null) {
   const onSubmitted = vi.fn();
   const onClose = vi.fn();
   const wizard = (open: boolean) => (
     <DialogProviders>
-      <InquiryWizard open={open} onClose={onClose} onSubmitted={onSubmitted} />
+      <InquiryWizard open={open} onClose={onClose} onSubmitted={onSubmitted} design={design} />
     </DialogProviders>
   );
   const { rerender, unmount } = render(wizard(true));
@@ -213,5 +214,61 @@ describe('the project inquiry wizard', () => {
     expect(heading()).toHaveTextContent('Your Contact Details');
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Ava');
     expect(button('Submit')).toBeEnabled();
+  });
+});
+
+describe('an inquiry about a showroom design', () => {
+  const island: AttachedDesign = { modelId: 'island', name: 'Kitchen Island', variant: 'Walnut' };
+
+  const sent = (fetch: ReturnType<typeof answerWith>) => {
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    return JSON.parse(init.body as string) as Record<string, unknown>;
+  };
+
+  test('shows the design on every step and sends the model and its finish with the answers', async () => {
+    const fetch = answerWith(201, { id: 'inq-1' });
+    const { user, dialog, onSubmitted } = renderWizard(island);
+    expect(within(dialog).getByText('Design: Kitchen Island (Walnut)')).toBeVisible();
+    await reachContactStep(user);
+    expect(within(dialog).getByText('Design: Kitchen Island (Walnut)')).toBeVisible();
+    await fillContact(user);
+    await user.click(button('Submit'));
+
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('Ava'));
+    expect(sent(fetch)).toEqual({
+      rooms: ['kitchen', 'laundry'],
+      budget: '15000-30000',
+      timeline: '3-months',
+      firstName: 'Ava',
+      lastName: 'Nguyen',
+      email: 'ava@example.com',
+      phone: '0400 123 456',
+      modelId: 'island',
+      variant: 'Walnut',
+      website: '',
+    });
+  });
+
+  test('Remove takes the design off, and the inquiry goes without it', async () => {
+    const fetch = answerWith(201, { id: 'inq-2' });
+    const { user, dialog, onSubmitted } = renderWizard({ modelId: 'vanity', name: 'Floating Vanity' });
+    expect(within(dialog).getByText('Design: Floating Vanity')).toBeVisible();
+    await user.click(button('Remove design Floating Vanity'));
+    expect(within(dialog).queryByText('Design: Floating Vanity')).not.toBeInTheDocument();
+
+    await reachContactStep(user);
+    await fillContact(user);
+    await user.click(button('Submit'));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));
+    expect(sent(fetch)).not.toHaveProperty('modelId');
+    expect(sent(fetch)).not.toHaveProperty('variant');
+  });
+
+  test('keeps the design through a reload of the page', async () => {
+    const first = renderWizard(island);
+    await first.user.click(button('Kitchen'));
+    first.unmount();
+    renderWizard();
+    expect(screen.getByText('Design: Kitchen Island (Walnut)')).toBeVisible();
   });
 });

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -23,6 +25,7 @@ import { HoneypotField } from '../../../components/honeypot-field';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useToast } from '../../../lib/toast';
 import { useCreateInquiry } from '../api/create-inquiry';
+import { designLabel, type AttachedDesign } from '../../../lib/attached-design';
 import { clearWizard, emptyContact, initialWizardState, loadWizard, saveWizard, type WizardState } from '../hooks/wizard-storage';
 import { ChoiceButton } from './choice-button';
 
@@ -81,11 +84,17 @@ interface InquiryWizardProps {
   onSubmitted: (firstName: string) => void;
   /** Once the closing animation has ended. */
   onExited?: () => void;
+  /**
+   * The showroom design the inquiry starts with (in place of one a reload kept); key the
+   * wizard by it, as it is read when the wizard mounts.
+   */
+  design?: AttachedDesign | null;
 }
 
 /** The four-step project inquiry. */
-export default function InquiryWizard({ open, onClose, onSubmitted, onExited }: InquiryWizardProps) {
+export default function InquiryWizard({ open, onClose, onSubmitted, onExited, design: designAsked = null }: InquiryWizardProps) {
   const [saved] = useState(loadWizard);
+  const [design, setDesign] = useState<AttachedDesign | null>(designAsked ?? saved.design);
   const [step, setStep] = useState<WizardState['step']>(saved.step);
   const [rooms, setRooms] = useState<InquiryRoom[]>(saved.rooms);
   const [budget, setBudget] = useState<WizardState['budget']>(saved.budget);
@@ -106,8 +115,8 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited }: 
 
   // Survive an accidental reload while the wizard is open.
   useEffect(() => {
-    if (open) saveWizard({ step, rooms, budget, timeline, contact: { ...emptyContact, ...contact } });
-  }, [open, step, rooms, budget, timeline, contact]);
+    if (open) saveWizard({ step, rooms, budget, timeline, contact: { ...emptyContact, ...contact }, design });
+  }, [open, step, rooms, budget, timeline, contact, design]);
 
   // A new step is announced by moving focus to its title.
   useEffect(() => {
@@ -120,6 +129,7 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited }: 
     setRooms([]);
     setBudget('');
     setTimeline('');
+    setDesign(null);
     form.reset(emptyContact);
     mutation.reset();
   };
@@ -146,7 +156,14 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited }: 
     form.handleSubmit((values) => {
       if (rooms.length === 0 || budget === '' || timeline === '') return;
       mutation.mutate(
-        { rooms, budget, timeline, ...values, [honeypotField]: honeypot.current?.value ?? '' },
+        {
+          rooms,
+          budget,
+          timeline,
+          ...values,
+          ...(design ? { modelId: design.modelId, ...(design.variant ? { variant: design.variant } : {}) } : {}),
+          [honeypotField]: honeypot.current?.value ?? '',
+        },
         {
           onSuccess: () => {
             clearWizard();
@@ -193,6 +210,17 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited }: 
         headingRef={heading}
       />
       <DialogContent sx={{ pt: 2 }}>
+        {design ? (
+          <Paper
+            variant="outlined"
+            sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 2, py: 1, mb: 2, flexWrap: 'wrap' }}
+          >
+            <Typography sx={{ overflowWrap: 'anywhere', fontWeight: 600 }}>{`Design: ${designLabel(design)}`}</Typography>
+            <Button size="small" onClick={() => setDesign(null)} aria-label={`Remove design ${designLabel(design)}`}>
+              Remove
+            </Button>
+          </Paper>
+        ) : null}
         {step === 1 ? (
           <Box component="ul" sx={choiceGrid} aria-label="Rooms">
             {inquiryRooms.map((room) => (

@@ -1,4 +1,5 @@
 import { budgets, inquiryRooms, timelines, type Budget, type InquiryContact, type InquiryRoom, type Timeline } from '@site/domain';
+import type { AttachedDesign } from '../../../lib/attached-design';
 
 /**
  * The wizard's step and answers, kept in session storage so an accidental reload of the page
@@ -10,12 +11,13 @@ export interface WizardState {
   budget: Budget | '';
   timeline: Timeline | '';
   contact: InquiryContact;
+  design: AttachedDesign | null;
 }
 
 const key = 'project-inquiry-wizard';
 
 export const emptyContact: InquiryContact = { firstName: '', lastName: '', email: '', phone: '' };
-export const initialWizardState: WizardState = { step: 1, rooms: [], budget: '', timeline: '', contact: emptyContact };
+export const initialWizardState: WizardState = { step: 1, rooms: [], budget: '', timeline: '', contact: emptyContact, design: null };
 
 function storage(): Storage | null {
   try {
@@ -36,6 +38,13 @@ export function hasSavedWizard(): boolean {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
+
+function designOf(value: unknown): AttachedDesign | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { modelId, name, variant } = value as Record<string, unknown>;
+  if (typeof modelId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(modelId) || !text(name)) return null;
+  return { modelId, name: text(name), ...(text(variant) ? { variant: text(variant) } : {}) };
+}
 
 export function loadWizard(): WizardState {
   try {
@@ -60,6 +69,7 @@ export function loadWizard(): WizardState {
         email: text(contact.email),
         phone: text(contact.phone),
       },
+      design: designOf(saved.design),
     };
   } catch {
     return initialWizardState;

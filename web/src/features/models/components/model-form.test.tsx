@@ -5,7 +5,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
+import { fakeViewer } from '../../../test-support/model-viewer';
 import { ModelForm } from './model-form';
+
+vi.mock('@google/model-viewer', () => import('../../../test-support/model-viewer'));
 
 /**
  * The API behind fetch: each call is recorded and answered by `answer`; a request for an
@@ -92,12 +95,16 @@ const model: Model3d = {
   id: 'm1',
   name: 'Richmond kitchen',
   description: 'Walnut island bench with brass handles',
-  modelUrl: '/objects/models/m1.glb',
+  modelUrl: '/objects/models/m1-optimised.glb',
+  originalUrl: '/objects/models/m1.glb',
   thumbnailUrl: '/objects/thumbnails/m1.png',
   exposure: 1.2,
   shadowIntensity: 0.3,
   displayOrder: 0,
   createdAt: '2026-01-05T10:00:00.000Z',
+  processing: 'done',
+  variants: [],
+  hotspots: [{ id: 'tap', label: 'Brass tap', position: [0.1, 0.95, 0], normal: [0, 1, 0] }],
 };
 
 describe('the 3D model form', () => {
@@ -215,6 +222,7 @@ describe('the 3D model form', () => {
           thumbnailUrl: '/objects/thumbnail/stored',
           exposure: 0.6,
           shadowIntensity: 0.5,
+          hotspots: [],
         },
       },
     ]);
@@ -250,10 +258,11 @@ describe('the 3D model form', () => {
         body: {
           name: 'Richmond kitchen',
           description: 'Oak island bench',
-          modelUrl: '/objects/models/m1.glb',
+          modelUrl: '/objects/models/m1-optimised.glb',
           thumbnailUrl: '/objects/thumbnails/m1.png',
           exposure: 1.2,
           shadowIntensity: 0.3,
+          hotspots: [{ id: 'tap', label: 'Brass tap', position: [0.1, 0.95, 0], normal: [0, 1, 0] }],
         },
       },
     ]);
@@ -261,5 +270,95 @@ describe('the 3D model form', () => {
 
     await user.click(button('Cancel'));
     expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  test('places hotspots by clicking the model, then their labels are typed; one moves and one goes, and they are saved', async () => {
+    const { saves } = stubApi(() => ({ status: 200, body: model }));
+    const { user, onDone } = renderForm({ ...model, hotspots: [] });
+    const hotspots = screen.getByRole('group', { name: 'Preview and hotspots (0 of 20)' });
+    const viewer = () => hotspots.querySelector('model-viewer')!;
+    const add = within(hotspots).getByRole('button', { name: 'Add hotspot' });
+    await waitFor(() => expect(add).toBeEnabled());
+
+    fakeViewer.hit = { position: { x: 0.12345, y: 0.9, z: -0.2 }, normal: { x: 0, y: 1, z: 0 } };
+    await user.click(add);
+    expect(add).toHaveAttribute('aria-pressed', 'true');
+    expect(within(hotspots).getByRole('status')).toHaveTextContent('Click the model where the hotspot goes.');
+    await user.click(viewer());
+    const firstLabel = within(hotspots).getByRole('textbox', { name: 'Hotspot 1 label' });
+    expect(firstLabel).toHaveFocus();
+    await user.type(firstLabel, 'Stone benchtop');
+    // On the model, as a labelled button where the click landed.
+    const onModel = within(hotspots).getByRole('button', { name: 'Stone benchtop' });
+    expect(onModel).toHaveAttribute('data-position', '0.123 0.9 -0.2');
+
+    // A click that misses the model places nothing and says so.
+    fakeViewer.hit = null;
+    await user.click(add);
+    await user.click(viewer());
+    expect(within(hotspots).getByRole('status')).toHaveTextContent('That point is not on the model: please click on the model itself.');
+    fakeViewer.hit = { position: { x: 0.5, y: 0.4, z: 0.3 }, normal: { x: 0, y: 0, z: 1 } };
+    await user.click(viewer());
+    await user.type(within(hotspots).getByRole('textbox', { name: 'Hotspot 2 label' }), 'Drawers');
+
+    // Move the first: select it, then click where it goes.
+    const move = within(hotspots).getByRole('button', { name: 'Move Stone benchtop' });
+    await user.click(move);
+    expect(move).toHaveAttribute('aria-pressed', 'true');
+    expect(within(hotspots).getByRole('status')).toHaveTextContent('Click the model where “Stone benchtop” should go.');
+    fakeViewer.hit = { position: { x: 0, y: 0.92, z: 0 }, normal: { x: 0, y: 1, z: 0 } };
+    await user.click(viewer());
+    expect(onModel).toHaveAttribute('data-position', '0 0.92 0');
+    expect(move).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(within(hotspots).getByRole('button', { name: 'Delete Drawers' }));
+    expect(within(hotspots).queryByRole('textbox', { name: 'Hotspot 2 label' })).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Preview and hotspots (1 of 20)' })).toBeVisible();
+
+    await user.click(button('Update Model'));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    const [saved] = saves();
+    expect(saved.body.hotspots).toEqual([
+      { id: expect.stringMatching(/^[A-Za-z0-9_-]{1,40}$/), label: 'Stone benchtop', position: [0, 0.92, 0], normal: [0, 1, 0] },
+    ]);
+  });
+
+  test('refuses a hotspot without a label beside its field, and sends nothing', async () => {
+    const { saves } = stubApi(() => ({ status: 200, body: model }));
+    const { user } = renderForm({ ...model, hotspots: [] });
+    const hotspots = screen.getByRole('group', { name: 'Preview and hotspots (0 of 20)' });
+    const add = within(hotspots).getByRole('button', { name: 'Add hotspot' });
+    await waitFor(() => expect(add).toBeEnabled());
+    fakeViewer.hit = { position: { x: 0, y: 1, z: 0 }, normal: { x: 0, y: 1, z: 0 } };
+    await user.click(add);
+    await user.click(hotspots.querySelector('model-viewer')!);
+    await user.click(button('Update Model'));
+    expect(await within(hotspots).findByText('Hotspot label must be 1 to 80 characters')).toBeVisible();
+    expect(within(hotspots).getByRole('textbox', { name: 'Hotspot 1 label' })).toHaveFocus();
+    expect(saves()).toEqual([]);
+  });
+
+  test('makes the thumbnail from the preview on save when none was given', async () => {
+    const { saves } = stubApi(() => ({ status: 201, body: { ...model, id: 'm3' } }));
+    const { user, onDone } = renderForm();
+    const glbField = screen.getByRole('group', { name: 'GLB Model File' });
+    await user.upload(fileInput('model'), glb());
+    await user.click(await within(glbField).findByRole('button', { name: 'Confirm upload' }));
+    expect(await within(glbField).findByText('Uploaded')).toBeVisible();
+    // The manual way is there too, once the preview has loaded.
+    await waitFor(() => expect(button('Make thumbnail from model')).toBeEnabled());
+
+    await user.type(nameField(), 'Richmond kitchen');
+    await user.type(descriptionField(), 'Walnut island bench');
+    await user.click(button('Add Model'));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(storage.received.map(({ path, type }) => ({ path, type }))).toEqual([
+      { path: '/upload/model', type: 'model/gltf-binary' },
+      { path: '/upload/thumbnail', type: 'image/png' },
+    ]);
+    expect(saves()).toEqual([
+      expect.objectContaining({ method: 'POST', body: expect.objectContaining({ thumbnailUrl: '/objects/thumbnail/stored' }) }),
+    ]);
   });
 });

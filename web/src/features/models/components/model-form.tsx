@@ -6,13 +6,16 @@ import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { ModelViewerElement } from '@google/model-viewer';
 import { limits, modelInputSchema, type Model3d, type ModelFields, type ModelInput } from '@site/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
 import { useCreateModel, useUpdateModel } from '../api/models';
 import { FileUploadField } from './file-upload-field';
-import { PosterMaker } from './poster-maker';
+import { HotspotEditor } from './hotspot-editor';
+import { PosterMaker, uploadPoster } from './poster-maker';
 
 /** Add mode's empty form, exposure 0.6 and shadow 0.5. */
 /** Keyboard steps of 0.1 add up to 0.8999999: keep the value on the step's decimals. */
@@ -25,6 +28,7 @@ const emptyForm: ModelFields = {
   thumbnailUrl: '',
   exposure: limits.exposure.default,
   shadowIntensity: limits.shadowIntensity.default,
+  hotspots: [],
 };
 
 // The browser stops typing where the schema (and so the API) would refuse the text.
@@ -40,11 +44,12 @@ const fieldsOf = (model: Model3d): ModelFields => ({
   thumbnailUrl: model.thumbnailUrl ?? '',
   exposure: model.exposure,
   shadowIntensity: model.shadowIntensity,
+  hotspots: model.hotspots,
 });
 
-const formFields = ['name', 'description', 'modelUrl', 'thumbnailUrl', 'exposure', 'shadowIntensity'] as const;
-type FormField = (typeof formFields)[number];
-const isFormField = (key: string): key is FormField => formFields.some((field) => field === key);
+const formFields = ['name', 'description', 'modelUrl', 'thumbnailUrl', 'exposure', 'shadowIntensity', 'hotspots'] as const;
+type FormField = (typeof formFields)[number] | `hotspots.${number}.label`;
+const isFormField = (key: string): key is FormField => formFields.some((field) => field === key) || /^hotspots\.\d+\.label$/.test(key);
 
 interface ModelFormProps {
   /** The model being edited, or null to add one. */
@@ -61,6 +66,10 @@ export function ModelForm({ editing, onDone }: ModelFormProps) {
   const [busyUploads, setBusyUploads] = useState({ model: false, thumbnail: false });
   const setModelBusy = useCallback((busy: boolean) => setBusyUploads((b) => ({ ...b, model: busy })), []);
   const setThumbnailBusy = useCallback((busy: boolean) => setBusyUploads((b) => ({ ...b, thumbnail: busy })), []);
+  const toast = useToast();
+  // The preview's viewer once its model has loaded: the thumbnail is taken from it when none is given.
+  const [viewer, setViewer] = useState<ModelViewerElement | null>(null);
+  const [makingPoster, setMakingPoster] = useState(false);
 
   const {
     control,
@@ -85,13 +94,30 @@ export function ModelForm({ editing, onDone }: ModelFormProps) {
     control,
     name: ['name', 'description', 'modelUrl', 'thumbnailUrl', 'exposure', 'shadowIntensity'],
   });
-  const saving = create.isPending || update.isPending;
+  const saving = create.isPending || update.isPending || makingPoster;
   const uploading = busyUploads.model || busyUploads.thumbnail;
   // Disabled until name, description and modelUrl are all non-empty.
   const ready = Boolean(name?.trim() && description?.trim() && modelUrl);
 
-  const onSubmit = handleSubmit(async (fields) => {
+  /** With no thumbnail, the preview as it is becomes one; the model is saved without if that fails. */
+  const withPoster = async (fields: ModelFields): Promise<ModelFields> => {
+    if (fields.thumbnailUrl || !viewer) return fields;
+    setMakingPoster(true);
     try {
+      const thumbnailUrl = await uploadPoster(viewer, fields.name);
+      setValue('thumbnailUrl', thumbnailUrl);
+      return { ...fields, thumbnailUrl };
+    } catch {
+      toast({ title: 'Error', message: 'The thumbnail could not be made from the model', variant: 'error' });
+      return fields;
+    } finally {
+      setMakingPoster(false);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (entered) => {
+    try {
+      const fields = await withPoster(entered);
       if (editing) await update.mutateAsync({ id: editing.id, input: fields });
       else await create.mutateAsync(fields);
       reset(emptyForm);
@@ -174,14 +200,30 @@ export function ModelForm({ editing, onDone }: ModelFormProps) {
               />
             )}
           />
-          {modelUrl && !thumbnailUrl && !busyUploads.thumbnail && (
-            <PosterMaker
-              modelUrl={modelUrl}
-              name={name ?? ''}
-              exposure={exposure ?? limits.exposure.default}
-              shadowIntensity={shadowIntensity ?? limits.shadowIntensity.default}
-              onCreated={(url) => setValue('thumbnailUrl', url, { shouldDirty: true })}
+          {modelUrl && !busyUploads.model ? (
+            <Controller
+              control={control}
+              name="hotspots"
+              render={({ field }) => (
+                <HotspotEditor
+                  modelUrl={modelUrl}
+                  name={name ?? ''}
+                  exposure={exposure ?? limits.exposure.default}
+                  shadowIntensity={shadowIntensity ?? limits.shadowIntensity.default}
+                  hotspots={field.value ?? []}
+                  onChange={field.onChange}
+                  errors={{
+                    list: errors.hotspots?.message ?? errors.hotspots?.root?.message,
+                    labels: (field.value ?? []).map((_spot, index) => errors.hotspots?.[index]?.label?.message),
+                  }}
+                  onViewer={setViewer}
+                  focusRef={field.ref}
+                />
+              )}
             />
+          ) : null}
+          {modelUrl && !thumbnailUrl && !busyUploads.thumbnail && (
+            <PosterMaker viewer={viewer} name={name ?? ''} onCreated={(url) => setValue('thumbnailUrl', url, { shouldDirty: true })} />
           )}
           <Controller
             control={control}

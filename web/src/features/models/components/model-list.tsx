@@ -6,13 +6,48 @@ import ViewInArOutlined from '@mui/icons-material/ViewInArOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Model3d } from '@site/domain';
+import { formatBytes, type Model3d } from '@site/domain';
 import { useState } from 'react';
 import { swapped, useAdminModels, useDeleteModel, useReorderModels } from '../api/models';
+
+/** Where the model's optimisation stands; the list is live, so it changes by itself. */
+export const processingText = (model: Pick<Model3d, 'processing' | 'processingError'>) =>
+  model.processing === 'pending'
+    ? 'Optimising…'
+    : model.processing === 'done'
+      ? 'Optimised'
+      : `Not optimised: ${model.processingError ?? 'the optimisation failed'}`;
+
+const processingColour = { pending: 'text.secondary', done: 'success.dark', failed: 'error.main' } as const;
+
+/** The optimisation's state and figures, and the file as uploaded. */
+function ModelFacts({ model }: { model: Model3d }) {
+  const { stats } = model;
+  return (
+    <Box sx={{ mt: 0.5, fontSize: '0.85rem' }}>
+      <Typography role="status" sx={{ fontSize: 'inherit', fontWeight: 600, color: processingColour[model.processing] }}>
+        {processingText(model)}
+      </Typography>
+      {stats ? (
+        <Typography sx={{ fontSize: 'inherit', overflowWrap: 'anywhere' }}>
+          {stats.optimizedBytes === stats.originalBytes
+            ? formatBytes(stats.originalBytes)
+            : `${formatBytes(stats.originalBytes)} → ${formatBytes(stats.optimizedBytes)}`}{' '}
+          · {stats.triangles.toLocaleString('en-AU')} triangles ·{' '}
+          {stats.maxTextureSize > 0 ? `largest texture ${stats.maxTextureSize} px` : 'no textures'}
+        </Typography>
+      ) : null}
+      <Link href={model.originalUrl} download sx={{ fontSize: 'inherit' }} aria-label={`Download original of ${model.name}`}>
+        Download original
+      </Link>
+    </Box>
+  );
+}
 
 function Thumbnail({ model }: { model: Model3d }) {
   const [failed, setFailed] = useState(false);
@@ -152,6 +187,7 @@ export function ModelList({ editingId, onEdit, onDeleted }: ModelListProps) {
                 <Typography sx={{ fontSize: '0.85rem', mt: 0.5 }}>
                   Exposure: {model.exposure.toFixed(1)} · Shadow: {model.shadowIntensity.toFixed(1)}
                 </Typography>
+                <ModelFacts model={model} />
               </Box>
               <Stack direction="row" spacing={0.5} sx={{ justifySelf: 'end', gridRow: { xs: 2, sm: 'auto' } }}>
                 <Tooltip title="Edit">
