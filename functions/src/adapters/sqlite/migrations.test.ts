@@ -195,6 +195,11 @@ describe('SQLite migrations', () => {
         shadowIntensity: 0.5,
         displayOrder: 0,
         createdAt: at,
+        // A model from before optimisation waits for it, with its upload as its original.
+        originalUrl: '/objects/k.glb',
+        processing: 'pending',
+        variants: [],
+        hotspots: [],
       });
       expect(await store.objects.get('o1')).toEqual({
         id: 'o1',
