@@ -18,8 +18,10 @@ rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 
 const result = await build({
-  entryPoints: [join(functionsDir, 'src/index.ts')],
-  outfile: join(outdir, 'index.js'),
+  // index.js, and the model pipeline's worker thread (src/services/model-worker.ts) beside it,
+  // where the pipeline bundled into index.js starts it.
+  entryPoints: { index: join(functionsDir, 'src/index.ts'), 'model-worker': join(functionsDir, 'src/services/model-worker.ts') },
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node22',

@@ -9,7 +9,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 
 await build({
-  entryPoints: [join(root, 'src/server.ts'), join(root, 'src/cli.ts')],
+  // The model pipeline's worker thread is an entry of its own, at dist/model-worker.js beside the
+  // chunk that starts it (src/services/model-pipeline.ts).
+  entryPoints: {
+    server: join(root, 'src/server.ts'),
+    cli: join(root, 'src/cli.ts'),
+    'model-worker': join(root, 'src/services/model-worker.ts'),
+  },
   outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',

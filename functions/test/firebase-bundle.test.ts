@@ -43,6 +43,10 @@ describe('the function bundle', () => {
     expect(pkg).toMatchObject({ type: 'module', main: 'index.js', engines: { node: '22' } });
     expect(pkg.dependencies).toEqual({
       '@date-fns/tz': installed('@date-fns/tz'),
+      // The showroom's model pipeline, in index.js and its worker thread (model-worker.js).
+      '@gltf-transform/core': installed('@gltf-transform/core'),
+      '@gltf-transform/extensions': installed('@gltf-transform/extensions'),
+      '@gltf-transform/functions': installed('@gltf-transform/functions'),
       '@simplewebauthn/server': installed('@simplewebauthn/server'),
       '@zxcvbn-ts/core': installed('@zxcvbn-ts/core'),
       '@zxcvbn-ts/language-common': installed('@zxcvbn-ts/language-common'),
@@ -54,10 +58,18 @@ describe('the function bundle', () => {
       'firebase-admin': installed('firebase-admin'),
       'firebase-functions': installed('firebase-functions'),
       'libphonenumber-js': installed('libphonenumber-js'),
+      meshoptimizer: installed('meshoptimizer'),
       otpauth: installed('otpauth'),
       sharp: installed('sharp'),
       zod: installed('zod'),
     });
+  });
+
+  it("has the model pipeline's worker thread beside index.js, where the pipeline starts it", () => {
+    const worker = readFileSync(join(outdir, 'model-worker.js'), 'utf8');
+    expect(worker).toContain('workerData');
+    expect(worker).not.toMatch(/from ["']@site\//);
+    expect(readFileSync(join(outdir, 'index.js'), 'utf8')).toContain('"./model-worker.js"');
   });
 
   it('inlines the workspace packages and leaves out the embedded adapters', () => {

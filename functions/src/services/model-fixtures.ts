@@ -291,25 +291,33 @@ export const variantFinishes = [
 
 /**
  * (b) A model with KHR_materials_variants: a 1.2 m wall of two doors and a benchtop. The
- * doors' finish switches between Oak (their default material), Walnut and White; Walnut and
- * White are used by no primitive except through the variants.
+ * doors' finish switches between Oak, Walnut and White. White, untextured, is the doors' own
+ * material; Oak and Walnut (a grain texture, 512 px, tinted by their colour) are used by no
+ * primitive except through the variants, so only the variants keep them and the doors' UVs.
  */
 export async function variantsModel(): Promise<ModelFixture> {
   const b = new Builder();
   const variantsExtension = b.document.createExtension(KHRMaterialsVariants);
-  const finishes = variantFinishes.map((finish) => ({
-    variant: variantsExtension.createVariant(finish.name),
-    material: b.material(`${finish.name} doors`, finish.color, 0.5),
-  }));
+  const grain = b.texture(
+    'grain',
+    await encodePattern(512, { ...oak, dark: [200, 200, 200], light: [255, 255, 255], seed: 3 }, 'jpeg'),
+    'image/jpeg',
+  );
+  const finishes = variantFinishes.map((finish) => {
+    const material = b.material(`${finish.name} doors`, finish.color, 0.5);
+    if (finish.name !== 'White') material.setBaseColorTexture(grain);
+    return { variant: variantsExtension.createVariant(finish.name), material };
+  });
   const benchtop = b.material('Stone benchtop', '#e9e6df', 0.3);
-  const doors = b.mesh('Doors', box([-0.6, 0, 0], [1.2, 0.87, 0.02], 20), finishes[0].material);
+  const white = finishes.find(({ variant }) => variant.getName() === 'White')!.material;
+  const doors = b.mesh('Doors', box([-0.6, 0, 0], [1.2, 0.87, 0.02], 20), white);
   const mappings = variantsExtension.createMappingList();
   for (const { variant, material } of finishes)
     mappings.addMapping(variantsExtension.createMapping().setMaterial(material).addVariant(variant));
   doors.listPrimitives()[0].setExtension('KHR_materials_variants', mappings);
   b.place('Doors', doors);
   b.place('Benchtop', b.mesh('Benchtop', box([-0.62, 0.87, -0.58], [1.24, 0.03, 0.62], 20), benchtop));
-  return b.write({ maxTextureSize: 0, variants: variantFinishes.map((finish) => finish.name), dimensions: [1.24, 0.9, 0.62] });
+  return b.write({ maxTextureSize: 512, variants: variantFinishes.map((finish) => finish.name), dimensions: [1.24, 0.9, 0.62] });
 }
 
 /** (c) An untextured model: a bathroom vanity of plain materials, one mesh used twice (two basins). */
