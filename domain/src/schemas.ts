@@ -100,8 +100,11 @@ export const inquiryInputSchema = inquiryContactSchema.extend({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown model')
     .optional(),
   /** The material variant chosen in the viewer; only with `modelId`. */
-  variant: clean(z.string({ error: 'Unknown variant' }).trim().min(1, 'Unknown variant').max(limits.textMaxLength, 'Unknown variant'), 'Variant', 'line')
-    .optional(),
+  variant: clean(
+    z.string({ error: 'Unknown variant' }).trim().min(1, 'Unknown variant').max(limits.textMaxLength, 'Unknown variant'),
+    'Variant',
+    'line',
+  ).optional(),
 });
 export type InquiryInput = z.infer<typeof inquiryInputSchema>;
 export interface Inquiry extends InquiryInput, LeadProgress {
@@ -296,7 +299,11 @@ const vector3 = z
 export const hotspotSchema = z.object({
   id: z.string({ error: hotspotMessages.id }).regex(/^[A-Za-z0-9_-]{1,40}$/, hotspotMessages.id),
   label: clean(
-    z.string({ error: hotspotMessages.label }).trim().min(1, hotspotMessages.label).max(limits.hotspotLabelMaxLength, hotspotMessages.label),
+    z
+      .string({ error: hotspotMessages.label })
+      .trim()
+      .min(1, hotspotMessages.label)
+      .max(limits.hotspotLabelMaxLength, hotspotMessages.label),
     'Hotspot label',
     'line',
   ),

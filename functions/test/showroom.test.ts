@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hotspot, Inquiry, Model3d } from '@site/domain';
 import { leadMessages } from '../src/services/lead-messages';
+import { texturedModel, truncatedModel, untexturedModel, variantsModel } from '../src/services/model-fixtures';
 import { glb, goodInquiry, startTestApp, testDelivery, type Client, type TestApp } from './harness';
 
 let t: TestApp;
@@ -138,5 +139,154 @@ describe('an inquiry about a showroom design', () => {
       expect(res.body.errors[field]).toBe(message);
     }
     expect(await t.app.context.store.inquiries.count()).toBe(before);
+  });
+});
+
+describe('model optimisation after the save (the real pipeline, in a worker thread)', () => {
+  let p: TestApp;
+  let padmin: Client;
+  beforeAll(async () => {
+    p = await startTestApp();
+    padmin = await p.adminClient();
+  });
+  afterAll(() => p.close());
+
+  async function upload(bytes: Uint8Array): Promise<string> {
+    const issued = await padmin.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' });
+    const res = await p.client().request<{ url: string }>('PUT', issued.body.uploadURL, { body: Buffer.from(bytes) });
+    expect(res.status).toBe(201);
+    return res.body.url;
+  }
+  const listed = async (id: string) => (await p.client().get<Model3d[]>('/api/3d-models')).body.find((m) => m.id === id);
+  const served = async (url: string) => {
+    const res = await fetch(p.url + url);
+    return { status: res.status, type: res.headers.get('content-type'), bytes: res.ok ? Buffer.from(await res.arrayBuffer()) : null };
+  };
+
+  it('serves the optimised file once done, keeps the upload as the original, and reads variants and figures from the file', async () => {
+    const fixture = await variantsModel();
+    const events: string[] = [];
+    const off = p.app.context.feed.subscribe((change) => events.push(`${change.collection} ${change.op}`));
+    const created = await padmin.post<Model3d>('/api/3d-models', {
+      name: 'Hamptons doors',
+      description: 'Shaker doors in three finishes',
+      modelUrl: await upload(fixture.glb),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.processing).toBe('pending');
+    await p.app.context.models.idle();
+    off();
+
+    const model = await listed(created.body.id);
+    expect(model).toMatchObject({ processing: 'done', variants: ['Oak', 'Walnut', 'White'], originalUrl: created.body.originalUrl });
+    expect(model?.processingError).toBeUndefined();
+    expect(model?.modelUrl).toMatch(/^\/objects\/models\/\w+-optimized\.glb$/);
+    expect(model?.arUrl).toMatch(/^\/objects\/models\/\w+-ar\.glb$/);
+    expect(model?.stats).toMatchObject({ originalBytes: fixture.glb.length, triangles: fixture.triangles, textures: fixture.textures });
+    expect(model?.stats?.maxTextureSize).toBe(fixture.maxTextureSize);
+    // Open dashboards heard of the new model and of its optimisation.
+    expect(events.filter((e) => e === 'models_3d update').length).toBeGreaterThanOrEqual(1);
+
+    const optimised = await served(model!.modelUrl);
+    expect(optimised).toMatchObject({ status: 200, type: 'model/gltf-binary' });
+    expect(optimised.bytes?.length).toBe(model?.stats?.optimizedBytes);
+    expect(optimised.bytes?.subarray(0, 4).toString()).toBe('glTF');
+    expect(optimised.bytes?.toString('latin1')).toContain('EXT_meshopt_compression');
+    const ar = await served(model!.arUrl!);
+    expect(ar.status).toBe(200);
+    expect(ar.bytes?.toString('latin1')).not.toContain('EXT_meshopt_compression');
+    expect(ar.bytes?.toString('latin1')).toContain('KHR_materials_variants');
+    expect((await served(model!.originalUrl)).bytes?.equals(Buffer.from(fixture.glb))).toBe(true);
+
+    // The edit form sends back what it was given: the optimised file's url keeps everything.
+    const kept = await padmin.put<Model3d>(`/api/3d-models/${model!.id}`, {
+      name: 'Hamptons doors',
+      description: 'Shaker doors in three finishes',
+      modelUrl: model!.modelUrl,
+      hotspots: [{ id: 'handle', label: 'Brushed nickel handles', position: [0.2, 0.5, 0.02], normal: [0, 0, 1] }],
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ processing: 'done', modelUrl: model!.modelUrl, arUrl: model!.arUrl, variants: model!.variants });
+
+    // A new file starts again; the old upload and the files made from it are deleted.
+    const untextured = await untexturedModel();
+    const replaced = await padmin.put<Model3d>(`/api/3d-models/${model!.id}`, {
+      name: 'Hamptons doors',
+      description: 'Shaker doors in three finishes',
+      modelUrl: await upload(untextured.glb),
+    });
+    expect(replaced.body).toMatchObject({ processing: 'pending', variants: [] });
+    expect(replaced.body.stats).toBeUndefined();
+    expect(replaced.body.arUrl).toBeUndefined();
+    for (const url of [model!.originalUrl, model!.modelUrl, model!.arUrl!]) expect((await served(url)).status).toBe(404);
+    await p.app.context.models.idle();
+    const again = await listed(model!.id);
+    expect(again).toMatchObject({
+      processing: 'done',
+      variants: [],
+      stats: { textures: 0, maxTextureSize: 0, triangles: untextured.triangles },
+    });
+
+    // Deleting the model deletes its upload and both files made from it.
+    expect((await padmin.delete(`/api/3d-models/${model!.id}`)).status).toBe(204);
+    for (const url of [again!.originalUrl, again!.modelUrl, again!.arUrl!]) expect((await served(url)).status).toBe(404);
+  });
+
+  it('keeps a file it cannot optimise working as uploaded, with the reason', async () => {
+    const damaged = truncatedModel((await texturedModel()).glb);
+    const created = await padmin.post<Model3d>('/api/3d-models', {
+      name: 'Broken export',
+      description: 'A file cut short',
+      modelUrl: await upload(damaged),
+    });
+    expect(created.status).toBe(201);
+    await p.app.context.models.idle();
+    const model = await listed(created.body.id);
+    expect(model).toMatchObject({ processing: 'failed', modelUrl: created.body.originalUrl, variants: [] });
+    expect(model?.processingError).toMatch(/^The file is incomplete/);
+    expect(model?.arUrl).toBeUndefined();
+    expect(model?.stats).toEqual({
+      originalBytes: damaged.length,
+      optimizedBytes: damaged.length,
+      triangles: 0,
+      textures: 0,
+      maxTextureSize: 0,
+    });
+    expect((await served(model!.modelUrl)).status).toBe(200);
+  });
+
+  it('optimises the models still waiting when the server starts again', async () => {
+    const fixture = await untexturedModel();
+    // Saved by a server that stopped before optimising it (or by a version without optimisation).
+    const stopped = await startTestApp({}, undefined, undefined, undefined, { modelProcessing: { background: false } });
+    const stoppedAdmin = await stopped.adminClient();
+    const issued = await stoppedAdmin.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' });
+    const file = await stopped.client().request<{ url: string }>('PUT', issued.body.uploadURL, { body: Buffer.from(fixture.glb) });
+    const created = await stoppedAdmin.post<Model3d>('/api/3d-models', {
+      name: 'Vanity',
+      description: 'Double vanity',
+      modelUrl: file.body.url,
+    });
+    expect(created.body.processing).toBe('pending');
+    await stopped.app.context.models.idle();
+    expect((await stopped.app.context.store.models.get(created.body.id))?.processing).toBe('pending');
+
+    // The next start over the same data processes in the background and picks it up.
+    const { ModelProcessing } = await import('../src/services/model-processing');
+    const restarted = new ModelProcessing(
+      stopped.app.context.store,
+      stopped.app.context.objects,
+      (message, error) => {
+        throw new Error(`${message}: ${String(error)}`);
+      },
+      { background: true },
+    );
+    expect(await restarted.resumePending()).toBeGreaterThanOrEqual(1);
+    await restarted.idle();
+    expect(await stopped.app.context.store.models.get(created.body.id)).toMatchObject({
+      processing: 'done',
+      stats: { triangles: fixture.triangles },
+    });
+    await stopped.close();
   });
 });

@@ -43,7 +43,8 @@ export function leadRoutes(ctx: RouteContext): Router {
     }
     const model = await store.models.get(modelId);
     if (!model) throw new HttpError(400, 'Unknown model', { modelId: 'Unknown model' });
-    if (variant !== undefined && !model.variants.includes(variant)) throw new HttpError(400, 'Unknown variant', { variant: 'Unknown variant' });
+    if (variant !== undefined && !model.variants.includes(variant))
+      throw new HttpError(400, 'Unknown variant', { variant: 'Unknown variant' });
     return model.name;
   };
 

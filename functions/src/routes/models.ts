@@ -52,7 +52,10 @@ export function modelRoutes(ctx: RouteContext): Router {
     if (modelFile) await store.objects.update(modelFile.id, { attached: true });
     if (thumbnail) await store.objects.update(thumbnail.id, { attached: true });
     const { modelUrl: _sent, ...fields } = input;
-    const updated = await store.models.update(id, modelFile ? { ...fields, ...pendingModelFields(modelFile.url), ...earlierModelResults } : fields);
+    const updated = await store.models.update(
+      id,
+      modelFile ? { ...fields, ...pendingModelFields(modelFile.url), ...earlierModelResults } : fields,
+    );
     if (!updated) throw notFound('Model not found');
     // Files the model no longer uses are deleted with their records (a model's upload with the files made from it).
     if (modelFile) {

@@ -45,6 +45,8 @@ function bodyStream(req: Request): Readable {
 
 /** A processed photo's file: `photos/{upload id}-{width}.{avif|webp}`. */
 const processedPhoto = /^[A-Za-z0-9_-]{1,64}-\d{1,5}\.(avif|webp)$/;
+/** A file made from an uploaded model: `models/{upload id}-{optimized|ar}.glb` (see services/model-files.ts). */
+const madeFromModel = /^[A-Za-z0-9_-]{1,64}-(?:optimized|ar)\.glb$/;
 
 /**
  * GET /objects/<key>: stored files with their real content type. A photo's uploaded
@@ -61,6 +63,8 @@ export function objectRoutes(ctx: RouteContext): Router {
       const match = processedPhoto.exec(file);
       if (!match) throw notFound();
       contentType = `image/${match[1]}`;
+    } else if (folder === 'models' && madeFromModel.test(file)) {
+      contentType = 'model/gltf-binary';
     } else {
       const record = await ctx.store.objects.findOne({ key });
       if (!record || record.kind === 'photo') throw notFound();

@@ -269,8 +269,9 @@ function workerEntry(): { entry: URL | string; options: { eval?: boolean } } {
  */
 export function optimizeModelInWorker(glb: Uint8Array): Promise<OptimizedModel> {
   const { entry, options } = workerEntry();
-  // A copy of exactly the file's bytes: the caller's buffer stays usable, and may be a slice of a larger one.
-  const input = glb.slice();
+  // A copy of exactly the file's bytes, so the caller's buffer stays usable: new Uint8Array() copies, while a
+  // Buffer's slice() shares memory, and transferring that would empty the caller's buffer (and its pool).
+  const input = new Uint8Array(glb);
   const worker = new Worker(entry, { ...options, workerData: { glb: input }, transferList: [input.buffer] });
   return new Promise<OptimizedModel>((resolve, reject) => {
     let settled = false;

@@ -70,7 +70,12 @@ export class ModelProcessing {
 
   /** Queues every model still waiting (after a restart, or models from before optimisation). */
   async resumePending(): Promise<number> {
-    const waiting = await this.store.models.find({ where: { processing: 'pending' }, orderBy: 'displayOrder', direction: 'asc', limit: 1000 });
+    const waiting = await this.store.models.find({
+      where: { processing: 'pending' },
+      orderBy: 'displayOrder',
+      direction: 'asc',
+      limit: 1000,
+    });
     for (const model of waiting.items) this.enqueue(model.id);
     return waiting.items.length;
   }

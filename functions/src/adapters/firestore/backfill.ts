@@ -66,7 +66,12 @@ export async function backfillModelProcessing(db: Firestore): Promise<number> {
     if (typeof doc.get('processing') === 'string') continue;
     const modelUrl: unknown = doc.get('modelUrl');
     if (typeof modelUrl !== 'string') continue;
-    await doc.ref.update({ processing: 'pending', originalUrl: modelUrl, variants: doc.get('variants') ?? [], hotspots: doc.get('hotspots') ?? [] });
+    await doc.ref.update({
+      processing: 'pending',
+      originalUrl: modelUrl,
+      variants: doc.get('variants') ?? [],
+      hotspots: doc.get('hotspots') ?? [],
+    });
     updated += 1;
   }
   return updated;
