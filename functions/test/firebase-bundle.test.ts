@@ -85,7 +85,7 @@ describe('the function bundle', () => {
     expect(readFileSync(join(outdir, 'site/404.html'), 'utf8')).toContain('Page Not Found');
   });
 
-  it('loads offline and declares the api and pages functions and the daily maintenance', () => {
+  it('loads offline and declares the api and pages functions, the model optimisation and the daily maintenance', () => {
     expect(manifest.endpoints.api).toMatchObject({
       platform: 'gcfv2',
       region: ['australia-southeast1'],
@@ -106,6 +106,14 @@ describe('the function bundle', () => {
       region: ['australia-southeast1'],
       scheduleTrigger: { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne' },
     });
+    // A designer's 60 MB model is optimised by a trigger on its document, with the memory it needs.
+    expect(manifest.endpoints.optimizeModel).toMatchObject({
+      region: ['australia-southeast1'],
+      availableMemoryMb: 4096,
+      timeoutSeconds: 540,
+      eventTrigger: { eventType: 'google.cloud.firestore.document.v1.written', eventFilterPathPatterns: { document: 'models_3d/{id}' } },
+    });
+    expect(manifest.endpoints.optimizeModel).not.toHaveProperty('secretEnvironmentVariables');
     expect(manifest.params).toEqual([{ type: 'secret', name: 'ADMIN_PASSWORD' }]);
   });
 

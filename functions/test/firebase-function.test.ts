@@ -5,7 +5,7 @@
  * `rawBody`). Firestore is Google's emulator; a small local server stands in for the Auth
  * and Storage emulators' endpoints the function calls (revoking tokens, storing files).
  */
-import type { DeliveryStatus, MessageDelivery, Project, PublicProject, QuoteRequest } from '@site/domain';
+import type { DeliveryStatus, MessageDelivery, Model3d, Project, PublicProject, QuoteRequest } from '@site/domain';
 import express from 'express';
 import { deleteApp, getApp, getApps } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
@@ -22,7 +22,8 @@ import { systemClock } from '../src/ports/clock';
 import { roomPhoto } from '../src/demo/room-photos';
 import { createFirebaseSite, firebaseServices } from '../src/firebase/site';
 import { createFirebasePages, pagesCacheControl } from '../src/firebase/pages';
-import { api, pages } from '../src/index';
+import { api, optimizeModel, pages } from '../src/index';
+import { variantsModel } from '../src/services/model-fixtures';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { Client, glb, goodInquiry, goodQuote } from './harness';
@@ -415,6 +416,54 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     });
     expect(refused.status).toBe(415);
   });
+  it('optimises a saved model in the optimizeModel trigger, after the save has answered, and only while it is pending', async () => {
+    const { client: c } = await signIn();
+    const fixture = await variantsModel();
+    const issued = await c.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' }, browser);
+    const put = await client().request<{ url: string }>('PUT', issued.body.uploadURL, {
+      body: Buffer.from(fixture.glb),
+      headers: { 'content-type': 'model/gltf-binary' },
+    });
+    expect(put.status).toBe(201);
+    const created = await c.post<Model3d>(
+      '/api/3d-models',
+      { name: 'Hamptons doors', description: 'Shaker doors in three finishes', modelUrl: put.body.url },
+      browser,
+    );
+    expect(created.status).toBe(201);
+    // The function answered without optimising: Cloud Functions may stop an instance's work once it has answered.
+    expect(created.body).toMatchObject({ processing: 'pending', modelUrl: put.body.url, originalUrl: put.body.url, variants: [] });
+
+    const ref = db().doc(`models_3d/${created.body.id}`);
+    const runTrigger = async () => {
+      const after = await ref.get();
+      await optimizeModel.run({ params: { id: created.body.id }, data: { before: after, after } } as unknown as Parameters<
+        typeof optimizeModel.run
+      >[0]);
+      return after;
+    };
+    await runTrigger();
+    const done = await ref.get();
+    expect(done.get('processing')).toBe('done');
+    expect(done.get('variants')).toEqual(['Oak', 'Walnut', 'White']);
+    expect(done.get('stats')).toMatchObject({ originalBytes: fixture.glb.length, triangles: fixture.triangles });
+    expect(decodeURIComponent(done.get('modelUrl') as string)).toMatch(/\/o\/models\/\w+-optimized\.glb\?alt=media$/);
+    expect(decodeURIComponent(done.get('arUrl') as string)).toMatch(/\/o\/models\/\w+-ar\.glb\?alt=media$/);
+    const made = [...stored.keys()].filter((name) => /^models\/\w+-(optimized|ar)\.glb$/.test(name));
+    expect(made).toHaveLength(2);
+    expect(stored.get(made.find((name) => name.endsWith('-optimized.glb'))!)?.media.toString('latin1')).toContain(
+      'EXT_meshopt_compression',
+    );
+
+    // The trigger's own write runs it again: a model that is done is left as it is.
+    const seen = await runTrigger();
+    expect((await ref.get()).updateTime.isEqual(seen.updateTime)).toBe(true);
+    const listed = (await client().get<Model3d[]>('/api/3d-models')).body.find((model) => model.id === created.body.id);
+    expect(listed).toMatchObject({ processing: 'done', variants: ['Oak', 'Walnut', 'White'] });
+    expect((await c.delete(`/api/3d-models/${created.body.id}`, browser)).status).toBe(204);
+    expect([...stored.keys()].filter((name) => made.includes(name))).toEqual([]);
+  });
+
   it('adds a project from a photo uploaded through the function, processed before the answer, and lists it publicly once published', async () => {
     const { client: c } = await signIn();
     const issued = await c.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'photo', contentType: 'image/jpeg' }, browser);
