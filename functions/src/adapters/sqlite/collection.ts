@@ -17,16 +17,39 @@ import { searchTokens } from '../../ports/search';
 
 type Row = Record<string, unknown>;
 
+/**
+ * Where a searchable table keeps its tokens (migration 10, decision 013): one row per token of
+ * each lead, keyed (token, order field, id), WITHOUT ROWID, so a search reads one range of that
+ * key, newest first, and stops at the page's end; the equality filters the lists combine with a
+ * search are copied beside each token, so a filtered page or count never reads the leads' rows.
+ * Every write of a searchable row or of a copied field keeps these rows in step, in the same
+ * transaction.
+ */
+interface SearchIndex {
+  table: string;
+  order: string;
+  filters: readonly string[];
+}
+const searchIndexes: Record<string, SearchIndex> = {
+  project_inquiries: { table: 'project_inquiries_search', order: 'createdAt', filters: ['status'] },
+  quote_requests: { table: 'quote_requests_search', order: 'createdAt', filters: ['status'] },
+};
+
 /** One SQLite table behind the Collection port. Column names come only from the TableSpec. */
 export class SqliteCollection<T extends { id: string }> implements Collection<T> {
   private readonly statements = new Map<string, Statement>();
   private readonly columns: string[];
+  private readonly index: SearchIndex | undefined;
 
   constructor(
     private readonly db: Database,
     private readonly spec: TableSpec,
   ) {
     this.columns = Object.keys(spec.columns);
+    if (spec.search) {
+      this.index = searchIndexes[spec.name];
+      if (!this.index) throw new Error(`${spec.name} is searchable but has no search table`);
+    }
   }
 
   async insert(doc: T): Promise<T> {
@@ -38,8 +61,17 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     const sql = `INSERT INTO ${this.spec.name} (${this.columns.map(quote).join(', ')}) VALUES (${this.columns
       .map((c) => '@' + c)
       .join(', ')})`;
+    const row = this.toRow(doc as unknown as Row);
     try {
-      this.statement(sql).run(this.toRow(doc as unknown as Row));
+      if (this.index) {
+        // The row and its tokens, both or neither (a savepoint when the caller's transaction is open).
+        this.transaction(() => {
+          this.statement(sql).run(row);
+          this.insertTokens(row);
+        });
+      } else {
+        this.statement(sql).run(row);
+      }
     } catch (error) {
       if (isConstraint(error, 'SQLITE_CONSTRAINT_UNIQUE') || isConstraint(error, 'SQLITE_CONSTRAINT_PRIMARYKEY')) {
         throw new ConflictError();
@@ -61,9 +93,9 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
   }
 
   async find(query: FindQuery<T>): Promise<Page<T>> {
+    if (query.search !== undefined) return this.findSearched(query, query.search);
     const order = this.column(query.orderBy);
     const { conditions, params } = this.conditions(query.where);
-    this.searchCondition(query.search, conditions, params);
     const cmp = query.direction === 'desc' ? '<' : '>';
     if (query.after !== undefined) {
       const cursor = decodeCursor(query.after);
@@ -93,8 +125,8 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
   }
 
   async count(where?: Where<T>, range?: Range<T>, search?: string): Promise<number> {
+    if (search !== undefined) return this.countSearched(search, where, range);
     const { conditions, params } = this.conditions(where);
-    this.searchCondition(search, conditions, params);
     if (range) {
       const col = this.column(range.field);
       conditions.push(`${quote(col)} >= @__from AND ${quote(col)} < @__to`);
@@ -110,7 +142,10 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     const { assignments, params } = this.assignments(patch as Row);
     if (assignments.length) {
       params.__id = id;
-      this.statement(`UPDATE ${this.spec.name} SET ${assignments.join(', ')} WHERE id = @__id`).run(params);
+      this.transaction(() => {
+        this.statement(`UPDATE ${this.spec.name} SET ${assignments.join(', ')} WHERE id = @__id`).run(params);
+        this.copyFilters(id, patch as Row);
+      });
     }
     return this.get(id);
   }
@@ -126,6 +161,7 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
       const { assignments, params } = this.assignments(patch as Row);
       params.__id = id;
       this.statement(`UPDATE ${this.spec.name} SET ${assignments.join(', ')} WHERE id = @__id`).run(params);
+      this.copyFilters(id, patch as Row);
       const updated = this.statement(`SELECT * FROM ${this.spec.name} WHERE id = ?`).get(id) as Row;
       return this.fromRow(updated);
     });
@@ -137,8 +173,11 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     const { conditions, params: whereParams } = this.conditions(expected, 'w_');
     conditions.unshift('id = @__id');
     const sql = `UPDATE ${this.spec.name} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`;
-    const result = this.statement(sql).run({ ...params, ...whereParams, __id: id });
-    return result.changes === 1;
+    return this.transaction(() => {
+      const changed = this.statement(sql).run({ ...params, ...whereParams, __id: id }).changes === 1;
+      if (changed) this.copyFilters(id, patch as Row);
+      return changed;
+    });
   }
 
   async updateMany(updates: ReadonlyArray<{ id: string; patch: Partial<Omit<T, 'id'>> }>): Promise<void> {
@@ -148,20 +187,142 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
         params.__id = id;
         const result = this.statement(`UPDATE ${this.spec.name} SET ${assignments.join(', ')} WHERE id = @__id`).run(params);
         if (result.changes !== 1) throw new NotFoundError(`No document ${id}`);
+        this.copyFilters(id, patch as Row);
       }
     });
     apply();
   }
 
   async delete(id: string): Promise<boolean> {
-    return this.statement(`DELETE FROM ${this.spec.name} WHERE id = ?`).run(id).changes === 1;
+    return this.transaction(() => this.deleteNow(id));
   }
 
   async deleteMany(ids: readonly string[]): Promise<void> {
-    const stmt = this.statement(`DELETE FROM ${this.spec.name} WHERE id = ?`);
     this.db.transaction(() => {
-      for (const id of ids) stmt.run(id);
+      for (const id of ids) this.deleteNow(id);
     })();
+  }
+
+  // ------------------------------------------------------------------ search
+
+  /** A page of the rows with the term among their tokens: one range of the search table's key, in order. */
+  private findSearched(query: FindQuery<T>, term: string): Page<T> {
+    const index = this.searchIndex();
+    if (query.orderBy !== index.order) throw new Error(`A search of ${this.spec.name} is ordered by ${index.order}`);
+    const { conditions, params } = this.searchConditions(index, term, query.where);
+    const cmp = query.direction === 'desc' ? '<' : '>';
+    if (query.after !== undefined) {
+      const cursor = decodeCursor(query.after);
+      if (!cursor) throw new InvalidCursorError();
+      // Row values compare like the key: the range starts right after the cursor.
+      conditions.push(`(s.${quote(index.order)}, s.id) ${cmp} (@__cv, @__cid)`);
+      params.__cv = this.toValue(index.order, cursor.v);
+      params.__cid = cursor.id;
+    }
+    if (query.lessThan !== undefined) {
+      conditions.push(`s.${quote(index.order)} < @__lt`);
+      params.__lt = this.toValue(index.order, query.lessThan);
+    }
+    if (query.atLeast !== undefined) {
+      conditions.push(`s.${quote(index.order)} >= @__ge`);
+      params.__ge = this.toValue(index.order, query.atLeast);
+    }
+    const dir = query.direction === 'desc' ? 'DESC' : 'ASC';
+    const sql = `SELECT t.* FROM ${index.table} AS s JOIN ${this.spec.name} AS t ON t.id = s.id WHERE ${conditions.join(' AND ')} ORDER BY s.${quote(index.order)} ${dir}, s.id ${dir} LIMIT @__limit`;
+    params.__limit = query.limit + 1;
+    const rows = this.statement(sql).all(params) as Row[];
+    const items = rows.slice(0, query.limit).map((row) => this.fromRow(row));
+    const last = items[items.length - 1];
+    const next =
+      rows.length > query.limit && last ? encodeCursor({ v: (last as unknown as Row)[index.order] as Scalar, id: last.id }) : undefined;
+    return { items, next };
+  }
+
+  /** Counts one range of the search table's key; reads the rows themselves only for a filter the table does not copy. */
+  private countSearched(term: string, where: Where<T> | undefined, range: Range<T> | undefined): number {
+    const index = this.searchIndex();
+    const { conditions, params, joined } = this.searchConditions(index, term, where);
+    let join = joined;
+    if (range) {
+      const col = this.column(range.field);
+      const alias = col === index.order ? 's' : 't';
+      if (alias === 't') join = true;
+      conditions.push(`${alias}.${quote(col)} >= @__from AND ${alias}.${quote(col)} < @__to`);
+      params.__from = this.toValue(col, range.from);
+      params.__to = this.toValue(col, range.to);
+    }
+    const from = join ? `${index.table} AS s JOIN ${this.spec.name} AS t ON t.id = s.id` : `${index.table} AS s`;
+    const row = this.statement(`SELECT COUNT(*) AS n FROM ${from} WHERE ${conditions.join(' AND ')}`).get(params) as { n: number };
+    return row.n;
+  }
+
+  /** The term and the equality filters: on the search table where it copies the field, else on the row. */
+  private searchConditions(index: SearchIndex, term: string, where: Where<T> | undefined) {
+    const conditions = ['s.token = @__search'];
+    const params: Row = { __search: term };
+    let joined = false;
+    for (const [key, value] of Object.entries(where ?? {})) {
+      if (value === undefined) continue;
+      const col = this.column(key);
+      const alias = index.filters.includes(col) ? 's' : 't';
+      if (alias === 't') joined = true;
+      conditions.push(`${alias}.${quote(col)} = @w_${col}`);
+      params['w_' + col] = this.toValue(col, value as Scalar);
+    }
+    return { conditions, params, joined };
+  }
+
+  private searchIndex(): SearchIndex {
+    if (!this.index) throw new Error(`${this.spec.name} cannot be searched`);
+    return this.index;
+  }
+
+  /** A stored row's tokens into the search table (the row as toRow made it). */
+  private insertTokens(row: Row) {
+    const index = this.searchIndex();
+    const columns = ['token', index.order, 'id', ...index.filters];
+    const write = this.statement(
+      `INSERT INTO ${index.table} (${columns.map(quote).join(', ')}) VALUES (@__token, ${columns
+        .slice(1)
+        .map((c) => '@' + c)
+        .join(', ')})`,
+    );
+    const params: Row = { ...row };
+    for (const token of JSON.parse(row[this.spec.search!.field] as string) as string[]) {
+      params.__token = token;
+      write.run(params);
+    }
+  }
+
+  /** Deletes a row and, first, its tokens (found from the row's own token list). */
+  private deleteNow(id: string): boolean {
+    if (this.index) {
+      const field = quote(this.spec.search!.field);
+      const order = quote(this.index.order);
+      this.statement(
+        `DELETE FROM ${this.index.table} WHERE (token, ${order}, id) IN (SELECT j.value, t.${order}, t.id FROM ${this.spec.name} AS t, json_each(t.${field}) AS j WHERE t.id = ?)`,
+      ).run(id);
+    }
+    return this.statement(`DELETE FROM ${this.spec.name} WHERE id = ?`).run(id).changes === 1;
+  }
+
+  /** After a row's update: the filters the search table copies, from the row as it now is. */
+  private copyFilters(id: string, patch: Row) {
+    const index = this.index;
+    if (!index) return;
+    const changed = index.filters.filter((col) => col in patch);
+    if (!changed.length) return;
+    const field = quote(this.spec.search!.field);
+    const order = quote(index.order);
+    const set = changed.map((col) => `${quote(col)} = (SELECT ${quote(col)} FROM ${this.spec.name} WHERE id = @id)`).join(', ');
+    this.statement(
+      `UPDATE ${index.table} SET ${set} WHERE (token, ${order}, id) IN (SELECT j.value, t.${order}, t.id FROM ${this.spec.name} AS t, json_each(t.${field}) AS j WHERE t.id = @id)`,
+    ).run({ id });
+  }
+
+  /** Runs `work` in a transaction, or in a savepoint of the caller's. */
+  private transaction<R>(work: () => R): R {
+    return this.db.transaction(work)();
   }
 
   // ------------------------------------------------------------------ helpers
@@ -192,14 +353,6 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     return { conditions, params };
   }
 
-  /** Only rows whose search tokens include the term: a scan of each row's JSON array. */
-  private searchCondition(search: string | undefined, conditions: string[], params: Row) {
-    if (search === undefined) return;
-    if (!this.spec.search) throw new Error(`${this.spec.name} cannot be searched`);
-    conditions.push(`EXISTS (SELECT 1 FROM json_each(${quote(this.spec.search.field)}) WHERE value = @__search)`);
-    params.__search = search;
-  }
-
   private whereClause(where: Where<T> | undefined) {
     const { conditions, params } = this.conditions(where);
     return { clause: conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '', params };
@@ -211,8 +364,9 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     for (const [key, value] of Object.entries(patch)) {
       if (key === 'id') continue;
       const col = this.column(key);
-      if (this.spec.search && (col === this.spec.search.field || col in this.spec.search.fields)) {
-        // The tokens are made from the whole document at insert; leads' contact details are never edited.
+      if (this.spec.search && (col === this.spec.search.field || col in this.spec.search.fields || col === this.index?.order)) {
+        // The tokens are made from the whole document at insert; leads' contact details are never edited,
+        // and the order field is part of the search table's key.
         throw new Error(`${this.spec.name}.${col} is searched and cannot be updated`);
       }
       assignments.push(`${quote(col)} = @p_${col}`);

@@ -309,6 +309,32 @@ ALTER TABLE project_inquiries ADD COLUMN "modelName" TEXT;
 ALTER TABLE project_inquiries ADD COLUMN "variant" TEXT;
 `,
   },
+  // 10. Lead search through an index (decision 013): each lead's tokens, as its searchTokens
+  // column holds them, one row per token keyed (token, createdAt, id), with the lead's status
+  // beside it, so a search reads one range of the key, newest first, and counts without reading
+  // the leads. Filled here from the tokens the leads already have.
+  {
+    sql: `
+CREATE TABLE project_inquiries_search (
+  "token" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "id" TEXT NOT NULL,
+  "status" TEXT NOT NULL,
+  PRIMARY KEY ("token", "createdAt", "id")
+) STRICT, WITHOUT ROWID;
+INSERT INTO project_inquiries_search ("token", "createdAt", "id", "status")
+  SELECT j.value, t."createdAt", t."id", t."status" FROM project_inquiries AS t, json_each(t."searchTokens") AS j ORDER BY 1, 2, 3;
+CREATE TABLE quote_requests_search (
+  "token" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "id" TEXT NOT NULL,
+  "status" TEXT NOT NULL,
+  PRIMARY KEY ("token", "createdAt", "id")
+) STRICT, WITHOUT ROWID;
+INSERT INTO quote_requests_search ("token", "createdAt", "id", "status")
+  SELECT j.value, t."createdAt", t."id", t."status" FROM quote_requests AS t, json_each(t."searchTokens") AS j ORDER BY 1, 2, 3;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */
