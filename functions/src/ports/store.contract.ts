@@ -299,6 +299,61 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await store.inquiries.count({ status: 'won' }, undefined, term('ava'))).toBe(0);
       });
 
+      it('pages a search newest first with cursors, counts it, and follows status changes and deletions', async () => {
+        for (let i = 0; i < 9; i++) {
+          await store.inquiries.insert(lead(i, i % 3 ? 'Ava' : 'Alex', 'Lee', `lee${i}@example.com`, `0412 000 00${i}`));
+        }
+        const pages = async (search: string, where?: { status: Inquiry['status'] }) => {
+          const seen: string[][] = [];
+          let after: string | undefined;
+          do {
+            const page = await store.inquiries.find({ where, search, orderBy: 'createdAt', direction: 'desc', limit: 3, after });
+            seen.push(ids(page.items));
+            after = page.next;
+          } while (after);
+          return seen;
+        };
+        expect(await pages(term('a'))).toEqual([
+          ['i008', 'i007', 'i006'],
+          ['i005', 'i004', 'i003'],
+          ['i002', 'i001', 'i000'],
+        ]);
+        expect(await pages(term('ava'))).toEqual([
+          ['i008', 'i007', 'i005'],
+          ['i004', 'i002', 'i001'],
+        ]);
+        expect(await pages(term('lee3@example.com'))).toEqual([['i003']]);
+        expect(await pages(term('0412 000 004'))).toEqual([['i004']]);
+        expect(await pages(term('nobody'))).toEqual([[]]);
+        expect(await store.inquiries.count(undefined, undefined, term('ava'))).toBe(6);
+        // Oldest first too.
+        const oldest = await store.inquiries.find({ search: term('alex'), orderBy: 'createdAt', direction: 'asc', limit: 2 });
+        expect(ids(oldest.items)).toEqual(['i000', 'i003']);
+
+        // A status change moves the lead between the filtered searches.
+        await store.inquiries.transform('i007', () => ({ status: 'contacted' }));
+        await store.inquiries.update('i004', { status: 'contacted' });
+        expect(await store.inquiries.updateIf('i001', { status: 'new' }, { status: 'quoted' })).toBe(true);
+        await store.inquiries.updateMany([{ id: 'i002', patch: { status: 'contacted' } }]);
+        expect(await pages(term('ava'), { status: 'contacted' })).toEqual([['i007', 'i004', 'i002']]);
+        expect(await pages(term('ava'), { status: 'new' })).toEqual([['i008', 'i005']]);
+        expect(await store.inquiries.count({ status: 'contacted' }, undefined, term('ava'))).toBe(3);
+        expect(await store.inquiries.count({ status: 'quoted' }, undefined, term('lee1'))).toBe(1);
+        expect(await store.inquiries.count({ status: 'new' }, undefined, term('lee1'))).toBe(0);
+
+        // A deleted lead is found no more, by any of its tokens.
+        expect(await store.inquiries.delete('i007')).toBe(true);
+        await store.inquiries.deleteMany(['i008', 'i000']);
+        expect(await pages(term('ava'))).toEqual([['i005', 'i004', 'i002'], ['i001']]);
+        expect(await store.inquiries.count(undefined, undefined, term('lee7@example.com'))).toBe(0);
+        expect(await store.inquiries.count(undefined, undefined, term('alex'))).toBe(2);
+        expect(await store.inquiries.count({ status: 'contacted' }, undefined, term('ava'))).toBe(2);
+        // And an id used again is a new lead with its own tokens.
+        await store.inquiries.insert(lead(7, 'Zara', 'Lee', 'zara@example.com', '0499 999 999'));
+        expect(await pages(term('zara'))).toEqual([['i007']]);
+        expect(await pages(term('ava'))).toEqual([['i005', 'i004', 'i002'], ['i001']]);
+      });
+
       it('transforms a document atomically from what it reads, or leaves it when told to', async () => {
         await store.inquiries.insert(lead(1, 'Ava', 'Nguyen', 'ava@example.com', '0412 345 678'));
         const entry = { at: '2025-01-02T00:00:00.000Z', by: 'staff', status: 'contacted' as const };

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables, type ColumnKind, type TableSpec } from '../../ports/schema';
-import { searchTerm } from '../../ports/search';
+import { searchTerm, searchTokens } from '../../ports/search';
 import { migrate, migrations } from './migrations';
 import { createSqliteStore } from './store';
 
@@ -239,6 +239,93 @@ describe('SQLite migrations', () => {
         history: [],
       });
       expect(await store.inquiries.count({ status: 'new' })).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('index the leads of a database at migration 9 (migration 10): searches find the same leads through the index', async () => {
+    const file = join(dir, 'at-9.sqlite');
+    const db = new Database(file);
+    migrate(db, 9);
+    const insertLead = db.prepare(
+      `INSERT INTO project_inquiries (id, rooms, budget, timeline, firstName, lastName, email, phone, createdAt, status, history, searchTokens, updatedAt)
+       VALUES (@id, '["kitchen"]', '5000-15000', 'asap', @firstName, @lastName, @email, @phone, @createdAt, @status, '[]', @searchTokens, @createdAt)`,
+    );
+    const people = [
+      ['Ava', 'Nguyen', 'ava.nguyen@example.com', '0412 345 678', 'new'],
+      ['Alex', 'Smith', 'alex@mail.test', '03 9000 1234', 'contacted'],
+      ['Bo', 'Avanti', 'bo@example.org', '0400 111 222', 'new'],
+    ] as const;
+    for (const [i, [firstName, lastName, email, phone, status]] of people.entries()) {
+      const row = { id: `i${i}`, firstName, lastName, email, phone, status, createdAt: `2024-03-0${i + 1}T09:00:00.000Z` };
+      // The tokens as the product wrote them at migration 9 (the JSON column).
+      insertLead.run({ ...row, searchTokens: JSON.stringify(searchTokens(tables.inquiries.search, row)) });
+    }
+    db.prepare(
+      `INSERT INTO quote_requests (id, firstName, lastName, email, suburb, room, createdAt, status, history, searchTokens, updatedAt)
+       VALUES ('q1', 'Noah', 'Lee', 'noah@example.com', 'Box Hill', 'Kitchen', @at, 'new', '[]', @tokens, @at)`,
+    ).run({
+      at,
+      tokens: JSON.stringify(
+        searchTokens(tables.quotes.search, { firstName: 'Noah', lastName: 'Lee', email: 'noah@example.com', suburb: 'Box Hill' }),
+      ),
+    });
+    expect(db.pragma('user_version', { simple: true })).toBe(9);
+    db.close();
+
+    const store = createSqliteStore({ file });
+    try {
+      const search = async (query: string, status?: 'new' | 'contacted') => {
+        const page = await store.inquiries.find({
+          where: status ? { status } : undefined,
+          search: searchTerm(query) ?? '',
+          orderBy: 'createdAt',
+          direction: 'desc',
+          limit: 10,
+        });
+        return page.items.map((item) => item.id);
+      };
+      expect(await search('a')).toEqual(['i2', 'i1', 'i0']);
+      expect(await search('av')).toEqual(['i2', 'i0']);
+      expect(await search('ava ng')).toEqual(['i0']);
+      expect(await search('alex@mail.test')).toEqual(['i1']);
+      expect(await search('345 678')).toEqual(['i0']);
+      expect(await search('+61 3 9000')).toEqual(['i1']);
+      expect(await search('a', 'new')).toEqual(['i2', 'i0']);
+      expect(await search('zed')).toEqual([]);
+      expect(await store.inquiries.count({ status: 'contacted' }, undefined, searchTerm('a') ?? '')).toBe(1);
+      expect(await store.quotes.count(undefined, undefined, searchTerm('box hill') ?? '')).toBe(1);
+      // Through the index: every token of every lead is a row of it.
+      const check = new Database(file, { readonly: true });
+      try {
+        const indexed = (table: string) =>
+          check
+            .prepare(
+              `SELECT (SELECT count(*) FROM ${table}_search) AS rows, (SELECT sum(json_array_length(searchTokens)) FROM ${table}) AS tokens`,
+            )
+            .get();
+        const inquiries = indexed('project_inquiries') as { rows: number; tokens: number };
+        expect(inquiries.rows).toBeGreaterThan(100);
+        expect(inquiries.rows).toBe(inquiries.tokens);
+        const quotes = indexed('quote_requests') as { rows: number; tokens: number };
+        expect(quotes.rows).toBe(quotes.tokens);
+        const plan = (
+          check
+            .prepare(
+              `EXPLAIN QUERY PLAN SELECT t.* FROM project_inquiries_search AS s JOIN project_inquiries AS t ON t.id = s.id WHERE s.token = ? AND s."status" = ? ORDER BY s."createdAt" DESC, s.id DESC LIMIT 51`,
+            )
+            .all('a', 'new') as Array<{ detail: string }>
+        ).map((row) => row.detail);
+        expect(plan[0]).toMatch(/^SEARCH s USING PRIMARY KEY \(token=\?\)/);
+        expect(plan.join('\n')).not.toMatch(/TEMP B-TREE|json_each|SCAN/);
+      } finally {
+        check.close();
+      }
+      // Deleting an upgraded lead removes its index rows.
+      await store.inquiries.delete('i0');
+      expect(await search('ava ng')).toEqual([]);
+      expect(await search('ava')).toEqual(['i2']);
     } finally {
       await store.close();
     }
