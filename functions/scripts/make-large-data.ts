@@ -1,16 +1,22 @@
 // Fills a DATA_DIR with a large site's data, for measuring backups (and anything else that
-// grows with the data): 100,000 project inquiries, each with the emails and SMS the API
-// would have queued for it (marked sent), and 1,000,000 visits over the last 80 days.
-// Written straight into SQLite in large transactions; the schema is the server's own.
+// grows with the data, such as the lead search): 100,000 project inquiries, each with the
+// emails and SMS the API would have queued for it (marked sent), and 1,000,000 visits over the
+// last 80 days. The inquiries carry common Melbourne names (about a third of first names start
+// with "a"), their own email and mobile, and the statuses staff would have given them, and are
+// stored through the SQLite Store's own collection (SqliteCollection.insertNow), so their search
+// tokens and search-table rows are made exactly as the API makes them. Written in large
+// transactions without fsync; the schema is the server's own.
 //   npx tsx functions/scripts/make-large-data.ts DATA_DIR [INQUIRIES] [VISITS]
-import { budgets, inquiryRooms as rooms, timelines } from '@site/domain';
+import { budgets, inquiryRooms as rooms, timelines, type Inquiry, type LeadStatus } from '@site/domain';
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SqliteCollection } from '../src/adapters/sqlite/collection';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { newId } from '../src/ids';
 import { messageSettings } from '../src/message-settings';
 import { cappedRecipient } from '../src/ports/messages';
+import { tables } from '../src/ports/schema';
 import { leadMessages } from '../src/services/lead-messages';
 
 const [dirArg, inquiriesArg, visitsArg] = process.argv.slice(2);
@@ -50,9 +56,32 @@ const agents = [
 const now = Date.now();
 const day = 86_400_000;
 
-const insertInquiry = db.prepare(
-  'INSERT INTO project_inquiries (id, rooms, budget, timeline, firstName, lastName, email, phone, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-);
+// The Store's own collection on this connection: the row, its tokens and its search-table rows.
+const inquiries = new SqliteCollection<Inquiry>(db, tables.inquiries);
+const firstNames = [
+  'Ava', 'Amelia', 'Aria', 'Alexander', 'Andrew', 'Adam', 'Anna', 'Aisha', 'Ahmed', 'Arjun',
+  'Olivia', 'Oliver', 'Noah', 'Isla', 'Mia', 'Jack', 'William', 'Charlotte', 'Leo', 'Grace',
+  'Henry', 'Chloe', 'Lucas', 'Zoe', 'Ethan', 'Ella', 'James', 'Sophie', 'Thomas', 'Éloïse',
+]; // prettier-ignore
+const lastNames = [
+  'Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Nguyen', 'Johnson', 'Martin', 'White',
+  'Anderson', 'Walker', 'Thompson', 'Lee', 'Ryan', 'Kelly', 'Papadopoulos', 'Singh', 'Chen', 'Tran',
+  'Harris', 'King', 'Robinson', 'Wright', 'Murphy', 'Young', 'Mitchell', 'Campbell', "O'Brien", 'Smith-Jones',
+]; // prettier-ignore
+const domains = ['gmail.com', 'outlook.com', 'bigpond.com', 'icloud.com', 'yahoo.com.au', 'optusnet.com.au'];
+/** Older leads have been worked: most of those from before the last month are quoted, won or lost. */
+function progress(i: number, createdAt: Date): Pick<Inquiry, 'status' | 'history' | 'firstContactAt' | 'updatedAt'> {
+  const at = createdAt.toISOString();
+  const recent = now - createdAt.getTime() < 30 * day;
+  const status: LeadStatus = recent
+    ? (['new', 'new', 'contacted'] as const)[i % 3]
+    : (['contacted', 'quoted', 'won', 'lost', 'lost'] as const)[i % 5];
+  if (status === 'new') return { status, history: [], updatedAt: at };
+  const contacted = new Date(createdAt.getTime() + 3_600_000 * (1 + (i % 48))).toISOString();
+  const history: Inquiry['history'] = [{ at: contacted, by: 'maria', status: 'contacted' }];
+  if (status !== 'contacted') history.push({ at: contacted, by: 'maria', status, note: 'Followed up by phone.' });
+  return { status, history, firstContactAt: contacted, updatedAt: contacted };
+}
 const insertMessage = db.prepare(
   `INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey)
    VALUES (?, 'inquiry', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
@@ -65,28 +94,29 @@ for (let done = 0; done < inquiryCount; done += batch) {
   db.transaction(() => {
     for (let i = done; i < Math.min(done + batch, inquiryCount); i++) {
       const createdAt = new Date(now - ((inquiryCount - i) / inquiryCount) * 3 * 365 * day);
-      const record = {
+      const firstName = firstNames[(i * 7) % firstNames.length];
+      const lastName = lastNames[(i * 13) % lastNames.length];
+      const local = `${firstName}.${lastName}`
+        .normalize('NFKD')
+        .replace(/[^A-Za-z.]/g, '')
+        .toLowerCase();
+      // Distinct mobiles (and a landline for every tenth lead), spread over the number space.
+      const number = String(10_000_000 + ((i * 7_919_993) % 89_999_999));
+      const phone =
+        i % 10 ? `04${number.slice(0, 2)} ${number.slice(2, 5)} ${number.slice(5)}` : `03 9${number.slice(1, 4)} ${number.slice(4)}`;
+      const record: Inquiry = {
         id: newId(),
         rooms: [rooms[i % rooms.length], rooms[(i + 1) % rooms.length]],
         budget: budgets[i % budgets.length],
         timeline: timelines[i % timelines.length],
-        firstName: `Customer${i}`,
-        lastName: 'Example',
-        email: `customer${i}@example.com`,
-        phone: i % 3 ? '0412 345 678' : '03 9123 4567',
+        firstName,
+        lastName,
+        email: `${local}${i}@${domains[i % domains.length]}`,
+        phone,
         createdAt: createdAt.toISOString(),
+        ...progress(i, createdAt),
       };
-      insertInquiry.run(
-        record.id,
-        JSON.stringify(record.rooms),
-        record.budget,
-        record.timeline,
-        record.firstName,
-        record.lastName,
-        record.email,
-        record.phone,
-        record.createdAt,
-      );
+      inquiries.insertNow(record);
       const at = record.createdAt;
       for (const message of leadMessages({ kind: 'inquiry', record }, settings, createdAt)) {
         const status = message.skipped ? 'skipped' : 'sent';
