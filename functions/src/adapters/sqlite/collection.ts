@@ -277,21 +277,13 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     return this.index;
   }
 
-  /** A stored row's tokens into the search table (the row as toRow made it). */
+  /** A stored row's tokens into the search table (the row as toRow made it): one statement over its JSON array. */
   private insertTokens(row: Row) {
     const index = this.searchIndex();
-    const columns = ['token', index.order, 'id', ...index.filters];
-    const write = this.statement(
-      `INSERT INTO ${index.table} (${columns.map(quote).join(', ')}) VALUES (@__token, ${columns
-        .slice(1)
-        .map((c) => '@' + c)
-        .join(', ')})`,
-    );
-    const params: Row = { ...row };
-    for (const token of JSON.parse(row[this.spec.search!.field] as string) as string[]) {
-      params.__token = token;
-      write.run(params);
-    }
+    const copied = [index.order, 'id', ...index.filters];
+    this.statement(
+      `INSERT INTO ${index.table} (token, ${copied.map(quote).join(', ')}) SELECT value, ${copied.map(() => '?').join(', ')} FROM json_each(?)`,
+    ).run(...copied.map((col) => row[col]), row[this.spec.search!.field]);
   }
 
   /** Deletes a row and, first, its tokens (found from the row's own token list). */
