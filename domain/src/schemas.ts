@@ -270,6 +270,22 @@ export interface Visitor {
   userAgent?: string;
   ipAddress?: string;
   visitedAt: string;
+  /**
+   * Who visited, without saying who: a hash of the address, browser, Melbourne day and that
+   * day's server-side salt, so the same person reads as one visitor within a day and cannot be
+   * followed across days. Absent on visits recorded before it existed.
+   */
+  visitorKey?: string;
+}
+
+/** One day of GET /api/visitors/daily. */
+export interface VisitorDay {
+  /** yyyy-MM-dd in the asked time zone */
+  day: string;
+  /** Page views that day. */
+  count: number;
+  /** Distinct visitors (visitor keys of a Melbourne day) first seen that day: exact for Australia/Melbourne. */
+  unique: number;
 }
 
 // ---------------------------------------------------------------- 3D models

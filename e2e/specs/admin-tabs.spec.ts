@@ -77,7 +77,8 @@ test.describe('admin dashboard tabs', () => {
     adminApi,
     server,
   }) => {
-    const agent = `E2E-Agent/${Date.now()}`;
+    // A browser's User-Agent (a made-up agent would be taken for a bot and not counted), marked to find its rows.
+    const agent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 E2E/${Date.now()}`;
     const anonymousPage = `/services?e2e=${Date.now()}`;
     expect(await visitWithoutUserAgent(server.url, anonymousPage)).toBe(204);
     await seed.visit(request, '/', agent);
@@ -105,6 +106,11 @@ test.describe('admin dashboard tabs', () => {
     });
     const todayCount = Number(await chart.locator(`[data-day="${today}"]`).getAttribute('data-count'));
     expect(todayCount).toBeGreaterThanOrEqual(2);
+    // The agent's two pages are one visitor; the visit without a User-Agent is another.
+    const todayUnique = Number(await chart.locator(`[data-day="${today}"]`).getAttribute('data-unique'));
+    expect(todayUnique).toBeGreaterThanOrEqual(2);
+    expect(todayUnique).toBeLessThan(todayCount);
+    await expect(page.getByText('Unique visitors', { exact: true })).toBeVisible();
   });
 
   test('every tab says so when it is empty, and the 3D Models tab is there', async ({ page }) => {

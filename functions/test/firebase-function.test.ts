@@ -26,7 +26,7 @@ import { api, optimizeModel, pages } from '../src/index';
 import { variantsModel } from '../src/services/model-fixtures';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
-import { Client, glb, goodInquiry, goodQuote } from './harness';
+import { browserAgent, Client, glb, goodInquiry, goodQuote } from './harness';
 
 const projectId = `demo-function-${process.pid}`;
 const bucket = `${projectId}.appspot.com`;
@@ -301,7 +301,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
   it('records the address Hosting saw, not one the client wrote into X-Forwarded-For', async () => {
     // What reaches the function from Hosting: the client's own header, the address Hosting's
     // CDN saw, then the CDN's address appended by Google's front end.
-    const forwarded = { ...browser, 'x-forwarded-for': '6.6.6.6, 203.0.113.7, 35.191.0.1' };
+    const forwarded = { ...browser, 'user-agent': browserAgent, 'x-forwarded-for': '6.6.6.6, 203.0.113.7, 35.191.0.1' };
     expect((await client().post('/api/visits', { page: '/services' }, forwarded)).status).toBe(204);
     const { client: c } = await signIn();
     const visits = await c.get<Array<{ page: string; ipAddress?: string }>>('/api/visitors?limit=100');

@@ -32,6 +32,10 @@ export const testDelivery: Delivery = {
 
 export const admin = { username: 'staff', password: 'correct horse battery staple' };
 
+/** A desktop Chrome's User-Agent: visits from it are a person's (a bare HTTP client's, like Node's own, are a bot's). */
+export const browserAgent =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 /** A clock tests can move forward. */
 export class TestClock implements Clock {
   private offsetMs = 0;

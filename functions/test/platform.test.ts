@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../src/services/maintenance';
-import { goodInquiry, goodQuote, goodReview, startTestApp, type TestApp } from './harness';
+import { browserAgent, goodInquiry, goodQuote, goodReview, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -128,15 +128,15 @@ describe('visits', () => {
   it('records page, user agent and IP, ignoring X-Forwarded-For unless TRUST_PROXY says so', async () => {
     const res = await t
       .client()
-      .post('/api/visits', { page: '/services' }, { 'user-agent': 'TestBrowser/1.0', 'x-forwarded-for': '198.51.100.7' });
+      .post('/api/visits', { page: '/services' }, { 'user-agent': browserAgent, 'x-forwarded-for': '198.51.100.7' });
     expect(res.status).toBe(204);
     const admin = await t.adminClient();
     const visitors = await admin.get<Array<Record<string, unknown>>>('/api/visitors');
-    expect(visitors.body[0]).toMatchObject({ page: '/services', userAgent: 'TestBrowser/1.0', ipAddress: '127.0.0.1' });
+    expect(visitors.body[0]).toMatchObject({ page: '/services', userAgent: browserAgent, ipAddress: '127.0.0.1' });
 
     const proxied = await startTestApp({ trustProxy: 1 });
     try {
-      await proxied.client().post('/api/visits', { page: '/' }, { 'x-forwarded-for': '198.51.100.7' });
+      await proxied.client().post('/api/visits', { page: '/' }, { 'user-agent': browserAgent, 'x-forwarded-for': '198.51.100.7' });
       const list = await (await proxied.adminClient()).get<Array<Record<string, unknown>>>('/api/visitors');
       expect(list.body[0]).toMatchObject({ page: '/', ipAddress: '198.51.100.7' });
     } finally {
@@ -214,7 +214,7 @@ describe('live events', () => {
     await admin.post(`/api/review/${created.body.id}/approve`);
     await admin.delete(`/api/review/${created.body.id}`);
     await t.client().post('/api/quote-request', goodQuote);
-    await t.client().post('/api/visits', { page: '/' });
+    await t.client().post('/api/visits', { page: '/' }, { 'user-agent': browserAgent });
 
     const { events } = await readEvents(
       stream,

@@ -13,7 +13,8 @@ import {
 } from '@site/domain';
 import { newId } from '../ids';
 import type { ObjectStore } from '../ports/object-store';
-import type { Store } from '../ports/store';
+import { ConflictError, type Store } from '../ports/store';
+import { visitorDay } from '../services/unique-visitors';
 import { seedSampleModels } from './models/seed-models';
 import { seedSampleProjects } from './projects';
 
@@ -118,8 +119,16 @@ export async function seedDemo(store: Store, objects: ObjectStore | null, option
       userAgent: agents[i % agents.length],
       ipAddress: `203.0.113.${(i * 7) % 250}`,
       visitedAt: ago((i * 2.9) % (29 * 24)),
+      // Thirty made-up visitors (no salt to hide: these are not people), each counted once a day as real ones are.
+      visitorKey: `demo-visitor-${i % 30}`,
     };
     await store.visitors.insert(visit);
+    const day = visitorDay(new Date(visit.visitedAt));
+    try {
+      await store.visitorDays.insert({ id: `${day}_${visit.visitorKey}`, day, createdAt: visit.visitedAt });
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
   }
 
   // The showroom's sample models (functions/src/demo/models) and the portfolio's projects,

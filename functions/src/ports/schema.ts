@@ -186,9 +186,25 @@ export const tables = {
   },
   visitors: {
     name: 'visitor_tracking',
-    columns: { id: 'text', page: 'text', userAgent: 'text', ipAddress: 'text', visitedAt: 'text' },
-    optional: ['userAgent', 'ipAddress'],
+    columns: { id: 'text', page: 'text', userAgent: 'text', ipAddress: 'text', visitedAt: 'text', visitorKey: 'text' },
+    optional: ['userAgent', 'ipAddress', 'visitorKey'],
     indexes: [['visitedAt', 'id']],
+  },
+  /**
+   * One marker per visitor per Melbourne day, id `{day}_{visitorKey}`, created once: Firestore
+   * cannot count distinct values, so unique visitors of a day are a count of the markers created
+   * (at each visitor's first visit) within it.
+   */
+  visitorDays: {
+    name: 'visitor_days',
+    columns: { id: 'text', day: 'text', createdAt: 'text' },
+    indexes: [['createdAt', 'id']],
+  },
+  /** The salt of each Melbourne day's visitor keys (id: the day); deleted after a day or two, so old keys cannot be traced back. */
+  visitorSalts: {
+    name: 'visitor_salts',
+    columns: { id: 'text', salt: 'text', createdAt: 'text' },
+    indexes: [['createdAt', 'id']],
   },
   models: {
     name: 'models_3d',

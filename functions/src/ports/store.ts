@@ -169,6 +169,21 @@ export interface UploadTicketRecord {
   expiresAt: string;
 }
 
+/** A visitor seen on a Melbourne day: the id is `{day}_{visitorKey}`. */
+export interface VisitorDayRecord {
+  id: string;
+  /** yyyy-MM-dd, Melbourne */
+  day: string;
+  createdAt: string;
+}
+
+/** The random salt of one Melbourne day's visitor keys; the id is the day. */
+export interface VisitorSaltRecord {
+  id: string;
+  salt: string;
+  createdAt: string;
+}
+
 export interface Store {
   users: Collection<UserRecord>;
   sessions: Collection<SessionRecord>;
@@ -176,6 +191,8 @@ export interface Store {
   quotes: Collection<QuoteRequest>;
   reviews: Collection<Review>;
   visitors: Collection<Visitor>;
+  visitorDays: Collection<VisitorDayRecord>;
+  visitorSalts: Collection<VisitorSaltRecord>;
   models: Collection<Model3d>;
   projects: Collection<Project>;
   objects: Collection<StoredObjectRecord>;

@@ -17,6 +17,9 @@ async function deleteOlderThan<T extends { id: string }>(collection: Collection<
 
 export interface MaintenanceReport {
   visitors: number;
+  /** Unique-visitor markers past the visitor retention, and the salts of days gone. */
+  visitorDays: number;
+  visitorSalts: number;
   sessions: number;
   tickets: number;
   uploads: number;
@@ -36,6 +39,9 @@ export async function runMaintenance(store: Store, uploads: Uploads, clock: Cloc
   const daysAgo = (days: number) => new Date(now.getTime() - days * day).toISOString();
   return {
     visitors: await deleteOlderThan(store.visitors, 'visitedAt', daysAgo(retention.visitorRetentionDays)),
+    visitorDays: await deleteOlderThan(store.visitorDays, 'createdAt', daysAgo(retention.visitorRetentionDays)),
+    // A salt outlives its Melbourne day by a little (a day is at most 25 hours long anywhere), then goes for good.
+    visitorSalts: await deleteOlderThan(store.visitorSalts, 'createdAt', daysAgo(2)),
     sessions: await deleteOlderThan(store.sessions, 'expiresAt', now.toISOString()),
     tickets: await deleteOlderThan(store.uploadTickets, 'expiresAt', new Date(now.getTime() - day).toISOString()),
     uploads: await uploads.sweep(),

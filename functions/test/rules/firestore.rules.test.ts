@@ -146,6 +146,16 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
     });
   });
 
+  describe('visitor_days and visitor_salts', () => {
+    it('only the function reads or writes them: a salt must never reach a browser, not even the admin', async () => {
+      for (const collection of ['visitor_days', 'visitor_salts']) {
+        await assertFails(admin().collection(collection).get());
+        await assertFails(visitor().doc(`${collection}/2026-01-01`).get());
+        await assertFails(admin().doc(`${collection}/2026-01-01`).set({ salt: 'x' }));
+      }
+    });
+  });
+
   describe('models_3d', () => {
     it('anyone reads the showroom models', async () => {
       await assertSucceeds(visitor().collection('models_3d').orderBy('displayOrder').get());

@@ -33,6 +33,8 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     reviews,
     messages: new FirestoreMessages(db, { inquiry: inquiries, quote: quotes, review: reviews }, options),
     visitors: new FirestoreCollection(db, tables.visitors),
+    visitorDays: new FirestoreCollection(db, tables.visitorDays),
+    visitorSalts: new FirestoreCollection(db, tables.visitorSalts),
     models: new FirestoreCollection(db, tables.models),
     projects: new FirestoreCollection(db, tables.projects),
     objects: new FirestoreCollection(db, tables.objects),

@@ -335,6 +335,26 @@ INSERT INTO quote_requests_search ("token", "createdAt", "id", "status")
   SELECT j.value, t."createdAt", t."id", t."status" FROM quote_requests AS t, json_each(t."searchTokens") AS j ORDER BY 1, 2, 3;
 `,
   },
+  // 11. Unique visitors: each visit keeps its visitor key (a salted hash, no one's identity),
+  // one marker per visitor and Melbourne day is counted for the day's unique visitors, and each
+  // day's salt is kept only as long as that day's keys are being made.
+  {
+    sql: `
+ALTER TABLE visitor_tracking ADD COLUMN "visitorKey" TEXT;
+CREATE TABLE visitor_days (
+  "id" TEXT PRIMARY KEY,
+  "day" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX visitor_days_createdAt_id ON visitor_days ("createdAt", "id");
+CREATE TABLE visitor_salts (
+  "id" TEXT PRIMARY KEY,
+  "salt" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX visitor_salts_createdAt_id ON visitor_salts ("createdAt", "id");
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

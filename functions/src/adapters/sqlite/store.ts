@@ -55,6 +55,8 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
     messages,
     queue: messages,
     visitors: new SqliteCollection(db, tables.visitors),
+    visitorDays: new SqliteCollection(db, tables.visitorDays),
+    visitorSalts: new SqliteCollection(db, tables.visitorSalts),
     models: new SqliteCollection(db, tables.models),
     projects: new SqliteCollection(db, tables.projects),
     objects: new SqliteCollection(db, tables.objects),

@@ -1,4 +1,4 @@
-import type { Visitor } from '@site/domain';
+import type { Visitor, VisitorDay } from '@site/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { api } from '../../../lib/api-client';
@@ -11,11 +11,8 @@ export const useVisitors = () => useAdminList(visitorsQuery);
 
 export const chartDays = 30;
 
-export interface DayCount {
-  /** yyyy-MM-dd in the browser's time zone */
-  day: string;
-  count: number;
-}
+/** A day's page views and unique visitors; `day` is yyyy-MM-dd in the browser's time zone. */
+export type DayCount = VisitorDay;
 
 export interface VisitsByDay {
   days: DayCount[];
@@ -36,7 +33,8 @@ export const visitsByDayQuery = queryOptions({
 });
 
 /**
- * A live visit counts towards today without walking the list again; if the day has turned
+ * A live visit counts towards today without walking the list again (whether it is a new
+ * visitor only the server knows: unique visitors catch up when the chart loads); if the day has turned
  * since the chart loaded, the chart is loaded afresh.
  */
 export function countLiveVisit(queryClient: QueryClient, now: Date = new Date()) {

@@ -30,11 +30,12 @@ function Bars({ days }: { days: DayCount[] }) {
   const y = (value: number) => pad.top + plotHeight - (value / max) * plotHeight;
   const ticks = max <= 4 ? Array.from({ length: max + 1 }, (_, index) => index) : [0, max / 2, max];
   const total = days.reduce((sum, entry) => sum + entry.count, 0);
+  const uniqueTotal = days.reduce((sum, entry) => sum + entry.unique, 0);
   const first = days[0]?.day;
   const last = days.at(-1)?.day;
   const summary =
     first && last
-      ? `Visits per day from ${format(parseISO(first), 'MMMM d')} to ${format(parseISO(last), 'MMMM d')}: ${total} in total, at most ${Math.max(...days.map((entry) => entry.count))} on one day.`
+      ? `Visits per day from ${format(parseISO(first), 'MMMM d')} to ${format(parseISO(last), 'MMMM d')}: ${total} in total, at most ${Math.max(...days.map((entry) => entry.count))} on one day; ${uniqueTotal} unique visitors counted day by day.`
       : 'No data';
 
   return (
@@ -55,9 +56,10 @@ function Bars({ days }: { days: DayCount[] }) {
       ))}
       {days.map((entry, index) => {
         const x = pad.left + index * slot + (slot - barWidth) / 2;
-        const label = `${format(parseISO(entry.day), 'EEE d MMM')}: ${entry.count} ${entry.count === 1 ? 'visit' : 'visits'}`;
+        const label = `${format(parseISO(entry.day), 'EEE d MMM')}: ${entry.count} ${entry.count === 1 ? 'visit' : 'visits'}, ${entry.unique} unique ${entry.unique === 1 ? 'visitor' : 'visitors'}`;
+        const uniqueWidth = Math.max(1, barWidth * 0.45);
         return (
-          <g key={entry.day} data-day={entry.day} data-count={entry.count}>
+          <g key={entry.day} data-day={entry.day} data-count={entry.count} data-unique={entry.unique}>
             <title>{label}</title>
             {/* A full-height transparent target so thin bars still show their tooltip. */}
             <rect x={pad.left + index * slot} y={pad.top} width={slot} height={plotHeight} fill="transparent" />
@@ -68,6 +70,15 @@ function Bars({ days }: { days: DayCount[] }) {
               height={pad.top + plotHeight - y(entry.count)}
               rx={2}
               fill={theme.palette.primary.main}
+            />
+            {/* Unique visitors: a narrower, darker bar inside the day's visits (never more than them). */}
+            <rect
+              x={x + (barWidth - uniqueWidth) / 2}
+              y={y(entry.unique)}
+              width={uniqueWidth}
+              height={pad.top + plotHeight - y(entry.unique)}
+              rx={1}
+              fill={theme.palette.secondary.dark}
             />
             {index % 7 === (days.length - 1) % 7 && (
               <text x={x + barWidth / 2} y={height - 8} textAnchor="middle" fontSize={11} fill={theme.palette.text.secondary}>
@@ -81,7 +92,24 @@ function Bars({ days }: { days: DayCount[] }) {
   );
 }
 
-/** Visits per day over the last 30 days, drawn as SVG bars. */
+function Legend() {
+  const theme = useTheme();
+  const swatch = (color: string) => (
+    <Box component="span" sx={{ display: 'inline-block', width: 12, height: 12, mr: 0.75, bgcolor: color, borderRadius: 0.5 }} />
+  );
+  return (
+    <Box sx={{ display: 'flex', gap: 2, mt: 1 }} aria-hidden>
+      <Typography variant="body2" color="text.secondary">
+        {swatch(theme.palette.primary.main)}Visits
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {swatch(theme.palette.secondary.dark)}Unique visitors
+      </Typography>
+    </Box>
+  );
+}
+
+/** Visits and unique visitors per day over the last 30 days, drawn as SVG bars. */
 export function VisitsChart() {
   const chart = useQuery(visitsByDayQuery);
   return (
@@ -91,7 +119,10 @@ export function VisitsChart() {
           Visits per day, last {chartDays} days
         </Typography>
         {chart.data ? (
-          <Bars days={chart.data.days} />
+          <>
+            <Bars days={chart.data.days} />
+            <Legend />
+          </>
         ) : chart.error ? (
           <Typography color="error">The chart could not be loaded.</Typography>
         ) : (
