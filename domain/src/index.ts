@@ -8,3 +8,4 @@ export * from './uploads';
 export * from './account';
 export * from './project-view';
 export * from './projects';
+export * from './lead-source';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { budgets, inquiryRooms, leadStatuses, quoteRooms, timelines, type LeadStatus } from './enums';
 import { limits } from './limits';
 import { accountMessages, newPasswordSchema } from './account';
+import { leadSourceSchema, type LeadChannel, type LeadOrigin } from './lead-source';
 
 /** Messages of the product specification, section 5. Copied exactly. */
 export const messages = {
@@ -105,9 +106,11 @@ export const inquiryInputSchema = inquiryContactSchema.extend({
     'Variant',
     'line',
   ).optional(),
+  /** Not in the specification: where the visit that ended in this inquiry came from (lead-source.ts). */
+  source: leadSourceSchema.optional(),
 });
 export type InquiryInput = z.infer<typeof inquiryInputSchema>;
-export interface Inquiry extends InquiryInput, LeadProgress {
+export interface Inquiry extends InquiryInput, LeadProgress, LeadOrigin {
   id: string;
   createdAt: string;
   /** The model's name when the inquiry arrived, so the lead still reads well if the model is renamed or deleted. */
@@ -135,9 +138,11 @@ export const quoteInputSchema = z.object({
     .string({ error: messages.roomRequired })
     .min(1, messages.roomRequired)
     .pipe(z.enum(quoteRooms, { error: messages.roomRequired })),
+  /** Not in the specification: where the visit that ended in this request came from (lead-source.ts). */
+  source: leadSourceSchema.optional(),
 });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
-export interface QuoteRequest extends QuoteInput, LeadProgress {
+export interface QuoteRequest extends QuoteInput, LeadProgress, LeadOrigin {
   id: string;
   createdAt: string;
 }
@@ -212,6 +217,28 @@ export interface LeadStats {
   medianFirstContactMs: number | null;
   /** How many first contacts that median covers. */
   firstContacts: number;
+}
+
+/** GET /api/leads/sources: inquiries and quote requests together, by when they arrived. */
+export interface LeadSourceFigures {
+  /** Leads that arrived in the period. */
+  leads: number;
+  /** Of those, the ones quoted or won now. */
+  quoted: number;
+  /** Of those, the ones won now. */
+  won: number;
+}
+export interface LeadSourcesReport {
+  from: string;
+  to: string;
+  /** Every channel, in the order of `leadChannels`, also those without leads. */
+  channels: Array<LeadSourceFigures & { channel: LeadChannel }>;
+  /** Campaigns (utm_campaign) with their channel, most leads first. */
+  campaigns: Array<LeadSourceFigures & { channel: LeadChannel; campaign: string }>;
+  /** How many leads the campaigns were read from; fewer than the period's when it held more than the cap. */
+  campaignLeadsRead: number;
+  /** False when the period held more leads than the campaigns read (the newest were read). */
+  campaignsComplete: boolean;
 }
 
 // ---------------------------------------------------------------- reviews

@@ -17,6 +17,7 @@ import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import type { Delivery, RouteContext } from './routes/context';
 import { eventRoutes } from './routes/events';
+import { leadSourceRoutes } from './routes/lead-sources';
 import { leadRoutes } from './routes/leads';
 import { messageRoutes } from './routes/messages';
 import { modelRoutes } from './routes/models';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps) {
   api.use(json);
   // The public forms and visits first: they are the busiest routes.
   api.use(leadRoutes(ctx));
+  api.use(leadSourceRoutes(ctx));
   api.use(visitorRoutes(ctx));
   api.use(reviewRoutes(ctx));
   api.use(authRoutes(ctx, deps.clientAuth));

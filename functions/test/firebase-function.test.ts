@@ -567,6 +567,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
       '/api/quote-requests?limit=1&q=jack',
       '/api/quote-requests?limit=1&status=new&q=jack',
       '/api/leads/stats',
+      // The Sources view: counts per channel and status over a period, and the period's leads for campaigns.
+      '/api/leads/sources?from=2025-01-01T00:00:00.000Z&to=2025-12-31T00:00:00.000Z',
       '/api/reviews/all?limit=1',
       '/api/visitors?limit=1',
       '/api/visitors/daily?days=30&timeZone=Australia/Melbourne',

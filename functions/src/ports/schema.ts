@@ -31,17 +31,22 @@ export interface TableSpec {
 
 /** Where staff are with a lead: kept on inquiries and quote requests alike. */
 const leadProgressColumns = { status: 'text', history: 'json', firstContactAt: 'text', updatedAt: 'text', searchTokens: 'json' } as const;
+/** Where a lead came from: what the browser kept (json) and the channel derived from it. */
+const leadOriginColumns = { source: 'json', channel: 'text' } as const;
 /** What the two lead tables share besides those columns. */
 const leadOptions = {
-  optional: ['firstContactAt'],
-  // The lists filter by status and search, newest first; the dashboard's median reads recent first contacts.
+  optional: ['firstContactAt', 'source', 'channel'],
+  // The lists filter by status and search, newest first; the dashboard's median reads recent first contacts;
+  // the Sources view counts a period's leads per channel and status.
   indexes: [
     ['createdAt', 'id'],
     ['status', 'createdAt', 'id'],
     ['firstContactAt', 'id'],
+    ['channel', 'status', 'createdAt', 'id'],
   ],
-  // Leads stored before statuses are new, with no history; before updatedAt, unchanged since arrival.
-  defaults: { status: 'new', history: [] },
+  // Leads stored before statuses are new, with no history; before updatedAt, unchanged since arrival;
+  // before sources, Direct.
+  defaults: { status: 'new', history: [], channel: 'Direct' },
   defaultsFrom: { updatedAt: 'createdAt' },
 } as const satisfies Partial<TableSpec>;
 
@@ -133,6 +138,7 @@ export const tables = {
       phone: 'text',
       createdAt: 'text',
       ...leadProgressColumns,
+      ...leadOriginColumns,
       modelId: 'text',
       modelName: 'text',
       variant: 'text',
@@ -157,6 +163,7 @@ export const tables = {
       room: 'text',
       createdAt: 'text',
       ...leadProgressColumns,
+      ...leadOriginColumns,
     },
     ...leadOptions,
     search: {

@@ -1,4 +1,5 @@
 import {
+  deriveChannel,
   inquiryInputSchema,
   leadFilterSchema,
   leadUpdateSchema,
@@ -57,6 +58,7 @@ export function leadRoutes(ctx: RouteContext): Router {
       id: newId(),
       ...input,
       ...(modelName ? { modelName } : {}),
+      channel: deriveChannel(input.source),
       ...newLeadProgress(now.toISOString()),
       createdAt: now.toISOString(),
     };
@@ -68,7 +70,13 @@ export function leadRoutes(ctx: RouteContext): Router {
     const raw = body(req);
     const input = parse(quoteInputSchema, raw);
     const now = ctx.clock.now();
-    const quote: QuoteRequest = { id: newId(), ...input, ...newLeadProgress(now.toISOString()), createdAt: now.toISOString() };
+    const quote: QuoteRequest = {
+      id: newId(),
+      ...input,
+      channel: deriveChannel(input.source),
+      ...newLeadProgress(now.toISOString()),
+      createdAt: now.toISOString(),
+    };
     if (!isBot(raw)) await recordLead(ctx, { kind: 'quote', record: quote }, now);
     res.status(201).json(quote);
   });

@@ -163,6 +163,8 @@ describe('SQLite migrations', () => {
         status: 'new',
         history: [],
         updatedAt: at,
+        // Leads from before sources came through no known channel.
+        channel: 'Direct',
       });
       expect(await store.quotes.get('q1')).toEqual({
         id: 'q1',
@@ -175,6 +177,8 @@ describe('SQLite migrations', () => {
         status: 'new',
         history: [],
         updatedAt: at,
+        // Leads from before sources came through no known channel.
+        channel: 'Direct',
       });
       expect(await store.reviews.get('r1')).toEqual({
         id: 'r1',

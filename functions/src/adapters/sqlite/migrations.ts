@@ -355,6 +355,20 @@ CREATE TABLE visitor_salts (
 CREATE INDEX visitor_salts_createdAt_id ON visitor_salts ("createdAt", "id");
 `,
   },
+  // 12. Where each lead came from: the campaign parameters, click ids, referring site and landing
+  // page its visit kept (JSON), and the channel derived from them; leads from before have neither
+  // and read as Direct (TableSpec defaults).
+  // The Sources view counts a period's leads per channel and status.
+  {
+    sql: `
+ALTER TABLE project_inquiries ADD COLUMN "source" TEXT;
+ALTER TABLE project_inquiries ADD COLUMN "channel" TEXT;
+CREATE INDEX project_inquiries_channel_status_createdAt_id ON project_inquiries ("channel", "status", "createdAt", "id");
+ALTER TABLE quote_requests ADD COLUMN "source" TEXT;
+ALTER TABLE quote_requests ADD COLUMN "channel" TEXT;
+CREATE INDEX quote_requests_channel_status_createdAt_id ON quote_requests ("channel", "status", "createdAt", "id");
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

@@ -28,6 +28,8 @@ export const adminKeys = {
   /** GET /api/leads/stats: refreshed with either lead list. */
   leadStats: ['admin', 'lead-stats'] as const,
   visitsByDay: ['admin', 'visits-by-day'] as const,
+  /** GET /api/leads/sources over the last `days` days: the Sources tab, read afresh when shown. */
+  leadSources: (days: number) => ['admin', 'lead-sources', days] as const,
   /** GET /api/audit: the Activity tab; not a live collection, so it is read afresh when shown. */
   audit: ['admin', 'audit'] as const,
   /** GET /api/messages/status; refreshed whenever a lead's list changes, as a send's outcome does. */

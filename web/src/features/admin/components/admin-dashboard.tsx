@@ -21,9 +21,10 @@ import { DeliveryWarning } from './delivery-warning';
 import { InquiriesTab } from './inquiries-tab';
 import { QuoteRequestsTab } from './quote-requests-tab';
 import { ReviewsTab } from './reviews-tab';
+import { SourcesTab } from './sources-tab';
 import { VisitorsTab } from './visitors-tab';
 
-export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'projects', 'models', 'activity'] as const;
+export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'sources', 'projects', 'models', 'activity'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 const isAdminTab = (value: string | null): value is AdminTab => adminTabs.some((tab) => tab === value);
@@ -52,6 +53,7 @@ const tabHeadings: Record<AdminTab, string> = {
   quotes: 'Quote requests',
   reviews: 'Reviews',
   visitors: 'Visitors',
+  sources: 'Lead sources',
   projects: 'Projects',
   models: '3D Models',
   activity: 'Activity',
@@ -107,6 +109,7 @@ export function AdminDashboard({ modelsTab, projectsTab }: { modelsTab: ReactNod
     { value: 'quotes', label: `Quote requests${count(quotes.total)}` },
     { value: 'reviews', label: `Reviews${count(reviews.total)}` },
     { value: 'visitors', label: `Visitors${count(visitors.total)}` },
+    { value: 'sources', label: 'Sources' },
     { value: 'projects', label: 'Projects' },
     { value: 'models', label: '3D Models' },
     { value: 'activity', label: 'Activity' },
@@ -135,6 +138,7 @@ export function AdminDashboard({ modelsTab, projectsTab }: { modelsTab: ReactNod
           {tab === 'quotes' && <QuoteRequestsTab />}
           {tab === 'reviews' && <ReviewsTab />}
           {tab === 'visitors' && <VisitorsTab />}
+          {tab === 'sources' && <SourcesTab />}
           {tab === 'projects' && projectsTab}
           {tab === 'models' && modelsTab}
           {tab === 'activity' && <ActivityTab />}

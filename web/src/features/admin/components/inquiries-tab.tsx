@@ -1,3 +1,4 @@
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import AttachMoney from '@mui/icons-material/AttachMoney';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
@@ -6,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { interestedIn, type Inquiry, type WithMessages } from '@site/domain';
+import { interestedIn, sourceSummary, type Inquiry, type WithMessages } from '@site/domain';
 import { fetchAll } from '../api/list-query';
 import { inquiriesUrl, useDeleteInquiry, useInquiries } from '../api/inquiries';
 import { toCsv } from '../lib/csv';
@@ -60,6 +61,9 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
         </Detail>
         <Detail icon={<EventOutlined fontSize="small" />} label="Timeline">
           {timelineLabel(inquiry.timeline)}
+        </Detail>
+        <Detail icon={<CampaignOutlined fontSize="small" />} label="Source">
+          {sourceSummary(inquiry)}
         </Detail>
       </Stack>
       <LeadHistory id={inquiry.id} lead={inquiry} name={name} collection="project_inquiries" />

@@ -1,9 +1,10 @@
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import type { QuoteRequest, WithMessages } from '@site/domain';
+import { sourceSummary, type QuoteRequest, type WithMessages } from '@site/domain';
 import { fetchAll } from '../api/list-query';
 import { quoteRequestsUrl, useDeleteQuoteRequest, useQuoteRequests } from '../api/quote-requests';
 import { toCsv } from '../lib/csv';
@@ -45,6 +46,9 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
         </Detail>
         <Detail icon={<EmailOutlined fontSize="small" />} label="Email">
           <Link href={`mailto:${quote.email}`}>{quote.email}</Link>
+        </Detail>
+        <Detail icon={<CampaignOutlined fontSize="small" />} label="Source">
+          {sourceSummary(quote)}
         </Detail>
       </Stack>
       <LeadHistory id={quote.id} lead={quote} name={name} collection="quote_requests" />

@@ -57,16 +57,18 @@ describe('lead exports', () => {
 
   it('adds the status, the first contact time and the newest note to each row', () => {
     const [header, row] = toCsv(quoteRequestColumns, [quote]).split('\r\n');
-    expect(header).toBe('Received,First name,Last name,Email,Suburb,Room,Status,First contact,Last note,ID');
+    expect(header).toBe(
+      'Received,First name,Last name,Email,Suburb,Room,Status,First contact,Last note,ID,Channel,Source,Medium,Campaign,Landing page',
+    );
     const local = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
     expect(row).toBe(
-      `${local(quote.createdAt)},Jack,Smith,jack@example.com,Richmond,Kitchen,Quoted,${local('2025-01-01T03:00:00.000Z')},"Wants stone benchtops, ""soon""",q1`,
+      `${local(quote.createdAt)},Jack,Smith,jack@example.com,Richmond,Kitchen,Quoted,${local('2025-01-01T03:00:00.000Z')},"Wants stone benchtops, ""soon""",q1,Direct,,,,`,
     );
   });
 
   it('leaves the first contact and note empty for a new lead', () => {
     const [, row] = toCsv(quoteRequestColumns, [{ ...quote, status: 'new', history: [], firstContactAt: undefined }]).split('\r\n');
-    expect(row.endsWith(',New,,,q1')).toBe(true);
+    expect(row.endsWith(',New,,,q1,Direct,,,,')).toBe(true);
   });
 
   it("adds the showroom design an inquiry is about as the last column, 'Interested in'", () => {
@@ -91,8 +93,22 @@ describe('lead exports', () => {
       inquiry,
       { ...inquiry, modelId: undefined, modelName: undefined, variant: undefined },
     ]).split('\r\n');
-    expect(header).toBe('Received,First name,Last name,Email,Phone,Rooms,Budget,Timeline,Status,First contact,Last note,ID,Interested in');
-    expect(withDesign.endsWith(',New,,,i1,Kitchen Island (Walnut)')).toBe(true);
-    expect(without.endsWith(',New,,,i1,')).toBe(true);
+    expect(header).toBe(
+      'Received,First name,Last name,Email,Phone,Rooms,Budget,Timeline,Status,First contact,Last note,ID,Interested in,Channel,Source,Medium,Campaign,Landing page',
+    );
+    expect(withDesign.endsWith(',New,,,i1,Kitchen Island (Walnut),Direct,,,,')).toBe(true);
+    expect(without.endsWith(',New,,,i1,,Direct,,,,')).toBe(true);
+  });
+
+  it('ends both exports with where the lead came from: channel, source, medium, campaign and landing page', () => {
+    const paid: QuoteRequest = {
+      ...quote,
+      channel: 'Paid search',
+      source: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'spring-kitchens', gclid: 'abc', landingPage: '/services' },
+    };
+    const referred: QuoteRequest = { ...quote, channel: 'Referral', source: { referrerHost: 'www.houzz.com.au', landingPage: '/gallery' } };
+    const [, first, second] = toCsv(quoteRequestColumns, [paid, referred]).split('\r\n');
+    expect(first.endsWith(',q1,Paid search,google,cpc,spring-kitchens,/services')).toBe(true);
+    expect(second.endsWith(',q1,Referral,www.houzz.com.au,,,/gallery')).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
 import {
   budgetLabels,
+  channelOf,
   inquiryRoomLabels,
   leadStatusLabels,
   timelineLabels,
   type Budget,
   type Inquiry,
   type InquiryRoom,
+  type LeadOrigin,
   type LeadProgress,
   type LeadStatus,
   type QuoteRequest,
@@ -34,6 +36,16 @@ const progressColumns: CsvColumn<LeadProgress>[] = [
   { header: 'Last note', value: (row) => lastNote(row) },
 ];
 
+/** Where a lead came from: at the end of both exports, after the columns spreadsheets already rely on. */
+const originColumns: CsvColumn<LeadOrigin>[] = [
+  { header: 'Channel', value: (row) => channelOf(row) },
+  // utm_source, or the referring site when the link had no tags.
+  { header: 'Source', value: (row) => row.source?.utmSource ?? row.source?.referrerHost },
+  { header: 'Medium', value: (row) => row.source?.utmMedium },
+  { header: 'Campaign', value: (row) => row.source?.utmCampaign },
+  { header: 'Landing page', value: (row) => row.source?.landingPage },
+];
+
 export const inquiryColumns: CsvColumn<Inquiry>[] = [
   { header: 'Received', value: (row) => spreadsheetTime(row.createdAt) },
   { header: 'First name', value: (row) => row.firstName },
@@ -47,6 +59,7 @@ export const inquiryColumns: CsvColumn<Inquiry>[] = [
   { header: 'ID', value: (row) => row.id },
   // Last, so spreadsheets built on the earlier columns keep working: the showroom design, "Kitchen Island (Walnut)".
   { header: 'Interested in', value: (row) => (row.modelName ? `${row.modelName}${row.variant ? ` (${row.variant})` : ''}` : '') },
+  ...originColumns,
 ];
 
 export const quoteRequestColumns: CsvColumn<QuoteRequest>[] = [
@@ -58,6 +71,7 @@ export const quoteRequestColumns: CsvColumn<QuoteRequest>[] = [
   { header: 'Room', value: (row) => row.room },
   ...progressColumns,
   { header: 'ID', value: (row) => row.id },
+  ...originColumns,
 ];
 
 export const exportFilename = (name: string, now: Date = new Date()) => `${name}-${format(now, 'yyyy-MM-dd')}.csv`;

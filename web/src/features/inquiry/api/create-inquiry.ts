@@ -1,12 +1,13 @@
 import type { honeypotField, Inquiry, InquiryInput } from '@site/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { leadSource } from '../../../lib/lead-source';
 
 export type CreateInquiryInput = InquiryInput & { [honeypotField]?: string };
 
-/** POST /api/project-inquiry. */
+/** POST /api/project-inquiry, with where the browsing session came from. */
 export function useCreateInquiry() {
   return useMutation({
-    mutationFn: (input: CreateInquiryInput) => api.post<Inquiry>('/api/project-inquiry', input),
+    mutationFn: (input: CreateInquiryInput) => api.post<Inquiry>('/api/project-inquiry', { ...input, source: leadSource() }),
   });
 }

@@ -1,6 +1,7 @@
 import type { honeypotField, QuoteInput, QuoteRequest } from '@site/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { leadSource } from '../../../lib/lead-source';
 
 declare global {
   interface Window {
@@ -11,10 +12,10 @@ declare global {
 
 export type CreateQuoteInput = QuoteInput & { [honeypotField]?: string };
 
-/** POST /api/quote-request; a success also reports the free-quote conversion. */
+/** POST /api/quote-request, with where the browsing session came from; a success also reports the free-quote conversion. */
 export function useCreateQuote() {
   return useMutation({
-    mutationFn: (input: CreateQuoteInput) => api.post<QuoteRequest>('/api/quote-request', input),
+    mutationFn: (input: CreateQuoteInput) => api.post<QuoteRequest>('/api/quote-request', { ...input, source: leadSource() }),
     onSuccess: () => {
       try {
         window.gtagReportFreeQuoteConversion?.();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { publicPaths } from '../../../config/paths';
+import { captureLeadSource } from '../../../lib/lead-source';
 import { recordVisit } from '../api/record-visit';
 
 const tracked = new Set<string>(publicPaths);
@@ -8,12 +9,13 @@ const tracked = new Set<string>(publicPaths);
 // re-renders must not count a visit twice.
 let lastKey: string | null = null;
 
-/** Records a visit once per navigation to a public page (never /login or /admin). */
+/** Records a visit once per navigation to a public page (never /login or /admin), and where the session came from. */
 export function useRecordVisit() {
   const { pathname, key } = useLocation();
   useEffect(() => {
     if (lastKey === key) return;
     lastKey = key;
+    captureLeadSource();
     const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     if (tracked.has(page)) recordVisit({ page });
   }, [pathname, key]);

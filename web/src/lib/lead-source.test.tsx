@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { captureLeadSource, leadSource } from './lead-source';
+
+const arriveFrom = (referrer: string, path: string) => {
+  Object.defineProperty(document, 'referrer', { value: referrer, configurable: true });
+  window.history.pushState({}, '', path);
+};
+
+describe('the lead source a browsing session keeps', () => {
+  afterEach(() => {
+    sessionStorage.clear();
+    arriveFrom('', '/');
+  });
+
+  test('keeps the first page’s campaign tags, click ids, other site and landing path, and nothing of later pages', () => {
+    arriveFrom(
+      'https://www.google.com.au/search?q=kitchens',
+      '/services?utm_source=google&utm_medium=cpc&utm_campaign=spring-kitchens&gclid=abc&other=1',
+    );
+    captureLeadSource();
+    arriveFrom('https://www.facebook.com/', '/gallery?utm_source=facebook');
+    captureLeadSource();
+    expect(leadSource()).toEqual({
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'spring-kitchens',
+      gclid: 'abc',
+      referrerHost: 'www.google.com.au',
+      landingPage: '/services',
+    });
+  });
+
+  test('leaves out this site as a referrer, and tidies tags the server would refuse', () => {
+    arriveFrom(`${location.origin}/gallery`, `/?utm_campaign=${encodeURIComponent('spring\nkitchens')}&utm_term=${'x'.repeat(300)}`);
+    captureLeadSource();
+    expect(leadSource()).toEqual({ utmCampaign: 'spring kitchens', utmTerm: 'x'.repeat(200), landingPage: '/' });
+  });
+
+  test('is nothing before the first page', () => {
+    expect(leadSource()).toBeUndefined();
+  });
+});
