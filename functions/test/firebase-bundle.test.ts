@@ -57,6 +57,8 @@ describe('the function bundle', () => {
       'express-rate-limit': installed('express-rate-limit'),
       'firebase-admin': installed('firebase-admin'),
       'firebase-functions': installed('firebase-functions'),
+      // Visits from bots and crawlers are not recorded.
+      isbot: installed('isbot'),
       'libphonenumber-js': installed('libphonenumber-js'),
       meshoptimizer: installed('meshoptimizer'),
       otpauth: installed('otpauth'),
