@@ -4,10 +4,12 @@
 // the load of two moments, not the two builds. Prints the median over the rounds of each
 // route's requests per second and the server's CPU time per request (steadier than req/s
 // when other work shares the machine). BENCH_ROUNDS (5), BENCH_SECONDS (5) per turn,
-// BENCH_ROUTES (a comma-separated subset of inquiry,reviews).
+// BENCH_ROUTES (a comma-separated subset of inquiry,reviews). The bare node:http + SQLite
+// baseline of npm run bench (bench-baseline.mjs) takes its turns too, unless BENCH_BASELINE=0.
+// Each row also gives the median p99 latency, and the load average is printed.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { admin, cpuMs, inquiry, seedReviews, startServer } from './bench-support.mjs';
@@ -54,7 +56,11 @@ async function measure(server, route) {
   );
   const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
   if (errors) throw new Error(`${server.label} ${route.name}: ${errors} failed requests`);
-  return { rps: result.requests.average, cpu: ((cpuMs(server.child.pid) - before) * 1000) / result.requests.total };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpu: ((cpuMs(server.child.pid) - before) * 1000) / result.requests.total,
+  };
 }
 
 const median = (values) => {
@@ -66,9 +72,24 @@ const median = (values) => {
 const servers = [await start('this build', join(here, '../dist/server.js'))];
 for (const [i, other] of others.entries())
   servers.push(await start(others.length > 1 ? `other build ${i + 1}` : 'other build', resolve(other)));
+if (process.env.BENCH_BASELINE !== '0') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-compare-bare-'));
+  const label = 'bare node:http + SQLite';
+  servers.push({
+    label,
+    script: join(here, 'bench-baseline.mjs'),
+    dataDir,
+    bare: true,
+    ...(await startServer(join(here, 'bench-baseline.mjs'), { DATA_DIR: dataDir })),
+  });
+}
+const loads = [loadavg()];
 try {
   console.log('Seeding 1,000 approved reviews through each API...');
-  for (const server of servers) await seedReviews(server.url);
+  for (const server of servers) {
+    if (server.bare) await fetch(`${server.url}/seed`, { method: 'POST' });
+    else await seedReviews(server.url);
+  }
   const samples = new Map(servers.flatMap((s) => routes.map((r) => [`${s.label}|${r.name}`, []])));
   for (let round = 1; round <= rounds; round++) {
     for (const route of routes) {
@@ -76,6 +97,7 @@ try {
       for (const server of round % 2 ? servers : [...servers].reverse())
         samples.get(`${server.label}|${route.name}`).push(await measure(server, route));
     }
+    loads.push(loadavg());
     console.log(`round ${round}/${rounds} done`);
   }
   const rows = [];
@@ -86,12 +108,17 @@ try {
         route: route.name,
         server: server.label,
         'req/s (median)': Math.round(median(runs.map((r) => r.rps))),
+        'p99 ms (median)': median(runs.map((r) => r.p99)),
         'cpu µs/req (median)': Math.round(median(runs.map((r) => r.cpu))),
+        'req/s (each round)': runs.map((r) => Math.round(r.rps)).join(' '),
         'cpu µs/req (each round)': runs.map((r) => Math.round(r.cpu)).join(' '),
       });
     }
   }
-  console.log(`\n${rounds} rounds, ${connections} connections, ${duration} s a turn`);
+  console.log(`\n${rounds} rounds, ${connections} connections, ${duration} s a turn, ${new Date().toISOString()}`);
+  console.log(
+    `load average (1, 5, 15 min) at the start and after each round: ${loads.map((l) => l.map((v) => v.toFixed(2)).join(' ')).join(' | ')}`,
+  );
   for (const server of servers.slice(1)) console.log(`${server.label}: ${server.script}`);
   console.log();
   console.table(rows);

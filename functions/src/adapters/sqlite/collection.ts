@@ -22,28 +22,59 @@ type Row = Record<string, unknown>;
  * each lead, keyed (token, order field, id), WITHOUT ROWID, so a search reads one range of that
  * key, newest first, and stops at the page's end; the equality filters the lists combine with a
  * search are copied beside each token, so a filtered page or count never reads the leads' rows.
- * Every write of a searchable row or of a copied field keeps these rows in step, in the same
- * transaction.
+ *
+ * An insert does not write those ~110 rows: it adds the lead's (order field, id) to `pending`,
+ * and the lead is indexed later, with others, in batches sorted by token (`indexPending`, run a
+ * short while after inserts and at start). A search reads the indexed leads through the token
+ * table and the few pending ones through their own `searchTokens`, merged in key order, so it
+ * finds a lead as soon as its insert has answered. Deletes and changes of a copied field keep
+ * the token rows in step in their own transaction; a pending lead's fields are read from its row.
  */
 interface SearchIndex {
   table: string;
+  pending: string;
   order: string;
   filters: readonly string[];
 }
 const searchIndexes: Record<string, SearchIndex> = {
-  project_inquiries: { table: 'project_inquiries_search', order: 'createdAt', filters: ['status'] },
-  quote_requests: { table: 'quote_requests_search', order: 'createdAt', filters: ['status'] },
+  project_inquiries: {
+    table: 'project_inquiries_search',
+    pending: 'project_inquiries_search_pending',
+    order: 'createdAt',
+    filters: ['status'],
+  },
+  quote_requests: { table: 'quote_requests_search', pending: 'quote_requests_search_pending', order: 'createdAt', filters: ['status'] },
 };
+
+/**
+ * When pending leads are indexed: once no lead has been inserted for `indexIdleMs` (a burst of
+ * inquiries is answered first, at the cost of an insert alone), or at once while more than
+ * `indexMaxPending` are pending (what bounds the searches' reading of pending rows), in steps
+ * of at most `indexBatch` leads (a step holds the event loop for its time, about 15 ms).
+ */
+export const indexBatch = 100;
+export const indexIdleMs = 200;
+export const indexMaxPending = 2000;
 
 /** One SQLite table behind the Collection port. Column names come only from the TableSpec. */
 export class SqliteCollection<T extends { id: string }> implements Collection<T> {
   private readonly statements = new Map<string, Statement>();
   private readonly columns: string[];
   private readonly index: SearchIndex | undefined;
+  private indexTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** Inserts since the pending set was last found empty (an upper bound of its size), and the time of the last. */
+  private pendingInserts = 0;
+  private lastInsertAt = 0;
 
+  /**
+   * `indexing: 'background'` (the store's) indexes pending leads a short while after inserts;
+   * 'manual' leaves them to `indexPending` (scripts, tests).
+   */
   constructor(
     private readonly db: Database,
     private readonly spec: TableSpec,
+    private readonly options: { indexing?: 'background' | 'manual' } = {},
   ) {
     this.columns = Object.keys(spec.columns);
     if (spec.search) {
@@ -64,11 +95,16 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     const row = this.toRow(doc as unknown as Row);
     try {
       if (this.index) {
-        // The row and its tokens, both or neither (a savepoint when the caller's transaction is open).
-        this.transaction(() => {
+        // The row and its pending mark, both or neither: in a transaction of their own, or in the caller's
+        // (the lead's group commit), which a failure rolls back. Only the row's insert can conflict, and it comes first.
+        const index = this.index;
+        const write = () => {
           this.statement(sql).run(row);
-          this.insertTokens(row);
-        });
+          this.statement(`INSERT INTO ${index.pending} (${quote(index.order)}, id) VALUES (?, ?)`).run(row[index.order], row.id);
+        };
+        if (this.db.inTransaction) write();
+        else this.transaction(write);
+        this.noteInsert();
       } else {
         this.statement(sql).run(row);
       }
@@ -205,30 +241,41 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
 
   // ------------------------------------------------------------------ search
 
-  /** A page of the rows with the term among their tokens: one range of the search table's key, in order. */
+  /**
+   * A page of the rows with the term among their tokens: one range of the search table's key for
+   * the indexed rows, merged in key order with the pending rows whose own tokens hold the term.
+   */
   private findSearched(query: FindQuery<T>, term: string): Page<T> {
     const index = this.searchIndex();
     if (query.orderBy !== index.order) throw new Error(`A search of ${this.spec.name} is ordered by ${index.order}`);
-    const { conditions, params } = this.searchConditions(index, term, query.where);
+    const order = quote(index.order);
     const cmp = query.direction === 'desc' ? '<' : '>';
+    const params: Row = {};
+    const keyConditions = (k: string) => {
+      const conditions: string[] = [];
+      if (query.after !== undefined) {
+        // Row values compare like the key: the range starts right after the cursor.
+        conditions.push(`(${k}.${order}, ${k}.id) ${cmp} (@__cv, @__cid)`);
+      }
+      if (query.lessThan !== undefined) conditions.push(`${k}.${order} < @__lt`);
+      if (query.atLeast !== undefined) conditions.push(`${k}.${order} >= @__ge`);
+      return conditions;
+    };
     if (query.after !== undefined) {
       const cursor = decodeCursor(query.after);
       if (!cursor) throw new InvalidCursorError();
-      // Row values compare like the key: the range starts right after the cursor.
-      conditions.push(`(s.${quote(index.order)}, s.id) ${cmp} (@__cv, @__cid)`);
       params.__cv = this.toValue(index.order, cursor.v);
       params.__cid = cursor.id;
     }
-    if (query.lessThan !== undefined) {
-      conditions.push(`s.${quote(index.order)} < @__lt`);
-      params.__lt = this.toValue(index.order, query.lessThan);
-    }
-    if (query.atLeast !== undefined) {
-      conditions.push(`s.${quote(index.order)} >= @__ge`);
-      params.__ge = this.toValue(index.order, query.atLeast);
-    }
+    if (query.lessThan !== undefined) params.__lt = this.toValue(index.order, query.lessThan);
+    if (query.atLeast !== undefined) params.__ge = this.toValue(index.order, query.atLeast);
+    const { indexed, pending } = this.searchArms(index, term, query.where, params, keyConditions);
     const dir = query.direction === 'desc' ? 'DESC' : 'ASC';
-    const sql = `SELECT t.* FROM ${index.table} AS s JOIN ${this.spec.name} AS t ON t.id = s.id WHERE ${conditions.join(' AND ')} ORDER BY s.${quote(index.order)} ${dir}, s.id ${dir} LIMIT @__limit`;
+    // Each arm comes in key order (the token table's key; the pending table's), so SQLite merges them and stops at the limit.
+    const sql =
+      `SELECT s.${order} AS __k, s.id AS __i, t.* FROM ${index.table} AS s JOIN ${this.spec.name} AS t ON t.id = s.id WHERE ${indexed.join(' AND ')}` +
+      ` UNION ALL SELECT p.${order} AS __k, p.id AS __i, t.* FROM ${index.pending} AS p JOIN ${this.spec.name} AS t ON t.id = p.id WHERE ${pending.join(' AND ')}` +
+      ` ORDER BY 1 ${dir}, 2 ${dir} LIMIT @__limit`;
     params.__limit = query.limit + 1;
     const rows = this.statement(sql).all(params) as Row[];
     const items = rows.slice(0, query.limit).map((row) => this.fromRow(row));
@@ -238,38 +285,57 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     return { items, next };
   }
 
-  /** Counts one range of the search table's key; reads the rows themselves only for a filter the table does not copy. */
+  /** Counts one range of the search table's key (reading the rows only for a filter it does not copy), plus the pending rows that match. */
   private countSearched(term: string, where: Where<T> | undefined, range: Range<T> | undefined): number {
     const index = this.searchIndex();
-    const { conditions, params, joined } = this.searchConditions(index, term, where);
-    let join = joined;
+    const params: Row = {};
+    let rangeCol: string | undefined;
     if (range) {
-      const col = this.column(range.field);
-      const alias = col === index.order ? 's' : 't';
-      if (alias === 't') join = true;
-      conditions.push(`${alias}.${quote(col)} >= @__from AND ${alias}.${quote(col)} < @__to`);
-      params.__from = this.toValue(col, range.from);
-      params.__to = this.toValue(col, range.to);
+      rangeCol = this.column(range.field);
+      params.__from = this.toValue(rangeCol, range.from);
+      params.__to = this.toValue(rangeCol, range.to);
     }
+    const rangeConditions = (k: string) => {
+      if (!rangeCol) return [];
+      const alias = rangeCol === index.order ? k : 't';
+      return [`${alias}.${quote(rangeCol)} >= @__from AND ${alias}.${quote(rangeCol)} < @__to`];
+    };
+    const { indexed, pending, joined } = this.searchArms(index, term, where, params, rangeConditions);
+    const join = joined || (rangeCol !== undefined && rangeCol !== index.order);
     const from = join ? `${index.table} AS s JOIN ${this.spec.name} AS t ON t.id = s.id` : `${index.table} AS s`;
-    const row = this.statement(`SELECT COUNT(*) AS n FROM ${from} WHERE ${conditions.join(' AND ')}`).get(params) as { n: number };
+    const sql =
+      `SELECT (SELECT COUNT(*) FROM ${from} WHERE ${indexed.join(' AND ')})` +
+      ` + (SELECT COUNT(*) FROM ${index.pending} AS p JOIN ${this.spec.name} AS t ON t.id = p.id WHERE ${pending.join(' AND ')}) AS n`;
+    const row = this.statement(sql).get(params) as { n: number };
     return row.n;
   }
 
-  /** The term and the equality filters: on the search table where it copies the field, else on the row. */
-  private searchConditions(index: SearchIndex, term: string, where: Where<T> | undefined) {
-    const conditions = ['s.token = @__search'];
-    const params: Row = { __search: term };
+  /**
+   * The conditions of both parts of a search: on the token table (`s`; the equality filters on it
+   * where it copies the field, else on the row `t`), and on the pending rows (`p`, their row `t`,
+   * the term among the row's own tokens). `key(alias)` adds conditions on the order key of either.
+   */
+  private searchArms(index: SearchIndex, term: string, where: Where<T> | undefined, params: Row, key: (alias: string) => string[]) {
+    const indexed = ['s.token = @__search'];
+    // The column is JSON.stringify of the token array, so a token is there as JSON.stringify(token):
+    // instr() skips most rows without parsing them, json_each() decides.
+    const field = `t.${quote(this.spec.search!.field)}`;
+    const pending = [`instr(${field}, @__quoted) > 0 AND EXISTS (SELECT 1 FROM json_each(${field}) WHERE value = @__search)`];
+    params.__search = term;
+    params.__quoted = JSON.stringify(term);
     let joined = false;
-    for (const [key, value] of Object.entries(where ?? {})) {
+    for (const [name, value] of Object.entries(where ?? {})) {
       if (value === undefined) continue;
-      const col = this.column(key);
+      const col = this.column(name);
       const alias = index.filters.includes(col) ? 's' : 't';
       if (alias === 't') joined = true;
-      conditions.push(`${alias}.${quote(col)} = @w_${col}`);
+      indexed.push(`${alias}.${quote(col)} = @w_${col}`);
+      pending.push(`t.${quote(col)} = @w_${col}`);
       params['w_' + col] = this.toValue(col, value as Scalar);
     }
-    return { conditions, params, joined };
+    indexed.push(...key('s'));
+    pending.push(...key('p'));
+    return { indexed, pending, joined };
   }
 
   private searchIndex(): SearchIndex {
@@ -277,23 +343,91 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     return this.index;
   }
 
-  /** A stored row's tokens into the search table (the row as toRow made it): one statement over its JSON array. */
-  private insertTokens(row: Row) {
-    const index = this.searchIndex();
-    const copied = [index.order, 'id', ...index.filters];
-    this.statement(
-      `INSERT INTO ${index.table} (token, ${copied.map(quote).join(', ')}) SELECT value, ${copied.map(() => '?').join(', ')} FROM json_each(?)`,
-    ).run(...copied.map((col) => row[col]), row[this.spec.search!.field]);
+  /**
+   * Indexes up to `limit` pending rows, oldest first, in one transaction: their tokens into the
+   * search table in key order (one statement), then their pending marks out. Returns how many
+   * were indexed; 0 when none were pending. The copied filters are read from the rows as they
+   * are now.
+   */
+  indexPending(limit = indexBatch): number {
+    const index = this.index;
+    if (!index) return 0;
+    const order = quote(index.order);
+    const copied = [index.order, 'id', ...index.filters].map(quote);
+    const batch = `SELECT ${order}, id FROM ${index.pending} ORDER BY ${order}, id LIMIT @limit`;
+    const run = this.db.transaction((): number => {
+      this.statement(
+        `INSERT INTO ${index.table} (token, ${copied.join(', ')}) SELECT j.value, ${copied.map((c) => 't.' + c).join(', ')}` +
+          ` FROM (${batch}) AS b JOIN ${this.spec.name} AS t ON t.id = b.id, json_each(t.${quote(this.spec.search!.field)}) AS j` +
+          ` ORDER BY 1, 2, 3`,
+      ).run({ limit });
+      return this.statement(`DELETE FROM ${index.pending} WHERE (${order}, id) IN (${batch})`).run({ limit }).changes;
+    });
+    return run.immediate();
   }
 
-  /** Deletes a row and, first, its tokens (found from the row's own token list). */
+  /** Indexes every pending row, a batch at a time (at start, before serving: what a crash or an older process left). */
+  indexAllPending(): number {
+    let total = 0;
+    for (let n = this.indexPending(); n > 0; n = this.indexPending()) total += n;
+    return total;
+  }
+
+  /** Stops the background indexing (the store is closing); what is still pending is indexed at the next start. */
+  stopIndexing() {
+    this.stopped = true;
+    if (this.indexTimer) clearTimeout(this.indexTimer);
+    this.indexTimer = undefined;
+  }
+
+  /** After an insert: index when inserts pause, or at once when too many are pending (see indexIdleMs). */
+  private noteInsert() {
+    if (this.options.indexing !== 'background') return;
+    this.pendingInserts++;
+    this.lastInsertAt = performance.now();
+    this.scheduleIndexing(this.pendingInserts > indexMaxPending ? 0 : indexIdleMs);
+  }
+
+  /** One step of indexing after `delay` ms: a batch, then the next step, until none is pending. */
+  private scheduleIndexing(delay: number) {
+    if (this.stopped || this.indexTimer) return;
+    this.indexTimer = setTimeout(() => {
+      this.indexTimer = undefined;
+      if (this.stopped) return;
+      const idleFor = performance.now() - this.lastInsertAt;
+      if (this.pendingInserts <= indexMaxPending && idleFor < indexIdleMs) {
+        this.scheduleIndexing(indexIdleMs - idleFor);
+        return;
+      }
+      let indexed: number;
+      try {
+        indexed = this.indexPending();
+      } catch (error) {
+        // Searches still find pending rows (through their own tokens); try again later.
+        console.error(`Indexing ${this.spec.name} for search failed`, error);
+        this.scheduleIndexing(10 * indexIdleMs);
+        return;
+      }
+      this.pendingInserts = indexed < indexBatch ? 0 : Math.max(0, this.pendingInserts - indexed);
+      if (indexed === indexBatch) this.scheduleIndexing(0);
+    }, delay);
+    // A step already due keeps its place; a wait for idleness does not keep the process alive.
+    this.indexTimer.unref();
+  }
+
+  /** Deletes a row and, first, its tokens (found from the row's own token list) or its pending mark. */
   private deleteNow(id: string): boolean {
     if (this.index) {
       const field = quote(this.spec.search!.field);
       const order = quote(this.index.order);
-      this.statement(
-        `DELETE FROM ${this.index.table} WHERE (token, ${order}, id) IN (SELECT j.value, t.${order}, t.id FROM ${this.spec.name} AS t, json_each(t.${field}) AS j WHERE t.id = ?)`,
-      ).run(id);
+      const pending = this.statement(
+        `DELETE FROM ${this.index.pending} WHERE (${order}, id) IN (SELECT ${order}, id FROM ${this.spec.name} WHERE id = ?)`,
+      ).run(id).changes;
+      if (!pending) {
+        this.statement(
+          `DELETE FROM ${this.index.table} WHERE (token, ${order}, id) IN (SELECT j.value, t.${order}, t.id FROM ${this.spec.name} AS t, json_each(t.${field}) AS j WHERE t.id = ?)`,
+        ).run(id);
+      }
     }
     return this.statement(`DELETE FROM ${this.spec.name} WHERE id = ?`).run(id).changes === 1;
   }
@@ -304,6 +438,7 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     if (!index) return;
     const changed = index.filters.filter((col) => col in patch);
     if (!changed.length) return;
+    // A pending row has no token rows yet: its filters are read from the row itself.
     const field = quote(this.spec.search!.field);
     const order = quote(index.order);
     const set = changed.map((col) => `${quote(col)} = (SELECT ${quote(col)} FROM ${this.spec.name} WHERE id = @id)`).join(', ');

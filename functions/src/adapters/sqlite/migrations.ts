@@ -312,7 +312,8 @@ ALTER TABLE project_inquiries ADD COLUMN "variant" TEXT;
   // 10. Lead search through an index (decision 013): each lead's tokens, as its searchTokens
   // column holds them, one row per token keyed (token, createdAt, id), with the lead's status
   // beside it, so a search reads one range of the key, newest first, and counts without reading
-  // the leads. Filled here from the tokens the leads already have.
+  // the leads. Filled here from the tokens the leads already have. A new lead is marked in
+  // *_search_pending, keyed (createdAt, id), until it is indexed in a batch.
   {
     sql: `
 CREATE TABLE project_inquiries_search (
@@ -324,6 +325,11 @@ CREATE TABLE project_inquiries_search (
 ) STRICT, WITHOUT ROWID;
 INSERT INTO project_inquiries_search ("token", "createdAt", "id", "status")
   SELECT j.value, t."createdAt", t."id", t."status" FROM project_inquiries AS t, json_each(t."searchTokens") AS j ORDER BY 1, 2, 3;
+CREATE TABLE project_inquiries_search_pending (
+  "createdAt" TEXT NOT NULL,
+  "id" TEXT NOT NULL,
+  PRIMARY KEY ("createdAt", "id")
+) STRICT, WITHOUT ROWID;
 CREATE TABLE quote_requests_search (
   "token" TEXT NOT NULL,
   "createdAt" TEXT NOT NULL,
@@ -333,6 +339,11 @@ CREATE TABLE quote_requests_search (
 ) STRICT, WITHOUT ROWID;
 INSERT INTO quote_requests_search ("token", "createdAt", "id", "status")
   SELECT j.value, t."createdAt", t."id", t."status" FROM quote_requests AS t, json_each(t."searchTokens") AS j ORDER BY 1, 2, 3;
+CREATE TABLE quote_requests_search_pending (
+  "createdAt" TEXT NOT NULL,
+  "id" TEXT NOT NULL,
+  PRIMARY KEY ("createdAt", "id")
+) STRICT, WITHOUT ROWID;
 `,
   },
   // 11. Unique visitors: each visit keeps its visitor key (a salted hash, no one's identity),

@@ -42,8 +42,11 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
   db.pragma('busy_timeout = 5000');
   migrate(db);
 
-  const inquiries = new SqliteCollection<Inquiry>(db, tables.inquiries);
-  const quotes = new SqliteCollection<QuoteRequest>(db, tables.quotes);
+  // Leads are indexed for search in the background (decision 013); what a crash left pending, now.
+  const inquiries = new SqliteCollection<Inquiry>(db, tables.inquiries, { indexing: 'background' });
+  const quotes = new SqliteCollection<QuoteRequest>(db, tables.quotes, { indexing: 'background' });
+  inquiries.indexAllPending();
+  quotes.indexAllPending();
   const reviews = new SqliteCollection<Review>(db, tables.reviews);
   const messages = new SqliteMessages(db, { inquiry: inquiries, quote: quotes, review: reviews });
   return {
@@ -81,6 +84,8 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
       if (row?.checkedAt !== now) throw new Error('The health probe did not read back what it wrote');
     },
     async close() {
+      inquiries.stopIndexing();
+      quotes.stopIndexing();
       db.close();
     },
   };
