@@ -42,9 +42,15 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         history: [],
         updatedAt: '2025-01-05T10:00:00.000Z',
         createdAt: '2025-01-05T10:00:00.000Z',
+        source: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'spring-kitchens', gclid: 'abc', landingPage: '/' },
+        channel: 'Paid search',
       };
       expect(await store.inquiries.insert(inquiry)).toEqual(inquiry);
       expect(await store.inquiries.get('i1')).toEqual(inquiry);
+      // A lead stored before sources has no channel: it reads as Direct.
+      const { source: _source, channel: _channel, ...before } = inquiry;
+      await store.inquiries.insert({ ...before, id: 'i0' });
+      expect(await store.inquiries.get('i0')).toEqual({ ...before, id: 'i0', channel: 'Direct' });
       await store.reviews.insert(review(1, false));
       await store.reviews.insert(review(2, true, 'b@example.com'));
       expect(await store.reviews.get('r001')).toEqual(review(1, false));
@@ -227,6 +233,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         history: [],
         updatedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
         createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+        channel: 'Direct',
       });
       const quote = (i: number, suburb: string, status: QuoteRequest['status']): QuoteRequest => ({
         id: `q${i}`,
@@ -239,6 +246,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         history: [],
         updatedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
         createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+        channel: 'Direct',
       });
       const term = (query: string) => searchTerm(query) ?? '';
       const ids = (items: ReadonlyArray<{ id: string }>) => items.map((item) => item.id);
@@ -463,6 +471,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         history: [],
         updatedAt: '2025-01-05T10:00:00.000Z',
         createdAt: '2025-01-05T10:00:00.000Z',
+        channel: 'Direct',
       };
       // A lead's messages have ids `<lead id>-<n>`.
       const messages = (prefix: string): NewMessage[] => [

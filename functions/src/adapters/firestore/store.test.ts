@@ -77,7 +77,7 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
       expect((await db.collection('project_inquiries').doc('i1').get()).get('rooms')).toEqual(['kitchen', 'study']);
     });
 
-    it('reads a lead stored before statuses existed as new with no history, and stores search tokens beside new ones', async () => {
+    it('reads a lead stored before statuses existed as new with no history and Direct, and stores search tokens beside new ones', async () => {
       const old = {
         rooms: ['kitchen'],
         budget: '5000-15000',
@@ -89,7 +89,14 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
         createdAt: '2024-01-01T00:00:00.000Z',
       };
       await db.collection('project_inquiries').doc('old1').set(old);
-      expect(await store.inquiries.get('old1')).toEqual({ id: 'old1', ...old, status: 'new', history: [], updatedAt: old.createdAt });
+      expect(await store.inquiries.get('old1')).toEqual({
+        id: 'old1',
+        ...old,
+        status: 'new',
+        history: [],
+        updatedAt: old.createdAt,
+        channel: 'Direct',
+      });
       const updated = await store.inquiries.transform('old1', (current) => ({
         status: 'contacted',
         history: [...current.history, { at: '2025-01-01T00:00:00.000Z', by: 'staff', status: 'contacted' }],
