@@ -12,14 +12,16 @@ describe('the lead source a browsing session keeps', () => {
     arriveFrom('', '/');
   });
 
-  test('keeps the first page’s campaign tags, click ids, other site and landing path, and nothing of later pages', () => {
+  test('keeps the first page’s campaign tags, click ids, other site and landing path, and nothing of later pages', async () => {
     arriveFrom(
       'https://www.google.com.au/search?q=kitchens',
       '/services?utm_source=google&utm_medium=cpc&utm_campaign=spring-kitchens&gclid=abc&other=1',
     );
-    captureLeadSource();
+    const reading = captureLeadSource();
+    // The visitor moves on before the reader of tags has loaded: the first page still counts.
     arriveFrom('https://www.facebook.com/', '/gallery?utm_source=facebook');
-    captureLeadSource();
+    await captureLeadSource();
+    await reading;
     expect(leadSource()).toEqual({
       utmSource: 'google',
       utmMedium: 'cpc',
@@ -30,13 +32,19 @@ describe('the lead source a browsing session keeps', () => {
     });
   });
 
-  test('leaves out this site as a referrer, and tidies tags the server would refuse', () => {
+  test('leaves out this site as a referrer, and tidies tags the server would refuse', async () => {
     arriveFrom(`${location.origin}/gallery`, `/?utm_campaign=${encodeURIComponent('spring\nkitchens')}&utm_term=${'x'.repeat(300)}`);
-    captureLeadSource();
+    await captureLeadSource();
     expect(leadSource()).toEqual({ utmCampaign: 'spring kitchens', utmTerm: 'x'.repeat(200), landingPage: '/' });
   });
 
   test('is nothing before the first page', () => {
     expect(leadSource()).toBeUndefined();
+  });
+
+  test('keeps the landing page of a visit typed in, at once', () => {
+    arriveFrom('', '/gallery');
+    void captureLeadSource();
+    expect(leadSource()).toEqual({ landingPage: '/gallery' });
   });
 });

@@ -3,44 +3,32 @@ import type { LeadSource } from '@site/domain';
 /** Where the browsing session's source is kept: one per tab, gone when the tab closes. */
 const storageKey = 'lead-source';
 
-const parameters = [
-  ['utm_source', 'utmSource'],
-  ['utm_medium', 'utmMedium'],
-  ['utm_campaign', 'utmCampaign'],
-  ['utm_term', 'utmTerm'],
-  ['utm_content', 'utmContent'],
-  ['gclid', 'gclid'],
-  ['fbclid', 'fbclid'],
-  ['msclkid', 'msclkid'],
-] as const;
-
-// Controls, line separators and direction marks: the server refuses them, and a lead must never fail over a tag.
-// eslint-disable-next-line no-control-regex -- matching control characters is its purpose
-const unwanted = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-const tidy = (value: string | null) => (value ?? '').replace(unwanted, ' ').trim().slice(0, 200).trim();
-
 /**
  * On the first page of a browsing session, keeps the campaign parameters and click ids of its
  * address, the other site it came from and the page it landed on, for the inquiry or quote
- * request it may end in. Later pages keep what the first one found.
+ * request it may end in. Later pages keep what the first one found: the landing page is kept
+ * at once, so a page the visitor moves on to finds the session's source taken. The reader of
+ * tags (lead-source-capture.ts) loads only for an address with a query or a visit from a link,
+ * which most visits are not, so every page's first download stays as small as it was; it reads
+ * what was taken here, not the page the visitor may be on by then.
  */
-export function captureLeadSource(): void {
+export function captureLeadSource(): Promise<void> {
   try {
-    if (sessionStorage.getItem(storageKey) !== null) return;
-    const query = new URLSearchParams(location.search);
-    const source: LeadSource = {};
-    for (const [parameter, field] of parameters) {
-      const value = tidy(query.get(parameter));
-      if (value) source[field] = value;
-    }
-    const referrer = document.referrer ? new URL(document.referrer).hostname : '';
-    if (referrer && referrer !== location.hostname && /^[a-z0-9.-]{1,253}$/i.test(referrer)) source.referrerHost = referrer;
-    if (/^\/\S*$/.test(location.pathname)) source.landingPage = location.pathname.slice(0, 512);
-    sessionStorage.setItem(storageKey, JSON.stringify(source));
+    if (sessionStorage.getItem(storageKey) !== null) return Promise.resolve();
+    const arrival = { search: location.search, referrer: document.referrer, pathname: location.pathname, hostname: location.hostname };
+    sessionStorage.setItem(storageKey, JSON.stringify(landing(arrival.pathname)));
+    if (!arrival.search && !arrival.referrer) return Promise.resolve();
+    return import('./lead-source-capture')
+      .then(({ readLeadSource }) => sessionStorage.setItem(storageKey, JSON.stringify(readLeadSource(arrival))))
+      .catch(() => undefined);
   } catch {
     // Storage turned off or full, or a referrer that is not a URL: the lead is then Direct.
+    return Promise.resolve();
   }
 }
+
+/** The landing page alone: what a visit typed in or from a bookmark keeps. */
+export const landing = (pathname: string): LeadSource => (/^\/\S*$/.test(pathname) ? { landingPage: pathname.slice(0, 512) } : {});
 
 /** What the session kept, for a lead's `source`; undefined when nothing was. */
 export function leadSource(): LeadSource | undefined {

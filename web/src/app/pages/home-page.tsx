@@ -4,7 +4,7 @@ import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
 import { Gallery } from '../../features/gallery/components/gallery';
-import { hasSavedWizard } from '../../features/inquiry/hooks/wizard-storage';
+import { hasSavedWizard } from '../../features/inquiry/hooks/saved-wizard';
 import { ServicesSection } from '../../features/services/components/services-section';
 import { BusinessJsonLd } from './business-json-ld';
 import { Hero } from './hero';

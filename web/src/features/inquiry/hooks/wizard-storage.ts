@@ -1,5 +1,6 @@
 import { budgets, inquiryRooms, timelines, type Budget, type InquiryContact, type InquiryRoom, type Timeline } from '@site/domain';
 import type { AttachedDesign } from '../../../lib/attached-design';
+import { wizardStorage, wizardStorageKey } from './saved-wizard';
 
 /**
  * The wizard's step and answers, kept in session storage so an accidental reload of the page
@@ -14,28 +15,11 @@ export interface WizardState {
   design: AttachedDesign | null;
 }
 
-const key = 'project-inquiry-wizard';
+const key = wizardStorageKey;
+const storage = wizardStorage;
 
 export const emptyContact: InquiryContact = { firstName: '', lastName: '', email: '', phone: '' };
 export const initialWizardState: WizardState = { step: 1, rooms: [], budget: '', timeline: '', contact: emptyContact, design: null };
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    // Storage can be switched off; the wizard then simply does not survive a reload.
-    return null;
-  }
-}
-
-/** True when the wizard was open when the page was last left (or reloaded). */
-export function hasSavedWizard(): boolean {
-  try {
-    return storage()?.getItem(key) != null;
-  } catch {
-    return false;
-  }
-}
 
 const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
 

@@ -15,7 +15,7 @@ export function useRecordVisit() {
   useEffect(() => {
     if (lastKey === key) return;
     lastKey = key;
-    captureLeadSource();
+    void captureLeadSource();
     const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     if (tracked.has(page)) recordVisit({ page });
   }, [pathname, key]);
