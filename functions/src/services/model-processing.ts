@@ -1,9 +1,9 @@
 import type { Model3d, ModelStats } from '@site/domain';
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { Log } from '../app';
 import type { ObjectStore } from '../ports/object-store';
-import type { Store, StoredObjectRecord } from '../ports/store';
-import { derivedModelKeys } from './model-files';
+import type { Store } from '../ports/store';
+import { derivedModelKeys, removeModelFiles } from './model-files';
 import type { OptimizedModel } from './model-pipeline';
 
 export type OptimizeModel = (glb: Uint8Array) => Promise<OptimizedModel>;
@@ -22,12 +22,6 @@ export const pendingModelFields = (originalUrl: string) =>
 
 /** An earlier file's results, removed when a model gets a new file. */
 export const earlierModelResults = { arUrl: undefined, processingError: undefined, stats: undefined } satisfies Partial<Model3d>;
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 export interface ModelProcessingOptions {
   /**
@@ -106,7 +100,7 @@ export class ModelProcessing {
       await this.fail(model, 'The uploaded file is missing. Please upload the model again', null);
       return;
     }
-    const original = await readAll(opened.stream);
+    const original = await buffer(opened.stream);
     let made: OptimizedModel;
     try {
       made = await this.optimize(original);
@@ -132,7 +126,7 @@ export class ModelProcessing {
       },
     );
     // The model got another file (or was deleted) meanwhile: these files belong to nothing.
-    if (!applied && !(await this.store.objects.findOne({ url: model.originalUrl }))?.attached) await this.removeFiles(upload);
+    if (!applied && !(await this.store.objects.findOne({ url: model.originalUrl }))?.attached) await removeModelFiles(this.objects, upload);
   }
 
   private async fail(model: Model3d, reason: string, originalBytes: number | null): Promise<void> {
@@ -143,11 +137,5 @@ export class ModelProcessing {
       { originalUrl: model.originalUrl, processing: 'pending' },
       { processing: 'failed', processingError: reason, stats, modelUrl: model.originalUrl, arUrl: undefined },
     );
-  }
-
-  /** Deletes the files made from an uploaded model. */
-  async removeFiles(upload: Pick<StoredObjectRecord, 'id'>): Promise<void> {
-    const keys = derivedModelKeys(upload);
-    await Promise.all([this.objects.delete(keys.optimized), this.objects.delete(keys.ar)]);
   }
 }

@@ -1,5 +1,5 @@
 import type { PhotoSource } from '@site/domain';
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { HttpError } from '../http/errors';
 import type { ObjectStore } from '../ports/object-store';
 import type { PublicPhotoFiles, Store, StoredObjectRecord } from '../ports/store';
@@ -19,12 +19,6 @@ function processedKeys(record: StoredObjectRecord): string[] {
   return keys;
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * An uploaded photo's processed files: made once, right after the upload is checked (or,
  * for a file that went straight to Cloud Storage, when a project first uses it), stored
@@ -42,7 +36,7 @@ export class Photos {
     const opened = await this.objects.open(record.key);
     if (!opened)
       throw new HttpError(400, 'The upload has not finished. Please upload the photo again', { [field]: 'Please upload the photo again' });
-    const original = await readAll(opened.stream);
+    const original = await buffer(opened.stream);
     let made;
     try {
       made = await processPhoto(original);

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { HttpError } from '../http/errors';
 import { heicRefused, isHeic } from './photo-pipeline';
-import { derivedModelKeys } from './model-files';
+import { removeModelFiles } from './model-files';
 import { Photos } from './photos';
 import { newId, newToken, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
@@ -239,10 +239,7 @@ export class Uploads {
 
   private async removeRecord(record: StoredObjectRecord): Promise<void> {
     await this.photos.removeFiles(record);
-    if (record.kind === 'model') {
-      const made = derivedModelKeys(record);
-      await Promise.all([this.objects.delete(made.optimized), this.objects.delete(made.ar)]);
-    }
+    if (record.kind === 'model') await removeModelFiles(this.objects, record);
     await this.objects.delete(record.key);
     await this.store.objects.delete(record.id);
   }
