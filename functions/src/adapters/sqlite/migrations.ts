@@ -380,6 +380,15 @@ ALTER TABLE quote_requests ADD COLUMN "channel" TEXT;
 CREATE INDEX quote_requests_channel_status_createdAt_id ON quote_requests ("channel", "status", "createdAt", "id");
 `,
   },
+  // 13. The search tables keep only tokens of at most 4 characters (about 40 rows a lead instead
+  // of 110); a longer term is read through the rows of its first 4 and checked against the
+  // lead's own tokens, which finds the same leads.
+  {
+    sql: `
+DELETE FROM project_inquiries_search WHERE length("token") > 4;
+DELETE FROM quote_requests_search WHERE length("token") > 4;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */
