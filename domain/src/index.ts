@@ -5,6 +5,7 @@ export * from './site';
 export * from './routes';
 export * from './delivery';
 export * from './uploads';
+export * from './attachments';
 export * from './account';
 export * from './project-view';
 export * from './projects';

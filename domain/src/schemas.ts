@@ -3,6 +3,7 @@ import { budgets, inquiryRooms, leadStatuses, quoteRooms, timelines, type LeadSt
 import { limits } from './limits';
 import { accountMessages, newPasswordSchema } from './account';
 import { leadSourceSchema, type LeadChannel, type LeadOrigin } from './lead-source';
+import { attachmentsInputSchema, type LeadAttachment } from './attachments';
 
 /** Messages of the product specification, section 5. Copied exactly. */
 export const messages = {
@@ -108,11 +109,15 @@ export const inquiryInputSchema = inquiryContactSchema.extend({
   ).optional(),
   /** Not in the specification: where the visit that ended in this inquiry came from (lead-source.ts). */
   source: leadSourceSchema.optional(),
+  /** Photos and PDF plans uploaded through `POST /api/attachments/upload-url` (attachments.ts). */
+  attachments: attachmentsInputSchema.optional(),
 });
 export type InquiryInput = z.infer<typeof inquiryInputSchema>;
-export interface Inquiry extends InquiryInput, LeadProgress, LeadOrigin {
+export interface Inquiry extends Omit<InquiryInput, 'attachments'>, LeadProgress, LeadOrigin {
   id: string;
   createdAt: string;
+  /** The customer's files, as the admin lead list returns them. */
+  attachments?: LeadAttachment[];
   /** The model's name when the inquiry arrived, so the lead still reads well if the model is renamed or deleted. */
   modelName?: string;
 }
@@ -140,11 +145,15 @@ export const quoteInputSchema = z.object({
     .pipe(z.enum(quoteRooms, { error: messages.roomRequired })),
   /** Not in the specification: where the visit that ended in this request came from (lead-source.ts). */
   source: leadSourceSchema.optional(),
+  /** Photos and PDF plans uploaded through `POST /api/attachments/upload-url` (attachments.ts). */
+  attachments: attachmentsInputSchema.optional(),
 });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
-export interface QuoteRequest extends QuoteInput, LeadProgress, LeadOrigin {
+export interface QuoteRequest extends Omit<QuoteInput, 'attachments'>, LeadProgress, LeadOrigin {
   id: string;
   createdAt: string;
+  /** The customer's files, as the admin lead list returns them. */
+  attachments?: LeadAttachment[];
 }
 
 // ---------------------------------------------------------------- working a lead

@@ -51,7 +51,7 @@ export function leadRoutes(ctx: RouteContext): Router {
 
   router.post('/project-inquiry', ctx.verifiedClient, forms, async (req, res) => {
     const raw = body(req);
-    const input = parse(inquiryInputSchema, raw);
+    const { attachments: attachmentRefs, ...input } = parse(inquiryInputSchema, raw);
     const modelName = await designEnquiredAbout(input);
     const now = ctx.clock.now();
     const inquiry: Inquiry = {
@@ -68,7 +68,7 @@ export function leadRoutes(ctx: RouteContext): Router {
 
   router.post('/quote-request', ctx.verifiedClient, forms, async (req, res) => {
     const raw = body(req);
-    const input = parse(quoteInputSchema, raw);
+    const { attachments: attachmentRefs, ...input } = parse(quoteInputSchema, raw);
     const now = ctx.clock.now();
     const quote: QuoteRequest = {
       id: newId(),
