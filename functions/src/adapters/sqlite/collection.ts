@@ -23,7 +23,12 @@ type Row = Record<string, unknown>;
  * key, newest first, and stops at the page's end; the equality filters the lists combine with a
  * search are copied beside each token, so a filtered page or count never reads the leads' rows.
  *
- * An insert does not write those ~110 rows: it adds the lead's (order field, id) to `pending`,
+ * Only tokens of at most `indexedTokenLength` characters get a row (about 40 a lead; every
+ * token would be about 110): a longer term is read through the rows of its first
+ * `indexedTokenLength` characters, each lead there checked against its own `searchTokens`,
+ * which finds exactly the leads that hold the term (migration 13).
+ *
+ * An insert does not write those rows: it adds the lead's (order field, id) to `pending`,
  * and the lead is indexed later, with others, in batches sorted by token (`indexPending`, run a
  * short while after inserts and at start). A search reads the indexed leads through the token
  * table and the few pending ones through their own `searchTokens`, merged in key order, so it
@@ -53,6 +58,8 @@ const searchIndexes: Record<string, SearchIndex> = {
  * of at most `indexBatch` leads (a step holds the event loop for its time, about 15 ms).
  */
 export const indexBatch = 100;
+/** The longest token with its own row in a search table; see SearchIndex. Characters, as SQLite's length() counts them. */
+export const indexedTokenLength = 4;
 export const indexIdleMs = 200;
 export const indexMaxPending = 2000;
 
@@ -316,14 +323,21 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
    * the term among the row's own tokens). `key(alias)` adds conditions on the order key of either.
    */
   private searchArms(index: SearchIndex, term: string, where: Where<T> | undefined, params: Row, key: (alias: string) => string[]) {
-    const indexed = ['s.token = @__search'];
     // The column is JSON.stringify of the token array, so a token is there as JSON.stringify(token):
     // instr() skips most rows without parsing them, json_each() decides.
     const field = `t.${quote(this.spec.search!.field)}`;
-    const pending = [`instr(${field}, @__quoted) > 0 AND EXISTS (SELECT 1 FROM json_each(${field}) WHERE value = @__search)`];
+    const holdsTerm = `instr(${field}, @__quoted) > 0 AND EXISTS (SELECT 1 FROM json_each(${field}) WHERE value = @__search)`;
+    const pending = [holdsTerm];
     params.__search = term;
     params.__quoted = JSON.stringify(term);
-    let joined = false;
+    // Code points, as SQLite's length() and substr() count characters.
+    const chars = [...term];
+    const short = chars.length <= indexedTokenLength;
+    // Tokens are stored without a trailing space ("ava ng" holds "ava"), so its prefix is cut the same way.
+    params.__token = short ? term : chars.slice(0, indexedTokenLength).join('').trimEnd();
+    // A longer term: the leads holding its first characters, each checked for the whole term.
+    const indexed = short ? ['s.token = @__token'] : ['s.token = @__token', holdsTerm];
+    let joined = !short;
     for (const [name, value] of Object.entries(where ?? {})) {
       if (value === undefined) continue;
       const col = this.column(name);
@@ -359,7 +373,7 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
       this.statement(
         `INSERT INTO ${index.table} (token, ${copied.join(', ')}) SELECT j.value, ${copied.map((c) => 't.' + c).join(', ')}` +
           ` FROM (${batch}) AS b JOIN ${this.spec.name} AS t ON t.id = b.id, json_each(t.${quote(this.spec.search!.field)}) AS j` +
-          ` ORDER BY 1, 2, 3`,
+          ` WHERE length(j.value) <= ${indexedTokenLength} ORDER BY 1, 2, 3`,
       ).run({ limit });
       return this.statement(`DELETE FROM ${index.pending} WHERE (${order}, id) IN (${batch})`).run({ limit }).changes;
     });
@@ -425,7 +439,7 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
       ).run(id).changes;
       if (!pending) {
         this.statement(
-          `DELETE FROM ${this.index.table} WHERE (token, ${order}, id) IN (SELECT j.value, t.${order}, t.id FROM ${this.spec.name} AS t, json_each(t.${field}) AS j WHERE t.id = ?)`,
+          `DELETE FROM ${this.index.table} WHERE (token, ${order}, id) IN (SELECT j.value, t.${order}, t.id FROM ${this.spec.name} AS t, json_each(t.${field}) AS j WHERE t.id = ? AND length(j.value) <= ${indexedTokenLength})`,
         ).run(id);
       }
     }
@@ -443,7 +457,7 @@ export class SqliteCollection<T extends { id: string }> implements Collection<T>
     const order = quote(index.order);
     const set = changed.map((col) => `${quote(col)} = (SELECT ${quote(col)} FROM ${this.spec.name} WHERE id = @id)`).join(', ');
     this.statement(
-      `UPDATE ${index.table} SET ${set} WHERE (token, ${order}, id) IN (SELECT j.value, t.${order}, t.id FROM ${this.spec.name} AS t, json_each(t.${field}) AS j WHERE t.id = @id)`,
+      `UPDATE ${index.table} SET ${set} WHERE (token, ${order}, id) IN (SELECT j.value, t.${order}, t.id FROM ${this.spec.name} AS t, json_each(t.${field}) AS j WHERE t.id = @id AND length(j.value) <= ${indexedTokenLength})`,
     ).run({ id });
   }
 
