@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addBusinessHours,
+  businessHoursBetween,
+  defaultBusinessHours,
+  isFollowUpOverdue,
+  parseBusinessHours,
+  type BusinessHours,
+} from './business-hours';
+
+const hours = (text: string): BusinessHours => {
+  const parsed = parseBusinessHours(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.hours;
+};
+
+/** The due time, as an instant, of a lead arriving at `at` (an ISO time with its Melbourne offset). */
+const due = (at: string, after = 2, businessHours = defaultBusinessHours) =>
+  addBusinessHours(new Date(at), after, businessHours).toISOString();
+const iso = (at: string) => new Date(at).toISOString();
+
+describe('addBusinessHours (Monday to Friday 08:00 to 17:30, Melbourne)', () => {
+  it('counts the hours left on Friday afternoon and goes on on Monday morning', () => {
+    expect(due('2026-11-27T16:30:00+11:00')).toBe(iso('2026-11-30T09:00:00+11:00'));
+  });
+
+  it('starts a lead from the night on the next morning', () => {
+    expect(due('2026-11-24T22:00:00+11:00')).toBe(iso('2026-11-25T10:00:00+11:00'));
+  });
+
+  it('starts a weekend lead on Monday morning', () => {
+    expect(due('2026-11-28T10:00:00+11:00')).toBe(iso('2026-11-30T10:00:00+11:00'));
+    expect(due('2026-11-29T23:59:00+11:00')).toBe(iso('2026-11-30T10:00:00+11:00'));
+  });
+
+  it('ends on the closing time itself when the hours fit, and starts at the opening time itself', () => {
+    expect(due('2026-11-25T15:30:00+11:00')).toBe(iso('2026-11-25T17:30:00+11:00'));
+    expect(due('2026-11-25T08:00:00+11:00')).toBe(iso('2026-11-25T10:00:00+11:00'));
+    expect(due('2026-11-25T17:30:00+11:00')).toBe(iso('2026-11-26T10:00:00+11:00'));
+    expect(due('2026-11-25T07:59:59+11:00')).toBe(iso('2026-11-25T10:00:00+11:00'));
+  });
+
+  it('keeps Monday 09:00 local across the weekend daylight saving starts (AEST to AEDT)', () => {
+    // Clocks go forward at 02:00 on Sunday 4 October 2026: Friday is +10:00, Monday +11:00.
+    expect(due('2026-10-02T16:30:00+10:00')).toBe('2026-10-04T22:00:00.000Z');
+  });
+
+  it('keeps Monday 09:00 local across the weekend daylight saving ends (AEDT to AEST)', () => {
+    // Clocks go back at 03:00 on Sunday 5 April 2026: Friday is +11:00, Monday +10:00.
+    expect(due('2026-04-03T16:30:00+11:00')).toBe('2026-04-05T23:00:00.000Z');
+  });
+
+  it('counts real hours on the day the clocks change, when the business opens then', () => {
+    const sundayNight = hours('Sun 01:00-05:00');
+    // 01:00 to 05:00 local on 4 October 2026 holds three real hours: 02:00 becomes 03:00.
+    expect(businessHoursBetween(new Date('2026-10-04T01:00:00+10:00'), new Date('2026-10-04T05:00:00+11:00'), sundayNight)).toBe(3);
+    expect(due('2026-10-04T01:00:00+10:00', 3, sundayNight)).toBe(iso('2026-10-04T05:00:00+11:00'));
+    // And five on 5 April 2026, when 03:00 becomes 02:00 again.
+    expect(businessHoursBetween(new Date('2026-04-05T01:00:00+11:00'), new Date('2026-04-05T05:00:00+10:00'), sundayNight)).toBe(5);
+  });
+
+  it('uses every range of several, and fractions of an hour', () => {
+    const withSaturday = hours('Mon-Fri 08:00-17:30, Sat 09:00-12:00');
+    expect(due('2026-11-27T17:00:00+11:00', 2, withSaturday)).toBe(iso('2026-11-28T10:30:00+11:00'));
+    expect(due('2026-11-28T11:30:00+11:00', 2, withSaturday)).toBe(iso('2026-11-30T09:30:00+11:00'));
+    expect(due('2026-11-25T09:00:00+11:00', 0.5)).toBe(iso('2026-11-25T09:30:00+11:00'));
+  });
+});
+
+describe('businessHoursBetween', () => {
+  it('counts only the open hours between two moments', () => {
+    expect(businessHoursBetween(new Date('2026-11-27T16:30:00+11:00'), new Date('2026-11-30T09:00:00+11:00'), defaultBusinessHours)).toBe(2);
+    expect(businessHoursBetween(new Date('2026-11-23T08:00:00+11:00'), new Date('2026-11-28T08:00:00+11:00'), defaultBusinessHours)).toBe(
+      47.5,
+    );
+    expect(businessHoursBetween(new Date('2026-11-28T08:00:00+11:00'), new Date('2026-11-29T20:00:00+11:00'), defaultBusinessHours)).toBe(0);
+  });
+});
+
+describe('parseBusinessHours', () => {
+  it('reads days, ranges of days (also past Sunday) and several entries in any case', () => {
+    const parsed = hours('fri-MON 09:00-12:00, Wed 13:00-24:00, Wed 12:00-14:00');
+    expect(parsed.days).toEqual([
+      [{ from: 540, to: 720 }],
+      [{ from: 540, to: 720 }],
+      [],
+      [{ from: 720, to: 1440 }],
+      [],
+      [{ from: 540, to: 720 }],
+      [{ from: 540, to: 720 }],
+    ]);
+  });
+
+  it.each([
+    ['', 'names no opening hours: use days and times such as "Mon-Fri 08:00-17:30" or "Mon-Fri 08:00-17:30, Sat 09:00-12:00"'],
+    ['weekdays 9 to 5', '"weekdays 9 to 5" is not a day and times: use days and times such as "Mon-Fri 08:00-17:30" or "Mon-Fri 08:00-17:30, Sat 09:00-12:00"'],
+    ['Mon-Fre 08:00-17:30', '"Fre" is not a day: use Mon, Tue, Wed, Thu, Fri, Sat or Sun'],
+    ['Mon 08:00-25:00', '"Mon 08:00-25:00" has a time that is not HH:MM between 00:00 and 24:00'],
+    ['Mon 17:30-08:00', '"Mon 17:30-08:00" closes before it opens'],
+  ])('refuses %j with a reason', (text, message) => {
+    expect(parseBusinessHours(text)).toEqual({ ok: false, message });
+  });
+});
+
+describe('isFollowUpOverdue', () => {
+  const lead = { status: 'new', followUpDueAt: '2026-11-30T00:00:00.000Z' };
+  it('is overdue from the due time on, while the lead is new', () => {
+    expect(isFollowUpOverdue(lead, new Date('2026-11-29T23:59:59.999Z'))).toBe(false);
+    expect(isFollowUpOverdue(lead, new Date('2026-11-30T00:00:00.000Z'))).toBe(true);
+    expect(isFollowUpOverdue({ ...lead, status: 'contacted' }, new Date('2026-12-30T00:00:00.000Z'))).toBe(false);
+    expect(isFollowUpOverdue({ status: 'new' }, new Date('2026-12-30T00:00:00.000Z'))).toBe(false);
+  });
+});

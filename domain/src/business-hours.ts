@@ -1,0 +1,147 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays } from 'date-fns';
+
+/**
+ * Business hours and the follow-up reminder's due time: when a lead still `new` should have
+ * been answered. One module for the server (which stores the due time on each lead) and the
+ * dashboard (which shows "Overdue" once it has passed), so both agree to the millisecond.
+ *
+ * Hours are wall-clock times in Melbourne: an 08:00 opening is 08:00 local time on either
+ * side of a daylight-saving change, and a business hour is an hour of real time inside the
+ * opening hours. Public holidays are not known: they count as ordinary days.
+ */
+
+/** Where the business is, and so the clock its hours are read on. */
+export const businessTimeZone = 'Australia/Melbourne';
+
+/** BUSINESS_HOURS when it is not set. */
+export const defaultBusinessHoursText = 'Mon-Fri 08:00-17:30';
+/** FOLLOW_UP_AFTER_HOURS when it is not set. */
+export const defaultFollowUpAfterHours = 2;
+
+const dayNames = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+/** Opening hours: for each weekday (0 Sunday to 6 Saturday), its ranges in minutes after midnight, sorted and not overlapping. */
+export interface BusinessHours {
+  days: ReadonlyArray<ReadonlyArray<{ from: number; to: number }>>;
+}
+
+export type BusinessHoursParse = { ok: true; hours: BusinessHours } | { ok: false; message: string };
+
+const formatHelp = 'use days and times such as "Mon-Fri 08:00-17:30" or "Mon-Fri 08:00-17:30, Sat 09:00-12:00"';
+
+/** Minutes after midnight of "HH:MM" (00:00 to 24:00), or null. */
+function minutesOf(time: string): number | null {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time);
+  if (!match) return null;
+  const [hours, minutes] = [Number(match[1]), Number(match[2])];
+  if (minutes > 59 || hours > 24 || (hours === 24 && minutes > 0)) return null;
+  return hours * 60 + minutes;
+}
+
+/**
+ * Reads opening hours written as comma-separated entries of a day or a range of days and a
+ * time range: `Mon-Fri 08:00-17:30, Sat 09:00-12:00`. Day names are the first three letters
+ * (any case); a range of days may run past Sunday (`Fri-Mon`). Ranges on the same day that
+ * overlap or touch are joined.
+ */
+export function parseBusinessHours(text: string): BusinessHoursParse {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (!entries.length) return { ok: false, message: `names no opening hours: ${formatHelp}` };
+  const days: Array<Array<{ from: number; to: number }>> = dayNames.map(() => []);
+  for (const entry of entries) {
+    const match = /^([a-z]{3})(?:\s*-\s*([a-z]{3}))?\s+(\d{1,2}:\d{2})\s*-\s*(\d{1,2}:\d{2})$/i.exec(entry);
+    if (!match) return { ok: false, message: `"${entry}" is not a day and times: ${formatHelp}` };
+    const first = dayNames.indexOf(match[1].toLowerCase() as (typeof dayNames)[number]);
+    const last = match[2] === undefined ? first : dayNames.indexOf(match[2].toLowerCase() as (typeof dayNames)[number]);
+    const unknownDay = first === -1 ? match[1] : last === -1 ? match[2] : undefined;
+    if (unknownDay !== undefined) return { ok: false, message: `"${unknownDay}" is not a day: use Mon, Tue, Wed, Thu, Fri, Sat or Sun` };
+    const from = minutesOf(match[3]);
+    const to = minutesOf(match[4]);
+    if (from === null || to === null) return { ok: false, message: `"${entry}" has a time that is not HH:MM between 00:00 and 24:00` };
+    if (to <= from) return { ok: false, message: `"${entry}" closes before it opens` };
+    for (let day = first; ; day = (day + 1) % 7) {
+      days[day].push({ from, to });
+      if (day === last) break;
+    }
+  }
+  return { ok: true, hours: { days: days.map(joinRanges) } };
+}
+
+function joinRanges(ranges: Array<{ from: number; to: number }>): Array<{ from: number; to: number }> {
+  const joined: Array<{ from: number; to: number }> = [];
+  for (const range of [...ranges].sort((a, b) => a.from - b.from)) {
+    const previous = joined[joined.length - 1];
+    if (previous && range.from <= previous.to) previous.to = Math.max(previous.to, range.to);
+    else joined.push({ ...range });
+  }
+  return joined;
+}
+
+/** The default hours, Monday to Friday 08:00 to 17:30. */
+export const defaultBusinessHours: BusinessHours = (() => {
+  const parsed = parseBusinessHours(defaultBusinessHoursText);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.hours;
+})();
+
+/**
+ * The opening periods as instants, from the start of the local day that holds `from`
+ * onwards, in order. Each day's times are built on the Melbourne calendar, so a period
+ * on the day the clocks change keeps its local opening and closing times.
+ */
+function* openPeriods(from: Date, hours: BusinessHours, timeZone: string): Generator<{ start: number; end: number }> {
+  if (!hours.days.some((ranges) => ranges.length)) return;
+  const first = new TZDate(from.getTime(), timeZone);
+  const midnight = new TZDate(first.getFullYear(), first.getMonth(), first.getDate(), timeZone);
+  for (let offset = 0; ; offset++) {
+    const day = addDays(midnight, offset);
+    const [year, month, date] = [day.getFullYear(), day.getMonth(), day.getDate()];
+    for (const range of hours.days[day.getDay()]) {
+      const at = (minutes: number) =>
+        new TZDate(year, month, date, Math.floor(minutes / 60), minutes % 60, timeZone).getTime();
+      yield { start: at(range.from), end: at(range.to) };
+    }
+  }
+}
+
+const hourMs = 60 * 60 * 1000;
+
+/** The moment `hours` business hours after `start` have passed (`start` itself when hours is 0). */
+export function addBusinessHours(start: Date, hours: number, businessHours: BusinessHours, timeZone = businessTimeZone): Date {
+  let left = hours * hourMs;
+  if (left <= 0) return new Date(start.getTime());
+  for (const period of openPeriods(start, businessHours, timeZone)) {
+    const from = Math.max(period.start, start.getTime());
+    if (period.end <= from) continue;
+    if (from + left <= period.end) return new Date(from + left);
+    left -= period.end - from;
+  }
+  throw new Error('Business hours name no opening hours');
+}
+
+/** How many business hours (fractional) lie between `from` and `to`. */
+export function businessHoursBetween(from: Date, to: Date, businessHours: BusinessHours, timeZone = businessTimeZone): number {
+  let ms = 0;
+  for (const period of openPeriods(from, businessHours, timeZone)) {
+    if (period.start >= to.getTime()) break;
+    const start = Math.max(period.start, from.getTime());
+    const end = Math.min(period.end, to.getTime());
+    if (end > start) ms += end - start;
+  }
+  return ms / hourMs;
+}
+
+/** What a lead keeps about its follow-up reminder. */
+export interface FollowUpFields {
+  /** When a reminder is due if the lead is still `new`; absent when reminders were off as it arrived. */
+  followUpDueAt?: string;
+}
+
+/** A lead still `new` whose follow-up time has passed: the card's "Overdue". */
+export function isFollowUpOverdue(lead: { status: string } & FollowUpFields, now: Date): boolean {
+  return lead.status === 'new' && lead.followUpDueAt !== undefined && Date.parse(lead.followUpDueAt) <= now.getTime();
+}
