@@ -128,6 +128,10 @@ export const auditActionLabels = {
   'projects.reordered': 'Reordered the projects',
   'message.retried': 'Retried a message',
   'leads.exported': 'Exported leads',
+  'privacy.searched': "Looked up a person's records",
+  'privacy.exported': "Exported a person's records",
+  'privacy.erased': "Erased a person's records",
+  'leads.expired': 'Deleted old won and lost leads',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

@@ -10,3 +10,4 @@ export * from './account';
 export * from './project-view';
 export * from './projects';
 export * from './lead-source';
+export * from './privacy';

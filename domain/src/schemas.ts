@@ -71,6 +71,15 @@ const email = clean(z.string({ error: messages.emailInvalid }).trim().max(254, m
   z.email(messages.emailInvalid),
 );
 
+/** A lead's answer to the optional marketing-consent box: stored as false when absent. */
+const marketingConsentField = z.boolean({ error: 'Marketing consent must be true or false' }).optional();
+
+/** When a lead ticked the marketing-consent box (stored on inquiries and quote requests). */
+export interface LeadConsent {
+  /** The moment the lead was sent with the box ticked; absent when it was not. */
+  marketingConsentAt?: string;
+}
+
 /** Public forms carry a honeypot field that people never see and bots fill in. */
 export const honeypotField = 'website';
 
@@ -111,9 +120,11 @@ export const inquiryInputSchema = inquiryContactSchema.extend({
   source: leadSourceSchema.optional(),
   /** Photos and PDF plans uploaded through `POST /api/attachments/upload-url` (attachments.ts). */
   attachments: attachmentsInputSchema.optional(),
+  /** Not in the specification: the optional marketing-consent box (never pre-ticked); absent is no. */
+  marketingConsent: marketingConsentField,
 });
 export type InquiryInput = z.infer<typeof inquiryInputSchema>;
-export interface Inquiry extends Omit<InquiryInput, 'attachments'>, LeadProgress, LeadOrigin {
+export interface Inquiry extends Omit<InquiryInput, 'attachments'>, LeadProgress, LeadOrigin, LeadConsent {
   id: string;
   createdAt: string;
   /** The customer's files, as the admin lead list returns them. */
@@ -147,9 +158,11 @@ export const quoteInputSchema = z.object({
   source: leadSourceSchema.optional(),
   /** Photos and PDF plans uploaded through `POST /api/attachments/upload-url` (attachments.ts). */
   attachments: attachmentsInputSchema.optional(),
+  /** Not in the specification: the optional marketing-consent box (never pre-ticked); absent is no. */
+  marketingConsent: marketingConsentField,
 });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
-export interface QuoteRequest extends Omit<QuoteInput, 'attachments'>, LeadProgress, LeadOrigin {
+export interface QuoteRequest extends Omit<QuoteInput, 'attachments'>, LeadProgress, LeadOrigin, LeadConsent {
   id: string;
   createdAt: string;
   /** The customer's files, as the admin lead list returns them. */

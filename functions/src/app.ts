@@ -21,6 +21,7 @@ import { leadSourceRoutes } from './routes/lead-sources';
 import { leadRoutes } from './routes/leads';
 import { messageRoutes } from './routes/messages';
 import { modelRoutes } from './routes/models';
+import { privacyRoutes } from './routes/privacy';
 import { projectRoutes } from './routes/projects';
 import { objectRoutes, uploadRoutes } from './routes/objects';
 import { reviewRoutes } from './routes/reviews';
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps) {
   api.use(modelRoutes(ctx));
   api.use(projectRoutes(ctx));
   api.use(messageRoutes(ctx));
+  api.use(privacyRoutes(ctx));
   api.use(eventRoutes(ctx));
   api.use(() => {
     throw notFound();

@@ -53,6 +53,18 @@ const country = z.string().transform((value, ctx): CountryCode => {
   return z.NEVER;
 });
 
+/** A whole number of months from 1 to 1200, or unset, empty or `off` for none. */
+const leadRetentionMonths = z
+  .string()
+  .optional()
+  .transform((value, ctx): number | null => {
+    const text = value?.trim().toLowerCase() ?? '';
+    if (text === '' || text === 'off') return null;
+    if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 1200) return Number(text);
+    ctx.addIssue({ code: 'custom', message: 'must be a whole number of months from 1 to 1200, or off' });
+    return z.NEVER;
+  });
+
 const url = (protocols: RegExp, message: string) =>
   z
     .string()
@@ -89,6 +101,8 @@ export const envSchema = z.object({
     .transform((value) => value === 'true'),
   /** Audit entries older than this are deleted. */
   AUDIT_RETENTION_DAYS: intFrom(365, 1),
+  /** Won and lost leads unchanged for this many months are deleted with their files and messages; unset or off keeps them. */
+  LEAD_RETENTION_MONTHS: leadRetentionMonths,
   FORM_RATE_LIMIT: intFrom(20, 1),
   VISIT_RATE_LIMIT: intFrom(120, 1),
   LOGIN_RATE_LIMIT: intFrom(5, 1),

@@ -189,6 +189,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     runMaintenance(app.context.store, app.context.uploads, app.context.clock, {
       visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
       auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+      leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
     }).catch((error: unknown) => logger.error({ err: error }, 'maintenance failed'));
   await maintain();
   // Models saved before a restart (or before optimisation existed) that still wait for it.

@@ -104,7 +104,10 @@ export const optimizeModel = onDocumentWritten(
   },
 );
 
-/** Daily housekeeping, as the embedded server does hourly: visitor retention, expired sessions, unused uploads. */
+/**
+ * Daily housekeeping, as the embedded server does hourly: visitor retention, expired sessions, unused uploads, and
+ * (LEAD_RETENTION_MONTHS) won and lost leads past their retention, with their messages and files.
+ */
 export const maintenance = onSchedule(
   { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne', region, memory: '256MiB' },
   async () => {

@@ -16,6 +16,7 @@ export const firebaseEnvSchema = envSchema
     SESSION_IDLE_MINUTES: true,
     REQUIRE_MFA: true,
     AUDIT_RETENTION_DAYS: true,
+    LEAD_RETENTION_MONTHS: true,
     FORM_RATE_LIMIT: true,
     VISIT_RATE_LIMIT: true,
     LOGIN_RATE_LIMIT: true,

@@ -145,6 +145,7 @@ export async function createFirebaseSite(
       ...(await runMaintenance(app.context.store, app.context.uploads, app.context.clock, {
         visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
         auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+        leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
       })),
       leadsUpdated: await backfillLeadProgress(services.db),
       modelsQueued: await backfillModelProcessing(services.db),

@@ -33,9 +33,11 @@ export interface TableSpec {
 const leadProgressColumns = { status: 'text', history: 'json', firstContactAt: 'text', updatedAt: 'text', searchTokens: 'json' } as const;
 /** Where a lead came from: what the browser kept (json) and the channel derived from it. */
 const leadOriginColumns = { source: 'json', channel: 'text' } as const;
+/** The optional marketing-consent box: whether it was ticked, and when. */
+const leadConsentColumns = { marketingConsent: 'bool', marketingConsentAt: 'text' } as const;
 /** What the two lead tables share besides those columns. */
 const leadOptions = {
-  optional: ['firstContactAt', 'source', 'channel'],
+  optional: ['firstContactAt', 'source', 'channel', 'marketingConsentAt'],
   // The lists filter by status and search, newest first; the dashboard's median reads recent first contacts;
   // the Sources view counts a period's leads per channel and status.
   indexes: [
@@ -43,10 +45,12 @@ const leadOptions = {
     ['status', 'createdAt', 'id'],
     ['firstContactAt', 'id'],
     ['channel', 'status', 'createdAt', 'id'],
+    // LEAD_RETENTION_MONTHS: won and lost leads unchanged since a cutoff.
+    ['status', 'updatedAt', 'id'],
   ],
   // Leads stored before statuses are new, with no history; before updatedAt, unchanged since arrival;
-  // before sources, Direct.
-  defaults: { status: 'new', history: [], channel: 'Direct' },
+  // before sources, Direct; before the consent box, without consent.
+  defaults: { status: 'new', history: [], channel: 'Direct', marketingConsent: false },
   defaultsFrom: { updatedAt: 'createdAt' },
 } as const satisfies Partial<TableSpec>;
 
@@ -139,6 +143,7 @@ export const tables = {
       createdAt: 'text',
       ...leadProgressColumns,
       ...leadOriginColumns,
+      ...leadConsentColumns,
       modelId: 'text',
       modelName: 'text',
       variant: 'text',
@@ -164,6 +169,7 @@ export const tables = {
       createdAt: 'text',
       ...leadProgressColumns,
       ...leadOriginColumns,
+      ...leadConsentColumns,
     },
     ...leadOptions,
     search: {

@@ -1,4 +1,5 @@
 import type { MessageStore } from './messages';
+import type { PersonalDataStore } from './privacy';
 import type { AuditEntry, Inquiry, Model3d, Project, PublicPhoto, QuoteRequest, Review, UploadKind, Visitor } from '@site/domain';
 
 /**
@@ -202,6 +203,8 @@ export interface Store {
   audit: Collection<AuditRecord>;
   /** Emails and SMS about leads, queued in the lead's own transaction. */
   messages: MessageStore;
+  /** The Privacy tool's lookups of a person's reviews and messages by address. */
+  personal: PersonalDataStore;
   close(): Promise<void>;
 }
 

@@ -22,6 +22,7 @@ import type { Lead } from '../ports/messages';
 import { searchTerm } from '../ports/search';
 import type { Collection, Where } from '../ports/store';
 import { capCustomerMessages, leadMessages } from '../services/lead-messages';
+import { consentOf } from '../services/privacy';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
 import { sendList } from './list';
@@ -59,6 +60,7 @@ export function leadRoutes(ctx: RouteContext): Router {
       ...input,
       ...(modelName ? { modelName } : {}),
       channel: deriveChannel(input.source),
+      ...consentOf(input.marketingConsent, now),
       ...newLeadProgress(now.toISOString()),
       createdAt: now.toISOString(),
     };
@@ -74,6 +76,7 @@ export function leadRoutes(ctx: RouteContext): Router {
       id: newId(),
       ...input,
       channel: deriveChannel(input.source),
+      ...consentOf(input.marketingConsent, now),
       ...newLeadProgress(now.toISOString()),
       createdAt: now.toISOString(),
     };

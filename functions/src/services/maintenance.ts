@@ -1,5 +1,7 @@
 import type { Clock } from '../ports/clock';
 import type { Collection, Store } from '../ports/store';
+import { AuditTrail } from './audit';
+import { expireLeads, leadRemover, type RemoveLead } from './privacy';
 import type { Uploads } from './uploads';
 
 const day = 24 * 60 * 60 * 1000;
@@ -26,11 +28,36 @@ export interface MaintenanceReport {
   audit: number;
   /** Sign-ins that never got their second factor, and browsers not seen for months. */
   logins: number;
+  /** Won and lost leads past LEAD_RETENTION_MONTHS, with their messages and files (0 when it is off). */
+  leads: number;
+  leadMessages: number;
+  leadFiles: number;
 }
 
 export interface Retention {
   visitorRetentionDays: number;
   auditRetentionDays: number;
+  /** LEAD_RETENTION_MONTHS; null or absent keeps leads. */
+  leadRetentionMonths?: number | null;
+  /** How a lead is deleted with its files; the store's lead deletion without files when absent. */
+  removeLead?: RemoveLead;
+}
+
+/** Where the maintenance's own entries in the audit trail come from. */
+const maintenanceOrigin = { ipAddress: '', userAgent: 'maintenance' };
+
+/** LEAD_RETENTION_MONTHS: deletes the won and lost leads past it, and records how many in the audit trail. */
+async function expireOldLeads(store: Store, clock: Clock, retention: Retention) {
+  if (!retention.leadRetentionMonths) return { leads: 0, leadMessages: 0, leadFiles: 0 };
+  const months = retention.leadRetentionMonths;
+  const expiry = await expireLeads(store, clock.now(), months, retention.removeLead ?? leadRemover(store));
+  const leads = expiry.inquiries + expiry.quoteRequests;
+  if (leads) {
+    await new AuditTrail(store, clock).record(maintenanceOrigin, { username: 'system' }, 'leads.expired', {
+      detail: `older than ${months} months: ${expiry.inquiries} inquiries, ${expiry.quoteRequests} quote requests, ${expiry.messages} messages, ${expiry.files} files`,
+    });
+  }
+  return { leads, leadMessages: expiry.messages, leadFiles: expiry.files };
 }
 
 /** The housekeeping that runs at start and every hour: retention and expiry. */
@@ -49,5 +76,6 @@ export async function runMaintenance(store: Store, uploads: Uploads, clock: Cloc
     logins:
       (await deleteOlderThan(store.loginChallenges, 'expiresAt', now.toISOString())) +
       (await deleteOlderThan(store.loginDevices, 'expiresAt', now.toISOString())),
+    ...(await expireOldLeads(store, clock, retention)),
   };
 }

@@ -215,7 +215,7 @@ const states: Record<string, MessageStatus> = {
   RETRY: 'sending',
 };
 
-function toDelivery(doc: DocumentSnapshot): MessageDelivery {
+export function toDelivery(doc: DocumentSnapshot): MessageDelivery {
   const data = doc.data() ?? {};
   const createdAt = typeof data.createdAt === 'string' ? data.createdAt : '';
   if (typeof data.reason === 'string') {

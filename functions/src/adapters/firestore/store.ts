@@ -4,6 +4,7 @@ import { tables } from '../../ports/schema';
 import type { Inquiry, QuoteRequest, Review } from '@site/domain';
 import { FirestoreCollection } from './collection';
 import { FirestoreMessages, type FirestoreMessagesOptions } from './messages';
+import { FirestorePersonalData } from './privacy';
 
 export interface FirestoreStoreOptions extends FirestoreMessagesOptions {
   /**
@@ -32,6 +33,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     quotes,
     reviews,
     messages: new FirestoreMessages(db, { inquiry: inquiries, quote: quotes, review: reviews }, options),
+    personal: new FirestorePersonalData(db, reviews, options),
     visitors: new FirestoreCollection(db, tables.visitors),
     visitorDays: new FirestoreCollection(db, tables.visitorDays),
     visitorSalts: new FirestoreCollection(db, tables.visitorSalts),

@@ -6,6 +6,7 @@ import type { DeliveryQueue } from '../../ports/messages';
 import type { Store } from '../../ports/store';
 import { SqliteCollection } from './collection';
 import { SqliteMessages } from './messages';
+import { SqlitePersonalData } from './privacy';
 import { migrate } from './migrations';
 import { tables } from '../../ports/schema';
 
@@ -57,6 +58,7 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
     reviews,
     messages,
     queue: messages,
+    personal: new SqlitePersonalData(db, reviews),
     visitors: new SqliteCollection(db, tables.visitors),
     visitorDays: new SqliteCollection(db, tables.visitorDays),
     visitorSalts: new SqliteCollection(db, tables.visitorSalts),

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { MessageDelivery } from './delivery';
+import type { Inquiry, QuoteRequest, Review } from './schemas';
+
+/** The label of the optional marketing-consent checkbox on the inquiry and quote forms (never pre-ticked). */
+export const marketingConsentLabel = 'Send me occasional renovation ideas and offers';
+
+/** The collection notice under each public form, before its link to the privacy policy. */
+export const collectionNotice = 'We use these details only to reply about your project.';
+
+export const privacyMessages = {
+  emailOrPhone: 'Enter an email address or a phone number',
+  onlyOne: 'Enter an email address or a phone number, not both',
+  email: 'Please enter a valid email',
+  phone: 'Please enter a valid phone number',
+  confirm: 'Type ERASE to confirm',
+} as const;
+
+/** What an admin types to confirm an erasure. */
+export const eraseConfirmation = 'ERASE';
+
+/** The digits of a phone number as Australians write it nationally: 0412 345 678, +61 412 345 678 and 61412345678 are all 0412345678. */
+export function nationalPhoneDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.startsWith('61') ? `0${digits.slice(2)}` : digits;
+}
+
+/** An email address as records are compared: trimmed and lower-cased. */
+export const normaliseEmail = (value: string): string => value.trim().toLowerCase();
+
+const emailField = z
+  .string({ error: privacyMessages.email })
+  .trim()
+  .max(254, privacyMessages.email)
+  .pipe(z.email(privacyMessages.email))
+  .transform(normaliseEmail);
+
+const phoneField = z
+  .string({ error: privacyMessages.phone })
+  .trim()
+  .max(40, privacyMessages.phone)
+  .regex(/^\+?[\d\s().-]+$/, privacyMessages.phone)
+  .transform(nationalPhoneDigits)
+  .refine((digits) => digits.length >= 8 && digits.length <= 15, privacyMessages.phone);
+
+/** Whose records: one email address or one phone number (GET /api/privacy/records and /export). */
+export const privacyLookupSchema = z
+  .object({
+    email: z
+      .string({ error: privacyMessages.email })
+      .optional()
+      .transform((value) => (value?.trim() ? value : undefined))
+      .pipe(emailField.optional()),
+    phone: z
+      .string({ error: privacyMessages.phone })
+      .optional()
+      .transform((value) => (value?.trim() ? value : undefined))
+      .pipe(phoneField.optional()),
+  })
+  .superRefine((lookup, ctx) => {
+    if (lookup.email === undefined && lookup.phone === undefined)
+      ctx.addIssue({ code: 'custom', message: privacyMessages.emailOrPhone, path: ['email'] });
+    else if (lookup.email !== undefined && lookup.phone !== undefined)
+      ctx.addIssue({ code: 'custom', message: privacyMessages.onlyOne, path: ['phone'] });
+  });
+export type PrivacyLookup = z.infer<typeof privacyLookupSchema>;
+
+/** POST /api/privacy/erase: besides the lookup, the typed confirmation. */
+export const privacyConfirmSchema = z.object({
+  confirm: z.literal(eraseConfirmation, { error: privacyMessages.confirm }),
+});
+
+/** A message held about someone: to them, or about one of their leads. */
+export interface PersonalMessage extends MessageDelivery {
+  leadKind: string;
+  leadId: string;
+  subject?: string;
+  text?: string;
+}
+
+/** A file attached to one of the person's leads. */
+export interface PersonalFile {
+  leadKind: 'inquiry' | 'quote';
+  leadId: string;
+  name: string;
+  url: string;
+  contentType?: string;
+  size?: number;
+}
+
+/** Every record held about one email address or phone number: what the Privacy tool lists and exports. */
+export interface PrivacyRecords {
+  /** The normalised email address or phone digits searched for. */
+  lookup: PrivacyLookup;
+  generatedAt: string;
+  inquiries: Inquiry[];
+  quoteRequests: QuoteRequest[];
+  /** Reviews store an email only when the reviewer gave one; matched by that email, never by name. */
+  reviews: Review[];
+  messages: PersonalMessage[];
+  files: PersonalFile[];
+  /** What cannot be matched to a person, and why. */
+  notes: string[];
+}
+
+/** POST /api/privacy/erase's answer: how many of each were deleted. */
+export interface PrivacyErasure {
+  inquiries: number;
+  quoteRequests: number;
+  reviews: number;
+  messages: number;
+  files: number;
+}
+
+/** "2 inquiries, 1 quote request, …": an erasure or lookup as the audit trail keeps it, without the person. */
+export function describeCounts(counts: PrivacyErasure): string {
+  const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return [
+    part(counts.inquiries, 'inquiry', 'inquiries'),
+    part(counts.quoteRequests, 'quote request', 'quote requests'),
+    part(counts.reviews, 'review', 'reviews'),
+    part(counts.messages, 'message', 'messages'),
+    part(counts.files, 'file', 'files'),
+  ].join(', ');
+}

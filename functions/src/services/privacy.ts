@@ -1,0 +1,234 @@
+import {
+  nationalPhoneDigits,
+  normaliseEmail,
+  type Inquiry,
+  type LeadConsent,
+  type PersonalFile,
+  type PersonalMessage,
+  type PrivacyErasure,
+  type PrivacyLookup,
+  type PrivacyRecords,
+  type QuoteRequest,
+} from '@site/domain';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { searchTerm } from '../ports/search';
+import type { Collection, Store, Where } from '../ports/store';
+
+/** What a lead stores of the optional marketing-consent box: a boolean always, and when it was ticked. */
+export function consentOf(ticked: boolean | undefined, at: Date): LeadConsent & { marketingConsent: boolean } {
+  return ticked === true ? { marketingConsent: true, marketingConsentAt: at.toISOString() } : { marketingConsent: false };
+}
+
+export type LeadKindWithFiles = 'inquiry' | 'quote';
+
+/**
+ * How a lead goes: its files, then the lead itself (the lead deletion path the dashboard's
+ * delete uses). Returns how many files went with it.
+ */
+export type RemoveLead = (kind: LeadKindWithFiles, id: string) => Promise<{ deleted: boolean; files: number }>;
+
+/**
+ * The lead deletion path with the store alone: the lead's messages, the files `deleteFiles`
+ * removes (attachments), then the lead.
+ */
+export function leadRemover(store: Store, deleteFiles?: (kind: LeadKindWithFiles, id: string) => Promise<number>): RemoveLead {
+  return async (kind, id) => {
+    const messages = await store.personal.messagesAbout([id]);
+    await store.personal.deleteMessages(messages.map((message) => message.id));
+    const files = deleteFiles ? await deleteFiles(kind, id) : 0;
+    const deleted = kind === 'inquiry' ? await store.inquiries.delete(id) : await store.quotes.delete(id);
+    return { deleted, files };
+  };
+}
+
+/** What the files of a person's leads are, for the export. */
+export type ListLeadFiles = (kind: LeadKindWithFiles, ids: readonly string[]) => Promise<PersonalFile[]>;
+
+/** Leads read a page at a time, up to this many pages of a search (200 each): far beyond one person's leads. */
+const pageSize = 200;
+const maxPages = 50;
+
+/**
+ * Every lead one of whose search tokens is `term` and that `matches`: the lead search's index
+ * (ports/search.ts) narrows to the few leads sharing the address or number's tokens, and the
+ * exact comparison keeps only the person's own (the token of a long address is its first 30
+ * characters, and a number's tokens include its parts).
+ */
+async function leadsMatching<T extends Inquiry | QuoteRequest>(
+  collection: Collection<T>,
+  term: string,
+  matches: (lead: T) => boolean,
+): Promise<T[]> {
+  const found: T[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const result = await collection.find({ search: term, orderBy: 'createdAt', direction: 'desc', limit: pageSize, after });
+    found.push(...result.items.filter(matches));
+    if (!result.next) break;
+    after = result.next;
+  }
+  return found;
+}
+
+/** The E.164 form an SMS to this number was sent to, when it is a number at all. */
+function e164(phone: string): string | undefined {
+  return parsePhoneNumberFromString(phone, 'AU')?.number;
+}
+
+export const privacyNotes = {
+  visitors:
+    'Visitor records hold no names, emails or phone numbers (pages seen, a browser description, an address kept for a limited time, a daily key that changes each day), so none can be matched to a person.',
+  reviewsByName:
+    'Reviews are matched only by the email a reviewer chose to give; a review without one cannot be matched to a person reliably, since names are not unique. Check the Reviews tab by name if the person wrote one.',
+  quotesByPhone: 'Quote requests do not ask for a phone number: search by email address to find them.',
+  reviewsByPhone: 'Reviews do not ask for a phone number: search by email address to find them.',
+} as const;
+
+/** Every record about one email address or phone number: leads, reviews, messages and files. */
+export async function findPersonalRecords(
+  store: Store,
+  lookup: PrivacyLookup,
+  now: Date,
+  listFiles?: ListLeadFiles,
+): Promise<PrivacyRecords> {
+  let inquiries: Inquiry[];
+  let quoteRequests: QuoteRequest[] = [];
+  let reviews: PrivacyRecords['reviews'] = [];
+  const recipients = new Set<string>();
+  const notes: string[] = [];
+  if (lookup.email !== undefined) {
+    const email = lookup.email;
+    const term = searchTerm(email);
+    const sameEmail = (lead: { email: string }) => normaliseEmail(lead.email) === email;
+    [inquiries, quoteRequests] = term
+      ? await Promise.all([leadsMatching(store.inquiries, term, sameEmail), leadsMatching(store.quotes, term, sameEmail)])
+      : [[], []];
+    const emails = new Set([email, ...inquiries.map((lead) => lead.email), ...quoteRequests.map((lead) => lead.email)]);
+    reviews = (await store.personal.reviewsByEmail([...emails])).filter((review) => review.email && normaliseEmail(review.email) === email);
+    for (const address of emails) recipients.add(address);
+    notes.push(privacyNotes.reviewsByName);
+  } else {
+    const digits = lookup.phone ?? '';
+    const term = searchTerm(digits);
+    inquiries = term ? await leadsMatching(store.inquiries, term, (lead) => nationalPhoneDigits(lead.phone) === digits) : [];
+    for (const form of [digits, e164(digits), ...inquiries.map((lead) => lead.phone), ...inquiries.map((lead) => e164(lead.phone))]) {
+      if (form) recipients.add(form);
+    }
+    notes.push(privacyNotes.quotesByPhone, privacyNotes.reviewsByPhone);
+  }
+  notes.push(privacyNotes.visitors);
+
+  const leadIds = [...inquiries.map((lead) => lead.id), ...quoteRequests.map((lead) => lead.id)];
+  const [to, about] = await Promise.all([store.personal.messagesTo([...recipients]), store.personal.messagesAbout(leadIds)]);
+  const messages = new Map<string, PersonalMessage>();
+  for (const message of [...about, ...to]) messages.set(message.id, message);
+  const files = listFiles
+    ? [
+        ...(await listFiles(
+          'inquiry',
+          inquiries.map((lead) => lead.id),
+        )),
+        ...(await listFiles(
+          'quote',
+          quoteRequests.map((lead) => lead.id),
+        )),
+      ]
+    : [];
+  return {
+    lookup,
+    generatedAt: now.toISOString(),
+    inquiries,
+    quoteRequests,
+    reviews,
+    messages: [...messages.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
+    files,
+    notes,
+  };
+}
+
+/**
+ * Deletes what `findPersonalRecords` found: each lead through the lead deletion path (its
+ * files and history go with it), the reviews, and every message to the person or about
+ * their leads. Returns how many of each were deleted.
+ */
+export async function erasePersonalRecords(store: Store, records: PrivacyRecords, removeLead: RemoveLead): Promise<PrivacyErasure> {
+  const erased: PrivacyErasure = { inquiries: 0, quoteRequests: 0, reviews: 0, messages: 0, files: 0 };
+  // Messages first: a lead's messages never outlive it, even if a later step fails.
+  const messageIds = records.messages.map((message) => message.id);
+  await store.personal.deleteMessages(messageIds);
+  erased.messages = messageIds.length;
+  for (const lead of records.inquiries) {
+    const removed = await removeLead('inquiry', lead.id);
+    if (removed.deleted) erased.inquiries++;
+    erased.files += removed.files;
+  }
+  for (const lead of records.quoteRequests) {
+    const removed = await removeLead('quote', lead.id);
+    if (removed.deleted) erased.quoteRequests++;
+    erased.files += removed.files;
+  }
+  for (const review of records.reviews) if (await store.reviews.delete(review.id)) erased.reviews++;
+  return erased;
+}
+
+/** What LEAD_RETENTION_MONTHS removed in one run. */
+export interface LeadExpiry {
+  inquiries: number;
+  quoteRequests: number;
+  messages: number;
+  files: number;
+}
+
+/** The moment `months` calendar months before `now` (the 31st going to the month's last day). */
+export function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now.getTime());
+  const day = cutoff.getUTCDate();
+  cutoff.setUTCDate(1);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0)).getUTCDate();
+  cutoff.setUTCDate(Math.min(day, lastDay));
+  return cutoff;
+}
+
+/**
+ * Deletes won and lost leads whose last change (a status change or note; their arrival when
+ * they have none) is more than `months` months old, with their messages and files.
+ */
+export async function expireLeads(store: Store, now: Date, months: number, removeLead: RemoveLead): Promise<LeadExpiry> {
+  const cutoff = monthsBefore(now, months).toISOString();
+  const expiry: LeadExpiry = { inquiries: 0, quoteRequests: 0, messages: 0, files: 0 };
+  const sweep = async <T extends Inquiry | QuoteRequest>(collection: Collection<T>, kind: LeadKindWithFiles) => {
+    let removed = 0;
+    for (const status of ['won', 'lost'] as const) {
+      for (;;) {
+        const page = await collection.find({
+          where: { status } as Where<T>,
+          orderBy: 'updatedAt',
+          direction: 'asc',
+          lessThan: cutoff,
+          limit: 100,
+        });
+        if (!page.items.length) break;
+        const ids = page.items.map((lead) => lead.id);
+        const messages = await store.personal.messagesAbout(ids);
+        await store.personal.deleteMessages(messages.map((message) => message.id));
+        expiry.messages += messages.length;
+        let progressed = false;
+        for (const id of ids) {
+          const result = await removeLead(kind, id);
+          if (result.deleted) {
+            removed++;
+            progressed = true;
+          }
+          expiry.files += result.files;
+        }
+        // A page none of whose leads could be deleted would come back forever.
+        if (!progressed) break;
+      }
+    }
+    return removed;
+  };
+  expiry.inquiries = await sweep(store.inquiries, 'inquiry');
+  expiry.quoteRequests = await sweep(store.quotes, 'quote');
+  return expiry;
+}
