@@ -14,7 +14,7 @@ import { BeforeAfter } from '../../features/projects/components/before-after';
 import styles from './project-page.module.css';
 
 // The lightbox's code comes with the first tap on a photo, never with the page.
-const loadLightbox = () => import('../../features/projects/components/lightbox');
+const loadLightbox = () => import('../../components/lightbox');
 const Lightbox = lazy(loadLightbox);
 
 /** Two columns from 900 px, one below. */

@@ -28,6 +28,9 @@ import { useCreateInquiry } from '../api/create-inquiry';
 import { designLabel, type AttachedDesign } from '../../../lib/attached-design';
 import { clearWizard, emptyContact, initialWizardState, loadWizard, saveWizard, type WizardState } from '../hooks/wizard-storage';
 import { ChoiceButton } from './choice-button';
+import { AttachmentPicker } from '../../../components/attachments/attachment-picker';
+import { pendingCount } from '../../../lib/attachments/attachment-uploads';
+import { useAttachmentUploads } from '../../../lib/attachments/use-attachment-uploads';
 
 /** Project inquiry dialog. */
 const steps = {
@@ -108,6 +111,7 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
   });
   const contact = useWatch({ control: form.control });
   const mutation = useCreateInquiry();
+  const { uploads, state: attachments } = useAttachmentUploads();
   const toast = useToast();
   const honeypot = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -132,10 +136,13 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
     setDesign(null);
     form.reset(emptyContact);
     mutation.reset();
+    uploads.clear();
   };
 
   const close = () => {
     clearWizard();
+    // Files of an inquiry given up are not sent, even if they finish uploading while the dialog closes.
+    uploads.clear();
     onClose();
   };
 
@@ -153,14 +160,18 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
   // handleSubmit is called at submit time, not while rendering: the honeypot's value is
   // read from its element then.
   const submit = (event?: FormEvent) =>
-    form.handleSubmit((values) => {
+    form.handleSubmit(async (values) => {
       if (rooms.length === 0 || budget === '' || timeline === '') return;
+      // Files still uploading are waited for; a failed one must be tried again or removed first.
+      const files = await uploads.finish();
+      if (!('refs' in files)) return;
       mutation.mutate(
         {
           rooms,
           budget,
           timeline,
           ...values,
+          ...(files.refs.length > 0 ? { attachments: files.refs } : {}),
           ...(design ? { modelId: design.modelId, ...(design.variant ? { variant: design.variant } : {}) } : {}),
           [honeypotField]: honeypot.current?.value ?? '',
         },
@@ -261,6 +272,9 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
             <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
             <TextField label="Phone number" type="tel" autoComplete="tel" {...field('phone')} />
             <HoneypotField inputRef={honeypot} />
+            <Box sx={{ gridColumn: { sm: 'span 2' }, minWidth: 0 }}>
+              <AttachmentPicker uploads={uploads} state={attachments} />
+            </Box>
           </Box>
         ) : null}
       </DialogContent>
@@ -283,10 +297,14 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
             size="large"
             type="submit"
             form="inquiry-contact-form"
-            disabled={mutation.isPending}
+            disabled={mutation.isPending || attachments.waiting}
             sx={{ minWidth: 120 }}
           >
-            {mutation.isPending ? 'Submitting...' : 'Submit'}
+            {attachments.waiting
+              ? `Uploading files (${pendingCount(attachments)} left)...`
+              : mutation.isPending
+                ? 'Submitting...'
+                : 'Submit'}
           </Button>
         )}
       </DialogActions>

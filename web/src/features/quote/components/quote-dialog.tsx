@@ -18,6 +18,9 @@ import { DialogHeading } from '../../../components/dialog-heading';
 import { HoneypotField } from '../../../components/honeypot-field';
 import { useToast } from '../../../lib/toast';
 import { useCreateQuote } from '../api/create-quote';
+import { AttachmentPicker } from '../../../components/attachments/attachment-picker';
+import { pendingCount } from '../../../lib/attachments/attachment-uploads';
+import { useAttachmentUploads } from '../../../lib/attachments/use-attachment-uploads';
 
 const emptyQuote = { firstName: '', lastName: '', email: '', suburb: '', room: '' };
 
@@ -40,20 +43,31 @@ export default function QuoteDialog({ open, onClose, onSubmitted, onExited }: Qu
     defaultValues: emptyQuote,
   });
   const mutation = useCreateQuote();
+  const { uploads, state: attachments } = useAttachmentUploads();
   const toast = useToast();
   const honeypot = useRef<HTMLInputElement>(null);
 
   const reset = () => {
     form.reset(emptyQuote);
     mutation.reset();
+    uploads.clear();
+  };
+
+  const close = () => {
+    // Files of a request given up are not sent, even if they finish uploading while the dialog closes.
+    uploads.clear();
+    onClose();
   };
 
   // handleSubmit is called at submit time, not while rendering: the honeypot's value is
   // read from its element then.
   const submit = (event?: FormEvent) =>
-    form.handleSubmit((values) => {
+    form.handleSubmit(async (values) => {
+      // Files still uploading are waited for; a failed one must be tried again or removed first.
+      const files = await uploads.finish();
+      if (!('refs' in files)) return;
       mutation.mutate(
-        { ...values, [honeypotField]: honeypot.current?.value ?? '' },
+        { ...values, ...(files.refs.length > 0 ? { attachments: files.refs } : {}), [honeypotField]: honeypot.current?.value ?? '' },
         {
           onSuccess: () => onSubmitted(values.firstName),
           onError: () => toast({ title: 'Error', message: 'Failed to submit your quote request. Please try again.', variant: 'error' }),
@@ -70,7 +84,7 @@ export default function QuoteDialog({ open, onClose, onSubmitted, onExited }: Qu
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       maxWidth="sm"
       fullWidth
       scroll="paper"
@@ -91,7 +105,7 @@ export default function QuoteDialog({ open, onClose, onSubmitted, onExited }: Qu
         subtitleId="quote-subtitle"
         title="Request a Free Quote"
         subtitle="We'll get back to you with a detailed quote"
-        onClose={onClose}
+        onClose={close}
       />
       <DialogContent sx={{ pt: 2 }}>
         <Box
@@ -141,11 +155,25 @@ export default function QuoteDialog({ open, onClose, onSubmitted, onExited }: Qu
             )}
           />
           <HoneypotField inputRef={honeypot} />
+          <Box sx={{ gridColumn: { sm: 'span 2' }, minWidth: 0 }}>
+            <AttachmentPicker uploads={uploads} state={attachments} />
+          </Box>
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button variant="contained" size="large" type="submit" form="quote-form" disabled={mutation.isPending} fullWidth>
-          {mutation.isPending ? 'Sending...' : 'Request Free Quote'}
+        <Button
+          variant="contained"
+          size="large"
+          type="submit"
+          form="quote-form"
+          disabled={mutation.isPending || attachments.waiting}
+          fullWidth
+        >
+          {attachments.waiting
+            ? `Uploading files (${pendingCount(attachments)} left)...`
+            : mutation.isPending
+              ? 'Sending...'
+              : 'Request Free Quote'}
         </Button>
       </DialogActions>
     </Dialog>

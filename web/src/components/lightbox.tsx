@@ -1,7 +1,7 @@
 import type { PublicPhoto } from '@site/domain';
 import { useEffect, useRef, type PointerEvent } from 'react';
 import styles from './lightbox.module.css';
-import { ProjectPicture } from '../../../components/project-picture';
+import { ProjectPicture } from './project-picture';
 
 export interface LightboxProps {
   photos: PublicPhoto[];
