@@ -174,3 +174,13 @@ export interface LeadAttachment {
   /** Photos: whether the processed (upright, metadata-free) copy is ready. */
   processing?: AttachmentProcessing;
 }
+
+/** "site-plan.pdf (1.2 MB)": how the staff email (and any list) names a file. */
+export const describeAttachment = (attachment: Pick<LeadAttachment, 'name' | 'size'>) =>
+  `${attachment.name} (${sizeText(attachment.size)})`;
+
+/** "1 attachment", "3 attachments": the staff SMS says only how many. */
+export const attachmentCount = (count: number) => `${count} attachment${count === 1 ? '' : 's'}`;
+
+/** The staff email's label for the list of files. */
+export const attachmentsLabel = 'Attachments';

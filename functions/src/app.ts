@@ -1,3 +1,4 @@
+import { attachmentLimits } from '@site/domain';
 import express, { type RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { Sessions } from './auth/sessions';
@@ -27,6 +28,8 @@ import { objectRoutes, uploadRoutes } from './routes/objects';
 import { reviewRoutes } from './routes/reviews';
 import { visitorRoutes } from './routes/visitors';
 import { AuditTrail } from './services/audit';
+import { Attachments, type AttachmentProcessingOptions } from './services/attachments';
+import { attachmentFileRoutes, attachmentUploadRoutes } from './routes/attachments';
 import { withChangeFeed } from './services/live-store';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import { Uploads } from './services/uploads';
@@ -45,6 +48,8 @@ export interface AppOptions {
   formRateLimit: number;
   /** Recorded visits per IP per minute. */
   visitRateLimit: number;
+  /** Attachment upload URLs per IP per 10 minutes. */
+  attachmentRateLimit: number;
   /** Failed logins per username per 15 minutes; per IP, four times this. */
   loginRateLimit: number;
   heartbeatMs: number;
@@ -58,6 +63,8 @@ export const defaultAppOptions: AppOptions = {
   requireMfa: false,
   formRateLimit: 20,
   visitRateLimit: 120,
+  // Three forms' worth of files, with room for retries.
+  attachmentRateLimit: attachmentLimits.ticketsPerWindow,
   loginRateLimit: 5,
   heartbeatMs: 15_000,
 };
@@ -100,6 +107,11 @@ export interface AppDeps {
    * `background: false` where a trigger does it (the Cloud Function cannot work after answering).
    */
   modelProcessing?: ModelProcessingOptions;
+  /**
+   * How customers' photos are processed: after the upload's answer in this process by default
+   * (embedded); `background: false` where a trigger does it (Firebase).
+   */
+  attachmentProcessing?: AttachmentProcessingOptions;
 }
 
 /** The whole HTTP API as an Express app. Adapters come from the entry point. */
@@ -120,6 +132,7 @@ export function createApp(deps: AppDeps) {
     requireMfa: options.requireMfa,
     uploads: new Uploads(store, deps.objects, clock),
     models: new ModelProcessing(store, deps.objects, log, deps.modelProcessing ?? { background: true }),
+    attachments: new Attachments(store, deps.objects, clock, log, deps.attachmentProcessing ?? { background: true }),
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
     verifiedClient: clientCheckGate(deps.clientCheck, (message) => log(message)),
     heartbeatMs: options.heartbeatMs,
@@ -154,6 +167,7 @@ export function createApp(deps: AppDeps) {
   const json = jsonBody(jsonLimitBytes);
   // Uploads stream their own bodies, so they come before the JSON parser.
   api.use(uploadRoutes(ctx, json));
+  api.use(attachmentUploadRoutes(ctx, json));
   api.use(json);
   // The public forms and visits first: they are the busiest routes.
   api.use(leadRoutes(ctx));
@@ -166,6 +180,7 @@ export function createApp(deps: AppDeps) {
   api.use(modelRoutes(ctx));
   api.use(projectRoutes(ctx));
   api.use(messageRoutes(ctx));
+  api.use(attachmentFileRoutes(ctx));
   api.use(privacyRoutes(ctx));
   api.use(eventRoutes(ctx));
   api.use(() => {

@@ -186,14 +186,22 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     );
 
   const maintain = () =>
-    runMaintenance(app.context.store, app.context.uploads, app.context.clock, {
-      visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
-      auditRetentionDays: env.AUDIT_RETENTION_DAYS,
-      leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
-    }).catch((error: unknown) => logger.error({ err: error }, 'maintenance failed'));
+    runMaintenance(
+      app.context.store,
+      app.context.uploads,
+      app.context.clock,
+      {
+        visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
+        auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+        leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
+      },
+      app.context.attachments,
+    ).catch((error: unknown) => logger.error({ err: error }, 'maintenance failed'));
   await maintain();
   // Models saved before a restart (or before optimisation existed) that still wait for it.
   app.context.models.resumePending().catch((error: unknown) => logger.error({ err: error }, 'could not resume model optimisation'));
+  // Customers' photos uploaded before a restart that still wait for their processing.
+  app.context.attachments.resumePending().catch((error: unknown) => logger.error({ err: error }, 'could not resume attachment processing'));
 
   const server = createServer(withRequestLog(logger, app));
   server.keepAliveTimeout = 65_000;

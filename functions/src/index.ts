@@ -105,6 +105,21 @@ export const optimizeModel = onDocumentWritten(
 );
 
 /**
+ * Processes a customer's photo once its upload is recorded (`processing: 'pending'`): turned
+ * upright, every bit of metadata (the GPS position among it) dropped, scaled to 2400 px, then
+ * the original deleted. The `api` function answers the upload first and cannot work after its
+ * answer. About a second and 150 MB for a 12-megapixel photo; a retry finds the photo still
+ * pending, and the trigger's own write (done or failed) leaves it alone.
+ */
+export const processAttachment = onDocumentWritten(
+  { document: 'lead_attachments/{id}', region, memory: '1GiB', cpu: 1, timeoutSeconds: 120, maxInstances: 5 },
+  async (event) => {
+    if (event.data?.after.get('processing') !== 'pending') return;
+    await (await maintenanceSite()).processAttachment(event.params.id);
+  },
+);
+
+/**
  * Daily housekeeping, as the embedded server does hourly: visitor retention, expired sessions, unused uploads, and
  * (LEAD_RETENTION_MONTHS) won and lost leads past their retention, with their messages and files.
  */

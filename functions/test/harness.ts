@@ -183,6 +183,7 @@ export async function startTestApp(
     async close() {
       // A model still being optimised finishes before its files and database go.
       await app.context.models.idle();
+      await app.context.attachments.idle();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await store.close();

@@ -43,6 +43,8 @@ export interface FirebaseSite {
   maintain(): Promise<MaintenanceReport & { leadsUpdated: number; modelsQueued: number }>;
   /** Optimises a pending model now (the Firestore trigger on `models_3d` calls it). */
   processModel(id: string): Promise<void>;
+  /** Processes a customer's pending photo now (the Firestore trigger on `lead_attachments` calls it). */
+  processAttachment(id: string): Promise<void>;
 }
 
 export interface FirebaseSiteOptions {
@@ -98,6 +100,8 @@ export async function createFirebaseSite(
     log,
     // The function cannot work after its answer: the `optimizeModel` trigger does it.
     modelProcessing: { background: false },
+    // Likewise customers' photos: the `processAttachment` trigger on lead_attachments.
+    attachmentProcessing: { background: false },
     options: {
       trustProxy: env.TRUST_PROXY,
       allowedOrigins: siteOrigins(env),
@@ -142,15 +146,22 @@ export async function createFirebaseSite(
     handler,
     app,
     maintain: async () => ({
-      ...(await runMaintenance(app.context.store, app.context.uploads, app.context.clock, {
-        visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
-        auditRetentionDays: env.AUDIT_RETENTION_DAYS,
-        leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
-      })),
+      ...(await runMaintenance(
+        app.context.store,
+        app.context.uploads,
+        app.context.clock,
+        {
+          visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
+          auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+          leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
+        },
+        app.context.attachments,
+      )),
       leadsUpdated: await backfillLeadProgress(services.db),
       modelsQueued: await backfillModelProcessing(services.db),
     }),
     processModel: (id) => app.context.models.process(id),
+    processAttachment: (id) => app.context.attachments.process(id),
   };
 }
 

@@ -1,3 +1,4 @@
+import { attachmentLimits } from '@site/domain';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type AugmentedRequest, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
 import type { Clock } from '../ports/clock';
@@ -91,11 +92,15 @@ export interface LimitSettings {
   visitRateLimit: number;
   /** Failed logins per username per 15 minutes, and four times this per IP. */
   loginRateLimit: number;
+  /** Attachment upload URLs per IP per 10 minutes (a customer attaches at most 10 files a form). */
+  attachmentRateLimit: number;
 }
 
 export interface Limits {
   forms: RequestHandler;
   visits: RequestHandler;
+  /** Customers' attachment upload URLs. */
+  attachmentTickets: RequestHandler;
   /** Failed logins from one address (its /56 for IPv6), whatever names it tries. */
   loginPerIp: RequestHandler;
   /** Failed logins for one username, from whatever addresses: rotating them does not help. */
@@ -145,6 +150,7 @@ export function createLimits(settings: LimitSettings, counter: HitCounter, clock
   return {
     forms: limiter('forms', 10 * 60_000, settings.formRateLimit),
     visits: limiter('visits', 60_000, settings.visitRateLimit),
+    attachmentTickets: limiter('attachment-tickets', attachmentLimits.ticketWindowMs, settings.attachmentRateLimit),
     loginPerIp: limiter('login-ip', loginWindow, settings.loginRateLimit * 4, failures),
     loginPerAccount: perAccount,
     resetAccount: async (req, res) => {

@@ -35,9 +35,11 @@ const leadProgressColumns = { status: 'text', history: 'json', firstContactAt: '
 const leadOriginColumns = { source: 'json', channel: 'text' } as const;
 /** The optional marketing-consent box: whether it was ticked, and when. */
 const leadConsentColumns = { marketingConsent: 'bool', marketingConsentAt: 'text' } as const;
+/** The customer's photos and PDF plans (LeadAttachment[]), as the admin reads them; kept up to date by their processing. */
+const leadAttachmentColumns = { attachments: 'json' } as const;
 /** What the two lead tables share besides those columns. */
 const leadOptions = {
-  optional: ['firstContactAt', 'source', 'channel', 'marketingConsentAt'],
+  optional: ['attachments', 'firstContactAt', 'source', 'channel', 'marketingConsentAt'],
   // The lists filter by status and search, newest first; the dashboard's median reads recent first contacts;
   // the Sources view counts a period's leads per channel and status.
   indexes: [
@@ -144,6 +146,7 @@ export const tables = {
       ...leadProgressColumns,
       ...leadOriginColumns,
       ...leadConsentColumns,
+      ...leadAttachmentColumns,
       modelId: 'text',
       modelName: 'text',
       variant: 'text',
@@ -170,6 +173,7 @@ export const tables = {
       ...leadProgressColumns,
       ...leadOriginColumns,
       ...leadConsentColumns,
+      ...leadAttachmentColumns,
     },
     ...leadOptions,
     search: {
@@ -291,6 +295,46 @@ export const tables = {
     optional: ['processed'],
     unique: ['key', 'url'],
     indexes: [['attached', 'createdAt', 'id']],
+  },
+  /**
+   * Customers' photos and PDF plans on leads. A photo's upload (`key`, with the camera's GPS
+   * position in it) is deleted once its upright, metadata-free copies (`fullKey`,
+   * `thumbnailKey`) are made; a PDF is kept as uploaded. `attached` with `leadKind`/`leadId`
+   * once a submitted lead names it; unattached ones are deleted after a day.
+   */
+  attachments: {
+    name: 'lead_attachments',
+    columns: {
+      id: 'text',
+      name: 'text',
+      kind: 'text',
+      contentType: 'text',
+      size: 'int',
+      createdAt: 'text',
+      attached: 'bool',
+      leadKind: 'text',
+      leadId: 'text',
+      key: 'text',
+      fullKey: 'text',
+      thumbnailKey: 'text',
+      width: 'int',
+      height: 'int',
+      processing: 'text',
+    },
+    optional: ['leadKind', 'leadId', 'key', 'fullKey', 'thumbnailKey', 'width', 'height', 'processing'],
+    // The sweep of unattached uploads, a lead's files when it is deleted, and the photos still to process after a restart.
+    indexes: [['attached', 'createdAt', 'id'], ['leadId'], ['processing']],
+  },
+  /** Single-use upload URLs of customer attachments: the id is the sha256 of the URL's token. */
+  attachmentTickets: {
+    name: 'attachment_tickets',
+    columns: { id: 'text', contentType: 'text', name: 'text', size: 'int', used: 'bool', createdAt: 'text', expiresAt: 'text' },
+    indexes: [['expiresAt', 'id']],
+  },
+  /** Random keys the server signs links with (id: what they sign, e.g. `attachments`); made on first use. */
+  signingKeys: {
+    name: 'signing_keys',
+    columns: { id: 'text', secret: 'text', createdAt: 'text' },
   },
   uploadTickets: {
     name: 'upload_tickets',

@@ -1,6 +1,18 @@
 import type { MessageStore } from './messages';
 import type { PersonalDataStore } from './privacy';
-import type { AuditEntry, Inquiry, Model3d, Project, PublicPhoto, QuoteRequest, Review, UploadKind, Visitor } from '@site/domain';
+import type {
+  AttachmentKind,
+  AttachmentProcessing,
+  AuditEntry,
+  Inquiry,
+  Model3d,
+  Project,
+  PublicPhoto,
+  QuoteRequest,
+  Review,
+  UploadKind,
+  Visitor,
+} from '@site/domain';
 
 /**
  * The persistence port. It offers only what Firestore can answer (equality filters,
@@ -170,6 +182,50 @@ export interface UploadTicketRecord {
   expiresAt: string;
 }
 
+/** A customer's photo or PDF plan (see ports/schema.ts attachments). */
+export interface AttachmentRecord {
+  id: string;
+  /** The file's name on the customer's device. */
+  name: string;
+  kind: AttachmentKind;
+  /** The uploaded file's type, decided by its content. */
+  contentType: string;
+  /** Bytes uploaded. */
+  size: number;
+  createdAt: string;
+  attached: boolean;
+  leadKind?: 'inquiry' | 'quote';
+  leadId?: string;
+  /** The upload as received: a PDF's file, or a photo's original until it is processed. */
+  key?: string;
+  /** A photo's upright, metadata-free copies. */
+  fullKey?: string;
+  thumbnailKey?: string;
+  width?: number;
+  height?: number;
+  /** Photos only. */
+  processing?: AttachmentProcessing;
+}
+
+/** A single-use upload URL for one customer attachment (sha256 of its token as id). */
+export interface AttachmentTicketRecord {
+  id: string;
+  contentType: string;
+  name: string;
+  size: number;
+  used: boolean;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** A random key the server signs links with; the id names what it signs. */
+export interface SigningKeyRecord {
+  id: string;
+  /** 32 random bytes, base64url. */
+  secret: string;
+  createdAt: string;
+}
+
 /** A visitor seen on a Melbourne day: the id is `{day}_{visitorKey}`. */
 export interface VisitorDayRecord {
   id: string;
@@ -198,6 +254,9 @@ export interface Store {
   projects: Collection<Project>;
   objects: Collection<StoredObjectRecord>;
   uploadTickets: Collection<UploadTicketRecord>;
+  attachments: Collection<AttachmentRecord>;
+  attachmentTickets: Collection<AttachmentTicketRecord>;
+  signingKeys: Collection<SigningKeyRecord>;
   loginChallenges: Collection<LoginChallengeRecord>;
   loginDevices: Collection<LoginDeviceRecord>;
   audit: Collection<AuditRecord>;

@@ -9,6 +9,7 @@ import type { ObjectStore } from '../ports/object-store';
 import type { Store } from '../ports/store';
 import type { MessageSettings } from '../services/lead-messages';
 import type { AuditTrail } from '../services/audit';
+import type { Attachments } from '../services/attachments';
 import type { ModelProcessing } from '../services/model-processing';
 import type { Uploads } from '../services/uploads';
 
@@ -36,6 +37,8 @@ export interface RouteContext {
   uploads: Uploads;
   /** Showroom models' optimisation after they are saved. */
   models: ModelProcessing;
+  /** Customers' photos and PDF plans on leads. */
+  attachments: Attachments;
   limits: Limits;
   /** The public POST routes' client check (App Check in Firebase mode); passes everything when off. */
   verifiedClient: RequestHandler;

@@ -6,6 +6,7 @@ import {
   limits,
   newLeadProgress,
   quoteInputSchema,
+  type AttachmentRef,
   type Inquiry,
   type LeadHistoryEntry,
   type LeadProgress,
@@ -64,7 +65,7 @@ export function leadRoutes(ctx: RouteContext): Router {
       ...newLeadProgress(now.toISOString()),
       createdAt: now.toISOString(),
     };
-    if (!isBot(raw)) await recordLead(ctx, { kind: 'inquiry', record: inquiry }, now);
+    if (!isBot(raw)) await recordLeadWithAttachments(ctx, { kind: 'inquiry', record: inquiry }, attachmentRefs, now);
     res.status(201).json(inquiry);
   });
 
@@ -80,7 +81,7 @@ export function leadRoutes(ctx: RouteContext): Router {
       ...newLeadProgress(now.toISOString()),
       createdAt: now.toISOString(),
     };
-    if (!isBot(raw)) await recordLead(ctx, { kind: 'quote', record: quote }, now);
+    if (!isBot(raw)) await recordLeadWithAttachments(ctx, { kind: 'quote', record: quote }, attachmentRefs, now);
     res.status(201).json(quote);
   });
 
@@ -136,7 +137,10 @@ export function leadRoutes(ctx: RouteContext): Router {
   router.delete('/project-inquiry/:id', sessions.requireAdmin, async (req, res) => {
     const id = idParam(req);
     const existing = await store.inquiries.get(id);
-    if (!existing || !(await store.inquiries.delete(id))) throw notFound('Inquiry not found');
+    if (!existing) throw notFound('Inquiry not found');
+    // The customer's files go first: a lead whose deletion fails still shows what it has.
+    await ctx.attachments.removeForLead('inquiry', id);
+    if (!(await store.inquiries.delete(id))) throw notFound('Inquiry not found');
     await ctx.audit.record(req, signedIn(res).user, 'inquiry.deleted', {
       target: `inquiry:${id}`,
       detail: `${existing.firstName} ${existing.lastName}`,
@@ -172,7 +176,9 @@ export function leadRoutes(ctx: RouteContext): Router {
   router.delete('/quote-request/:id', sessions.requireAdmin, async (req, res) => {
     const id = idParam(req);
     const existing = await store.quotes.get(id);
-    if (!existing || !(await store.quotes.delete(id))) throw notFound('Quote request not found');
+    if (!existing) throw notFound('Quote request not found');
+    await ctx.attachments.removeForLead('quote', id);
+    if (!(await store.quotes.delete(id))) throw notFound('Quote request not found');
     await ctx.audit.record(req, signedIn(res).user, 'quote.deleted', {
       target: `quote:${id}`,
       detail: `${existing.firstName} ${existing.lastName}`,
@@ -181,6 +187,29 @@ export function leadRoutes(ctx: RouteContext): Router {
   });
 
   return router;
+}
+
+/**
+ * Stores an inquiry or quote request with the customer's files: they are attached first
+ * (400, and nothing stored, for a file that is not a fresh upload of this API or is on another
+ * lead), the lead keeps their list, and they are freed again if the lead cannot be stored.
+ */
+async function recordLeadWithAttachments(
+  ctx: RouteContext,
+  lead: Extract<Lead, { kind: 'inquiry' | 'quote' }>,
+  refs: readonly AttachmentRef[] | undefined,
+  now: Date,
+): Promise<void> {
+  if (!refs?.length) return recordLead(ctx, lead, now);
+  const attached = await ctx.attachments.attach(refs, lead.kind, lead.record.id);
+  lead.record.attachments = attached;
+  try {
+    await recordLead(ctx, lead, now);
+  } catch (error) {
+    await ctx.attachments.detach(attached.map((item) => item.id));
+    throw error;
+  }
+  await ctx.attachments.settle(lead.kind, lead.record.id, attached);
 }
 
 /**

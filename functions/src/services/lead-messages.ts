@@ -1,11 +1,15 @@
 import {
+  attachmentCount,
+  attachmentsLabel,
   budgetLabels,
+  describeAttachment,
   designOf,
   interestedInLabel,
   inquiryRoomLabels,
   timelineLabels,
   type BusinessSettings,
   type Inquiry,
+  type LeadAttachment,
   type QuoteRequest,
   type Review,
 } from '@site/domain';
@@ -138,6 +142,7 @@ function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt
   // "Interested in: {model name} ({variant})" in the text email; a row of the table in the HTML one.
   const design = designOf(inquiry);
   if (design) fields.push({ label: interestedInLabel, value: design });
+  fields.push(...attachmentFields(inquiry, settings, 'inquiries'));
   const phone = customerMobile(inquiry.phone, settings.smsCountries, parsed);
   const customerSms: Draft = phone.ok
     ? sms(
@@ -153,7 +158,7 @@ function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt
       fields,
       receivedAt,
       link: adminLink(settings, 'inquiries', inquiry.id),
-      sms: `New inquiry: ${name}, ${rooms}, ${inquiry.phone}.`,
+      sms: `New inquiry: ${name}, ${rooms}, ${inquiry.phone}.${attachmentSms(inquiry)}`,
     }),
     customerEmail(settings, inquiry.email, {
       subject: 'We have received your project inquiry',
@@ -175,10 +180,11 @@ function quoteMessages(quote: QuoteRequest, settings: MessageSettings, receivedA
         { label: 'Suburb', value: quote.suburb },
         { label: 'Name', value: name },
         { label: 'Email', value: quote.email, href: `mailto:${quote.email}` },
+        ...attachmentFields(quote, settings, 'quotes'),
       ],
       receivedAt,
       link: adminLink(settings, 'quotes', quote.id),
-      sms: `New quote request: ${name}, ${quote.room} in ${quote.suburb}, ${quote.email}.`,
+      sms: `New quote request: ${name}, ${quote.room} in ${quote.suburb}, ${quote.email}.${attachmentSms(quote)}`,
     }),
     customerEmail(settings, quote.email, {
       subject: 'We have received your quote request',
@@ -205,6 +211,25 @@ function reviewMessages(review: Review, settings: MessageSettings, receivedAt: D
 }
 
 // ------------------------------------------------------------------ building blocks
+
+/**
+ * The customer's files by name and size, one a line, linking to the lead in the dashboard
+ * (where staff sign in to see them): an email is forwarded and kept, so it carries no link
+ * that opens the files by itself (docs/decisions/014-attachments.md).
+ */
+function attachmentFields(
+  lead: { id: string; attachments?: LeadAttachment[] },
+  settings: MessageSettings,
+  tab: 'inquiries' | 'quotes',
+): Field[] {
+  const files = lead.attachments ?? [];
+  if (!files.length) return [];
+  return [{ label: attachmentsLabel, value: files.map(describeAttachment).join('\n'), href: adminLink(settings, tab, lead.id) }];
+}
+
+/** " 3 attachments." after the staff SMS's details, or nothing. */
+const attachmentSms = (lead: { attachments?: LeadAttachment[] }) =>
+  lead.attachments?.length ? ` ${attachmentCount(lead.attachments.length)}.` : '';
 
 interface Field {
   label: string;

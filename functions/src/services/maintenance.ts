@@ -2,6 +2,7 @@ import type { Clock } from '../ports/clock';
 import type { Collection, Store } from '../ports/store';
 import { AuditTrail } from './audit';
 import { expireLeads, leadRemover, type RemoveLead } from './privacy';
+import type { Attachments } from './attachments';
 import type { Uploads } from './uploads';
 
 const day = 24 * 60 * 60 * 1000;
@@ -25,6 +26,8 @@ export interface MaintenanceReport {
   sessions: number;
   tickets: number;
   uploads: number;
+  /** Customers' attachments never attached to a submitted lead within a day (and spent upload URLs). */
+  attachments: number;
   audit: number;
   /** Sign-ins that never got their second factor, and browsers not seen for months. */
   logins: number;
@@ -61,7 +64,13 @@ async function expireOldLeads(store: Store, clock: Clock, retention: Retention) 
 }
 
 /** The housekeeping that runs at start and every hour: retention and expiry. */
-export async function runMaintenance(store: Store, uploads: Uploads, clock: Clock, retention: Retention): Promise<MaintenanceReport> {
+export async function runMaintenance(
+  store: Store,
+  uploads: Uploads,
+  clock: Clock,
+  retention: Retention,
+  attachments?: Pick<Attachments, 'sweep'>,
+): Promise<MaintenanceReport> {
   const now = clock.now();
   const daysAgo = (days: number) => new Date(now.getTime() - days * day).toISOString();
   return {
@@ -72,6 +81,7 @@ export async function runMaintenance(store: Store, uploads: Uploads, clock: Cloc
     sessions: await deleteOlderThan(store.sessions, 'expiresAt', now.toISOString()),
     tickets: await deleteOlderThan(store.uploadTickets, 'expiresAt', new Date(now.getTime() - day).toISOString()),
     uploads: await uploads.sweep(),
+    attachments: attachments ? await attachments.sweep() : 0,
     audit: await deleteOlderThan(store.audit, 'at', daysAgo(retention.auditRetentionDays)),
     logins:
       (await deleteOlderThan(store.loginChallenges, 'expiresAt', now.toISOString())) +

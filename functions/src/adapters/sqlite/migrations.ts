@@ -404,6 +404,50 @@ CREATE INDEX quote_requests_status_updatedAt_id ON quote_requests ("status", "up
 CREATE INDEX messages_recipient_lower ON messages (lower("recipient"));
 `,
   },
+  // NN. Customer attachments: the photos and PDF plans customers add to inquiries and quote
+  // requests, their single-use upload URLs, each lead's list of them (JSON), and the key
+  // their short-lived signed links are signed with.
+  {
+    sql: `
+CREATE TABLE lead_attachments (
+  "id" TEXT PRIMARY KEY,
+  "name" TEXT NOT NULL,
+  "kind" TEXT NOT NULL,
+  "contentType" TEXT NOT NULL,
+  "size" INTEGER NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "attached" INTEGER NOT NULL,
+  "leadKind" TEXT,
+  "leadId" TEXT,
+  "key" TEXT,
+  "fullKey" TEXT,
+  "thumbnailKey" TEXT,
+  "width" INTEGER,
+  "height" INTEGER,
+  "processing" TEXT
+) STRICT;
+CREATE INDEX lead_attachments_attached_createdAt_id ON lead_attachments ("attached", "createdAt", "id");
+CREATE INDEX lead_attachments_leadId ON lead_attachments ("leadId");
+CREATE INDEX lead_attachments_processing ON lead_attachments ("processing");
+CREATE TABLE attachment_tickets (
+  "id" TEXT PRIMARY KEY,
+  "contentType" TEXT NOT NULL,
+  "name" TEXT NOT NULL,
+  "size" INTEGER NOT NULL,
+  "used" INTEGER NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "expiresAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX attachment_tickets_expiresAt_id ON attachment_tickets ("expiresAt", "id");
+CREATE TABLE signing_keys (
+  "id" TEXT PRIMARY KEY,
+  "secret" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL
+) STRICT;
+ALTER TABLE project_inquiries ADD COLUMN "attachments" TEXT;
+ALTER TABLE quote_requests ADD COLUMN "attachments" TEXT;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

@@ -1,0 +1,101 @@
+import { attachmentUploadRequestSchema } from '@site/domain';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Readable } from 'node:stream';
+import { HttpError } from '../http/errors';
+import { body, parse } from '../http/validate';
+import type { AttachmentVariant } from '../services/attachments';
+import type { RouteContext } from './context';
+
+/** An attachment's id in a path: what newId makes. */
+const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The body as a stream. Cloud Functions (and its emulator) read the whole body before the
+ * app runs and keep it in `rawBody`; then that buffer is the stream.
+ */
+function bodyStream(req: Request): Readable {
+  const raw: unknown = (req as Request & { rawBody?: unknown }).rawBody;
+  return Buffer.isBuffer(raw) && req.readableEnded ? Readable.from([raw]) : req;
+}
+
+/**
+ * Customers' uploads (public: an upload URL, rate limited per client, then the single-use
+ * PUT), before the JSON parser since the PUT streams its own body.
+ */
+export function attachmentUploadRoutes(ctx: RouteContext, json: RequestHandler): Router {
+  const router = Router();
+  const { attachments } = ctx;
+
+  router.post('/attachments/upload-url', ctx.verifiedClient, ctx.limits.attachmentTickets, json, async (req, res) => {
+    res.json(await attachments.issue(parse(attachmentUploadRequestSchema, body(req))));
+  });
+
+  router.put('/attachments/upload/:token', async (req, res) => {
+    const declared = req.get('content-length');
+    const uploaded = await attachments.receive(req.params.token, {
+      stream: bodyStream(req),
+      declaredLength: declared === undefined ? undefined : Number(declared),
+    });
+    res.status(201).json(uploaded);
+  });
+
+  return router;
+}
+
+/**
+ * Staff reading attachments: with an admin session, or a short-lived signed link (403 when
+ * it is tampered with or expired). Never cached by shared caches, never sniffed.
+ */
+export function attachmentFileRoutes(ctx: RouteContext): Router {
+  const router = Router();
+  const { attachments, sessions } = ctx;
+
+  const authorise = async (req: Request, res: Response, id: string, variant: AttachmentVariant) => {
+    if (req.query.sig !== undefined || req.query.expires !== undefined) {
+      if (!(await attachments.verifyLink(id, variant, req.query.expires, req.query.sig))) {
+        throw new HttpError(403, 'This link has expired or is not valid. Please open the lead in the dashboard.');
+      }
+      return;
+    }
+    await new Promise<void>((done, fail) => sessions.requireAdmin(req, res, (error?: unknown) => (error ? fail(error) : done())));
+  };
+
+  const serve = (variant: AttachmentVariant) => async (req: Request, res: Response) => {
+    const id = String(req.params.id);
+    if (!idPattern.test(id)) throw new HttpError(404, 'Attachment not found');
+    await authorise(req, res, id, variant);
+    const file = await attachments.file(id, variant);
+    const opened = await ctx.objects.open(file.key);
+    if (!opened) throw new HttpError(404, 'Attachment not found');
+    // Express's content-disposition encoding (RFC 6266: an ASCII fallback and filename*), shown inline.
+    res.attachment(file.filename);
+    res.set({
+      'Content-Disposition': (res.get('Content-Disposition') ?? 'attachment').replace(/^attachment/, 'inline'),
+      'Content-Type': file.contentType,
+      'Content-Length': String(opened.size),
+      // The browser may keep it for the admin's session; no shared cache may.
+      'Cache-Control': 'private, max-age=3600',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (req.method === 'HEAD') {
+      opened.stream.destroy();
+      return res.end();
+    }
+    opened.stream.on('error', () => res.destroy());
+    opened.stream.pipe(res);
+  };
+
+  router.get('/attachments/:id', serve('full'));
+  router.get('/attachments/:id/thumbnail', serve('thumbnail'));
+
+  /** A signed link to send on (to a colleague, a trade): an hour without signing in. */
+  router.post('/attachments/:id/link', sessions.requireAdmin, async (req, res) => {
+    const id = String(req.params.id);
+    if (!idPattern.test(id)) throw new HttpError(404, 'Attachment not found');
+    const variant = req.query.variant === 'thumbnail' ? 'thumbnail' : 'full';
+    await attachments.file(id, variant);
+    res.json(await attachments.signedLink(id, variant));
+  });
+
+  return router;
+}

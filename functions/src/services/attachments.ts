@@ -1,0 +1,521 @@
+import {
+  attachmentContentTypes,
+  attachmentIdOf,
+  attachmentLimits,
+  attachmentMessages,
+  attachmentPaths,
+  isHeic,
+  sniffLength,
+  sniffUpload,
+  type AttachmentKind,
+  type AttachmentRef,
+  type AttachmentUploadRequest,
+  type AttachmentUploadUrl,
+  type LeadAttachment,
+  type UploadedAttachment,
+} from '@site/domain';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import type { Log } from '../app';
+import { HttpError } from '../http/errors';
+import { newId, newToken, sha256 } from '../ids';
+import type { Clock } from '../ports/clock';
+import type { ObjectStore } from '../ports/object-store';
+import { ConflictError, type AttachmentRecord, type Store } from '../ports/store';
+import { checkPhotoHeader, processAttachmentPhoto, type ProcessedAttachment } from './attachments-pipeline';
+import type { UploadBody } from './uploads';
+
+export type LeadKind = 'inquiry' | 'quote';
+export type AttachmentVariant = 'full' | 'thumbnail';
+export type ProcessAttachmentPhoto = (input: Buffer) => Promise<ProcessedAttachment>;
+
+export interface AttachmentProcessingOptions {
+  /**
+   * Whether this process makes photos' copies itself after the upload's answer (the embedded
+   * server). The Cloud Function cannot work after its answer; there a Firestore trigger on
+   * `lead_attachments` calls `process`.
+   */
+  background: boolean;
+  /** The photo processing; tests may slow it down or make it fail. */
+  processPhoto?: ProcessAttachmentPhoto;
+}
+
+/** A PDF ends with `%%EOF`; readers accept it within the last 1024 bytes (trailing whitespace, a mail gateway's padding). */
+const pdfTailLength = 1024;
+/** The longest a signed link lives: one hour, enough to open or forward a file to a colleague now. */
+export const signedLinkLifetimeMs = 60 * 60 * 1000;
+
+const tooLarge = () => new HttpError(413, attachmentMessages.tooLarge, { file: attachmentMessages.tooLarge });
+const wrongType = () => new HttpError(415, attachmentMessages.wrongType, { file: attachmentMessages.wrongType });
+const heicRefused = () => new HttpError(415, attachmentMessages.heic, { file: attachmentMessages.heic });
+const refused = (message: string, field = 'attachments') =>
+  new HttpError(400, message, { attachments: message, ...(field !== 'attachments' ? { [field]: message } : {}) });
+
+interface Sniffed {
+  kind: AttachmentKind;
+  contentType: string;
+  extension: string;
+}
+
+/** The accepted types by their first bytes: JPEG, PNG, WebP, AVIF (as the admin's uploads know them) and PDF (`%PDF-`). */
+function sniff(head: Buffer): Sniffed | null {
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return { kind: 'pdf', contentType: 'application/pdf', extension: 'pdf' };
+  const image = sniffUpload(head);
+  if (!image || !Object.hasOwn(attachmentContentTypes, image.contentType)) return null;
+  const accepted = attachmentContentTypes[image.contentType];
+  return { kind: accepted.kind, contentType: image.contentType, extension: accepted.extension };
+}
+
+/** What the admin lead card shows of one attachment. */
+export function leadAttachment(record: AttachmentRecord): LeadAttachment {
+  const photo = record.kind === 'photo';
+  const done = photo && record.processing === 'done';
+  return {
+    id: record.id,
+    name: record.name,
+    kind: record.kind,
+    contentType: record.contentType,
+    size: record.size,
+    url: attachmentPaths.file(record.id),
+    ...(done ? { thumbnailUrl: attachmentPaths.thumbnail(record.id) } : {}),
+    ...(done && record.width && record.height ? { width: record.width, height: record.height } : {}),
+    ...(photo ? { processing: record.processing ?? 'pending' } : {}),
+  };
+}
+
+/**
+ * Customers' photos and PDF plans: single-use upload URLs, the checks every file passes
+ * while it streams in, the photos' processing in the background, attaching them to a lead,
+ * serving them to staff, and deleting them with their lead or after a day unattached.
+ */
+export class Attachments {
+  private readonly queue: string[] = [];
+  private running: Promise<void> | null = null;
+  private readonly processPhoto: ProcessAttachmentPhoto;
+  private signingKey: Promise<Buffer> | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly objects: ObjectStore,
+    private readonly clock: Clock,
+    private readonly log: Log,
+    private readonly options: AttachmentProcessingOptions,
+  ) {
+    this.processPhoto = options.processPhoto ?? processAttachmentPhoto;
+  }
+
+  // ---------------------------------------------------------------- uploading
+
+  /**
+   * A single-use upload URL through the API, in both modes: the file is checked while it
+   * streams in, whoever uploads it (see docs/decisions/014-attachments.md).
+   */
+  async issue(request: AttachmentUploadRequest): Promise<AttachmentUploadUrl> {
+    const token = newToken();
+    const now = this.clock.now();
+    await this.store.attachmentTickets.insert({
+      id: sha256(token),
+      contentType: request.contentType,
+      name: request.name,
+      size: request.size,
+      used: false,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + attachmentLimits.ticketLifetimeMs).toISOString(),
+    });
+    return { uploadURL: attachmentPaths.upload(token), method: 'PUT', headers: { 'Content-Type': request.contentType } };
+  }
+
+  /**
+   * Receives a PUT to an upload URL. The URL is consumed first, whatever happens next. The
+   * type is decided by the content (first bytes; a PDF's end too; a photo's header is read),
+   * the size is counted while streaming; a refused file is deleted and nothing is recorded.
+   * A photo is answered before it is processed: its processing is queued.
+   */
+  async receive(token: string, upload: UploadBody): Promise<UploadedAttachment> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new HttpError(404, 'Upload URL not found');
+    const ticketId = sha256(token);
+    const ticket = await this.store.attachmentTickets.get(ticketId);
+    if (!ticket) throw new HttpError(404, 'Upload URL not found');
+    if (ticket.expiresAt <= this.clock.now().toISOString()) throw new HttpError(403, 'Upload URL has expired');
+    if (!(await this.store.attachmentTickets.updateIf(ticketId, { used: false }, { used: true }))) {
+      throw new HttpError(403, 'Upload URL has already been used');
+    }
+    const declared = upload.declaredLength;
+    if (declared !== undefined && Number.isFinite(declared) && declared > attachmentLimits.maxBytes) throw tooLarge();
+
+    const staged = join(this.objects.stagingDir, `${newId()}.part`);
+    try {
+      const { sniffed, size } = await this.stage(upload, staged);
+      if (sniffed.kind === 'photo') await checkPhotoHeader(staged);
+      const id = newId();
+      const key = `attachments/${id}.${sniffed.extension}`;
+      await this.objects.putFile(key, staged, sniffed.contentType);
+      const record: AttachmentRecord = {
+        id,
+        name: ticket.name,
+        kind: sniffed.kind,
+        contentType: sniffed.contentType,
+        size,
+        createdAt: this.clock.now().toISOString(),
+        attached: false,
+        key,
+        ...(sniffed.kind === 'photo' ? { processing: 'pending' as const } : {}),
+      };
+      await this.store.attachments.insert(record);
+      if (record.kind === 'photo') this.enqueue(id);
+      return { url: attachmentPaths.file(id), name: record.name, kind: record.kind, contentType: record.contentType, size };
+    } finally {
+      await rm(staged, { force: true });
+    }
+  }
+
+  private stage(upload: UploadBody, path: string): Promise<{ sniffed: Sniffed; size: number }> {
+    const req = upload.stream;
+    return new Promise((resolve, reject) => {
+      const out = createWriteStream(path, { flags: 'wx' });
+      let head: Buffer = Buffer.alloc(0);
+      let tail: Buffer = Buffer.alloc(0);
+      let sniffed: Sniffed | null = null;
+      let size = 0;
+      let failed = false;
+
+      const fail = (error: Error) => {
+        if (failed) return;
+        failed = true;
+        req.unpipe();
+        req.off('data', onData);
+        // Keep reading (and discarding) so the client receives the answer.
+        req.resume();
+        out.once('close', () => reject(error));
+        out.destroy();
+      };
+      const judge = () => {
+        if (isHeic(head)) return fail(heicRefused());
+        sniffed = sniff(head);
+        if (!sniffed) fail(wrongType());
+      };
+      const onData = (chunk: Buffer) => {
+        if (failed) return;
+        size += chunk.length;
+        if (size > attachmentLimits.maxBytes) return fail(tooLarge());
+        if (!sniffed) {
+          head = Buffer.concat([head, chunk.subarray(0, sniffLength)]).subarray(0, sniffLength);
+          if (head.length >= sniffLength) {
+            judge();
+            if (failed) return;
+          }
+        }
+        tail =
+          chunk.length >= pdfTailLength
+            ? chunk.subarray(chunk.length - pdfTailLength)
+            : Buffer.concat([tail, chunk]).subarray(-pdfTailLength);
+        if (!out.write(chunk)) {
+          req.pause();
+          out.once('drain', () => req.resume());
+        }
+      };
+      req.on('data', onData);
+      req.once('error', (error) => fail(error));
+      req.once('aborted', () => fail(new HttpError(400, 'Upload aborted')));
+      req.once('end', () => {
+        if (failed) return;
+        if (size === 0) return fail(new HttpError(400, attachmentMessages.empty, { file: attachmentMessages.empty }));
+        if (!sniffed) judge();
+        if (failed || !sniffed) return;
+        if (sniffed.kind === 'pdf' && !tail.toString('latin1').includes('%%EOF')) {
+          return fail(new HttpError(400, attachmentMessages.unreadablePdf, { file: attachmentMessages.unreadablePdf }));
+        }
+        const done = sniffed;
+        out.end(() => resolve({ sniffed: done, size }));
+      });
+      out.once('error', (error) => fail(error));
+    });
+  }
+
+  // ---------------------------------------------------------------- processing photos
+
+  /** Processes the photo after the answer, when this process does so (embedded). */
+  enqueue(id: string): void {
+    if (!this.options.background) return;
+    if (!this.queue.includes(id)) this.queue.push(id);
+    this.running ??= this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Queues every photo still waiting (after a restart). */
+  async resumePending(): Promise<number> {
+    const waiting = await this.store.attachments.find({
+      where: { processing: 'pending' },
+      orderBy: 'createdAt',
+      direction: 'asc',
+      limit: 1000,
+    });
+    for (const record of waiting.items) this.enqueue(record.id);
+    return waiting.items.length;
+  }
+
+  /** Resolves once nothing is queued or being processed. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    // One photo at a time: a 12-megapixel photo takes about a second and 150 MB, and the
+    // server keeps answering uploads and pages meanwhile.
+    for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
+      try {
+        await this.process(id);
+      } catch (error) {
+        // A store or disk failure: the photo stays pending and is tried again at the next start.
+        this.log(`attachment ${id}: processing could not finish`, error);
+      }
+    }
+  }
+
+  /**
+   * Makes a pending photo's upright, metadata-free copies now, then deletes the original
+   * (with its GPS position). A photo that cannot be decoded is marked failed and its original
+   * deleted too. A photo that is not pending (or is gone) is left alone.
+   */
+  async process(id: string): Promise<void> {
+    const record = await this.store.attachments.get(id);
+    if (!record || record.kind !== 'photo' || record.processing !== 'pending' || !record.key) return;
+    const opened = await this.objects.open(record.key);
+    if (!opened) {
+      await this.store.attachments.updateIf(id, { processing: 'pending' }, { processing: 'failed', key: undefined });
+      await this.syncLead(id);
+      return;
+    }
+    const original = await buffer(opened.stream);
+    let made: ProcessedAttachment;
+    try {
+      made = await this.processPhoto(original);
+    } catch (error) {
+      if (!(error instanceof HttpError)) this.log(`attachment ${id}: processing failed`, error);
+      // Nothing will ever show the original: it goes now, with its GPS position.
+      await this.objects.delete(record.key);
+      await this.store.attachments.updateIf(id, { processing: 'pending' }, { processing: 'failed', key: undefined });
+      await this.syncLead(id);
+      return;
+    }
+    const fullKey = `attachments/${id}-full.webp`;
+    const thumbnailKey = `attachments/${id}-thumbnail.webp`;
+    await this.objects.put(fullKey, made.full.data, 'image/webp');
+    await this.objects.put(thumbnailKey, made.thumbnail, 'image/webp');
+    // The original goes before the record says done: a photo marked done has no GPS position
+    // left anywhere. (A crash right here leaves it pending without its original: it is then
+    // marked failed, never served.)
+    await this.objects.delete(record.key);
+    const applied = await this.store.attachments.updateIf(
+      id,
+      { processing: 'pending' },
+      { processing: 'done', key: undefined, fullKey, thumbnailKey, width: made.full.width, height: made.full.height },
+    );
+    if (!applied) {
+      // Deleted meanwhile (its lead, or the sweep): these copies belong to nothing.
+      await Promise.all([this.objects.delete(fullKey), this.objects.delete(thumbnailKey)]);
+      return;
+    }
+    await this.syncLead(id);
+  }
+
+  /** Copies an attachment's processing state into its lead's list, when it is attached to one. */
+  private async syncLead(id: string): Promise<void> {
+    const record = await this.store.attachments.get(id);
+    if (!record?.leadId || !record.leadKind) return;
+    await this.refreshLead(record.leadKind, record.leadId, [record]);
+  }
+
+  /** Writes these records' current state into the lead's `attachments` (entries by id). */
+  private async refreshLead(kind: LeadKind, leadId: string, records: AttachmentRecord[]): Promise<void> {
+    const fresh = new Map(records.map((record) => [record.id, leadAttachment(record)]));
+    const update = (list: LeadAttachment[] | undefined) => {
+      if (!list?.some((item) => fresh.has(item.id))) return null;
+      const next = list.map((item) => {
+        const current = fresh.get(item.id);
+        return current ? { ...current, name: item.name } : item;
+      });
+      return JSON.stringify(next) === JSON.stringify(list) ? null : next;
+    };
+    if (kind === 'inquiry') {
+      await this.store.inquiries.transform(leadId, (lead) => {
+        const attachments = update(lead.attachments);
+        return attachments ? { attachments } : null;
+      });
+    } else {
+      await this.store.quotes.transform(leadId, (lead) => {
+        const attachments = update(lead.attachments);
+        return attachments ? { attachments } : null;
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------- attaching to a lead
+
+  /**
+   * Attaches the files a submitted lead names, before the lead is stored: each must be an
+   * upload of this API, fresh, and on no other lead; otherwise 400 and nothing is attached.
+   * Answers what the lead keeps of them.
+   */
+  async attach(refs: readonly AttachmentRef[], kind: LeadKind, leadId: string): Promise<LeadAttachment[]> {
+    const cutoff = new Date(this.clock.now().getTime() - attachmentLimits.unattachedLifetimeMs).toISOString();
+    const records: AttachmentRecord[] = [];
+    for (const [i, ref] of refs.entries()) {
+      const id = attachmentIdOf(ref.url);
+      const record = id ? await this.store.attachments.get(id) : null;
+      if (!record || record.createdAt < cutoff) throw refused(attachmentMessages.unknown, `attachments.${i}.url`);
+      if (record.attached) throw refused(attachmentMessages.attachedElsewhere, `attachments.${i}.url`);
+      records.push(record);
+    }
+    const attached: AttachmentRecord[] = [];
+    for (const [i, record] of records.entries()) {
+      const patch = { attached: true, leadKind: kind, leadId, name: refs[i].name };
+      if (!(await this.store.attachments.updateIf(record.id, { attached: false }, patch))) {
+        // Another request attached it a moment ago: undo this lead's and refuse.
+        await this.detach(attached.map((item) => item.id));
+        throw refused(attachmentMessages.attachedElsewhere, `attachments.${i}.url`);
+      }
+      attached.push({ ...record, ...patch });
+    }
+    return attached.map(leadAttachment);
+  }
+
+  /** Frees attachments again (their lead could not be stored); the sweep deletes them in time. */
+  async detach(ids: readonly string[]): Promise<void> {
+    for (const id of ids) await this.store.attachments.update(id, { attached: false, leadKind: undefined, leadId: undefined });
+  }
+
+  /**
+   * Once the lead is stored: a photo processed between `attach` and now had no lead to write
+   * to, so its state is written here (the processing writes to the lead itself afterwards).
+   */
+  async settle(kind: LeadKind, leadId: string, attached: readonly LeadAttachment[]): Promise<void> {
+    const records = (await Promise.all(attached.map((item) => this.store.attachments.get(item.id)))).filter(
+      (record): record is AttachmentRecord => record !== null,
+    );
+    await this.refreshLead(kind, leadId, records);
+  }
+
+  /** Deletes a lead's files and their records (the lead is being deleted). */
+  async removeForLead(kind: LeadKind, leadId: string): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const page = await this.store.attachments.find({ where: { leadId }, orderBy: 'createdAt', direction: 'asc', limit: 100 });
+      const mine = page.items.filter((record) => record.leadKind === kind);
+      for (const record of mine) await this.removeRecord(record);
+      removed += mine.length;
+      if (!page.next || !mine.length) return removed;
+    }
+  }
+
+  private async removeRecord(record: AttachmentRecord): Promise<void> {
+    const keys = [record.key, record.fullKey, record.thumbnailKey].filter((key): key is string => key !== undefined);
+    await Promise.all(keys.map((key) => this.objects.delete(key)));
+    await this.store.attachments.delete(record.id);
+  }
+
+  /** Uploads never attached to a submitted lead are deleted after a day; so are spent upload URLs. */
+  async sweep(): Promise<number> {
+    const now = this.clock.now().getTime();
+    const cutoff = new Date(now - attachmentLimits.unattachedLifetimeMs).toISOString();
+    let removed = 0;
+    for (;;) {
+      const page = await this.store.attachments.find({
+        where: { attached: false },
+        orderBy: 'createdAt',
+        direction: 'asc',
+        lessThan: cutoff,
+        limit: 100,
+      });
+      for (const record of page.items) {
+        await this.removeRecord(record);
+        removed++;
+      }
+      if (!page.next) break;
+    }
+    for (;;) {
+      const page = await this.store.attachmentTickets.find({
+        orderBy: 'expiresAt',
+        direction: 'asc',
+        lessThan: new Date(now).toISOString(),
+        limit: 500,
+      });
+      if (!page.items.length) break;
+      await this.store.attachmentTickets.deleteMany(page.items.map((ticket) => ticket.id));
+    }
+    return removed;
+  }
+
+  // ---------------------------------------------------------------- serving to staff
+
+  /** The stored file of an attachment's variant, with what to serve it as; 404 for an unknown one. */
+  async file(
+    id: string,
+    variant: AttachmentVariant,
+  ): Promise<{ record: AttachmentRecord; key: string; contentType: string; filename: string }> {
+    const record = await this.store.attachments.get(id);
+    if (!record) throw new HttpError(404, 'Attachment not found');
+    if (record.kind === 'pdf') {
+      if (variant !== 'full' || !record.key) throw new HttpError(404, 'Attachment not found');
+      return { record, key: record.key, contentType: 'application/pdf', filename: record.name };
+    }
+    // A photo's original (with its GPS position) is never served: only its processed copies.
+    if (record.processing === 'pending') throw new HttpError(409, 'This photo is still being processed. Please try again in a moment.');
+    const key = variant === 'full' ? record.fullKey : record.thumbnailKey;
+    if (record.processing !== 'done' || !key) throw new HttpError(404, 'This photo could not be read');
+    const base = record.name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+    return { record, key, contentType: 'image/webp', filename: `${base}${variant === 'thumbnail' ? '-thumbnail' : ''}.webp` };
+  }
+
+  private key(): Promise<Buffer> {
+    this.signingKey ??= (async () => {
+      const existing = await this.store.signingKeys.get('attachments');
+      if (existing) return Buffer.from(existing.secret, 'base64url');
+      const secret = randomBytes(32).toString('base64url');
+      try {
+        await this.store.signingKeys.insert({ id: 'attachments', secret, createdAt: this.clock.now().toISOString() });
+        return Buffer.from(secret, 'base64url');
+      } catch (error) {
+        // Another instance made it first: use theirs.
+        if (!(error instanceof ConflictError)) throw error;
+        const made = await this.store.signingKeys.get('attachments');
+        if (!made) throw error;
+        return Buffer.from(made.secret, 'base64url');
+      }
+    })().catch((error: unknown) => {
+      this.signingKey = null;
+      throw error;
+    });
+    return this.signingKey;
+  }
+
+  private async signature(id: string, variant: AttachmentVariant, expires: number): Promise<Buffer> {
+    return createHmac('sha256', await this.key())
+      .update(`${id}\n${variant}\n${expires}`)
+      .digest();
+  }
+
+  /** A link to the file that works without a session until `expiresAt` (at most an hour from now). */
+  async signedLink(id: string, variant: AttachmentVariant, lifetimeMs = signedLinkLifetimeMs): Promise<{ url: string; expiresAt: string }> {
+    const expires = Math.floor((this.clock.now().getTime() + Math.min(lifetimeMs, signedLinkLifetimeMs)) / 1000);
+    const sig = (await this.signature(id, variant, expires)).toString('base64url');
+    const path = variant === 'full' ? attachmentPaths.file(id) : attachmentPaths.thumbnail(id);
+    return { url: `${path}?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000).toISOString() };
+  }
+
+  /** Whether a signed link's `expires` and `sig` are this server's and still valid. */
+  async verifyLink(id: string, variant: AttachmentVariant, expires: unknown, sig: unknown): Promise<boolean> {
+    if (typeof expires !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(sig))
+      return false;
+    const at = Number(expires);
+    const now = this.clock.now().getTime() / 1000;
+    if (at <= now || at > now + signedLinkLifetimeMs / 1000 + 60) return false;
+    const expected = await this.signature(id, variant, at);
+    const given = Buffer.from(sig, 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}

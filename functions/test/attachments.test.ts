@@ -1,0 +1,466 @@
+import {
+  attachmentLimits,
+  attachmentMessages,
+  type AttachmentUploadUrl,
+  type Inquiry,
+  type LeadAttachment,
+  type QuoteRequest,
+  type UploadedAttachment,
+} from '@site/domain';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exifReveals, roomPhoto } from '../src/demo/room-photos';
+import { leadMessages } from '../src/services/lead-messages';
+import { runMaintenance } from '../src/services/maintenance';
+import { goodInquiry, goodQuote, startTestApp, testDelivery, until, type Client, type TestApp } from './harness';
+
+const retention = { visitorRetentionDays: 90, auditRetentionDays: 365 };
+
+/** A small PDF as a drawing program saves it: header, one empty page, trailer, `%%EOF`. */
+export function samplePdf(extraBytes = 0): Buffer {
+  return Buffer.concat([
+    Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n'),
+    Buffer.alloc(extraBytes, 0x20),
+    Buffer.from('trailer << /Root 1 0 R >>\n%%EOF\n'),
+  ]);
+}
+
+/** Asks for an upload URL and PUTs the file to it, as the form does (a client may say another size than it sends). */
+async function upload(client: Client, file: Buffer, contentType: string, name: string, size = file.length) {
+  const ticket = await client.post<AttachmentUploadUrl>('/api/attachments/upload-url', { contentType, name, size });
+  if (ticket.status !== 200) throw new Error(`upload-url ${ticket.status} ${ticket.text}`);
+  return client.request<UploadedAttachment>('PUT', ticket.body.uploadURL, { body: file, headers: ticket.body.headers });
+}
+
+/** Files under the object store's attachments folder. */
+const storedFiles = (t: TestApp) => {
+  const dir = join(t.dir, 'objects', 'attachments');
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+};
+
+describe('customer attachments (embedded: SQLite and local disk)', () => {
+  let t: TestApp;
+  let photo: Buffer;
+  beforeAll(async () => {
+    t = await startTestApp();
+    // A phone's 12-megapixel photo held upright: EXIF orientation 6, camera and GPS position in its EXIF.
+    photo = await roomPhoto({ seed: 'attachment', orientation: 6 });
+  }, 60_000);
+  afterAll(() => t.close());
+
+  describe('upload URLs', () => {
+    it('are single-use API paths, PUT with the content type', async () => {
+      const res = await t
+        .client()
+        .post<AttachmentUploadUrl>('/api/attachments/upload-url', { contentType: 'image/jpeg', name: 'kitchen.jpg', size: 4_000_000 });
+      expect(res.status).toBe(200);
+      expect(res.body.uploadURL).toMatch(/^\/api\/attachments\/upload\/[A-Za-z0-9_-]{20,100}$/);
+      expect(res.body).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/jpeg' } });
+    });
+
+    it.each([
+      [{ contentType: 'image/gif', name: 'a.gif', size: 10 }, 'contentType', attachmentMessages.wrongType],
+      [{ contentType: 'image/heic', name: 'IMG_0001.HEIC', size: 10 }, 'contentType', attachmentMessages.heic],
+      [{ contentType: 'text/html', name: 'a.html', size: 10 }, 'contentType', attachmentMessages.wrongType],
+      [{ contentType: 'application/pdf', name: 'plan.pdf', size: attachmentLimits.maxBytes + 1 }, 'size', attachmentMessages.tooLarge],
+      [{ contentType: 'application/pdf', name: 'plan.pdf', size: 0 }, 'size', attachmentMessages.empty],
+      [{ contentType: 'application/pdf', name: 'plan.pdf', size: 1.5 }, 'size', attachmentMessages.sizeInvalid],
+      [{ contentType: 'application/pdf', name: '', size: 10 }, 'name', attachmentMessages.nameRequired],
+      [{ contentType: 'application/pdf', name: 'plan\u0000.pdf', size: 10 }, 'name', attachmentMessages.nameNotAllowed],
+      [{ contentType: 'application/pdf', name: 'x'.repeat(201), size: 10 }, 'name', attachmentMessages.nameTooLong],
+    ])('refuse %j with 400 and the field message', async (input, field, message) => {
+      const res = await t.client().post<{ errors: Record<string, string> }>('/api/attachments/upload-url', input);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[field]).toBe(message);
+    });
+
+    it('refuse another site', async () => {
+      const res = await t
+        .client()
+        .post('/api/attachments/upload-url', { contentType: 'image/jpeg', name: 'a.jpg', size: 10 }, { origin: 'https://evil.example' });
+      expect(res.status).toBe(403);
+    });
+
+    it('are limited per client: 429 with Retry-After past the limit', async () => {
+      const limited = await startTestApp({ attachmentRateLimit: 3 });
+      try {
+        const ask = () => limited.client().post('/api/attachments/upload-url', { contentType: 'image/png', name: 'a.png', size: 10 });
+        for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(200);
+        const refused = await ask();
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await limited.app.context.store.attachmentTickets.count()).toBe(3);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('uploads', () => {
+    it('answer a photo at once with an opaque reference, then process it in the background', async () => {
+      const res = await upload(t.client(), photo, 'image/jpeg', 'kitchen.jpg');
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        url: expect.stringMatching(/^\/api\/attachments\/[A-Za-z0-9_-]+$/),
+        name: 'kitchen.jpg',
+        kind: 'photo',
+        contentType: 'image/jpeg',
+        size: photo.length,
+      });
+      // Not public: nothing under /objects, and the API path wants an admin.
+      expect((await t.client().get(res.body.url)).status).toBe(401);
+      const id = res.body.url.split('/').pop()!;
+      expect((await t.client().get(`/objects/attachments/${id}.jpg`)).status).toBe(404);
+      const done = await until(async () => {
+        const record = await t.app.context.store.attachments.get(id);
+        return record?.processing === 'done' && record;
+      }, 'the photo to be processed');
+      expect([done.width, done.height]).toEqual([1800, 2400]);
+      // The original with its GPS position is gone once processed.
+      expect(done.key).toBeUndefined();
+      expect(storedFiles(t).filter((file) => file.startsWith(id))).toEqual([`${id}-full.webp`, `${id}-thumbnail.webp`]);
+    });
+
+    it('take a PDF plan by its content, whatever its name', async () => {
+      const pdf = samplePdf(5000);
+      const res = await upload(t.client(), pdf, 'application/pdf', 'site plan.pdf');
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ name: 'site plan.pdf', kind: 'pdf', contentType: 'application/pdf', size: pdf.length });
+    });
+
+    it('decide the type by content: an HTML page named .jpg is 415, a PDF without its end is 400, a HEIC photo 415', async () => {
+      const html = await upload(t.client(), Buffer.from('<html><script>alert(1)</script></html>'), 'image/jpeg', 'photo.jpg');
+      expect(html.status).toBe(415);
+      expect(html.body).toMatchObject({ message: attachmentMessages.wrongType });
+
+      const truncated = samplePdf().subarray(0, 60);
+      const pdf = await upload(t.client(), truncated, 'application/pdf', 'plan.pdf');
+      expect(pdf.status).toBe(400);
+      expect(pdf.body).toMatchObject({ message: attachmentMessages.unreadablePdf });
+
+      const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(100)]);
+      const refused = await upload(t.client(), heic, 'image/jpeg', 'IMG_0001.jpg');
+      expect(refused.status).toBe(415);
+      expect(refused.body).toMatchObject({ message: attachmentMessages.heic });
+
+      const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+      const unreadable = await upload(t.client(), broken, 'image/jpeg', 'broken.jpg');
+      expect(unreadable.status).toBe(400);
+      expect(unreadable.body).toMatchObject({ message: attachmentMessages.unreadablePhoto });
+    });
+
+    it('count the size while streaming: over 20 MB is 413 and nothing is kept', async () => {
+      const before = await t.app.context.store.attachments.count();
+      const files = storedFiles(t).length;
+      const big = samplePdf(attachmentLimits.maxBytes);
+      // Said to be 1 MB, and the body says its own length too: both are only claims.
+      const res = await upload(t.client(), big, 'application/pdf', 'huge.pdf', 1_000_000);
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject({ message: attachmentMessages.tooLarge });
+      expect(await t.app.context.store.attachments.count()).toBe(before);
+      expect(storedFiles(t)).toHaveLength(files);
+    });
+
+    it('refuse an empty file, a used URL, an unknown URL and an expired one', async () => {
+      const client = t.client();
+      const empty = await upload(client, Buffer.alloc(0), 'application/pdf', 'empty.pdf', 100);
+      expect(empty.status).toBe(400);
+      expect(empty.body).toMatchObject({ message: attachmentMessages.empty });
+
+      const ticket = await client.post<AttachmentUploadUrl>('/api/attachments/upload-url', {
+        contentType: 'application/pdf',
+        name: 'a.pdf',
+        size: 200,
+      });
+      expect((await client.request('PUT', ticket.body.uploadURL, { body: samplePdf() })).status).toBe(201);
+      const again = await client.request('PUT', ticket.body.uploadURL, { body: samplePdf() });
+      expect(again.status).toBe(403);
+      expect(again.body).toMatchObject({ message: 'Upload URL has already been used' });
+
+      const unknown = await client.request('PUT', '/api/attachments/upload/abcdefghijklmnopqrstuvwxyz', { body: samplePdf() });
+      expect(unknown.status).toBe(404);
+
+      const late = await client.post<AttachmentUploadUrl>('/api/attachments/upload-url', {
+        contentType: 'application/pdf',
+        name: 'a.pdf',
+        size: 200,
+      });
+      t.clock.advance(attachmentLimits.ticketLifetimeMs + 1000);
+      const expired = await client.request('PUT', late.body.uploadURL, { body: samplePdf() });
+      expect(expired.status).toBe(403);
+      expect(expired.body).toMatchObject({ message: 'Upload URL has expired' });
+    });
+  });
+
+  describe('on a lead', () => {
+    let admin: Client;
+    beforeAll(async () => {
+      admin = await t.adminClient();
+    });
+
+    it('an inquiry keeps its photos and plans; staff see them, processed, with no GPS or camera data', async () => {
+      const client = t.client();
+      const shot = await upload(client, photo, 'image/jpeg', 'IMG_2041.jpg');
+      const plan = await upload(client, samplePdf(1000), 'application/pdf', 'floor plan.pdf');
+      const res = await client.post<Inquiry>('/api/project-inquiry', {
+        ...goodInquiry,
+        email: 'files@example.com',
+        attachments: [
+          { url: shot.body.url, name: 'Kitchen now.jpg' },
+          { url: plan.body.url, name: 'floor plan.pdf' },
+        ],
+      });
+      expect(res.status).toBe(201);
+      const [photoId, planId] = [shot.body.url, plan.body.url].map((url) => url.split('/').pop()!);
+
+      const listed = await until(async () => {
+        const leads = (await admin.get<Inquiry[]>('/api/project-inquiries?limit=200')).body;
+        const lead = leads.find((item) => item.id === res.body.id);
+        return lead?.attachments?.[0]?.processing === 'done' && lead;
+      }, 'the lead to show the processed photo');
+      expect(listed.attachments).toEqual<LeadAttachment[]>([
+        {
+          id: photoId,
+          name: 'Kitchen now.jpg',
+          kind: 'photo',
+          contentType: 'image/jpeg',
+          size: photo.length,
+          url: `/api/attachments/${photoId}`,
+          thumbnailUrl: `/api/attachments/${photoId}/thumbnail`,
+          width: 1800,
+          height: 2400,
+          processing: 'done',
+        },
+        {
+          id: planId,
+          name: 'floor plan.pdf',
+          kind: 'pdf',
+          contentType: 'application/pdf',
+          size: plan.body.size,
+          url: `/api/attachments/${planId}`,
+        },
+      ]);
+
+      const full = await admin.request('GET', `/api/attachments/${photoId}`);
+      expect(full.status).toBe(200);
+      expect(full.headers.get('content-type')).toBe('image/webp');
+      expect(full.headers.get('cache-control')).toMatch(/^private/);
+      expect(full.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(full.headers.get('content-disposition')).toBe('inline; filename="Kitchen now.webp"');
+      const bytes = Buffer.from(
+        await (await fetch(`${t.url}/api/attachments/${photoId}`, { headers: { cookie: admin.cookie } })).arrayBuffer(),
+      );
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1800, 2400]);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(exifReveals(meta.exif)).toEqual({ gps: false, camera: false });
+      expect(bytes.includes(Buffer.from('iPhone'))).toBe(false);
+
+      const thumbnail = await fetch(`${t.url}/api/attachments/${photoId}/thumbnail`, { headers: { cookie: admin.cookie } });
+      const thumbMeta = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+      expect([thumbMeta.width, thumbMeta.height, thumbMeta.exif]).toEqual([360, 480, undefined]);
+
+      const pdf = await admin.request('GET', `/api/attachments/${planId}`);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(pdf.headers.get('content-disposition')).toBe('inline; filename="floor plan.pdf"');
+      expect(pdf.text.startsWith('%PDF-1.7')).toBe(true);
+      expect((await admin.get(`/api/attachments/${planId}/thumbnail`)).status).toBe(404);
+
+      // Nobody else: no session, a customer's own browser, an unknown id.
+      expect((await t.client().get(`/api/attachments/${photoId}`)).status).toBe(401);
+      expect((await client.get(`/api/attachments/${planId}`)).status).toBe(401);
+      expect((await admin.get('/api/attachments/nosuchattachment')).status).toBe(404);
+
+      const staffEmail = leadMessages({ kind: 'inquiry', record: res.body }, testDelivery.settings, new Date()).find(
+        (message) => message.audience === 'staff' && message.channel === 'email',
+      );
+      expect(staffEmail?.text).toContain(`Attachments: Kitchen now.jpg (${(photo.length / 1024 / 1024).toFixed(1)} MB)\nfloor plan.pdf (`);
+      expect(staffEmail?.html).toContain(`/admin?tab=inquiries#lead-${res.body.id}"`);
+      expect(staffEmail?.text).not.toContain('/api/attachments/');
+    });
+
+    it('a quote request takes them too', async () => {
+      const plan = await upload(t.client(), samplePdf(), 'application/pdf', 'bathroom.pdf');
+      const res = await t.client().post<QuoteRequest>('/api/quote-request', {
+        ...goodQuote,
+        attachments: [{ url: plan.body.url, name: 'bathroom.pdf' }],
+      });
+      expect(res.status).toBe(201);
+      const stored = await t.app.context.store.quotes.get(res.body.id);
+      expect(stored?.attachments?.map((item) => item.name)).toEqual(['bathroom.pdf']);
+      const record = await t.app.context.store.attachments.get(plan.body.url.split('/').pop()!);
+      expect(record).toMatchObject({ attached: true, leadKind: 'quote', leadId: res.body.id });
+    });
+
+    it('refuses unknown, foreign, already attached and too many files with 400, storing nothing', async () => {
+      const client = t.client();
+      const plan = await upload(client, samplePdf(), 'application/pdf', 'plan.pdf');
+      const first = await client.post<Inquiry>('/api/project-inquiry', {
+        ...goodInquiry,
+        email: 'first@example.com',
+        attachments: [{ url: plan.body.url, name: 'plan.pdf' }],
+      });
+      expect(first.status).toBe(201);
+      const inquiries = await t.app.context.store.inquiries.count();
+      const quotes = await t.app.context.store.quotes.count();
+      const fresh = await upload(client, samplePdf(), 'application/pdf', 'other.pdf');
+
+      const cases: Array<[unknown, string]> = [
+        [[{ url: '/api/attachments/nosuchattachment', name: 'a.pdf' }], attachmentMessages.unknown],
+        [[{ url: 'https://evil.example/file.pdf', name: 'a.pdf' }], attachmentMessages.unknown],
+        [[{ url: '/objects/models/x.glb', name: 'a.glb' }], attachmentMessages.unknown],
+        [
+          [
+            { url: fresh.body.url, name: 'other.pdf' },
+            { url: plan.body.url, name: 'plan.pdf' },
+          ],
+          attachmentMessages.attachedElsewhere,
+        ],
+        [Array.from({ length: 11 }, (_, i) => ({ url: `/api/attachments/file${i}`, name: `${i}.pdf` })), attachmentMessages.tooMany],
+        [
+          [
+            { url: fresh.body.url, name: 'a.pdf' },
+            { url: fresh.body.url, name: 'b.pdf' },
+          ],
+          attachmentMessages.duplicate,
+        ],
+        [[{ url: fresh.body.url, name: 'line\nbreak.pdf' }], attachmentMessages.nameNotAllowed],
+        ['not a list', attachmentMessages.unknown],
+      ];
+      for (const [attachments, message] of cases) {
+        for (const [path, form] of [
+          ['/api/project-inquiry', goodInquiry],
+          ['/api/quote-request', goodQuote],
+        ] as const) {
+          const res = await client.post<{ message: string; errors: Record<string, string> }>(path, { ...form, attachments });
+          expect(res.status, `${path} ${JSON.stringify(attachments)}`).toBe(400);
+          expect(res.body.errors.attachments).toBe(message);
+        }
+      }
+      expect(await t.app.context.store.inquiries.count()).toBe(inquiries);
+      expect(await t.app.context.store.quotes.count()).toBe(quotes);
+      // The fresh file was not taken by the refused requests: it can still be attached.
+      expect(await t.app.context.store.attachments.get(fresh.body.url.split('/').pop()!)).toMatchObject({ attached: false });
+      const ok = await client.post('/api/quote-request', { ...goodQuote, attachments: [{ url: fresh.body.url, name: 'other.pdf' }] });
+      expect(ok.status).toBe(201);
+    });
+
+    it('serves a short-lived signed link without a session; a tampered or expired one is 403', async () => {
+      const plan = await upload(t.client(), samplePdf(), 'application/pdf', 'plan.pdf');
+      await t.client().post('/api/quote-request', { ...goodQuote, attachments: [{ url: plan.body.url, name: 'plan.pdf' }] });
+      const id = plan.body.url.split('/').pop()!;
+      expect((await t.client().post(`/api/attachments/${id}/link`)).status).toBe(401);
+      const link = await admin.post<{ url: string; expiresAt: string }>(`/api/attachments/${id}/link`);
+      expect(link.status).toBe(200);
+      expect(link.body.url).toMatch(new RegExp(`^/api/attachments/${id}\\?expires=\\d+&sig=[A-Za-z0-9_-]{43}$`));
+
+      const opened = await t.client().get(link.body.url);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('content-type')).toBe('application/pdf');
+
+      const sig = new URL(link.body.url, t.url).searchParams.get('sig')!;
+      const tampered = link.body.url.replace(sig, `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`);
+      expect((await t.client().get(tampered)).status).toBe(403);
+      const longer = link.body.url.replace(/expires=(\d+)/, (_, n: string) => `expires=${Number(n) + 60}`);
+      expect((await t.client().get(longer)).status).toBe(403);
+      // The same signature does not open the thumbnail or another file.
+      expect((await t.client().get(link.body.url.replace(id, `${id}/thumbnail`))).status).toBe(403);
+
+      t.clock.advance(2 * 60 * 60 * 1000);
+      const expired = await t.client().get(link.body.url);
+      expect(expired.status).toBe(403);
+    });
+
+    it('deleting the lead deletes its files and records', async () => {
+      const client = t.client();
+      const shot = await upload(client, photo, 'image/jpeg', 'wall.jpg');
+      const plan = await upload(client, samplePdf(), 'application/pdf', 'plan.pdf');
+      const res = await client.post<Inquiry>('/api/project-inquiry', {
+        ...goodInquiry,
+        email: 'delete@example.com',
+        attachments: [
+          { url: shot.body.url, name: 'wall.jpg' },
+          { url: plan.body.url, name: 'plan.pdf' },
+        ],
+      });
+      const ids = [shot.body.url, plan.body.url].map((url) => url.split('/').pop()!);
+      await t.app.context.attachments.idle();
+      expect(storedFiles(t).filter((file) => ids.some((id) => file.startsWith(id)))).toHaveLength(3);
+
+      expect((await admin.delete(`/api/project-inquiry/${res.body.id}`)).status).toBe(204);
+      for (const id of ids) {
+        expect(await t.app.context.store.attachments.get(id)).toBeNull();
+        expect((await admin.get(`/api/attachments/${id}`)).status).toBe(404);
+      }
+      expect(storedFiles(t).filter((file) => ids.some((id) => file.startsWith(id)))).toEqual([]);
+    });
+  });
+
+  it('uploads never attached to a submitted lead are deleted after 24 hours by the maintenance sweep', async () => {
+    const sweep = await startTestApp();
+    try {
+      const client = sweep.client();
+      const kept = await upload(client, samplePdf(), 'application/pdf', 'kept.pdf');
+      await client.post('/api/quote-request', { ...goodQuote, attachments: [{ url: kept.body.url, name: 'kept.pdf' }] });
+      const orphan = await upload(client, samplePdf(), 'application/pdf', 'orphan.pdf');
+      const orphanId = orphan.body.url.split('/').pop()!;
+
+      sweep.clock.advance(23 * 60 * 60 * 1000);
+      let report = await runMaintenance(
+        sweep.app.context.store,
+        sweep.app.context.uploads,
+        sweep.clock,
+        retention,
+        sweep.app.context.attachments,
+      );
+      expect(report.attachments).toBe(0);
+      expect(await sweep.app.context.store.attachments.get(orphanId)).not.toBeNull();
+
+      sweep.clock.advance(2 * 60 * 60 * 1000);
+      // Past its day, it can no longer be attached either.
+      const late = await client.post<{ errors: Record<string, string> }>('/api/quote-request', {
+        ...goodQuote,
+        attachments: [{ url: orphan.body.url, name: 'orphan.pdf' }],
+      });
+      expect(late.status).toBe(400);
+      expect(late.body.errors.attachments).toBe(attachmentMessages.unknown);
+
+      report = await runMaintenance(
+        sweep.app.context.store,
+        sweep.app.context.uploads,
+        sweep.clock,
+        retention,
+        sweep.app.context.attachments,
+      );
+      expect(report.attachments).toBe(1);
+      expect(await sweep.app.context.store.attachments.get(orphanId)).toBeNull();
+      expect(storedFiles(sweep)).toEqual([`${kept.body.url.split('/').pop()!}.pdf`]);
+      // Spent and expired upload URLs go too.
+      expect(await sweep.app.context.store.attachmentTickets.count()).toBe(0);
+    } finally {
+      await sweep.close();
+    }
+  });
+
+  it('a photo whose header reads but whose pixels do not is marked failed, its original deleted, and never served', async () => {
+    // Cut off halfway, as an interrupted copy: the header (size, format) is whole, the image data is not.
+    const cut = photo.subarray(0, Math.floor(photo.length / 2));
+    const shot = await upload(t.client(), cut, 'image/jpeg', 'cut.jpg');
+    expect(shot.status).toBe(201);
+    const id = shot.body.url.split('/').pop()!;
+    const record = await until(async () => {
+      const found = await t.app.context.store.attachments.get(id);
+      return found?.processing === 'failed' && found;
+    }, 'the photo to fail');
+    expect(record.key).toBeUndefined();
+    expect(storedFiles(t).filter((file) => file.startsWith(id))).toEqual([]);
+    const admin = await t.adminClient();
+    expect((await admin.get(`/api/attachments/${id}`)).status).toBe(404);
+    expect((await admin.get(`/api/attachments/${id}/thumbnail`)).status).toBe(404);
+  });
+});
