@@ -194,6 +194,8 @@ export class AttachmentUploads {
    */
   async finish(): Promise<Finished> {
     const generation = this.generation;
+    // A second send while the first waits (Enter in a field) is the same send.
+    if (this.state.waiting) return { cancelled: true };
     if (this.pending > 0) {
       this.set((state) => ({ ...state, waiting: true, problem: undefined }));
       await new Promise<void>((resolve) => this.idle.add(resolve));
