@@ -7,6 +7,9 @@ export const marketingConsentLabel = 'Send me occasional renovation ideas and of
 
 /** The collection notice under each public form, before its link to the privacy policy. */
 export const collectionNotice = 'We use these details only to reply about your project.';
+/** The review form's: what is published, and that the email is not. */
+export const reviewCollectionNotice =
+  'We publish your name, rating and review once approved. Your email is never shown and is used only about your review.';
 
 export const privacyMessages = {
   emailOrPhone: 'Enter an email address or a phone number',

@@ -5,6 +5,8 @@ export const paths = {
   services: '/services',
   gallery: '/gallery',
   showroom: '/virtual-showroom',
+  /** How the business handles personal information (the collection notice under each form links here). */
+  privacy: '/privacy',
   login: '/login',
   admin: '/admin',
   /** The signed-in admin's password, second factors and sessions. */
@@ -12,7 +14,7 @@ export const paths = {
 } as const;
 
 /** Public pages: prerendered, listed in the sitemap, and recorded as visits. */
-export const publicPaths = [paths.home, paths.about, paths.services, paths.gallery, paths.showroom] as const;
+export const publicPaths = [paths.home, paths.about, paths.services, paths.gallery, paths.showroom, paths.privacy] as const;
 
 /** Every path the app renders with 200; anything else is the 404 page. */
 export const sitePaths: readonly string[] = Object.values(paths);

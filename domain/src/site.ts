@@ -2,6 +2,8 @@
 export interface BusinessSettings {
   brand: string;
   legalName?: string;
+  /** The Australian Business Number, shown on the privacy policy when given. */
+  abn?: string;
   phone: string;
   /** E.164 form for the tel: link, e.g. +61390001234 */
   phoneHref: string;
@@ -19,4 +21,9 @@ export interface BusinessSettings {
   facebookUrl?: string;
   pinterestUrl?: string;
   googleBusinessUrl?: string;
+  /**
+   * What the privacy policy says about how long won and lost leads are kept: the months set as
+   * the server's LEAD_RETENTION_MONTHS, or undefined when it is off (kept until someone asks).
+   */
+  leadRetentionMonths?: number;
 }

@@ -6,6 +6,7 @@ const pages = [
   { path: '/about', h1: /^About /, title: /About Us/ },
   { path: '/services', h1: 'Our Services', title: /Services/ },
   { path: '/gallery', h1: 'Our Recent Projects', title: /Gallery/ },
+  { path: '/privacy', h1: 'Privacy Policy', title: /Privacy Policy/ },
 ];
 
 test.describe('public pages', () => {
@@ -31,6 +32,7 @@ test.describe('public pages', () => {
       const footer = page.getByRole('contentinfo');
       await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
       await expect(footer).toContainText('All rights reserved');
+      await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
       await page.waitForLoadState('networkidle');
       await expectNoAxeViolations(page);
       check();
@@ -48,6 +50,7 @@ test.describe('public pages', () => {
         '"@type":"HomeAndConstructionBusiness"',
       ],
       '/about': ['over a decade of experience'],
+      '/privacy': ['What we collect', 'How long we keep it', 'Access, correction and deletion', 'www.oaic.gov.au'],
       '/services': [
         'Kitchen Renovations',
         'Bathroom Renovations',
@@ -150,7 +153,7 @@ test.describe('public pages', () => {
     expect(robots.status()).toBe(200);
     expect(await robots.text()).toMatch(/User-agent: \*[\s\S]*Sitemap: https?:\/\/.+\/sitemap\.xml/);
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    for (const path of ['/', '/about', '/services', '/gallery', '/virtual-showroom'])
+    for (const path of ['/', '/about', '/services', '/gallery', '/virtual-showroom', '/privacy'])
       expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+${path === '/' ? '/' : path}</loc>`));
     expect(sitemap).not.toContain('/admin');
   });

@@ -184,6 +184,11 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     logger.warn(
       `The site still shows example settings: ${describePlaceholders(examples).join('; ')}. Put the business's real details there before going live.`,
     );
+  const policyMonths = business.leadRetentionMonths ?? null;
+  if (policyMonths !== env.LEAD_RETENTION_MONTHS)
+    logger.warn(
+      `LEAD_RETENTION_MONTHS is ${env.LEAD_RETENTION_MONTHS ?? 'off'}, but the privacy policy says ${policyMonths ?? 'off'} (leadRetentionMonths in web/src/config/business.ts): make them agree, so the policy tells customers how long their details are kept.`,
+    );
 
   const maintain = () =>
     runMaintenance(

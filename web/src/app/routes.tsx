@@ -6,6 +6,7 @@ import { AboutPage } from './pages/about-page';
 import { GalleryPage } from './pages/gallery-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { PrivacyPage } from './pages/privacy-page';
 import { ServicesPage } from './pages/services-page';
 
 // The admin area and the showroom load only when visited.
@@ -46,6 +47,7 @@ export const appRoutes: RouteObject[] = [
       { path: paths.about, element: <AboutPage /> },
       { path: paths.services, element: <ServicesPage /> },
       { path: paths.gallery, element: <GalleryPage /> },
+      { path: paths.privacy, element: <PrivacyPage /> },
       showroomRoute,
       { path: projectRoutePattern, element: deferred(<ProjectPage />) },
       { path: '*', element: <NotFoundPage /> },

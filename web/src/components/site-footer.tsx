@@ -30,6 +30,7 @@ const footerLinks = [
   { to: paths.gallery, label: 'Gallery' },
   { to: paths.about, label: 'About Us' },
   { to: paths.showroom, label: 'Virtual Showroom' },
+  { to: paths.privacy, label: 'Privacy' },
 ];
 
 export function SiteFooter() {

@@ -18,6 +18,7 @@ import type { BusinessSettings } from '@site/domain';
 export const business: BusinessSettings = {
   brand: 'Northcote Kitchens & Bathrooms',
   legalName: undefined,
+  abn: undefined,
   phone: '(03) 7010 4620',
   phoneHref: '+61370104620',
   email: 'hello@example.com',
@@ -34,4 +35,7 @@ export const business: BusinessSettings = {
   facebookUrl: undefined,
   pinterestUrl: undefined,
   googleBusinessUrl: undefined,
+  // The same number of months as the server's LEAD_RETENTION_MONTHS (undefined while it is off):
+  // the privacy policy tells customers how long their details are kept.
+  leadRetentionMonths: undefined,
 };

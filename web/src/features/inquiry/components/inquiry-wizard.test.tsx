@@ -196,6 +196,7 @@ describe('the project inquiry wizard', () => {
       lastName: 'Nguyen',
       email: 'ava@example.com',
       phone: '0400 123 456',
+      marketingConsent: false,
       website: '',
     });
   });
@@ -243,6 +244,7 @@ describe('an inquiry about a showroom design', () => {
       lastName: 'Nguyen',
       email: 'ava@example.com',
       phone: '0400 123 456',
+      marketingConsent: false,
       modelId: 'island',
       variant: 'Walnut',
       website: '',

@@ -28,6 +28,7 @@ import { useCreateInquiry } from '../api/create-inquiry';
 import { designLabel, type AttachedDesign } from '../../../lib/attached-design';
 import { clearWizard, emptyContact, initialWizardState, loadWizard, saveWizard, type WizardState } from '../hooks/wizard-storage';
 import { ChoiceButton } from './choice-button';
+import { CollectionNotice, MarketingConsent } from '../../../components/privacy/collection-notice';
 import { AttachmentPicker } from '../../../components/attachments/attachment-picker';
 import { pendingCount } from '../../../lib/attachments/attachment-uploads';
 import { useAttachmentUploads } from '../../../lib/attachments/use-attachment-uploads';
@@ -102,6 +103,8 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
   const [rooms, setRooms] = useState<InquiryRoom[]>(saved.rooms);
   const [budget, setBudget] = useState<WizardState['budget']>(saved.budget);
   const [timeline, setTimeline] = useState<WizardState['timeline']>(saved.timeline);
+  // Never pre-ticked, and not kept across a reload: consent is given afresh each time.
+  const [marketingConsent, setMarketingConsent] = useState(false);
   const form = useForm({
     resolver: zodResolver(inquiryContactSchema),
     mode: 'onSubmit',
@@ -134,6 +137,7 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
     setBudget('');
     setTimeline('');
     setDesign(null);
+    setMarketingConsent(false);
     form.reset(emptyContact);
     mutation.reset();
     uploads.clear();
@@ -171,6 +175,7 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
           budget,
           timeline,
           ...values,
+          marketingConsent,
           ...(files.refs.length > 0 ? { attachments: files.refs } : {}),
           ...(design ? { modelId: design.modelId, ...(design.variant ? { variant: design.variant } : {}) } : {}),
           [honeypotField]: honeypot.current?.value ?? '',
@@ -275,6 +280,8 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
             <Box sx={{ gridColumn: { sm: 'span 2' }, minWidth: 0 }}>
               <AttachmentPicker uploads={uploads} state={attachments} />
             </Box>
+            <MarketingConsent checked={marketingConsent} onChange={setMarketingConsent} />
+            <CollectionNotice />
           </Box>
         ) : null}
       </DialogContent>

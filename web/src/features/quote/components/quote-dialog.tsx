@@ -12,12 +12,13 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { honeypotField, quoteInputSchema, quoteRooms } from '@site/domain';
-import { useRef, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DialogHeading } from '../../../components/dialog-heading';
 import { HoneypotField } from '../../../components/honeypot-field';
 import { useToast } from '../../../lib/toast';
 import { useCreateQuote } from '../api/create-quote';
+import { CollectionNotice, MarketingConsent } from '../../../components/privacy/collection-notice';
 import { AttachmentPicker } from '../../../components/attachments/attachment-picker';
 import { pendingCount } from '../../../lib/attachments/attachment-uploads';
 import { useAttachmentUploads } from '../../../lib/attachments/use-attachment-uploads';
@@ -46,9 +47,12 @@ export default function QuoteDialog({ open, onClose, onSubmitted, onExited }: Qu
   const { uploads, state: attachments } = useAttachmentUploads();
   const toast = useToast();
   const honeypot = useRef<HTMLInputElement>(null);
+  // Never pre-ticked.
+  const [marketingConsent, setMarketingConsent] = useState(false);
 
   const reset = () => {
     form.reset(emptyQuote);
+    setMarketingConsent(false);
     mutation.reset();
     uploads.clear();
   };
@@ -67,7 +71,12 @@ export default function QuoteDialog({ open, onClose, onSubmitted, onExited }: Qu
       const files = await uploads.finish();
       if (!('refs' in files)) return;
       mutation.mutate(
-        { ...values, ...(files.refs.length > 0 ? { attachments: files.refs } : {}), [honeypotField]: honeypot.current?.value ?? '' },
+        {
+          ...values,
+          marketingConsent,
+          ...(files.refs.length > 0 ? { attachments: files.refs } : {}),
+          [honeypotField]: honeypot.current?.value ?? '',
+        },
         {
           onSuccess: () => onSubmitted(values.firstName),
           onError: () => toast({ title: 'Error', message: 'Failed to submit your quote request. Please try again.', variant: 'error' }),
@@ -158,6 +167,8 @@ export default function QuoteDialog({ open, onClose, onSubmitted, onExited }: Qu
           <Box sx={{ gridColumn: { sm: 'span 2' }, minWidth: 0 }}>
             <AttachmentPicker uploads={uploads} state={attachments} />
           </Box>
+          <MarketingConsent checked={marketingConsent} onChange={setMarketingConsent} />
+          <CollectionNotice />
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>

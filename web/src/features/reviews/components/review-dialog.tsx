@@ -8,13 +8,14 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { honeypotField, limits, reviewInputSchema } from '@site/domain';
+import { honeypotField, limits, reviewCollectionNotice, reviewInputSchema } from '@site/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DialogHeading } from '../../../components/dialog-heading';
 import { HoneypotField } from '../../../components/honeypot-field';
 import { useToast } from '../../../lib/toast';
 import { useCreateReview } from '../api/create-review';
+import { CollectionNotice } from '../../../components/privacy/collection-notice';
 
 const emptyReview = { customerName: '', rating: 0, reviewText: '', email: '' };
 const ratingWords = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
@@ -131,6 +132,7 @@ export default function ReviewDialog({ open, onClose, onSubmitted }: ReviewDialo
           <TextField label="Your review" multiline minRows={4} required {...field('reviewText')} />
           <TextField label="Email (optional)" type="email" autoComplete="email" {...field('email')} />
           <HoneypotField inputRef={honeypot} />
+          <CollectionNotice purpose={reviewCollectionNotice} />
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
