@@ -5,40 +5,16 @@ import {
   type Inquiry,
   type LeadAttachment,
   type QuoteRequest,
-  type UploadedAttachment,
 } from '@site/domain';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exifReveals, roomPhoto } from '../src/demo/room-photos';
 import { leadMessages } from '../src/services/lead-messages';
 import { runMaintenance } from '../src/services/maintenance';
+import { samplePdf, storedFiles, upload } from './attachments-support';
 import { goodInquiry, goodQuote, startTestApp, testDelivery, until, type Client, type TestApp } from './harness';
 
 const retention = { visitorRetentionDays: 90, auditRetentionDays: 365 };
-
-/** A small PDF as a drawing program saves it: header, one empty page, trailer, `%%EOF`. */
-export function samplePdf(extraBytes = 0): Buffer {
-  return Buffer.concat([
-    Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n'),
-    Buffer.alloc(extraBytes, 0x20),
-    Buffer.from('trailer << /Root 1 0 R >>\n%%EOF\n'),
-  ]);
-}
-
-/** Asks for an upload URL and PUTs the file to it, as the form does (a client may say another size than it sends). */
-async function upload(client: Client, file: Buffer, contentType: string, name: string, size = file.length) {
-  const ticket = await client.post<AttachmentUploadUrl>('/api/attachments/upload-url', { contentType, name, size });
-  if (ticket.status !== 200) throw new Error(`upload-url ${ticket.status} ${ticket.text}`);
-  return client.request<UploadedAttachment>('PUT', ticket.body.uploadURL, { body: file, headers: ticket.body.headers });
-}
-
-/** Files under the object store's attachments folder. */
-const storedFiles = (t: TestApp) => {
-  const dir = join(t.dir, 'objects', 'attachments');
-  return existsSync(dir) ? readdirSync(dir).sort() : [];
-};
 
 describe('customer attachments (embedded: SQLite and local disk)', () => {
   let t: TestApp;

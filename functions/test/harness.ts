@@ -9,6 +9,7 @@ import type { HitCounter } from '../src/http/rate-limit';
 import type { ClientCheck } from '../src/ports/client-check';
 import { createApp, type App, type AppOptions } from '../src/app';
 import type { ModelProcessingOptions } from '../src/services/model-processing';
+import type { AttachmentProcessingOptions } from '../src/services/attachments';
 import { createAdmin } from '../src/accounts';
 import type { Clock } from '../src/ports/clock';
 import type { ChangeFeed } from '../src/ports/change-feed';
@@ -138,6 +139,8 @@ export async function startTestApp(
     delivery?: Delivery;
     /** How saved models are optimised: in the background with the real pipeline unless a test says otherwise. */
     modelProcessing?: ModelProcessingOptions;
+    /** How customers' photos are processed: in the background unless a test says otherwise (Firebase mode: by its trigger). */
+    attachmentProcessing?: AttachmentProcessingOptions;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
@@ -161,6 +164,7 @@ export async function startTestApp(
     hitCounter,
     clientCheck,
     modelProcessing: extra.modelProcessing,
+    attachmentProcessing: extra.attachmentProcessing,
   });
   if ((await store.users.count({ username: admin.username })) === 0) await createAdmin(store, admin.username, admin.password);
   const server = createServer(extra.logger ? withRequestLog(extra.logger, app) : app);
