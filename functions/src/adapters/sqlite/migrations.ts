@@ -380,13 +380,32 @@ ALTER TABLE quote_requests ADD COLUMN "channel" TEXT;
 CREATE INDEX quote_requests_channel_status_createdAt_id ON quote_requests ("channel", "status", "createdAt", "id");
 `,
   },
-  // 13. The search tables keep only tokens of at most 4 characters (about 40 rows a lead instead
-  // of 110); a longer term is read through the rows of its first 4 and checked against the
-  // lead's own tokens, which finds the same leads.
+  // 13. The search tables keep a row only for tokens of at most 4 characters (about 40 a lead
+  // instead of 110), each with the lead's longer tokens that begin with it ("rest"), which a
+  // longer term is checked against. Rebuilt empty, with every lead marked pending: the store
+  // indexes pending leads in batches when it opens, before it serves.
   {
     sql: `
-DELETE FROM project_inquiries_search WHERE length("token") > 4;
-DELETE FROM quote_requests_search WHERE length("token") > 4;
+DROP TABLE project_inquiries_search;
+CREATE TABLE project_inquiries_search (
+  "token" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "id" TEXT NOT NULL,
+  "status" TEXT NOT NULL,
+  "rest" TEXT,
+  PRIMARY KEY ("token", "createdAt", "id")
+) STRICT, WITHOUT ROWID;
+INSERT OR IGNORE INTO project_inquiries_search_pending ("createdAt", "id") SELECT "createdAt", "id" FROM project_inquiries;
+DROP TABLE quote_requests_search;
+CREATE TABLE quote_requests_search (
+  "token" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "id" TEXT NOT NULL,
+  "status" TEXT NOT NULL,
+  "rest" TEXT,
+  PRIMARY KEY ("token", "createdAt", "id")
+) STRICT, WITHOUT ROWID;
+INSERT OR IGNORE INTO quote_requests_search_pending ("createdAt", "id") SELECT "createdAt", "id" FROM quote_requests;
 `,
   },
   // NN. Privacy: leads keep the optional marketing-consent box (unticked for leads from before)

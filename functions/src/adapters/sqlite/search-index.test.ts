@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tables } from '../../ports/schema';
 import { searchTerm, searchTokens } from '../../ports/search';
 import type { Store } from '../../ports/store';
-import { indexBatch, indexedTokenLength, indexIdleMs, type SqliteCollection } from './collection';
+import { indexBatch, indexedTokenLength, indexEntries, indexIdleMs, type SqliteCollection } from './collection';
 import { createSqliteStore } from './store';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-search-index-'));
@@ -97,6 +97,22 @@ function pendingIn(file: string) {
 const collection = (store: Store) => store.inquiries as SqliteCollection<Inquiry>;
 
 describe('SQLite lead search: the token table and the leads not yet indexed (decision 013)', () => {
+  it("keeps a row for each token of up to 4 characters, with the lead's longer tokens that begin with it", () => {
+    const tokens = searchTokens(tables.inquiries.search!, { firstName: 'Ava', lastName: 'Nguyen', email: 'ava@mail.test', phone: '0412 345 678' });
+    const rows = new Map(indexEntries(tokens));
+    expect([...rows.keys()].every((token) => [...token].length <= indexedTokenLength)).toBe(true);
+    expect(rows.size).toBe(tokens.filter((token) => [...token].length <= indexedTokenLength).length);
+    // "ava nguyen" is read through "ava" (no trailing space), the email through its own first four.
+    expect(rows.get('ava')).toBe('\nava nguyen');
+    expect(rows.get('ava@')).toBe('\nava@mail.test');
+    expect(rows.get('nguy')).toBe('\nnguyen');
+    expect(rows.get('nguyen')).toBeUndefined();
+    expect(rows.get('ngu')).toBeNull();
+    // Phone digits: each form's whole number, and each run of the bare number from where it starts.
+    expect(rows.get('0412')).toBe('\n0412345678');
+    expect(rows.get('3456')).toBe('\n345678');
+  });
+
   it('finds a lead as soon as its insert answered, and the same leads, order and counts once it is indexed', async () => {
     const file = join(dir, 'pending.sqlite');
     const store = createSqliteStore({ file });
