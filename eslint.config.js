@@ -102,12 +102,34 @@ export default tseslint.config(
     },
   },
   {
-    // domain/ is the product's rules, shared by the browser and the server: it depends on zod alone.
+    // domain/ is the product's rules, shared by the browser and the server: it depends on zod alone, and
+    // on date-fns with @date-fns/tz for Melbourne's business hours (daylight saving is not hand-written);
+    // its tests on vitest.
     files: ['domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'domain/ imports only zod and its own modules.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|date-fns$|@date-fns/tz$|\\.{1,2}/)',
+              message: 'domain/ imports only zod, date-fns, @date-fns/tz and its own modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['domain/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|date-fns$|@date-fns/tz$|vitest$|\\.{1,2}/)', message: 'domain/ tests import vitest and the domain.' },
+          ],
+        },
       ],
     },
   },

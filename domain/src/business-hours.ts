@@ -101,8 +101,7 @@ function* openPeriods(from: Date, hours: BusinessHours, timeZone: string): Gener
     const day = addDays(midnight, offset);
     const [year, month, date] = [day.getFullYear(), day.getMonth(), day.getDate()];
     for (const range of hours.days[day.getDay()]) {
-      const at = (minutes: number) =>
-        new TZDate(year, month, date, Math.floor(minutes / 60), minutes % 60, timeZone).getTime();
+      const at = (minutes: number) => new TZDate(year, month, date, Math.floor(minutes / 60), minutes % 60, timeZone).getTime();
       yield { start: at(range.from), end: at(range.to) };
     }
   }

@@ -189,6 +189,15 @@ export interface LeadProgress {
   /** When the lead first left `new`. */
   firstContactAt?: string;
   /**
+   * When the staff are reminded if the lead is still `new` (FOLLOW_UP_AFTER_HOURS business
+   * hours after it arrived); absent when reminders were off as it arrived.
+   */
+  followUpDueAt?: string;
+  /** The reminder: `pending` until it is queued, then `reminded`. */
+  followUp?: 'pending' | 'reminded';
+  /** When the reminder was queued. */
+  followUpRemindedAt?: string;
+  /**
    * When it arrived or last got a status change or note. Firebase mode's dashboards listen to
    * the leads changed last, so a change to an old lead reaches them too.
    */
@@ -235,6 +244,8 @@ export type LeadFilter = z.infer<typeof leadFilterSchema>;
 export interface LeadStats {
   /** Inquiries and quote requests with status `new`. */
   waiting: number;
+  /** Of those, the ones past their follow-up time (`followUpDueAt`). */
+  overdue: number;
   /** Median milliseconds from arrival to first contact, over leads first contacted in the last 30 days; null when none were. */
   medianFirstContactMs: number | null;
   /** How many first contacts that median covers. */

@@ -149,10 +149,10 @@ test.describe('admin actions', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Received,First name,Last name,Email,Phone,Rooms,Budget,Timeline,Status,First contact,Last note,ID,Interested in,Channel,Source,Medium,Campaign,Landing page',
+      'Received,First name,Last name,Email,Phone,Rooms,Budget,Timeline,Status,First contact,Last note,ID,Interested in,Channel,Source,Medium,Campaign,Landing page,Marketing consent',
     );
-    // Sent from the inquiry page, not from a showroom design, with no source: Interested in is empty, the channel Direct.
-    const row = lines.find((line) => line.endsWith(`,${hostile.id},,Direct,,,,`));
+    // Sent from the inquiry page, not from a showroom design, with no source and no consent: Interested in is empty, the channel Direct.
+    const row = lines.find((line) => line.endsWith(`,${hostile.id},,Direct,,,,,No`));
     expect(row).toBeDefined();
     expect(row).toContain(
       `"'=HYPERLINK(""#A1"",""Click"")","Doe, Jr",${hostile.email},'+61 400 555 666,Study; Wardrobe,"$15,000 - $30,000",As soon as possible,New,,,${hostile.id}`,
@@ -175,10 +175,12 @@ test.describe('admin actions', () => {
     const csv = readFileSync(await download.path(), 'utf8');
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Received,First name,Last name,Email,Suburb,Room,Status,First contact,Last note,ID,Channel,Source,Medium,Campaign,Landing page',
+      'Received,First name,Last name,Email,Suburb,Room,Status,First contact,Last note,ID,Channel,Source,Medium,Campaign,Landing page,Marketing consent',
     );
-    const row = lines.find((line) => line.endsWith(`,${stored.id},Direct,,,,`));
+    const row = lines.find((line) => line.endsWith(`,${stored.id},Direct,,,,,No`));
     expect(row).toContain(`,${stored.firstName},Smith,${stored.email},'@Brunswick,Laundry,Quoted,`);
-    expect(row).toMatch(new RegExp(`,Quoted,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},"'=Quote sent, \\$9,000",${stored.id},Direct,,,,$`));
+    expect(row).toMatch(
+      new RegExp(`,Quoted,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},"'=Quote sent, \\$9,000",${stored.id},Direct,,,,,No$`),
+    );
   });
 });

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { mobileNumber } from './services/lead-messages';
+import { defaultBusinessHoursText, defaultFollowUpAfterHours, parseBusinessHours } from '@site/domain/business-hours';
 
 /** pino's levels; kept here so the Firebase function, which reads this schema, does not load pino. */
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -52,6 +53,30 @@ const country = z.string().transform((value, ctx): CountryCode => {
   ctx.addIssue({ code: 'custom', message: `${value} is not a country code: use two letters such as AU or NZ, separated by commas` });
   return z.NEVER;
 });
+
+/** Opening hours in Melbourne, e.g. "Mon-Fri 08:00-17:30, Sat 09:00-12:00" (domain/src/business-hours.ts). */
+const businessHours = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const parsed = parseBusinessHours(value?.trim() || defaultBusinessHoursText);
+    if (parsed.ok) return parsed.hours;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  });
+
+/** Business hours a lead may wait as new before the staff are reminded; null (0 or off) for no reminders. */
+const followUpAfterHours = z
+  .string()
+  .optional()
+  .transform((value, ctx): number | null => {
+    const text = value?.trim().toLowerCase() || String(defaultFollowUpAfterHours);
+    if (text === 'off') return null;
+    const hours = Number(text);
+    if (/^\d+(\.\d+)?$/.test(text) && hours <= 1000) return hours === 0 ? null : hours;
+    ctx.addIssue({ code: 'custom', message: 'must be a number of business hours such as 2 (at most 1000), or 0 or off for no reminders' });
+    return z.NEVER;
+  });
 
 /** A whole number of months from 1 to 1200, or unset, empty or `off` for none. */
 const leadRetentionMonths = z
@@ -109,6 +134,9 @@ export const envSchema = z.object({
   /** Staff told about every lead. */
   NOTIFY_EMAIL: list(z.email('must be email addresses separated by commas')),
   NOTIFY_SMS: list(mobile),
+  /** A lead still new this many business hours after it arrived sends the staff one reminder. */
+  FOLLOW_UP_AFTER_HOURS: followUpAfterHours,
+  BUSINESS_HOURS: businessHours,
   /** The countries customer SMS may go to; staff alerts (NOTIFY_SMS) go anywhere. */
   SMS_COUNTRIES: z
     .string()

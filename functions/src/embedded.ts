@@ -14,7 +14,8 @@ import type { Env } from './config';
 import { staticSite } from './http/static-site';
 import { createSitePages } from './site-pages/site-pages';
 import { appLog, createLogger, withRequestLog, type Logger } from './logging';
-import { systemClock } from './ports/clock';
+import { systemClock, type Clock } from './ports/clock';
+import { FollowUpTimer } from './services/follow-up';
 import { DeliveryWorker } from './services/delivery-worker';
 import { importOutbox } from './services/import-outbox';
 import { runMaintenance } from './services/maintenance';
@@ -29,6 +30,8 @@ export interface Embedded {
   server: Server;
   url: string;
   logger: Logger;
+  /** Follow-up reminders: a run at start, then every minute. */
+  followUps: FollowUpTimer;
   /** Stops taking requests, lets those under way finish (at most `graceMs`), ends event streams, closes the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -42,6 +45,8 @@ export interface EmbeddedOptions {
   logger?: Logger;
   /** The delivery worker's first retry delay (30 s); tests shorten it. */
   firstRetryDelayMs?: number;
+  /** The clock of the API, the delivery worker and the follow-up reminders; tests set the time. */
+  clock?: Clock;
 }
 
 /**
@@ -102,7 +107,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
             apiUrl: env.TWILIO_API_URL,
           })
         : undefined,
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     feed,
     log,
     firstDelayMs: options.firstRetryDelayMs,
@@ -149,6 +154,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     feed,
     log,
     health,
+    clock: options.clock,
     delivery: {
       settings: messageSettings(env),
       configured: { email: worker.channels.includes('email'), sms: worker.channels.includes('sms') },
@@ -221,6 +227,11 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
   // Only once the port is ours: a second server started by mistake must not send or back up.
   await worker.start();
   await backups.start();
+  const followUps = new FollowUpTimer(
+    { store: app.context.store, settings: app.context.delivery.settings, clock: app.context.clock, wake: () => worker.wake() },
+    (error) => logger.error({ err: error }, 'follow-up reminders failed'),
+  );
+  followUps.start();
   const timer = setInterval(() => void maintain(), 60 * 60 * 1000);
   timer.unref();
   const address = server.address();
@@ -233,6 +244,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     server,
     url,
     logger,
+    followUps,
     close(graceMs = 6000) {
       closing ??= (async () => {
         clearInterval(timer);
@@ -248,7 +260,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
         clearTimeout(deadline);
         server.closeAllConnections();
         await closed;
-        await Promise.all([worker.stop(1500), backups.stop(1500)]);
+        await Promise.all([worker.stop(1500), backups.stop(1500), followUps.stop()]);
         await store.close();
       })();
       return closing;

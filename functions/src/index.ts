@@ -120,6 +120,20 @@ export const processAttachment = onDocumentWritten(
 );
 
 /**
+ * Follow-up reminders: every 5 minutes, the leads still new past their follow-up time
+ * (FOLLOW_UP_AFTER_HOURS business hours after they arrived) each send the staff one reminder.
+ * Each lead is claimed in the batch that queues its messages, so an overlapping or retried run
+ * never sends one twice.
+ */
+export const followUpReminders = onSchedule(
+  { schedule: 'every 5 minutes', timeZone: 'Australia/Melbourne', region, memory: '256MiB' },
+  async () => {
+    const queued = await (await maintenanceSite()).sendFollowUps();
+    if (queued) logger.info('follow-up reminders', { queued });
+  },
+);
+
+/**
  * Daily housekeeping, as the embedded server does hourly: visitor retention, expired sessions, unused uploads, and
  * (LEAD_RETENTION_MONTHS) won and lost leads past their retention, with their messages and files.
  */

@@ -7,7 +7,8 @@ import type { MessageSettings } from './services/lead-messages';
  * edits) and which staff hear of leads. Used by both entry points.
  */
 export function messageSettings(
-  env: Pick<Env, 'SITE_URL' | 'NOTIFY_EMAIL' | 'NOTIFY_SMS' | 'SMS_COUNTRIES' | 'CUSTOMER_MESSAGES_PER_DAY'>,
+  env: Pick<Env, 'SITE_URL' | 'NOTIFY_EMAIL' | 'NOTIFY_SMS' | 'SMS_COUNTRIES' | 'CUSTOMER_MESSAGES_PER_DAY'> &
+    Partial<Pick<Env, 'FOLLOW_UP_AFTER_HOURS' | 'BUSINESS_HOURS'>>,
 ): MessageSettings {
   return {
     business,
@@ -16,5 +17,8 @@ export function messageSettings(
     staffPhones: env.NOTIFY_SMS,
     smsCountries: env.SMS_COUNTRIES,
     customerMessagesPerDay: env.CUSTOMER_MESSAGES_PER_DAY,
+    ...(env.FOLLOW_UP_AFTER_HOURS && env.BUSINESS_HOURS
+      ? { followUp: { afterHours: env.FOLLOW_UP_AFTER_HOURS, businessHours: env.BUSINESS_HOURS } }
+      : {}),
   };
 }

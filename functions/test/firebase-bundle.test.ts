@@ -108,6 +108,12 @@ describe('the function bundle', () => {
       region: ['australia-southeast1'],
       scheduleTrigger: { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne' },
     });
+    // A lead still new past its follow-up time reminds the staff within 5 minutes.
+    expect(manifest.endpoints.followUpReminders).toMatchObject({
+      region: ['australia-southeast1'],
+      scheduleTrigger: { schedule: 'every 5 minutes', timeZone: 'Australia/Melbourne' },
+    });
+    expect(manifest.endpoints.followUpReminders).not.toHaveProperty('secretEnvironmentVariables');
     // A designer's 60 MB model is optimised by a trigger on its document, with the memory it needs.
     expect(manifest.endpoints.optimizeModel).toMatchObject({
       region: ['australia-southeast1'],

@@ -584,6 +584,10 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     }
     // The daily maintenance job's clean-ups.
     await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(), {})).maintain();
+    // The scheduled follow-up reminders (which read nothing while no staff address is set).
+    await (
+      await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv({ ...process.env, NOTIFY_EMAIL: 'office@example.com' }), {})
+    ).sendFollowUps();
     // `npm run admin -- delete NAME --firebase` ends the admin's sessions.
     await new Sessions(createFirestoreStore(getFirestore(getApp())), systemClock, { ttlSeconds: 0, idleSeconds: 0 }).endAllFor('someone');
 

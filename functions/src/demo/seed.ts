@@ -11,9 +11,11 @@ import {
   type Review,
   type Visitor,
 } from '@site/domain';
+import { defaultBusinessHours, defaultFollowUpAfterHours } from '@site/domain/business-hours';
 import { newId } from '../ids';
 import type { ObjectStore } from '../ports/object-store';
 import { ConflictError, type Store } from '../ports/store';
+import { newLeadFollowUp } from '../services/follow-up';
 import { visitorDay } from '../services/unique-visitors';
 import { seedSampleModels } from './models/seed-models';
 import { seedSampleProjects } from './projects';
@@ -52,7 +54,14 @@ const ago = (hours: number) => new Date(Date.now() - hours * 3600 * 1000).toISOS
 
 /** Some demo leads are new, others were contacted a few hours after they arrived, some quoted. */
 function demoProgress(i: number, hoursAgo: number): LeadProgress {
-  if (i % 3 === 0 || hoursAgo < 6) return newLeadProgress(ago(hoursAgo));
+  if (i % 3 === 0 || hoursAgo < 6) {
+    // Due their follow-up as a lead arriving then would be with the default hours: the older ones show Overdue.
+    const followUp = newLeadFollowUp(new Date(ago(hoursAgo)), {
+      afterHours: defaultFollowUpAfterHours,
+      businessHours: defaultBusinessHours,
+    });
+    return { ...newLeadProgress(ago(hoursAgo)), ...followUp };
+  }
   const contactedAt = ago(hoursAgo - 2 - (i % 4));
   const history: LeadHistoryEntry[] = [{ at: contactedAt, by: 'demo', status: 'contacted', note: 'Demo: called, site visit booked' }];
   if (i % 3 === 2) history.push({ at: ago(hoursAgo - 5), by: 'demo', status: 'quoted' });

@@ -25,6 +25,8 @@ export const firebaseEnvSchema = envSchema
     SMS_COUNTRIES: true,
     CUSTOMER_MESSAGES_PER_DAY: true,
     SITE_URL: true,
+    FOLLOW_UP_AFTER_HOURS: true,
+    BUSINESS_HOURS: true,
   })
   .extend({
     /** Set by Cloud Functions and the emulator. */

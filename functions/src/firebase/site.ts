@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureFirstAdmin } from '../accounts';
 import { createCloudStorageObjectStore } from '../adapters/cloud-storage/cloud-storage-object-store';
-import { backfillLeadProgress, backfillModelProcessing } from '../adapters/firestore/backfill';
+import { backfillFollowUp, backfillLeadProgress, backfillModelProcessing } from '../adapters/firestore/backfill';
 import { firestoreHitCounter } from '../adapters/firestore/hit-counter';
 import type { ClientCheck } from '../ports/client-check';
 import { firebaseAppCheck } from './app-check';
@@ -23,6 +23,7 @@ import { createFirebaseClientAuth } from './client-auth';
 import { siteOrigins, type FirebaseEnv } from './env';
 import { functionsBody } from './functions-request';
 import { messageSettings } from '../message-settings';
+import { sendDueReminders } from '../services/follow-up';
 
 /** Firebase's services, as the composition root receives them (tests pass their own). */
 export interface FirebaseServices {
@@ -45,6 +46,8 @@ export interface FirebaseSite {
   processModel(id: string): Promise<void>;
   /** Processes a customer's pending photo now (the Firestore trigger on `lead_attachments` calls it). */
   processAttachment(id: string): Promise<void>;
+  /** Queues the staff's follow-up reminders of leads still new past their time; returns how many. */
+  sendFollowUps(): Promise<number>;
 }
 
 export interface FirebaseSiteOptions {
@@ -162,6 +165,12 @@ export async function createFirebaseSite(
     }),
     processModel: (id) => app.context.models.process(id),
     processAttachment: (id) => app.context.attachments.process(id),
+    sendFollowUps: async () => {
+      const { settings } = app.context.delivery;
+      // Leads new before reminders existed get their due time first (once; a read a run afterwards).
+      if (settings.followUp) await backfillFollowUp(services.db, settings.followUp);
+      return sendDueReminders({ store: app.context.store, settings, clock: app.context.clock });
+    },
   };
 }
 

@@ -41,6 +41,14 @@ export interface MessageStore {
   /** Stores the lead and its messages in one transaction: both are kept, or neither. */
   insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void>;
   /**
+   * The follow-up reminder of an inquiry or quote request still `new` and waiting for one
+   * (`followUp: 'pending'`): marks it reminded (`followUp: 'reminded'`, `followUpRemindedAt`)
+   * and queues these messages, in one transaction, so a reminder is queued once or not at all
+   * whatever crashes or runs twice. False, with nothing written, when the lead is gone, has
+   * left `new` or was reminded already. Message ids start with `<lead id>-`, as insertLead's.
+   */
+  remindLead(kind: 'inquiry' | 'quote', leadId: string, messages: readonly NewMessage[], now: string): Promise<boolean>;
+  /**
    * The messages about each of these leads, oldest first, then staff before customer and
    * email before SMS; leads without any are absent.
    */

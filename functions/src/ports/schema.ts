@@ -37,9 +37,16 @@ const leadOriginColumns = { source: 'json', channel: 'text' } as const;
 const leadConsentColumns = { marketingConsent: 'bool', marketingConsentAt: 'text' } as const;
 /** The customer's photos and PDF plans (LeadAttachment[]), as the admin reads them; kept up to date by their processing. */
 const leadAttachmentColumns = { attachments: 'json' } as const;
+/**
+ * The follow-up reminder: when it is due (set as the lead arrives, from FOLLOW_UP_AFTER_HOURS
+ * and BUSINESS_HOURS), `pending` until it is queued and `reminded` after, and when that was.
+ * `followUp` exists because Firestore cannot filter on a missing `followUpRemindedAt`; all
+ * three are absent on a lead that arrived while reminders were off.
+ */
+const leadFollowUpColumns = { followUpDueAt: 'text', followUp: 'text', followUpRemindedAt: 'text' } as const;
 /** What the two lead tables share besides those columns. */
 const leadOptions = {
-  optional: ['attachments', 'firstContactAt', 'source', 'channel', 'marketingConsentAt'],
+  optional: ['attachments', 'firstContactAt', 'source', 'channel', 'marketingConsentAt', 'followUpDueAt', 'followUp', 'followUpRemindedAt'],
   // The lists filter by status and search, newest first; the dashboard's median reads recent first contacts;
   // the Sources view counts a period's leads per channel and status.
   indexes: [
@@ -49,6 +56,9 @@ const leadOptions = {
     ['channel', 'status', 'createdAt', 'id'],
     // LEAD_RETENTION_MONTHS: won and lost leads unchanged since a cutoff.
     ['status', 'updatedAt', 'id'],
+    // Follow-up reminders due, and the dashboard's overdue count.
+    ['status', 'followUp', 'followUpDueAt', 'id'],
+    ['status', 'followUpDueAt', 'id'],
   ],
   // Leads stored before statuses are new, with no history; before updatedAt, unchanged since arrival;
   // before sources, Direct; before the consent box, without consent.
@@ -145,6 +155,7 @@ export const tables = {
       createdAt: 'text',
       ...leadProgressColumns,
       ...leadOriginColumns,
+      ...leadFollowUpColumns,
       ...leadConsentColumns,
       ...leadAttachmentColumns,
       modelId: 'text',
@@ -172,6 +183,7 @@ export const tables = {
       createdAt: 'text',
       ...leadProgressColumns,
       ...leadOriginColumns,
+      ...leadFollowUpColumns,
       ...leadConsentColumns,
       ...leadAttachmentColumns,
     },

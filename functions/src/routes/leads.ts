@@ -23,6 +23,7 @@ import type { Lead } from '../ports/messages';
 import { searchTerm } from '../ports/search';
 import type { Collection, Where } from '../ports/store';
 import { capCustomerMessages, leadMessages } from '../services/lead-messages';
+import { countOverdue, newLeadFollowUp } from '../services/follow-up';
 import { consentOf } from '../services/privacy';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
@@ -63,6 +64,7 @@ export function leadRoutes(ctx: RouteContext): Router {
       channel: deriveChannel(input.source),
       ...consentOf(input.marketingConsent, now),
       ...newLeadProgress(now.toISOString()),
+      ...newLeadFollowUp(now, ctx.delivery.settings.followUp),
       createdAt: now.toISOString(),
     };
     if (!isBot(raw)) await recordLeadWithAttachments(ctx, { kind: 'inquiry', record: inquiry }, attachmentRefs, now);
@@ -79,6 +81,7 @@ export function leadRoutes(ctx: RouteContext): Router {
       channel: deriveChannel(input.source),
       ...consentOf(input.marketingConsent, now),
       ...newLeadProgress(now.toISOString()),
+      ...newLeadFollowUp(now, ctx.delivery.settings.followUp),
       createdAt: now.toISOString(),
     };
     if (!isBot(raw)) await recordLeadWithAttachments(ctx, { kind: 'quote', record: quote }, attachmentRefs, now);
@@ -160,16 +163,22 @@ export function leadRoutes(ctx: RouteContext): Router {
     const now = ctx.clock.now();
     const since = new Date(now.getTime() - 30 * day).toISOString();
     const recent = { orderBy: 'firstContactAt', direction: 'desc', atLeast: since, limit: medianSampleMax } as const;
-    const [newInquiries, newQuotes, contactedInquiries, contactedQuotes] = await Promise.all([
+    const [newInquiries, newQuotes, contactedInquiries, contactedQuotes, overdue] = await Promise.all([
       store.inquiries.count({ status: 'new' }),
       store.quotes.count({ status: 'new' }),
       store.inquiries.find(recent),
       store.quotes.find(recent),
+      countOverdue(store, now),
     ]);
     const waits = [...contactedInquiries.items, ...contactedQuotes.items].flatMap((lead) =>
       lead.firstContactAt ? [Date.parse(lead.firstContactAt) - Date.parse(lead.createdAt)] : [],
     );
-    const stats: LeadStats = { waiting: newInquiries + newQuotes, medianFirstContactMs: median(waits), firstContacts: waits.length };
+    const stats: LeadStats = {
+      waiting: newInquiries + newQuotes,
+      overdue,
+      medianFirstContactMs: median(waits),
+      firstContacts: waits.length,
+    };
     res.json(stats);
   });
 

@@ -13,6 +13,7 @@ import {
   type QuoteRequest,
   type Review,
 } from '@site/domain';
+import type { FollowUpSettings } from './follow-up';
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import { cappedRecipient, type Lead, type NewMessage } from '../ports/messages';
 
@@ -29,6 +30,8 @@ export interface MessageSettings {
   smsCountries: readonly CountryCode[];
   /** Customer messages per email address or mobile per rolling 24 hours (CUSTOMER_MESSAGES_PER_DAY). */
   customerMessagesPerDay: number;
+  /** When a lead still new reminds the staff (FOLLOW_UP_AFTER_HOURS, BUSINESS_HOURS); absent when reminders are off. */
+  followUp?: FollowUpSettings;
 }
 
 /** A phone number as Twilio wants it, and whether it can receive an SMS. */
@@ -112,7 +115,7 @@ export function leadMessages(lead: Lead, settings: MessageSettings, receivedAt: 
 
 export const leadMessageId = (leadId: string, n: number) => `${leadId}-${n}`;
 
-type Draft = Omit<NewMessage, 'id'>;
+export type Draft = Omit<NewMessage, 'id'>;
 
 function composeMessages(lead: Lead, settings: MessageSettings, receivedAt: Date): Draft[] {
   switch (lead.kind) {
@@ -231,13 +234,13 @@ function attachmentFields(
 const attachmentSms = (lead: { attachments?: LeadAttachment[] }) =>
   lead.attachments?.length ? ` ${attachmentCount(lead.attachments.length)}.` : '';
 
-interface Field {
+export interface Field {
   label: string;
   value: string;
   href?: string;
 }
 
-interface Alert {
+export interface Alert {
   subject: string;
   intro: string;
   fields: Field[];
@@ -253,7 +256,7 @@ const melbourneTime = new Intl.DateTimeFormat('en-AU', {
   timeStyle: 'short',
 });
 
-function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
+export function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
   const when = `${melbourneTime.format(alert.receivedAt)} (Melbourne time)`;
   const text = [
     `${alert.intro}, received ${when}.`,
@@ -306,7 +309,7 @@ function sms(audience: NewMessage['audience'], to: string, text: string): Draft 
 }
 
 /** Where the dashboard shows this lead: its tab, and the card's anchor. */
-function adminLink(settings: MessageSettings, tab: 'inquiries' | 'quotes' | 'reviews', id: string): string {
+export function adminLink(settings: MessageSettings, tab: 'inquiries' | 'quotes' | 'reviews', id: string): string {
   return `${settings.siteUrl}/admin?tab=${tab}#lead-${encodeURIComponent(id)}`;
 }
 

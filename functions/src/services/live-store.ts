@@ -64,6 +64,12 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
       await store.messages.insertLead(lead, queued, now);
       feed.publish({ collection: leadCollections[lead.kind], op: 'create', id: lead.record.id });
     },
+    // A reminded lead's card shows its reminder at once.
+    remindLead: async (kind, leadId, queued, now) => {
+      const reminded = await store.messages.remindLead(kind, leadId, queued, now);
+      if (reminded) feed.publish({ collection: leadCollections[kind], op: 'update', id: leadId });
+      return reminded;
+    },
     forLeads: (ids) => store.messages.forLeads(ids),
     retry: (id, now) => store.messages.retry(id, now),
     status: () => store.messages.status(),

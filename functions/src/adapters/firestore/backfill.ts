@@ -1,3 +1,4 @@
+import { addBusinessHours, type BusinessHours } from '@site/domain/business-hours';
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { tables } from '../../ports/schema';
 import { searchTokens } from '../../ports/search';
@@ -74,5 +75,46 @@ export async function backfillModelProcessing(db: Firestore): Promise<number> {
     });
     updated += 1;
   }
+  return updated;
+}
+
+/** Records that the follow-up backfill ran. */
+const followUpMarkerPath = 'schema_migrations/follow-up';
+
+/**
+ * Gives inquiries and quote requests that were new before follow-up reminders existed their
+ * due time (`followUpDueAt`, from their arrival and these settings) and `followUp: 'pending'`,
+ * as the SQLite migration does, so each gets its one reminder and counts as overdue. Runs
+ * before the scheduled reminders until it has finished once (one read a run afterwards); a
+ * lead changed meanwhile is left for the next run. Returns how many leads it updated.
+ */
+export async function backfillFollowUp(db: Firestore, settings: { afterHours: number; businessHours: BusinessHours }): Promise<number> {
+  const marker = db.doc(followUpMarkerPath);
+  if ((await marker.get()).exists) return 0;
+  let updated = 0;
+  for (const spec of [tables.inquiries, tables.quotes]) {
+    let last: DocumentSnapshot | undefined;
+    for (;;) {
+      let query = db.collection(spec.name).where('status', '==', 'new').orderBy(FieldPath.documentId()).limit(pageSize);
+      if (last) query = query.startAfter(last);
+      const page = await query.get();
+      if (page.empty) break;
+      for (const doc of page.docs) {
+        const createdAt: unknown = doc.get('createdAt');
+        if (doc.get('followUp') !== undefined || typeof createdAt !== 'string') continue;
+        const followUpDueAt = addBusinessHours(new Date(createdAt), settings.afterHours, settings.businessHours).toISOString();
+        try {
+          await doc.ref.update({ followUpDueAt, followUp: 'pending' }, { lastUpdateTime: doc.updateTime });
+          updated += 1;
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (code !== 9 && code !== 5) throw error;
+          return updated;
+        }
+      }
+      last = page.docs[page.docs.length - 1];
+    }
+  }
+  await marker.set({ doneAt: new Date().toISOString() });
   return updated;
 }

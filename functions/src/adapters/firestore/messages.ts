@@ -1,5 +1,13 @@
 import type { MessageChannel, MessageDelivery, MessageStatus } from '@site/domain';
-import { FieldPath, Timestamp, type CollectionReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  Timestamp,
+  type CollectionReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
+import { tables } from '../../ports/schema';
 import { cappedRecipient, type Lead, type MessageStore, type NewMessage } from '../../ports/messages';
 import type { FirestoreCollection } from './collection';
 
@@ -91,7 +99,35 @@ export class FirestoreMessages implements MessageStore {
   async insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void> {
     const batch = this.db.batch();
     (this.leads[lead.kind] as FirestoreCollection<Lead['record']>).createIn(batch, lead.record);
-    const about = { leadKind: lead.kind, leadId: lead.record.id, createdAt: now };
+    this.queueIn(batch, { kind: lead.kind, id: lead.record.id }, messages, now);
+    await batch.commit();
+  }
+
+  async remindLead(kind: 'inquiry' | 'quote', leadId: string, messages: readonly NewMessage[], now: string): Promise<boolean> {
+    const lead = this.db.collection(kind === 'inquiry' ? tables.inquiries.name : tables.quotes.name).doc(leadId);
+    // The claim and the messages in one batch, written only if the lead is unchanged since it was read: two
+    // scheduled runs at once queue one reminder. A lead changed in between (a note) is read again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await lead.get();
+      if (!current.exists || current.get('status') !== 'new' || current.get('followUp') !== 'pending') return false;
+      const batch = this.db.batch();
+      batch.update(lead, { followUp: 'reminded', followUpRemindedAt: now }, { lastUpdateTime: current.updateTime });
+      this.queueIn(batch, { kind, id: leadId }, messages, now);
+      try {
+        await batch.commit();
+        return true;
+      } catch (error) {
+        // FAILED_PRECONDITION: written since; NOT_FOUND: deleted since.
+        const code = (error as { code?: unknown }).code;
+        if (code !== 9 && code !== 5) throw error;
+      }
+    }
+    return false;
+  }
+
+  /** Each message's document: Trigger Email's, Twilio's, or a record of one not sent. */
+  private queueIn(batch: WriteBatch, lead: { kind: Lead['kind']; id: string }, messages: readonly NewMessage[], now: string) {
+    const about = { leadKind: lead.kind, leadId: lead.id, createdAt: now };
     for (const message of messages) {
       if (message.skipped) {
         const doc: SkippedDocument = {
@@ -116,7 +152,6 @@ export class FirestoreMessages implements MessageStore {
         batch.create(this.sms.doc(message.id), doc);
       }
     }
-    await batch.commit();
   }
 
   async forLeads(leadIds: readonly string[]): Promise<Map<string, MessageDelivery[]>> {

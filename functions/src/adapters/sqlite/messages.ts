@@ -8,6 +8,7 @@ import {
   type NewMessage,
   type QueuedMessage,
 } from '../../ports/messages';
+import { tables } from '../../ports/schema';
 import type { SqliteCollection } from './collection';
 import { GroupCommit } from './group-commit';
 
@@ -91,6 +92,24 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
     for (const message of messages) {
       this.insertRow({ ...message, leadKind: lead.kind, leadId: lead.record.id, attempts: 0, createdAt: now, queuedAt: now });
     }
+  }
+
+  async remindLead(kind: 'inquiry' | 'quote', leadId: string, messages: readonly NewMessage[], now: string): Promise<boolean> {
+    const prefix = `${leadId}-`;
+    if (messages.some((message) => !message.id.startsWith(prefix)))
+      throw new Error(`Messages about a lead need ids that start with "${prefix}"`);
+    const table = kind === 'inquiry' ? tables.inquiries.name : tables.quotes.name;
+    // The claim and the messages in one transaction: a crash leaves both or neither.
+    return this.db.transaction(() => {
+      const claimed = this.db
+        .prepare(
+          `UPDATE ${table} SET "followUp" = 'reminded', "followUpRemindedAt" = @now WHERE id = @id AND "status" = 'new' AND "followUp" = 'pending'`,
+        )
+        .run({ id: leadId, now }).changes;
+      if (!claimed) return false;
+      for (const message of messages) this.insertRow({ ...message, leadKind: kind, leadId, attempts: 0, createdAt: now, queuedAt: now });
+      return true;
+    })();
   }
 
   async enqueue(message: QueuedMessage): Promise<void> {

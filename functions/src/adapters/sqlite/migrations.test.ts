@@ -165,6 +165,10 @@ describe('SQLite migrations', () => {
         updatedAt: at,
         // Leads from before sources came through no known channel.
         channel: 'Direct',
+        // A lead new at the upgrade is due its reminder 2 business hours after it arrived (Friday
+        // 20:00 in Melbourne): Monday 10:00 AEDT.
+        followUpDueAt: '2024-03-03T23:00:00.000Z',
+        followUp: 'pending',
       });
       expect(await store.quotes.get('q1')).toEqual({
         id: 'q1',
@@ -179,6 +183,10 @@ describe('SQLite migrations', () => {
         updatedAt: at,
         // Leads from before sources came through no known channel.
         channel: 'Direct',
+        // A lead new at the upgrade is due its reminder 2 business hours after it arrived (Friday
+        // 20:00 in Melbourne): Monday 10:00 AEDT.
+        followUpDueAt: '2024-03-03T23:00:00.000Z',
+        followUp: 'pending',
       });
       expect(await store.reviews.get('r1')).toEqual({
         id: 'r1',

@@ -6,7 +6,9 @@ import { adminKeys } from './admin-keys';
 export const leadStatsQuery = queryOptions({
   queryKey: adminKeys.leadStats,
   queryFn: () => api.get<LeadStats>('/api/leads/stats'),
+  // A lead turns overdue as time passes, with no change to it that would refresh the figures.
+  refetchInterval: 60_000,
 });
 
-/** New leads waiting and the median time to first contact over 30 days, for the dashboard header. */
+/** New leads waiting, how many of them are overdue, and the median time to first contact over 30 days, for the dashboard header. */
 export const useLeadStats = () => useQuery(leadStatsQuery);

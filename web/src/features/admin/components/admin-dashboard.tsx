@@ -19,12 +19,13 @@ import { ActivityTab } from './activity-tab';
 import { DashboardHeader } from './dashboard-header';
 import { DeliveryWarning } from './delivery-warning';
 import { InquiriesTab } from './inquiries-tab';
+import { PrivacyTab } from './privacy-tab';
 import { QuoteRequestsTab } from './quote-requests-tab';
 import { ReviewsTab } from './reviews-tab';
 import { SourcesTab } from './sources-tab';
 import { VisitorsTab } from './visitors-tab';
 
-export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'sources', 'projects', 'models', 'activity'] as const;
+export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'sources', 'projects', 'models', 'activity', 'privacy'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 const isAdminTab = (value: string | null): value is AdminTab => adminTabs.some((tab) => tab === value);
@@ -57,6 +58,7 @@ const tabHeadings: Record<AdminTab, string> = {
   projects: 'Projects',
   models: '3D Models',
   activity: 'Activity',
+  privacy: 'Privacy',
 };
 
 function TabPanel({ tab, children }: { tab: AdminTab; children: ReactNode }) {
@@ -113,6 +115,7 @@ export function AdminDashboard({ modelsTab, projectsTab }: { modelsTab: ReactNod
     { value: 'projects', label: 'Projects' },
     { value: 'models', label: '3D Models' },
     { value: 'activity', label: 'Activity' },
+    { value: 'privacy', label: 'Privacy' },
   ];
 
   return (
@@ -142,6 +145,7 @@ export function AdminDashboard({ modelsTab, projectsTab }: { modelsTab: ReactNod
           {tab === 'projects' && projectsTab}
           {tab === 'models' && modelsTab}
           {tab === 'activity' && <ActivityTab />}
+          {tab === 'privacy' && <PrivacyTab />}
         </TabPanel>
       </Container>
     </Box>

@@ -19,15 +19,18 @@ const liveText: Record<LiveStatus, string> = {
   reconnecting: 'Reconnecting...',
 };
 
-/** New leads waiting across both lists, and how soon leads were first contacted lately. */
+/** New leads waiting across both lists (and how many of them are overdue), and how soon leads were first contacted lately. */
 function LeadFigures() {
   const stats = useLeadStats();
   if (!stats.data) return null;
-  const { waiting, medianFirstContactMs, firstContacts } = stats.data;
+  const { waiting, overdue, medianFirstContactMs, firstContacts } = stats.data;
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 0, md: 3 }} sx={{ mt: 1 }}>
       <Typography variant="body2">
         New leads waiting: <strong>{waiting}</strong>
+      </Typography>
+      <Typography variant="body2">
+        <strong>{overdue}</strong> overdue
       </Typography>
       <Typography variant="body2">
         Median time to first contact, last 30 days:{' '}

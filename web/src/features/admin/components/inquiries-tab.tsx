@@ -2,6 +2,7 @@ import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import AttachMoney from '@mui/icons-material/AttachMoney';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -12,7 +13,7 @@ import { fetchAll } from '../api/list-query';
 import { inquiriesUrl, useDeleteInquiry, useInquiries } from '../api/inquiries';
 import { toCsv } from '../lib/csv';
 import { adminDateTime } from '../lib/dates';
-import { budgetLabel, inquiryColumns, roomLabel, timelineLabel } from '../lib/exports';
+import { budgetLabel, consentSummary, inquiryColumns, roomLabel, timelineLabel } from '../lib/exports';
 import { useLeadFilter } from '../hooks/use-lead-filter';
 import { ExportButton } from './export-button';
 import { LeadFilters } from './lead-filters';
@@ -36,6 +37,7 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
       title={name}
       dateTime={inquiry.createdAt}
       dateText={adminDateTime(inquiry.createdAt)}
+      followUp={inquiry}
       deleteLabel={`Delete inquiry from ${name}`}
       deleting={remove.isPending}
       onDelete={onDelete}
@@ -64,6 +66,9 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
         </Detail>
         <Detail icon={<CampaignOutlined fontSize="small" />} label="Source">
           {sourceSummary(inquiry)}
+        </Detail>
+        <Detail icon={<MarkEmailReadOutlined fontSize="small" />} label="Marketing consent">
+          {consentSummary(inquiry)}
         </Detail>
       </Stack>
       <LeadHistory id={inquiry.id} lead={inquiry} name={name} collection="project_inquiries" />

@@ -1,6 +1,7 @@
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -9,7 +10,7 @@ import { fetchAll } from '../api/list-query';
 import { quoteRequestsUrl, useDeleteQuoteRequest, useQuoteRequests } from '../api/quote-requests';
 import { toCsv } from '../lib/csv';
 import { adminDateTime } from '../lib/dates';
-import { quoteRequestColumns } from '../lib/exports';
+import { consentSummary, quoteRequestColumns } from '../lib/exports';
 import { useLeadFilter } from '../hooks/use-lead-filter';
 import { ExportButton } from './export-button';
 import { LeadFilters } from './lead-filters';
@@ -30,6 +31,7 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
       title={name}
       dateTime={quote.createdAt}
       dateText={adminDateTime(quote.createdAt)}
+      followUp={quote}
       deleteLabel={`Delete quote request from ${name}`}
       deleting={remove.isPending}
       onDelete={onDelete}
@@ -49,6 +51,9 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
         </Detail>
         <Detail icon={<CampaignOutlined fontSize="small" />} label="Source">
           {sourceSummary(quote)}
+        </Detail>
+        <Detail icon={<MarkEmailReadOutlined fontSize="small" />} label="Marketing consent">
+          {consentSummary(quote)}
         </Detail>
       </Stack>
       <LeadHistory id={quote.id} lead={quote} name={name} collection="quote_requests" />

@@ -6,7 +6,9 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { FollowUpFields } from '@site/domain/business-hours';
 import { useId, type ReactNode } from 'react';
+import { OverdueChip } from './overdue-chip';
 
 interface RecordCardProps {
   title: string;
@@ -19,11 +21,13 @@ interface RecordCardProps {
   onDelete: () => void;
   /** Buttons before the delete button, e.g. Approve. */
   actions?: ReactNode;
+  /** A lead's status and follow-up time: "Overdue" beside the date while it is new past that time. */
+  followUp?: { status: string } & FollowUpFields;
   children: ReactNode;
 }
 
 /** The frame every admin card shares: name, date, actions, then its own details. */
-export function RecordCard({ title, dateTime, dateText, deleteLabel, deleting, onDelete, actions, children }: RecordCardProps) {
+export function RecordCard({ title, dateTime, dateText, deleteLabel, deleting, onDelete, actions, followUp, children }: RecordCardProps) {
   const titleId = useId();
   return (
     <Box component="li">
@@ -34,9 +38,12 @@ export function RecordCard({ title, dateTime, dateText, deleteLabel, deleting, o
               <Typography id={titleId} component="h3" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
                 {title}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
-                <time dateTime={dateTime}>{dateText}</time>
-              </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                <Typography variant="body2" color="text.secondary">
+                  <time dateTime={dateTime}>{dateText}</time>
+                </Typography>
+                {followUp && <OverdueChip lead={followUp} />}
+              </Stack>
             </Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
               {actions}

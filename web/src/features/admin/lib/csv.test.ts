@@ -58,17 +58,17 @@ describe('lead exports', () => {
   it('adds the status, the first contact time and the newest note to each row', () => {
     const [header, row] = toCsv(quoteRequestColumns, [quote]).split('\r\n');
     expect(header).toBe(
-      'Received,First name,Last name,Email,Suburb,Room,Status,First contact,Last note,ID,Channel,Source,Medium,Campaign,Landing page',
+      'Received,First name,Last name,Email,Suburb,Room,Status,First contact,Last note,ID,Channel,Source,Medium,Campaign,Landing page,Marketing consent',
     );
     const local = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
     expect(row).toBe(
-      `${local(quote.createdAt)},Jack,Smith,jack@example.com,Richmond,Kitchen,Quoted,${local('2025-01-01T03:00:00.000Z')},"Wants stone benchtops, ""soon""",q1,Direct,,,,`,
+      `${local(quote.createdAt)},Jack,Smith,jack@example.com,Richmond,Kitchen,Quoted,${local('2025-01-01T03:00:00.000Z')},"Wants stone benchtops, ""soon""",q1,Direct,,,,,No`,
     );
   });
 
   it('leaves the first contact and note empty for a new lead', () => {
     const [, row] = toCsv(quoteRequestColumns, [{ ...quote, status: 'new', history: [], firstContactAt: undefined }]).split('\r\n');
-    expect(row.endsWith(',New,,,q1,Direct,,,,')).toBe(true);
+    expect(row.endsWith(',New,,,q1,Direct,,,,,No')).toBe(true);
   });
 
   it("adds the showroom design an inquiry is about as the last column, 'Interested in'", () => {
@@ -94,10 +94,10 @@ describe('lead exports', () => {
       { ...inquiry, modelId: undefined, modelName: undefined, variant: undefined },
     ]).split('\r\n');
     expect(header).toBe(
-      'Received,First name,Last name,Email,Phone,Rooms,Budget,Timeline,Status,First contact,Last note,ID,Interested in,Channel,Source,Medium,Campaign,Landing page',
+      'Received,First name,Last name,Email,Phone,Rooms,Budget,Timeline,Status,First contact,Last note,ID,Interested in,Channel,Source,Medium,Campaign,Landing page,Marketing consent',
     );
-    expect(withDesign.endsWith(',New,,,i1,Kitchen Island (Walnut),Direct,,,,')).toBe(true);
-    expect(without.endsWith(',New,,,i1,,Direct,,,,')).toBe(true);
+    expect(withDesign.endsWith(',New,,,i1,Kitchen Island (Walnut),Direct,,,,,No')).toBe(true);
+    expect(without.endsWith(',New,,,i1,,Direct,,,,,No')).toBe(true);
   });
 
   it('ends both exports with where the lead came from: channel, source, medium, campaign and landing page', () => {
@@ -108,7 +108,16 @@ describe('lead exports', () => {
     };
     const referred: QuoteRequest = { ...quote, channel: 'Referral', source: { referrerHost: 'www.houzz.com.au', landingPage: '/gallery' } };
     const [, first, second] = toCsv(quoteRequestColumns, [paid, referred]).split('\r\n');
-    expect(first.endsWith(',q1,Paid search,google,cpc,spring-kitchens,/services')).toBe(true);
-    expect(second.endsWith(',q1,Referral,www.houzz.com.au,,,/gallery')).toBe(true);
+    expect(first.endsWith(',q1,Paid search,google,cpc,spring-kitchens,/services,No')).toBe(true);
+    expect(second.endsWith(',q1,Referral,www.houzz.com.au,,,/gallery,No')).toBe(true);
+  });
+
+  it('ends both exports with the marketing consent: Yes with when it was given, or No', () => {
+    const agreed: QuoteRequest = { ...quote, marketingConsent: true, marketingConsentAt: '2025-01-01T00:00:00.000Z' };
+    const local = format(new Date('2025-01-01T00:00:00.000Z'), 'yyyy-MM-dd HH:mm:ss');
+    const [header, first, second] = toCsv(quoteRequestColumns, [agreed, { ...quote, marketingConsent: false }]).split('\r\n');
+    expect(header.endsWith(',Landing page,Marketing consent')).toBe(true);
+    expect(first.endsWith(`,Direct,,,,,Yes (${local})`)).toBe(true);
+    expect(second.endsWith(',Direct,,,,,No')).toBe(true);
   });
 });

@@ -46,6 +46,16 @@ const originColumns: CsvColumn<LeadOrigin>[] = [
   { header: 'Landing page', value: (row) => row.source?.landingPage },
 ];
 
+/** The optional marketing-consent box, after the origin columns: Yes since when it was ticked, or No. */
+export const marketingConsentText = (lead: { marketingConsent?: boolean; marketingConsentAt?: string }) =>
+  lead.marketingConsent ? `Yes${lead.marketingConsentAt ? ` (${spreadsheetTime(lead.marketingConsentAt)})` : ''}` : 'No';
+/** The lead card's line: "Yes, since 2 March 2026 at 2:04 PM", or "No". */
+export const consentSummary = (lead: { marketingConsent?: boolean; marketingConsentAt?: string }) =>
+  lead.marketingConsent ? `Yes${lead.marketingConsentAt ? `, since ${format(new Date(lead.marketingConsentAt), 'PPPp')}` : ''}` : 'No';
+const consentColumns: CsvColumn<{ marketingConsent?: boolean; marketingConsentAt?: string }>[] = [
+  { header: 'Marketing consent', value: marketingConsentText },
+];
+
 export const inquiryColumns: CsvColumn<Inquiry>[] = [
   { header: 'Received', value: (row) => spreadsheetTime(row.createdAt) },
   { header: 'First name', value: (row) => row.firstName },
@@ -60,6 +70,7 @@ export const inquiryColumns: CsvColumn<Inquiry>[] = [
   // Last, so spreadsheets built on the earlier columns keep working: the showroom design, "Kitchen Island (Walnut)".
   { header: 'Interested in', value: (row) => (row.modelName ? `${row.modelName}${row.variant ? ` (${row.variant})` : ''}` : '') },
   ...originColumns,
+  ...consentColumns,
 ];
 
 export const quoteRequestColumns: CsvColumn<QuoteRequest>[] = [
@@ -72,6 +83,7 @@ export const quoteRequestColumns: CsvColumn<QuoteRequest>[] = [
   ...progressColumns,
   { header: 'ID', value: (row) => row.id },
   ...originColumns,
+  ...consentColumns,
 ];
 
 export const exportFilename = (name: string, now: Date = new Date()) => `${name}-${format(now, 'yyyy-MM-dd')}.csv`;

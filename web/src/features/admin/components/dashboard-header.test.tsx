@@ -1,0 +1,47 @@
+import type { LeadStats } from '@site/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, test } from 'vitest';
+import DialogProviders from '../../../components/dialog-providers';
+import { AuthProvider } from '../../../lib/auth/auth-provider';
+import { createQueryClient } from '../../../lib/query-client';
+import { answerRequests, type Answer } from '../../../test-support/api';
+import { DashboardHeader } from './dashboard-header';
+
+function renderHeader(stats: LeadStats) {
+  const requests = answerRequests(({ url }): Answer => {
+    if (url === '/api/user') return { status: 200, body: { id: 'u1', username: 'staff' } };
+    if (url === '/api/leads/stats') return { status: 200, body: stats };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+  render(
+    <DialogProviders>
+      <QueryClientProvider client={createQueryClient()}>
+        <AuthProvider>
+          <MemoryRouter initialEntries={['/admin']}>
+            <DashboardHeader live="live" />
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>
+    </DialogProviders>,
+  );
+  return requests;
+}
+
+/** A line of the header by its whole text (the figures are in <strong>). */
+const line = (text: string) => screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === text);
+
+describe('the dashboard header', () => {
+  test('counts the overdue leads beside the waiting ones, from the stats of both lists', async () => {
+    const requests = renderHeader({ waiting: 7, overdue: 3, medianFirstContactMs: 90 * 60_000, firstContacts: 4 });
+    expect(await line('New leads waiting: 7')).toBeVisible();
+    expect(await line('3 overdue')).toBeVisible();
+    expect(requests.filter((request) => request.url === '/api/leads/stats')).toHaveLength(1);
+  });
+
+  test('says 0 overdue when every waiting lead is within its time', async () => {
+    renderHeader({ waiting: 2, overdue: 0, medianFirstContactMs: null, firstContacts: 0 });
+    expect(await line('0 overdue')).toBeVisible();
+  });
+});
