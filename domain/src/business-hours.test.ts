@@ -69,11 +69,15 @@ describe('addBusinessHours (Monday to Friday 08:00 to 17:30, Melbourne)', () => 
 
 describe('businessHoursBetween', () => {
   it('counts only the open hours between two moments', () => {
-    expect(businessHoursBetween(new Date('2026-11-27T16:30:00+11:00'), new Date('2026-11-30T09:00:00+11:00'), defaultBusinessHours)).toBe(2);
+    expect(businessHoursBetween(new Date('2026-11-27T16:30:00+11:00'), new Date('2026-11-30T09:00:00+11:00'), defaultBusinessHours)).toBe(
+      2,
+    );
     expect(businessHoursBetween(new Date('2026-11-23T08:00:00+11:00'), new Date('2026-11-28T08:00:00+11:00'), defaultBusinessHours)).toBe(
       47.5,
     );
-    expect(businessHoursBetween(new Date('2026-11-28T08:00:00+11:00'), new Date('2026-11-29T20:00:00+11:00'), defaultBusinessHours)).toBe(0);
+    expect(businessHoursBetween(new Date('2026-11-28T08:00:00+11:00'), new Date('2026-11-29T20:00:00+11:00'), defaultBusinessHours)).toBe(
+      0,
+    );
   });
 });
 
@@ -93,7 +97,10 @@ describe('parseBusinessHours', () => {
 
   it.each([
     ['', 'names no opening hours: use days and times such as "Mon-Fri 08:00-17:30" or "Mon-Fri 08:00-17:30, Sat 09:00-12:00"'],
-    ['weekdays 9 to 5', '"weekdays 9 to 5" is not a day and times: use days and times such as "Mon-Fri 08:00-17:30" or "Mon-Fri 08:00-17:30, Sat 09:00-12:00"'],
+    [
+      'weekdays 9 to 5',
+      '"weekdays 9 to 5" is not a day and times: use days and times such as "Mon-Fri 08:00-17:30" or "Mon-Fri 08:00-17:30, Sat 09:00-12:00"',
+    ],
     ['Mon-Fre 08:00-17:30', '"Fre" is not a day: use Mon, Tue, Wed, Thu, Fri, Sat or Sun'],
     ['Mon 08:00-25:00', '"Mon 08:00-25:00" has a time that is not HH:MM between 00:00 and 24:00'],
     ['Mon 17:30-08:00', '"Mon 17:30-08:00" closes before it opens'],
