@@ -37,6 +37,7 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
       title={name}
       dateTime={inquiry.createdAt}
       dateText={adminDateTime(inquiry.createdAt)}
+      followUp={inquiry}
       deleteLabel={`Delete inquiry from ${name}`}
       deleting={remove.isPending}
       onDelete={onDelete}

@@ -31,6 +31,7 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
       title={name}
       dateTime={quote.createdAt}
       dateText={adminDateTime(quote.createdAt)}
+      followUp={quote}
       deleteLabel={`Delete quote request from ${name}`}
       deleting={remove.isPending}
       onDelete={onDelete}
