@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { addBusinessHours, parseBusinessHours } from '@site/domain/business-hours';
 import { searchTokens, type SearchSpec } from '../../ports/search';
 
 /**
@@ -466,6 +467,36 @@ CREATE TABLE signing_keys (
 ALTER TABLE project_inquiries ADD COLUMN "attachments" TEXT;
 ALTER TABLE quote_requests ADD COLUMN "attachments" TEXT;
 `,
+  },
+  // NN. Follow-up reminders: when a lead still new is due one, whether it is pending or sent,
+  // and when it was sent; indexed for the reminders due and the dashboard's overdue count.
+  // Leads new at the upgrade get their due time from the default hours (2 business hours,
+  // Monday to Friday 08:00 to 17:30 in Melbourne), so one reminder each follows.
+  {
+    sql: `
+ALTER TABLE project_inquiries ADD COLUMN "followUpDueAt" TEXT;
+ALTER TABLE project_inquiries ADD COLUMN "followUp" TEXT;
+ALTER TABLE project_inquiries ADD COLUMN "followUpRemindedAt" TEXT;
+CREATE INDEX project_inquiries_status_followUp_followUpDueAt_id ON project_inquiries ("status", "followUp", "followUpDueAt", "id");
+CREATE INDEX project_inquiries_status_followUpDueAt_id ON project_inquiries ("status", "followUpDueAt", "id");
+ALTER TABLE quote_requests ADD COLUMN "followUpDueAt" TEXT;
+ALTER TABLE quote_requests ADD COLUMN "followUp" TEXT;
+ALTER TABLE quote_requests ADD COLUMN "followUpRemindedAt" TEXT;
+CREATE INDEX quote_requests_status_followUp_followUpDueAt_id ON quote_requests ("status", "followUp", "followUpDueAt", "id");
+CREATE INDEX quote_requests_status_followUpDueAt_id ON quote_requests ("status", "followUpDueAt", "id");
+`,
+    backfill: (db) => {
+      const hours = parseBusinessHours('Mon-Fri 08:00-17:30');
+      if (!hours.ok) throw new Error(hours.message);
+      for (const table of ['project_inquiries', 'quote_requests']) {
+        const due = db.prepare(`UPDATE ${table} SET "followUpDueAt" = ?, "followUp" = 'pending' WHERE id = ?`);
+        const rows = db.prepare(`SELECT id, "createdAt" FROM ${table} WHERE "status" = 'new'`).all() as Array<{
+          id: string;
+          createdAt: string;
+        }>;
+        for (const row of rows) due.run(addBusinessHours(new Date(row.createdAt), 2, hours.hours).toISOString(), row.id);
+      }
+    },
   },
 ];
 
