@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { exifReveals, roomPhoto } from '../../functions/src/demo/room-photos';
 import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
 import { card, dashboardReady, uniqueName } from './admin-helpers';
+import { expectNoAxeViolations } from './axe';
 
 /**
  * A one-page PDF plan, written out as a PDF is: objects, a cross-reference table with each
@@ -84,6 +85,7 @@ test.describe("customers' photos and plans", () => {
     await expect(photoItem.locator('img')).toHaveJSProperty('complete', true);
     expect(await photoItem.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1600);
     await expect(dialog.getByRole('button', { name: 'Remove kitchen-now.jpg' })).toBeVisible();
+    await expectNoAxeViolations(page, '[role="dialog"]');
     // Nothing sticks out of a 390 px screen.
     expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
@@ -110,6 +112,7 @@ test.describe("customers' photos and plans", () => {
     expect(await thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     const thumbnailUrl = (await thumbnail.getAttribute('src'))!;
 
+    await expectNoAxeViolations(adminPage, 'article');
     await attachments.getByRole('button', { name: 'Open kitchen-now.jpg' }).click();
     const lightbox = adminPage.getByRole('dialog', { name: 'Photo 1 of 1' });
     await expect(lightbox).toBeVisible();
