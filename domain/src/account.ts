@@ -116,6 +116,7 @@ export const auditActionLabels = {
   'inquiry.deleted': 'Deleted an inquiry',
   'quote.updated': 'Updated a quote request',
   'quote.deleted': 'Deleted a quote request',
+  'review.requested': 'Asked a customer for a review',
   'review.approved': 'Approved a review',
   'review.deleted': 'Deleted a review',
   'model.created': 'Added a 3D model',

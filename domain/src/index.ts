@@ -10,4 +10,5 @@ export * from './account';
 export * from './project-view';
 export * from './projects';
 export * from './lead-source';
+export * from './review-invites';
 export * from './privacy';

@@ -11,6 +11,10 @@ export const paths = {
   admin: '/admin',
   /** The signed-in admin's password, second factors and sessions. */
   account: '/admin/account',
+  /** A customer's own review link from a review request: `?t=<token>`. Not indexed. */
+  writeReview: '/reviews/write',
+  /** The unsubscribe link in review requests and reminders: `?t=<token>`. Not indexed. */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** Public pages: prerendered, listed in the sitemap, and recorded as visits. */

@@ -4,6 +4,7 @@ import { limits } from './limits';
 import { accountMessages, newPasswordSchema } from './account';
 import { leadSourceSchema, type LeadChannel, type LeadOrigin } from './lead-source';
 import { attachmentsInputSchema, type LeadAttachment } from './attachments';
+import { linkTokenPattern, reviewInviteMessages, type LeadEvent } from './review-invites';
 
 /** Messages of the product specification, section 5. Copied exactly. */
 export const messages = {
@@ -179,6 +180,8 @@ export interface LeadHistoryEntry {
   /** The status the lead moved to. */
   status?: LeadStatus;
   note?: string;
+  /** Something the site did or received for this lead (a review request, the review). */
+  event?: LeadEvent;
 }
 
 /** What staff record on an inquiry or quote request as they work it. */
@@ -289,6 +292,8 @@ export const reviewInputSchema = z.object({
     .union([z.literal(''), email])
     .optional()
     .transform((value) => (value ? value : undefined)),
+  /** The token of the customer's own review link (a review request): the review is then verified. */
+  invite: z.string({ error: reviewInviteMessages.invalid }).regex(linkTokenPattern, reviewInviteMessages.invalid).optional(),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 export interface Review {
@@ -299,15 +304,20 @@ export interface Review {
   email?: string;
   approved: boolean;
   createdAt: string;
+  /** Sent through the customer's own review link (a won lead's review request). */
+  verified: boolean;
+  /** The lead whose review request it came through: `inquiry:<id>` or `quote:<id>`. */
+  leadId?: string;
 }
-/** What GET /api/reviews shows the public: never the email. */
-export type PublicReview = Pick<Review, 'id' | 'customerName' | 'createdAt' | 'rating' | 'reviewText'>;
-export const toPublicReview = ({ id, customerName, createdAt, rating, reviewText }: Review): PublicReview => ({
+/** What GET /api/reviews shows the public: never the email or the lead. */
+export type PublicReview = Pick<Review, 'id' | 'customerName' | 'createdAt' | 'rating' | 'reviewText' | 'verified'>;
+export const toPublicReview = ({ id, customerName, createdAt, rating, reviewText, verified }: Review): PublicReview => ({
   id,
   customerName,
   createdAt,
   rating,
   reviewText,
+  verified,
 });
 
 // ---------------------------------------------------------------- visitors

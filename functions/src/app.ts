@@ -25,6 +25,7 @@ import { modelRoutes } from './routes/models';
 import { privacyRoutes } from './routes/privacy';
 import { projectRoutes } from './routes/projects';
 import { objectRoutes, uploadRoutes } from './routes/objects';
+import { reviewRequestRoutes } from './routes/review-requests';
 import { reviewRoutes } from './routes/reviews';
 import { visitorRoutes } from './routes/visitors';
 import { AuditTrail } from './services/audit';
@@ -32,6 +33,7 @@ import { Attachments, type AttachmentProcessingOptions } from './services/attach
 import { attachmentFileRoutes, attachmentUploadRoutes } from './routes/attachments';
 import { withChangeFeed } from './services/live-store';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
+import { ReviewRequests } from './services/review-requests';
 import { Uploads } from './services/uploads';
 
 export interface AppOptions {
@@ -131,6 +133,7 @@ export function createApp(deps: AppDeps) {
     audit: new AuditTrail(store, clock),
     requireMfa: options.requireMfa,
     uploads: new Uploads(store, deps.objects, clock),
+    reviewRequests: new ReviewRequests({ store, clock, settings: deps.delivery.settings, wake: deps.delivery.wake }),
     models: new ModelProcessing(store, deps.objects, log, deps.modelProcessing ?? { background: true }),
     attachments: new Attachments(store, deps.objects, clock, log, deps.attachmentProcessing ?? { background: true }),
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
@@ -174,6 +177,7 @@ export function createApp(deps: AppDeps) {
   api.use(leadSourceRoutes(ctx));
   api.use(visitorRoutes(ctx));
   api.use(reviewRoutes(ctx));
+  api.use(reviewRequestRoutes(ctx));
   api.use(authRoutes(ctx, deps.clientAuth));
   api.use(accountRoutes(ctx, deps.clientAuth));
   api.use(auditRoutes(ctx));

@@ -207,7 +207,11 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
         leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
       },
       app.context.attachments,
-    ).catch((error: unknown) => logger.error({ err: error }, 'maintenance failed'));
+    )
+      .catch((error: unknown) => logger.error({ err: error }, 'maintenance failed'))
+      // Review reminders that came due; each is claimed before it is queued, so a restart never sends one twice.
+      .then(() => app.context.reviewRequests.sendDueReminders())
+      .catch((error: unknown) => logger.error({ err: error }, 'review reminders failed'));
   await maintain();
   // Models saved before a restart (or before optimisation existed) that still wait for it.
   app.context.models.resumePending().catch((error: unknown) => logger.error({ err: error }, 'could not resume model optimisation'));

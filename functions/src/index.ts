@@ -120,6 +120,19 @@ export const processAttachment = onDocumentWritten(
 );
 
 /**
+ * Review reminders, hourly as in the embedded server: each request's one reminder 7 days after
+ * it, unless the customer reviewed or unsubscribed. Each is claimed before it is queued, so an
+ * overlapping or retried run never sends one twice.
+ */
+export const reviewReminders = onSchedule(
+  { schedule: 'every 1 hours', timeZone: 'Australia/Melbourne', region, memory: '256MiB' },
+  async () => {
+    const queued = await (await maintenanceSite()).sendReviewReminders();
+    logger.info('review reminders', { queued });
+  },
+);
+
+/**
  * Follow-up reminders: every 5 minutes, the leads still new past their follow-up time
  * (FOLLOW_UP_AFTER_HOURS business hours after they arrived) each send the staff one reminder.
  * Each lead is claimed in the batch that queues its messages, so an overlapping or retried run

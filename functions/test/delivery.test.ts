@@ -106,14 +106,19 @@ describe('lead delivery, embedded', () => {
     expect(confirmation?.text).toContain('Northcote Kitchens & Bathrooms');
     expect(confirmation?.text).toContain('(03) 7010 4620');
     expect(confirmation?.text).toContain('12 Example Street, Richmond VIC 3121');
+    expect(confirmation?.text).toContain('hello@example.com');
+    // A confirmation of their own inquiry is not marketing: no unsubscribe link or header.
+    expect(confirmation?.text).not.toContain('unsubscribe');
+    expect(confirmation?.headers['list-unsubscribe']).toBeUndefined();
 
     expect(twilio.received.map((sms) => sms.to).sort()).toEqual(['+61400123456', '+61411111111']);
     for (const sms of twilio.received) {
       expect(sms.accountSid).toBe(twilioAccount.sid);
       expect(sms.from).toBe(twilioAccount.from);
     }
-    expect(twilio.received.find((sms) => sms.to === '+61400123456')?.body).toMatch(
-      /^Hi Ava <b>, thanks for your renovation inquiry to Northcote Kitchens & Bathrooms/,
+    // Every customer SMS names the business and how to reach it.
+    expect(twilio.received.find((sms) => sms.to === '+61400123456')?.body).toBe(
+      "Hi Ava <b>, thanks for your renovation inquiry. We'll be in touch very shortly. — Northcote Kitchens & Bathrooms (03) 7010 4620",
     );
     expect(twilio.received.find((sms) => sms.to === '+61411111111')?.body).toContain(
       `New inquiry: Ava <b> Nguyen, Kitchen, Bathroom, 0400 123 456.`,

@@ -108,6 +108,12 @@ describe('the function bundle', () => {
       region: ['australia-southeast1'],
       scheduleTrigger: { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne' },
     });
+    // Each review request's one reminder goes out within the hour it comes due.
+    expect(manifest.endpoints.reviewReminders).toMatchObject({
+      region: ['australia-southeast1'],
+      scheduleTrigger: { schedule: 'every 1 hours', timeZone: 'Australia/Melbourne' },
+    });
+    expect(manifest.endpoints.reviewReminders).not.toHaveProperty('secretEnvironmentVariables');
     // A lead still new past its follow-up time reminds the staff within 5 minutes.
     expect(manifest.endpoints.followUpReminders).toMatchObject({
       region: ['australia-southeast1'],

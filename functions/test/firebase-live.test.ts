@@ -118,6 +118,7 @@ const review = (id: string, createdAt: string, approved: boolean): Review => ({
   rating: 5,
   reviewText: 'A beautiful new kitchen, on time and on budget.',
   approved,
+  verified: false,
   createdAt,
 });
 

@@ -13,6 +13,8 @@ export interface ReceivedEmail {
   messageId: string;
   text: string;
   html: string;
+  /** Each header as sent (unfolded), by its lower-cased name. */
+  headers: Record<string, string>;
 }
 
 /** What the SMTP server answers for a recipient: accept (undefined), or an SMTP code and text. */
@@ -64,6 +66,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
             messageId: mail.messageId ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            headers: Object.fromEntries(
+              mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()]),
+            ),
           });
           done();
         },

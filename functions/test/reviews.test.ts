@@ -33,6 +33,7 @@ describe('reviews', () => {
       createdAt: created.body.createdAt,
       rating: 5,
       reviewText: goodReview.reviewText,
+      verified: false,
     });
     expect(after.headers.get('x-total-count')).toBe('1');
   });

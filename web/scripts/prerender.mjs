@@ -69,7 +69,8 @@ for (const route of publicPaths) {
   }
 }
 write(join(dist, '404.html'), await page('/404', notFoundMarker));
-for (const route of [paths.login, paths.admin, paths.account]) write(outFile(route), shell);
+// The customer's review link and the unsubscribe page render in the browser: what they show depends on the link's token.
+for (const route of [paths.login, paths.admin, paths.account, paths.writeReview, paths.unsubscribe]) write(outFile(route), shell);
 
 const site = siteUrl;
 write(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site}/sitemap.xml\n`);
@@ -88,5 +89,5 @@ write(
 // site-pages): it keeps the render entry and the page template this script used.
 write(join(ssrDir, 'page-template.html'), lowPriorityEntry(pageTemplate));
 console.log(
-  `prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin} and ${paths.account}; robots.txt, sitemap.xml`,
+  `prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin}, ${paths.account}, ${paths.writeReview} and ${paths.unsubscribe}; robots.txt, sitemap.xml`,
 );

@@ -116,6 +116,7 @@ export async function seedDemo(store: Store, objects: ObjectStore | null, option
       reviewText: text,
       ...(i % 2 === 0 ? { email: `demo.${first.toLowerCase()}@example.com` } : {}),
       approved: i < 4,
+      verified: false,
       createdAt: ago(i * 200 + 24),
     };
     await store.reviews.insert(review);

@@ -18,6 +18,8 @@ export interface NewMessage {
   subject?: string;
   text: string;
   html?: string;
+  /** Extra email headers: List-Unsubscribe and List-Unsubscribe-Post on review requests and reminders. */
+  headers?: Record<string, string>;
   /** Recorded as not sent, with this reason (e.g. an SMS to a landline). */
   skipped?: string;
 }
@@ -40,6 +42,11 @@ export interface QueuedMessage extends NewMessage {
 export interface MessageStore {
   /** Stores the lead and its messages in one transaction: both are kept, or neither. */
   insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void>;
+  /**
+   * Queues messages about a lead already stored (a review request, its reminder); their ids
+   * start with `<lead id>-` like the lead's own, so the lead's card lists them.
+   */
+  addToLead(lead: { kind: LeadKind; id: string }, messages: readonly NewMessage[], now: string): Promise<void>;
   /**
    * The follow-up reminder of an inquiry or quote request still `new` and waiting for one
    * (`followUp: 'pending'`): marks it reminded (`followUp: 'reminded'`, `followUpRemindedAt`)

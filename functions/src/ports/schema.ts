@@ -204,14 +204,44 @@ export const tables = {
       email: 'text',
       approved: 'bool',
       createdAt: 'text',
+      verified: 'bool',
+      leadId: 'text',
     },
-    optional: ['email'],
-    // Approved reviews are publicly readable in Firestore: the reviewer's email must not be.
-    private: ['email'],
+    optional: ['email', 'leadId'],
+    // Approved reviews are publicly readable in Firestore: the reviewer's email and lead must not be.
+    private: ['email', 'leadId'],
     indexes: [
       ['createdAt', 'id'],
       ['approved', 'createdAt', 'id'],
     ],
+    // Reviews from before review requests were not sent through a customer's own link.
+    defaults: { verified: false },
+  },
+  /** A won lead's review request; its link carries the id signed with the site's link key. */
+  reviewInvites: {
+    name: 'review_invites',
+    columns: {
+      id: 'text',
+      leadKind: 'text',
+      leadId: 'text',
+      name: 'text',
+      email: 'text',
+      createdAt: 'text',
+      expiresAt: 'text',
+      used: 'bool',
+      usedAt: 'text',
+      reviewId: 'text',
+      reminder: 'text',
+      reminderDueAt: 'text',
+    },
+    optional: ['usedAt', 'reviewId'],
+    // The reminder job reads the pending reminders that are due, oldest first.
+    indexes: [['reminder', 'reminderDueAt', 'id']],
+  },
+  /** Addresses that unsubscribed from review requests and reminders: the id is the sha256 of the address, trimmed and lower-cased. */
+  emailSuppressions: {
+    name: 'email_suppressions',
+    columns: { id: 'text', createdAt: 'text', via: 'text' },
   },
   visitors: {
     name: 'visitor_tracking',

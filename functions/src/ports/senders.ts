@@ -7,6 +7,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on review requests. */
+  headers?: Record<string, string>;
 }
 
 export interface OutgoingSms {

@@ -25,6 +25,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       reviewText: 'A lovely new kitchen, thank you',
       ...(email ? { email } : {}),
       approved,
+      verified: i % 7 === 0,
       createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
     });
 

@@ -182,6 +182,32 @@ export interface UploadTicketRecord {
   expiresAt: string;
 }
 
+/** A review request (see ports/schema.ts reviewInvites); its link is the id and a signature of it. */
+export interface ReviewInviteRecord {
+  id: string;
+  leadKind: 'inquiry' | 'quote';
+  leadId: string;
+  /** The customer's name as the form fills it in. */
+  name: string;
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+  used: boolean;
+  usedAt?: string;
+  reviewId?: string;
+  /** The one reminder: `pending` until due, `sending` once claimed, then `sent` or `skipped`. */
+  reminder: 'pending' | 'sending' | 'sent' | 'skipped';
+  reminderDueAt: string;
+}
+
+/** An address that unsubscribed; the id is the sha256 of the normalised address. */
+export interface EmailSuppressionRecord {
+  id: string;
+  createdAt: string;
+  /** `link`: the unsubscribe page; `one-click`: a mail client's List-Unsubscribe-Post. */
+  via: 'link' | 'one-click';
+}
+
 /** A customer's photo or PDF plan (see ports/schema.ts attachments). */
 export interface AttachmentRecord {
   id: string;
@@ -260,6 +286,8 @@ export interface Store {
   loginChallenges: Collection<LoginChallengeRecord>;
   loginDevices: Collection<LoginDeviceRecord>;
   audit: Collection<AuditRecord>;
+  reviewInvites: Collection<ReviewInviteRecord>;
+  emailSuppressions: Collection<EmailSuppressionRecord>;
   /** Emails and SMS about leads, queued in the lead's own transaction. */
   messages: MessageStore;
   /** The Privacy tool's lookups of a person's reviews and messages by address. */

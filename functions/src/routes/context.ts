@@ -11,6 +11,7 @@ import type { MessageSettings } from '../services/lead-messages';
 import type { AuditTrail } from '../services/audit';
 import type { Attachments } from '../services/attachments';
 import type { ModelProcessing } from '../services/model-processing';
+import type { ReviewRequests } from '../services/review-requests';
 import type { Uploads } from '../services/uploads';
 
 /** How emails and SMS about leads leave: what they say, and who sends them. */
@@ -35,6 +36,8 @@ export interface RouteContext {
   /** REQUIRE_MFA: every admin must set up a second factor at their next sign-in. */
   requireMfa: boolean;
   uploads: Uploads;
+  /** Won leads' review requests, their reminders, and unsubscribes. */
+  reviewRequests: ReviewRequests;
   /** Showroom models' optimisation after they are saved. */
   models: ModelProcessing;
   /** Customers' photos and PDF plans on leads. */

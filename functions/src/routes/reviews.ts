@@ -25,16 +25,25 @@ export function reviewRoutes(ctx: RouteContext): Router {
 
   router.post('/review', ctx.verifiedClient, ctx.limits.forms, async (req, res) => {
     const raw = body(req);
-    const { email, ...input } = parse(reviewInputSchema, raw);
+    const { email, invite: token, ...input } = parse(reviewInputSchema, raw);
+    const bot = isBot(raw);
+    const id = newId();
+    // Through the customer's own link: the link is used up first (two tabs cannot both use it),
+    // then the review is stored as verified, with the lead it came from.
+    const invite = token && !bot ? await ctx.reviewRequests.redeem(token, id) : undefined;
     const now = ctx.clock.now();
+    const address = email ?? invite?.email;
     const review: Review = {
-      id: newId(),
+      id,
       ...input,
-      ...(email ? { email } : {}),
+      ...(address ? { email: address } : {}),
       approved: false,
+      verified: invite !== undefined,
+      ...(invite ? { leadId: `${invite.leadKind}:${invite.leadId}` } : {}),
       createdAt: now.toISOString(),
     };
-    if (!isBot(raw)) await recordLead(ctx, { kind: 'review', record: review }, now);
+    if (!bot) await recordLead(ctx, { kind: 'review', record: review }, now);
+    if (invite) await ctx.reviewRequests.recordReceived(invite, review.customerName);
     res.status(201).json(review);
   });
 

@@ -142,7 +142,14 @@ export class DeliveryWorker {
     const { email, sms } = this.options;
     if (message.channel === 'email') {
       if (!email) throw new SendError('Email is not configured', false);
-      return email.send({ id: message.id, to: message.to, subject: message.subject ?? '', text: message.text, html: message.html });
+      return email.send({
+        id: message.id,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.text,
+        html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
+      });
     }
     if (!sms) throw new SendError('SMS is not configured', false);
     return sms.send({ id: message.id, to: message.to, text: message.text });

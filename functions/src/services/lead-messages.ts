@@ -7,6 +7,7 @@ import {
   interestedInLabel,
   inquiryRoomLabels,
   timelineLabels,
+  reviewInviteDays,
   type BusinessSettings,
   type Inquiry,
   type LeadAttachment,
@@ -151,7 +152,7 @@ function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt
     ? sms(
         'customer',
         phone.e164,
-        `Hi ${inquiry.firstName}, thanks for your renovation inquiry to ${settings.business.brand}. We'll be in touch very shortly. ${settings.business.phone}`,
+        `Hi ${inquiry.firstName}, thanks for your renovation inquiry. We'll be in touch very shortly. ${smsSignOff(settings)}`,
       )
     : { ...sms('customer', inquiry.phone, ''), skipped: phone.reason };
   return [
@@ -288,20 +289,78 @@ export function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
   return messages;
 }
 
-function customerEmail(settings: MessageSettings, to: string, content: { subject: string; greeting: string; body: string }): Draft {
+/** What every customer email ends with: who sent it and every way to reach them (the Spam Act's sender identification). */
+function customerSignature(settings: MessageSettings) {
   const { business } = settings;
   const address = `${business.address.street}, ${business.address.suburb} ${business.address.state} ${business.address.postcode}`;
-  const signature = [business.brand, business.phone, address, settings.siteUrl];
+  const text = ['Kind regards,', business.brand, business.phone, business.email, address, settings.siteUrl].join('\n');
+  const html = `<p>Kind regards,<br>${escapeHtml(business.brand)}<br><a href="tel:${escapeHtml(business.phoneHref)}">${escapeHtml(business.phone)}</a><br><a href="mailto:${escapeHtml(business.email)}">${escapeHtml(business.email)}</a><br>${escapeHtml(address)}<br><a href="${escapeHtml(settings.siteUrl)}">${escapeHtml(settings.siteUrl)}</a></p>`;
+  return { text, html };
+}
+
+/** What every customer SMS ends with: the business and its phone, kept short. */
+export const smsSignOff = (settings: Pick<MessageSettings, 'business'>) => `— ${settings.business.brand} ${settings.business.phone}`;
+
+interface CustomerContent {
+  subject: string;
+  greeting: string;
+  body: string;
+  /** A button-like link after the body, e.g. the review form. */
+  action?: { label: string; url: string };
+  /** The unsubscribe link (review requests and reminders): a line after the signature and the List-Unsubscribe headers. */
+  unsubscribe?: { pageUrl: string; oneClickUrl: string };
+}
+
+function customerEmail(settings: MessageSettings, to: string, content: CustomerContent): Draft {
+  const signature = customerSignature(settings);
+  const { action, unsubscribe } = content;
+  const unsubscribeLine =
+    'You are receiving this because we worked on your renovation. To get no more review requests from us, unsubscribe:';
+  const text = [
+    content.greeting,
+    '',
+    content.body,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    '',
+    signature.text,
+    ...(unsubscribe ? ['', `${unsubscribeLine} ${unsubscribe.pageUrl}`] : []),
+  ].join('\n');
+  const actionHtml = action
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1f2933;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>`
+    : '';
+  const unsubscribeHtml = unsubscribe
+    ? `<p style="font-size:13px;color:#52606d">${escapeHtml(unsubscribeLine)} <a href="${escapeHtml(unsubscribe.pageUrl)}">Unsubscribe</a></p>`
+    : '';
   return {
     channel: 'email',
     audience: 'customer',
     to,
     subject: content.subject,
-    text: [content.greeting, '', content.body, '', 'Kind regards,', ...signature].join('\n'),
-    html: page(
-      `<p>${escapeHtml(content.greeting)}</p><p>${escapeHtml(content.body)}</p><p>Kind regards,<br>${escapeHtml(business.brand)}<br><a href="tel:${escapeHtml(business.phoneHref)}">${escapeHtml(business.phone)}</a><br>${escapeHtml(address)}<br><a href="${escapeHtml(settings.siteUrl)}">${escapeHtml(settings.siteUrl)}</a></p>`,
-    ),
+    text,
+    html: page(`<p>${escapeHtml(content.greeting)}</p><p>${escapeHtml(content.body)}</p>${actionHtml}${signature.html}${unsubscribeHtml}`),
+    // RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button, which POSTs at once.
+    ...(unsubscribe
+      ? { headers: { 'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+      : {}),
   };
+}
+
+/** A won lead's request for a review, or its one reminder. */
+export function reviewRequestEmail(
+  settings: MessageSettings,
+  request: { id: string; to: string; firstName: string; reviewUrl: string; unsubscribeUrl: string; oneClickUrl: string; reminder: boolean },
+): NewMessage {
+  const { brand } = settings.business;
+  const draft = customerEmail(settings, request.to, {
+    subject: request.reminder ? `A reminder: would you review ${brand}?` : `How did we do? Review ${brand}`,
+    greeting: `Hi ${request.firstName},`,
+    body: request.reminder
+      ? `A week ago we asked whether you would tell others how your renovation went. If you have a minute, your personal review link still works (once, for ${reviewInviteDays} days from our first email), with your name filled in. This is the only reminder we send.`
+      : `Thank you for choosing ${brand} for your renovation. Would you tell others how it went? Your personal review link below works once, for ${reviewInviteDays} days, and has your name filled in. Reviews sent through it show as from a verified customer.`,
+    action: { label: 'Write your review', url: request.reviewUrl },
+    unsubscribe: { pageUrl: request.unsubscribeUrl, oneClickUrl: request.oneClickUrl },
+  });
+  return { ...draft, id: request.id };
 }
 
 function sms(audience: NewMessage['audience'], to: string, text: string): Draft {

@@ -64,6 +64,7 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
       await store.messages.insertLead(lead, queued, now);
       feed.publish({ collection: leadCollections[lead.kind], op: 'create', id: lead.record.id });
     },
+    addToLead: (lead, queued, now) => store.messages.addToLead(lead, queued, now),
     // A reminded lead's card shows its reminder at once.
     remindLead: async (kind, leadId, queued, now) => {
       const reminded = await store.messages.remindLead(kind, leadId, queued, now);

@@ -63,6 +63,10 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
       await db.doc('users/u1').set({ username: 'staff', password: 'scrypt$...', createdAt: at });
       await db.doc('sessions/s1').set({ userId: 'u1', username: 'staff', createdAt: at, expiresAt: at });
       await db.doc('mail/m1').set({ to: ['ava@example.com'], message: { subject: 'Hi', text: 'Hi' } });
+      await db.doc('reviews/verified').set({ customerName: 'Mia', rating: 5, reviewText: 'Great', approved: true, verified: true, createdAt: at });
+      await db.doc('reviews_private/verified').set({ email: 'mia@example.com', leadId: 'inquiry:i1' });
+      await db.doc('review_invites/inv1').set({ leadKind: 'inquiry', leadId: 'i1', name: 'Ava Nguyen', email: 'ava@example.com', used: false });
+      await db.doc('email_suppressions/hash1').set({ createdAt: at, via: 'link' });
     });
   });
 
@@ -183,6 +187,26 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
       await assertFails(admin().doc('projects/published').update({ published: false }));
       await assertFails(visitor().doc('projects/new').set({ title: 'X', published: true }));
       await assertFails(admin().doc('projects/draft').delete());
+    });
+  });
+
+  describe('verified reviews', () => {
+    it('show the public that an approved review is verified, but never its lead or email', async () => {
+      const shown = await assertSucceeds(visitor().doc('reviews/verified').get());
+      if (shown.get('verified') !== true || shown.get('leadId') !== undefined || shown.get('email') !== undefined)
+        throw new Error(`the public review document holds ${JSON.stringify(shown.data())}`);
+      await assertFails(visitor().doc('reviews_private/verified').get());
+      await assertSucceeds(admin().doc('reviews_private/verified').get());
+    });
+    it('keep review requests (names, emails, links) and the unsubscribe list from every browser, the admin included', async () => {
+      for (const db of [admin(), visitor(), signedInNotAdmin()]) {
+        await assertFails(db.doc('review_invites/inv1').get());
+        await assertFails(db.collection('review_invites').limit(10).get());
+        await assertFails(db.doc('review_invites/inv1').update({ used: true }));
+        await assertFails(db.doc('email_suppressions/hash1').get());
+        await assertFails(db.doc('email_suppressions/hash2').set({ createdAt: 'x', via: 'link' }));
+        await assertFails(db.doc('email_suppressions/hash1').delete());
+      }
     });
   });
 

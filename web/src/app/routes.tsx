@@ -15,6 +15,9 @@ const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AdminArea = lazy(() => import('./admin-area'));
 const ShowroomPage = lazy(() => import('./pages/showroom-page'));
 const ProjectPage = lazy(() => import('./pages/project-page'));
+// A customer's own review link and the unsubscribe link: pages only those emails lead to.
+const WriteReviewPage = lazy(() => import('../features/reviews/components/write-review-page'));
+const UnsubscribePage = lazy(() => import('../features/reviews/components/unsubscribe-page'));
 
 /**
  * Each lazy page waits in its own Suspense boundary. The prerendered pages have none around
@@ -50,6 +53,8 @@ export const appRoutes: RouteObject[] = [
       { path: paths.privacy, element: <PrivacyPage /> },
       showroomRoute,
       { path: projectRoutePattern, element: deferred(<ProjectPage />) },
+      { path: paths.writeReview, element: deferred(<WriteReviewPage />) },
+      { path: paths.unsubscribe, element: deferred(<UnsubscribePage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -14,7 +14,8 @@ import type { FirestoreCollection } from './collection';
 /** The Trigger Email extension's document (firebase/firestore-send-email), plus what the dashboard reads. */
 export interface MailDocument {
   to: string[];
-  message: { subject: string; text: string; html?: string };
+  /** Nodemailer's message options, which the extension passes on: headers among them. */
+  message: { subject: string; text: string; html?: string; headers?: Record<string, string> };
   leadKind: Lead['kind'];
   leadId: string;
   audience: NewMessage['audience'];
@@ -103,6 +104,12 @@ export class FirestoreMessages implements MessageStore {
     await batch.commit();
   }
 
+  async addToLead(lead: { kind: Lead['kind']; id: string }, messages: readonly NewMessage[], now: string): Promise<void> {
+    const batch = this.db.batch();
+    this.queueIn(batch, lead, messages, now);
+    await batch.commit();
+  }
+
   async remindLead(kind: 'inquiry' | 'quote', leadId: string, messages: readonly NewMessage[], now: string): Promise<boolean> {
     const lead = this.db.collection(kind === 'inquiry' ? tables.inquiries.name : tables.quotes.name).doc(leadId);
     // The claim and the messages in one batch, written only if the lead is unchanged since it was read: two
@@ -141,7 +148,12 @@ export class FirestoreMessages implements MessageStore {
       } else if (message.channel === 'email') {
         const doc: MailDocument = {
           to: [message.to],
-          message: { subject: message.subject ?? '', text: message.text, ...(message.html ? { html: message.html } : {}) },
+          message: {
+            subject: message.subject ?? '',
+            text: message.text,
+            ...(message.html ? { html: message.html } : {}),
+            ...(message.headers ? { headers: message.headers } : {}),
+          },
           audience: message.audience,
           ...about,
           ...customerKey(message),

@@ -46,6 +46,7 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
       rating: 5,
       reviewText: 'A lovely new kitchen, thank you',
       approved: false,
+      verified: false,
       createdAt,
       ...extra,
     });

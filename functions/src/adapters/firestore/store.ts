@@ -47,6 +47,8 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     loginChallenges: new FirestoreCollection(db, tables.loginChallenges),
     loginDevices: new FirestoreCollection(db, tables.loginDevices),
     audit: new FirestoreCollection(db, tables.audit),
+    reviewInvites: new FirestoreCollection(db, tables.reviewInvites),
+    emailSuppressions: new FirestoreCollection(db, tables.emailSuppressions),
     close() {
       closed ??= (async () => {
         await options.onClose?.();

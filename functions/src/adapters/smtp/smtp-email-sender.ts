@@ -35,6 +35,7 @@ export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
           subject: email.subject,
           text: email.text,
           ...(email.html ? { html: email.html } : {}),
+          ...(email.headers ? { headers: email.headers } : {}),
           // The same id on every attempt: mail clients show a message sent twice once.
           messageId: `<${email.id}@${domain}>`,
         });

@@ -33,6 +33,7 @@ interface Row {
   nextAttemptAt: string;
   sentAt: string | null;
   customerKey: string | null;
+  headers: string | null;
 }
 
 type LeadCollections = {
@@ -58,8 +59,8 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   ) {
     this.group = new GroupCommit(db);
     this.insert =
-      db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey)
-      VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL, @customerKey)`);
+      db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey, headers)
+      VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL, @customerKey, @headers)`);
     // Through the partial index messages_customer (migration 6); an email key holds an @, a mobile's never does.
     this.countCustomer = db.prepare(
       'SELECT count(*) AS n FROM messages WHERE customerKey = ? AND createdAt >= ? AND customerKey IS NOT NULL',
@@ -92,6 +93,17 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
     for (const message of messages) {
       this.insertRow({ ...message, leadKind: lead.kind, leadId: lead.record.id, attempts: 0, createdAt: now, queuedAt: now });
     }
+  }
+
+  async addToLead(lead: { kind: Lead['kind']; id: string }, messages: readonly NewMessage[], now: string): Promise<void> {
+    const prefix = `${lead.id}-`;
+    if (messages.some((message) => !message.id.startsWith(prefix)))
+      throw new Error(`Messages about a lead need ids that start with "${prefix}"`);
+    return this.group.run(() => {
+      for (const message of messages) {
+        this.insertRow({ ...message, leadKind: lead.kind, leadId: lead.id, attempts: 0, createdAt: now, queuedAt: now });
+      }
+    });
   }
 
   async remindLead(kind: 'inquiry' | 'quote', leadId: string, messages: readonly NewMessage[], now: string): Promise<boolean> {
@@ -212,6 +224,7 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
       attempts: message.attempts,
       error: message.skipped ?? null,
       customerKey: cappedRecipient(message),
+      headers: message.headers ? JSON.stringify(message.headers) : null,
       createdAt: message.createdAt,
       queuedAt: message.queuedAt,
     });
@@ -262,6 +275,7 @@ function toQueued(row: Row): QueuedMessage {
     ...(row.subject !== null ? { subject: row.subject } : {}),
     text: row.body,
     ...(row.html !== null ? { html: row.html } : {}),
+    ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
     attempts: row.attempts,
     createdAt: row.createdAt,
     queuedAt: row.queuedAt,

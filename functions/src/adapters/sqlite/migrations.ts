@@ -409,6 +409,38 @@ CREATE TABLE quote_requests_search (
 INSERT OR IGNORE INTO quote_requests_search_pending ("createdAt", "id") SELECT "createdAt", "id" FROM quote_requests;
 `,
   },
+  // NN. Verified reviews: a review says whether it came through a customer's own review link
+  // (a won lead's review request) and, privately, which lead; the review requests, whose links
+  // work once, and their one reminder; the addresses that unsubscribed (sha256 of the address);
+  // and queued emails keep their headers (List-Unsubscribe). Reviews from before were not
+  // verified. The links are signed with a key in signing_keys (id `links`).
+  {
+    sql: `
+ALTER TABLE reviews ADD COLUMN "verified" INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE reviews ADD COLUMN "leadId" TEXT;
+CREATE TABLE review_invites (
+  "id" TEXT PRIMARY KEY,
+  "leadKind" TEXT NOT NULL,
+  "leadId" TEXT NOT NULL,
+  "name" TEXT NOT NULL,
+  "email" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "expiresAt" TEXT NOT NULL,
+  "used" INTEGER NOT NULL,
+  "usedAt" TEXT,
+  "reviewId" TEXT,
+  "reminder" TEXT NOT NULL,
+  "reminderDueAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX review_invites_reminder_reminderDueAt_id ON review_invites ("reminder", "reminderDueAt", "id");
+CREATE TABLE email_suppressions (
+  "id" TEXT PRIMARY KEY,
+  "createdAt" TEXT NOT NULL,
+  "via" TEXT NOT NULL
+) STRICT;
+ALTER TABLE messages ADD COLUMN headers TEXT;
+`,
+  },
   // NN. Privacy: leads keep the optional marketing-consent box (unticked for leads from before)
   // and when it was ticked; LEAD_RETENTION_MONTHS reads won and lost leads by their last change;
   // the Privacy tool finds the messages sent to an address or number through their lower-cased

@@ -72,6 +72,8 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
     loginChallenges: new SqliteCollection(db, tables.loginChallenges),
     loginDevices: new SqliteCollection(db, tables.loginDevices),
     audit: new SqliteCollection(db, tables.audit),
+    reviewInvites: new SqliteCollection(db, tables.reviewInvites),
+    emailSuppressions: new SqliteCollection(db, tables.emailSuppressions),
     async backup(target, options = {}) {
       await db.backup(target, {
         progress: () => {

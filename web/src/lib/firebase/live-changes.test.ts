@@ -96,6 +96,7 @@ const review = ({ id, at }: ReturnType<typeof next>): Review => ({
   rating: 5,
   reviewText: 'A beautiful new kitchen, on time and on budget.',
   approved: false,
+  verified: false,
   createdAt: at,
 });
 const visitor = ({ id, at }: ReturnType<typeof next>): Visitor => ({ id, page: '/', visitedAt: at });

@@ -4,13 +4,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { leadNoteSchema, leadStatusLabels, limits, type LeadProgress } from '@site/domain';
+import { leadEventLabels, leadNoteSchema, leadStatusLabels, limits, type LeadProgress } from '@site/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import type { LeadCollection } from '../api/admin-keys';
 import { useUpdateLead } from '../api/update-lead';
 import { adminDateTime } from '../lib/dates';
 import { firstContactText } from '../lib/durations';
 import { useNow } from '../hooks/use-now';
+import { ReviewRequest } from './review-request';
 
 interface LeadHistoryProps {
   id: string;
@@ -38,6 +39,9 @@ export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
       <Typography variant="body2" color="text.secondary">
         {firstContactText(lead, now)}
       </Typography>
+      <Box sx={{ my: 1, '&:empty': { display: 'none' } }}>
+        <ReviewRequest id={id} lead={lead} name={name} collection={collection} />
+      </Box>
       {lead.history.length > 0 && (
         <Box component="ol" aria-label={`History of ${name}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {lead.history.map((entry, index) => (
@@ -45,6 +49,7 @@ export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
               <Typography variant="caption" color="text.secondary" component="p">
                 <time dateTime={entry.at}>{adminDateTime(entry.at)}</time> by {entry.by}
                 {entry.status && ` · Status: ${leadStatusLabels[entry.status]}`}
+                {entry.event && ` · ${leadEventLabels[entry.event]}`}
               </Typography>
               {entry.note && (
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { limits, type Review } from '@site/domain';
+import { limits, verifiedCustomerLabel, type Review } from '@site/domain';
 import { useApproveReview, useAllReviews, useDeleteReview } from '../api/reviews';
 import { reviewDate } from '../lib/dates';
 import { CardGrid, ListPanel } from './list-panel';
@@ -54,6 +54,7 @@ function ReviewCard({ review }: { review: Review }) {
           // MUI's warning colours are below 4.5:1 with small text; these are its Alert's.
           <Chip label="Pending" size="small" sx={{ bgcolor: '#fff4e5', color: '#663c00', border: '1px solid #ffb547' }} />
         )}
+        {review.verified && <Chip label={verifiedCustomerLabel} color="primary" variant="outlined" size="small" />}
       </Stack>
       <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mb: review.email ? 1.5 : 0 }}>{review.reviewText}</Typography>
       {review.email && (

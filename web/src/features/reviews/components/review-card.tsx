@@ -1,4 +1,4 @@
-import type { PublicReview } from '@site/domain';
+import { verifiedCustomerLabel, type PublicReview } from '@site/domain';
 import { StarRating } from '../../../components/star-rating';
 import styles from './reviews.module.css';
 
@@ -20,6 +20,7 @@ export function ReviewCard({ review }: { review: PublicReview }) {
           {formatReviewDate(review.createdAt)}
         </time>
       </div>
+      {review.verified && <p className={styles.verified}>{verifiedCustomerLabel}</p>}
       <p className={styles.text}>{review.reviewText}</p>
     </article>
   );

@@ -8,32 +8,36 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { honeypotField, limits, reviewCollectionNotice, reviewInputSchema } from '@site/domain';
+import { honeypotField, limits, reviewCollectionNotice, reviewInputSchema, type ReviewInput } from '@site/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DialogHeading } from '../../../components/dialog-heading';
 import { HoneypotField } from '../../../components/honeypot-field';
+import { ApiRequestError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useCreateReview } from '../api/create-review';
 import { CollectionNotice } from '../../../components/privacy/collection-notice';
 
-const emptyReview = { customerName: '', rating: 0, reviewText: '', email: '' };
+const emptyReview: ReviewInput = { customerName: '', rating: 0, reviewText: '', email: '' };
 const ratingWords = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 interface ReviewDialogProps {
   open: boolean;
   onClose: () => void;
   onSubmitted: () => void;
+  /** The customer's own review link (a review request): their name filled in, the review sent as verified. */
+  invite?: { token: string; name: string };
 }
 
 /** 'Leave a Review': the rating starts at 0 and stars preview on hover. */
-export default function ReviewDialog({ open, onClose, onSubmitted }: ReviewDialogProps) {
+export default function ReviewDialog({ open, onClose, onSubmitted, invite }: ReviewDialogProps) {
+  const startValues = invite ? { ...emptyReview, customerName: invite.name } : emptyReview;
   const form = useForm({
     resolver: zodResolver(reviewInputSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,
-    defaultValues: emptyReview,
+    defaultValues: startValues,
   });
   const mutation = useCreateReview();
   const toast = useToast();
@@ -41,7 +45,7 @@ export default function ReviewDialog({ open, onClose, onSubmitted }: ReviewDialo
   const [hover, setHover] = useState(-1);
 
   const clear = () => {
-    form.reset(emptyReview);
+    form.reset(startValues);
     mutation.reset();
     setHover(-1);
   };
@@ -55,7 +59,7 @@ export default function ReviewDialog({ open, onClose, onSubmitted }: ReviewDialo
   const submit = (event?: FormEvent) =>
     form.handleSubmit((values) => {
       mutation.mutate(
-        { ...values, [honeypotField]: honeypot.current?.value ?? '' },
+        { ...values, ...(invite ? { invite: invite.token } : {}), [honeypotField]: honeypot.current?.value ?? '' },
         {
           onSuccess: () => {
             clear();
@@ -64,7 +68,16 @@ export default function ReviewDialog({ open, onClose, onSubmitted }: ReviewDialo
             toast({ title: 'Success!', message: 'Thank you for your review! It will be visible once approved.', variant: 'default' });
             onSubmitted();
           },
-          onError: () => toast({ title: 'Error', message: 'Failed to submit your review. Please try again.', variant: 'error' }),
+          // A used or expired link says so; trying again would not help.
+          onError: (error) =>
+            toast({
+              title: 'Error',
+              message:
+                error instanceof ApiRequestError && error.status === 410 && error.body?.message
+                  ? error.body.message
+                  : 'Failed to submit your review. Please try again.',
+              variant: 'error',
+            }),
         },
       );
     })(event);
