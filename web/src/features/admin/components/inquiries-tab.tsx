@@ -17,6 +17,7 @@ import { budgetLabel, consentSummary, inquiryColumns, roomLabel, timelineLabel }
 import { useLeadFilter } from '../hooks/use-lead-filter';
 import { ExportButton } from './export-button';
 import { LeadFilters } from './lead-filters';
+import { LeadAttachments } from './lead-attachments';
 import { LeadHistory } from './lead-history';
 import { LeadMessages } from './lead-messages';
 import { LeadStatusControl } from './lead-status';
@@ -71,6 +72,7 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
           {consentSummary(inquiry)}
         </Detail>
       </Stack>
+      <LeadAttachments attachments={inquiry.attachments} />
       <LeadHistory id={inquiry.id} lead={inquiry} name={name} collection="project_inquiries" />
       <LeadMessages messages={inquiry.messages} collection="project_inquiries" />
     </RecordCard>

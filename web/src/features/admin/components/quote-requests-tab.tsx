@@ -14,6 +14,7 @@ import { consentSummary, quoteRequestColumns } from '../lib/exports';
 import { useLeadFilter } from '../hooks/use-lead-filter';
 import { ExportButton } from './export-button';
 import { LeadFilters } from './lead-filters';
+import { LeadAttachments } from './lead-attachments';
 import { LeadHistory } from './lead-history';
 import { LeadMessages } from './lead-messages';
 import { LeadStatusControl } from './lead-status';
@@ -56,6 +57,7 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
           {consentSummary(quote)}
         </Detail>
       </Stack>
+      <LeadAttachments attachments={quote.attachments} />
       <LeadHistory id={quote.id} lead={quote} name={name} collection="quote_requests" />
       <LeadMessages messages={quote.messages} collection="quote_requests" />
     </RecordCard>
