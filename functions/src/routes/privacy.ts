@@ -24,8 +24,7 @@ const counts = (records: PrivacyRecords) => ({
 export function privacyRoutes(ctx: RouteContext): Router {
   const router = Router();
   const { store, sessions } = ctx;
-  // The dashboard's lead deletion: the lead's attachments (records and files), its messages, then the lead.
-  const removeLead = leadRemover(store, (kind, id) => ctx.attachments.removeForLead(kind, id));
+  const removeLead = leadRemover(store);
 
   const lookUp = (lookup: PrivacyLookup) => findPersonalRecords(store, lookup, ctx.clock.now());
 
