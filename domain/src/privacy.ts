@@ -115,9 +115,12 @@ export interface PrivacyErasure {
   files: number;
 }
 
+/** "1 inquiry", "2 inquiries". */
+export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
 /** "2 inquiries, 1 quote request, …": an erasure or lookup as the audit trail keeps it, without the person. */
 export function describeCounts(counts: PrivacyErasure): string {
-  const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const part = counted;
   return [
     part(counts.inquiries, 'inquiry', 'inquiries'),
     part(counts.quoteRequests, 'quote request', 'quote requests'),

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
 import type { Store } from '../src/ports/store';
 import { runMaintenance } from '../src/services/maintenance';
+import { idOf, samplePdf, storedFiles, upload } from './attachments-support';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { goodInquiry, goodQuote, goodReview, startTestApp, type Client, type TestApp } from './harness';
 
@@ -261,10 +262,41 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
       });
     });
 
+    describe('files attached to the person’s leads', () => {
+      it('are listed and exported, and erased with their records and stored files', async () => {
+        const client = t.client();
+        const plan = await upload(client, samplePdf(), 'application/pdf', 'plan.pdf');
+        expect(plan.status, plan.text).toBeLessThan(300);
+        const sent = await inquiry({ email: 'files@example.com', attachments: [{ url: plan.body.url, name: 'plan.pdf' }] });
+        await t.app.context.attachments.idle();
+        const id = idOf(plan.body.url);
+        expect(storedFiles(t).filter((file) => file.startsWith(id))).not.toEqual([]);
+
+        const found = (await records('email=files%40example.com')).body;
+        expect(found.files).toEqual([
+          {
+            leadKind: 'inquiry',
+            leadId: sent.id,
+            name: 'plan.pdf',
+            url: plan.body.url,
+            contentType: 'application/pdf',
+            size: samplePdf().length,
+          },
+        ]);
+        const erased = await staff.post<PrivacyErasure>('/api/privacy/erase', { email: 'files@example.com', confirm: 'ERASE' });
+        expect(erased.body).toMatchObject({ inquiries: 1, files: 1 });
+        expect(await t.app.context.store.attachments.get(id)).toBeNull();
+        expect((await staff.get(`/api/attachments/${id}`)).status).toBe(404);
+        expect(storedFiles(t).filter((file) => file.startsWith(id))).toEqual([]);
+      });
+    });
+
     describe('LEAD_RETENTION_MONTHS', () => {
       it('deletes won and lost leads unchanged for longer, with their messages, and keeps the rest', async () => {
         const store = t.app.context.store;
-        const won = await inquiry({ email: 'retention-won@example.com' });
+        const plan = await upload(t.client(), samplePdf(), 'application/pdf', 'plan.pdf');
+        const won = await inquiry({ email: 'retention-won@example.com', attachments: [{ url: plan.body.url, name: 'plan.pdf' }] });
+        await t.app.context.attachments.idle();
         const lost = await quote({ email: 'retention-lost@example.com' });
         const open = await inquiry({ email: 'retention-open@example.com' });
         const wonLater = await inquiry({ email: 'retention-later@example.com' });
@@ -283,8 +315,11 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
         // Won 400 days after it was sent: the last change is recent, so it stays. (The old session has ended.)
         staff = await t.adminClient();
         expect((await staff.patch(`/api/project-inquiry/${wonLater.id}`, { status: 'won' })).status).toBe(200);
-        const report = await runMaintenance(store, t.app.context.uploads, t.clock, retention);
+        const report = await runMaintenance(store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
         expect(report.leads).toBe(2);
+        expect(report.leadFiles).toBe(1);
+        expect(await store.attachments.get(idOf(plan.body.url))).toBeNull();
+        expect(storedFiles(t).filter((file) => file.startsWith(idOf(plan.body.url)))).toEqual([]);
         expect(report.leadMessages).toBeGreaterThan(0);
         expect(await store.inquiries.get(won.id)).toBeNull();
         expect(await store.quotes.get(lost.id)).toBeNull();
@@ -294,7 +329,7 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
 
         const entry = await latestAudit();
         expect(entry).toMatchObject({ action: 'leads.expired', username: 'system' });
-        expect(entry.detail).toMatch(/^older than 12 months: \d+ inquiries, \d+ quote requests, \d+ messages, 0 files$/);
+        expect(entry.detail).toMatch(/^older than 12 months: 1 inquiry, 1 quote request, [1-9]\d* messages, 1 file$/);
         // A second run finds nothing more.
         expect((await runMaintenance(store, t.app.context.uploads, t.clock, retention)).leads).toBe(0);
       });

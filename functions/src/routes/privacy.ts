@@ -24,7 +24,8 @@ const counts = (records: PrivacyRecords) => ({
 export function privacyRoutes(ctx: RouteContext): Router {
   const router = Router();
   const { store, sessions } = ctx;
-  const removeLead = leadRemover(store);
+  // The dashboard's lead deletion: the lead's attachments (records and files), its messages, then the lead.
+  const removeLead = leadRemover(store, (kind, id) => ctx.attachments.removeForLead(kind, id));
 
   const lookUp = (lookup: PrivacyLookup) => findPersonalRecords(store, lookup, ctx.clock.now());
 

@@ -1,3 +1,4 @@
+import { counted } from '@site/domain';
 import type { Clock } from '../ports/clock';
 import type { Collection, Store } from '../ports/store';
 import { AuditTrail } from './audit';
@@ -50,14 +51,21 @@ export interface Retention {
 const maintenanceOrigin = { ipAddress: '', userAgent: 'maintenance' };
 
 /** LEAD_RETENTION_MONTHS: deletes the won and lost leads past it, and records how many in the audit trail. */
-async function expireOldLeads(store: Store, clock: Clock, retention: Retention) {
+async function expireOldLeads(store: Store, clock: Clock, retention: Retention, attachments?: Pick<Attachments, 'removeForLead'>) {
   if (!retention.leadRetentionMonths) return { leads: 0, leadMessages: 0, leadFiles: 0 };
   const months = retention.leadRetentionMonths;
-  const expiry = await expireLeads(store, clock.now(), months, retention.removeLead ?? leadRemover(store));
+  // A lead goes as the dashboard's delete takes it: its files first.
+  const removeLead = retention.removeLead ?? leadRemover(store, attachments && ((kind, id) => attachments.removeForLead(kind, id)));
+  const expiry = await expireLeads(store, clock.now(), months, removeLead);
   const leads = expiry.inquiries + expiry.quoteRequests;
   if (leads) {
     await new AuditTrail(store, clock).record(maintenanceOrigin, { username: 'system' }, 'leads.expired', {
-      detail: `older than ${months} months: ${expiry.inquiries} inquiries, ${expiry.quoteRequests} quote requests, ${expiry.messages} messages, ${expiry.files} files`,
+      detail: `older than ${counted(months, 'month', 'months')}: ${[
+        counted(expiry.inquiries, 'inquiry', 'inquiries'),
+        counted(expiry.quoteRequests, 'quote request', 'quote requests'),
+        counted(expiry.messages, 'message', 'messages'),
+        counted(expiry.files, 'file', 'files'),
+      ].join(', ')}`,
     });
   }
   return { leads, leadMessages: expiry.messages, leadFiles: expiry.files };
@@ -69,7 +77,7 @@ export async function runMaintenance(
   uploads: Uploads,
   clock: Clock,
   retention: Retention,
-  attachments?: Pick<Attachments, 'sweep'>,
+  attachments?: Pick<Attachments, 'sweep' | 'removeForLead'>,
 ): Promise<MaintenanceReport> {
   const now = clock.now();
   const daysAgo = (days: number) => new Date(now.getTime() - days * day).toISOString();
@@ -86,6 +94,6 @@ export async function runMaintenance(
     logins:
       (await deleteOlderThan(store.loginChallenges, 'expiresAt', now.toISOString())) +
       (await deleteOlderThan(store.loginDevices, 'expiresAt', now.toISOString())),
-    ...(await expireOldLeads(store, clock, retention)),
+    ...(await expireOldLeads(store, clock, retention, attachments)),
   };
 }

@@ -41,9 +41,6 @@ export function leadRemover(store: Store, deleteFiles?: (kind: LeadKindWithFiles
   };
 }
 
-/** What the files of a person's leads are, for the export. */
-export type ListLeadFiles = (kind: LeadKindWithFiles, ids: readonly string[]) => Promise<PersonalFile[]>;
-
 /** Leads read a page at a time, up to this many pages of a search (200 each): far beyond one person's leads. */
 const pageSize = 200;
 const maxPages = 50;
@@ -70,6 +67,16 @@ async function leadsMatching<T extends Inquiry | QuoteRequest>(
   return found;
 }
 
+const filesOf = (leadKind: LeadKindWithFiles, lead: Inquiry | QuoteRequest): PersonalFile[] =>
+  (lead.attachments ?? []).map((file) => ({
+    leadKind,
+    leadId: lead.id,
+    name: file.name,
+    url: file.url,
+    contentType: file.contentType,
+    size: file.size,
+  }));
+
 /** The E.164 form an SMS to this number was sent to, when it is a number at all. */
 function e164(phone: string): string | undefined {
   return parsePhoneNumberFromString(phone, 'AU')?.number;
@@ -85,12 +92,7 @@ export const privacyNotes = {
 } as const;
 
 /** Every record about one email address or phone number: leads, reviews, messages and files. */
-export async function findPersonalRecords(
-  store: Store,
-  lookup: PrivacyLookup,
-  now: Date,
-  listFiles?: ListLeadFiles,
-): Promise<PrivacyRecords> {
+export async function findPersonalRecords(store: Store, lookup: PrivacyLookup, now: Date): Promise<PrivacyRecords> {
   let inquiries: Inquiry[];
   let quoteRequests: QuoteRequest[] = [];
   let reviews: PrivacyRecords['reviews'] = [];
@@ -122,18 +124,11 @@ export async function findPersonalRecords(
   const [to, about] = await Promise.all([store.personal.messagesTo([...recipients]), store.personal.messagesAbout(leadIds)]);
   const messages = new Map<string, PersonalMessage>();
   for (const message of [...about, ...to]) messages.set(message.id, message);
-  const files = listFiles
-    ? [
-        ...(await listFiles(
-          'inquiry',
-          inquiries.map((lead) => lead.id),
-        )),
-        ...(await listFiles(
-          'quote',
-          quoteRequests.map((lead) => lead.id),
-        )),
-      ]
-    : [];
+  // The customer's photos and plans, as their leads list them.
+  const files: PersonalFile[] = [
+    ...inquiries.flatMap((lead) => filesOf('inquiry', lead)),
+    ...quoteRequests.flatMap((lead) => filesOf('quote', lead)),
+  ];
   return {
     lookup,
     generatedAt: now.toISOString(),
