@@ -573,6 +573,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
       '/api/visitors?limit=1',
       '/api/visitors/daily?days=30&timeZone=Australia/Melbourne',
       '/api/messages/status',
+      // The Privacy tool: a person's leads through the search tokens, reviews through their private emails, messages by recipient and lead.
+      '/api/privacy/records?email=ava%40example.com',
+      '/api/privacy/records?phone=0400123456',
     ]) {
       const first = await c.get(path);
       expect(first.status, path).toBe(200);
@@ -583,7 +586,10 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
         );
     }
     // The daily maintenance job's clean-ups.
-    await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(), {})).maintain();
+    // With LEAD_RETENTION_MONTHS on, it also reads won and lost leads by their last change.
+    await (
+      await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv({ ...process.env, LEAD_RETENTION_MONTHS: '24' }), {})
+    ).maintain();
     // The scheduled follow-up reminders (which read nothing while no staff address is set).
     await (
       await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv({ ...process.env, NOTIFY_EMAIL: 'office@example.com' }), {})

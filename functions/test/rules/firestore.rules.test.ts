@@ -6,7 +6,7 @@
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firestoreEmulatorHost, onEmulator } from '../firestore-emulator';
 
 const host = firestoreEmulatorHost;
@@ -206,6 +206,65 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
         await assertFails(db.doc('email_suppressions/hash1').get());
         await assertFails(db.doc('email_suppressions/hash2').set({ createdAt: 'x', via: 'link' }));
         await assertFails(db.doc('email_suppressions/hash1').delete());
+      }
+    });
+  });
+
+  describe('personal data the Privacy tool finds, exports and erases', () => {
+    beforeEach(async () => {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        const db = ctx.firestore();
+        await db.doc('project_inquiries/consent').set({
+          firstName: 'Mia',
+          lastName: 'Lee',
+          email: 'mia.lee@example.com',
+          phone: '0412 345 678',
+          searchTokens: ['mia.lee@example.com', '0412345678'],
+          marketingConsent: true,
+          marketingConsentAt: '2025-01-01T00:00:00.000Z',
+          createdAt: '2025-01-01T00:00:00.000Z',
+        });
+        await db.doc('reviews/mine').set({ customerName: 'Mia', rating: 5, reviewText: 'Lovely', approved: true, createdAt: 'x' });
+        await db.doc('reviews_private/mine').set({ email: 'mia.lee@example.com' });
+        await db.doc('messages/sms1').set({ to: '+61412345678', body: 'Thanks', leadId: 'consent', customerKey: '+61412345678' });
+        await db.doc('skipped_messages/sk1').set({ to: '0412 345 678', reason: 'landline', leadId: 'consent' });
+      });
+    });
+
+    it("no browser reads a lead's consent, or finds a person's leads by email, phone or search token", async () => {
+      for (const db of [visitor(), signedInNotAdmin()]) {
+        await assertFails(db.doc('project_inquiries/consent').get());
+        await assertFails(db.collection('project_inquiries').where('email', '==', 'mia.lee@example.com').get());
+        await assertFails(db.collection('project_inquiries').where('searchTokens', 'array-contains', '0412345678').get());
+        await assertFails(db.collection('quote_requests').where('marketingConsent', '==', true).get());
+      }
+      await assertSucceeds(admin().doc('project_inquiries/consent').get());
+    });
+
+    it("only the admin finds a reviewer by email; an approved review's public document never holds it", async () => {
+      await assertSucceeds(admin().collection('reviews_private').where('email', '==', 'mia.lee@example.com').get());
+      await assertFails(visitor().collection('reviews_private').where('email', '==', 'mia.lee@example.com').get());
+      await assertFails(signedInNotAdmin().doc('reviews_private/mine').get());
+      const published = await visitor().doc('reviews/mine').get();
+      expect(published.get('email')).toBeUndefined();
+    });
+
+    it('keeps every message to a person from every browser, the admin’s included', async () => {
+      for (const db of [admin(), visitor()]) {
+        await assertFails(db.collection('mail').where('to', 'array-contains-any', ['mia.lee@example.com']).get());
+        await assertFails(db.collection('messages').where('customerKey', 'in', ['+61412345678']).get());
+        await assertFails(db.collection('skipped_messages').where('leadId', 'in', ['consent']).get());
+      }
+    });
+
+    it('lets no browser erase anything: leads, reviews, reviewers’ emails and messages go only through the API', async () => {
+      for (const db of [admin(), visitor()]) {
+        await assertFails(db.doc('project_inquiries/consent').delete());
+        await assertFails(db.doc('project_inquiries/consent').update({ marketingConsent: false }));
+        await assertFails(db.doc('reviews/mine').delete());
+        await assertFails(db.doc('reviews_private/mine').delete());
+        await assertFails(db.doc('messages/sms1').delete());
+        await assertFails(db.doc('skipped_messages/sk1').delete());
       }
     });
   });
