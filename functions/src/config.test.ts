@@ -88,6 +88,18 @@ describe('the embedded server environment', () => {
     expect(readEnv({ BACKUP_KEEP: '0', LOG_LEVEL: 'silent' })).toMatchObject({ LOG_LEVEL: 'silent', BACKUP_KEEP: 0 });
   });
 
+  it('reads LEAD_RETENTION_MONTHS: off unless set, a whole number of months, and refuses anything else', () => {
+    expect(readEnv({}).LEAD_RETENTION_MONTHS).toBeNull();
+    expect(readEnv({ LEAD_RETENTION_MONTHS: '' }).LEAD_RETENTION_MONTHS).toBeNull();
+    expect(readEnv({ LEAD_RETENTION_MONTHS: 'OFF' }).LEAD_RETENTION_MONTHS).toBeNull();
+    expect(readEnv({ LEAD_RETENTION_MONTHS: ' 24 ' }).LEAD_RETENTION_MONTHS).toBe(24);
+    for (const value of ['0', '-3', '1.5', 'two years', '1201']) {
+      expect(() => readEnv({ LEAD_RETENTION_MONTHS: value }), value).toThrow(
+        'Invalid environment:\n  LEAD_RETENTION_MONTHS: must be a whole number of months from 1 to 1200, or off',
+      );
+    }
+  });
+
   it('says which channels are off when none is configured', () => {
     expect(channelsOff(readEnv({}))).toEqual([
       'Email is off: set SMTP_URL and MAIL_FROM to send it.',
