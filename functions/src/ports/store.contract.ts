@@ -605,6 +605,30 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await store.messages.retry('missing', '2025-01-05T11:00:00.000Z')).toBeNull();
         expect((await store.messages.forLeads(['lead1'])).get('lead1')?.find((m) => m.id === 'lead1-c')?.status).toBe('queued');
       });
+
+      it('queues a follow-up reminder once, with the lead marked reminded, and only for a lead still new and pending', async () => {
+        const pending: Inquiry = { ...inquiry, followUpDueAt: '2025-01-05T12:00:00.000Z', followUp: 'pending' };
+        await store.messages.insertLead({ kind: 'inquiry', record: pending }, [], pending.createdAt);
+        await store.messages.insertLead(
+          { kind: 'inquiry', record: { ...pending, id: 'lead2', status: 'contacted' } },
+          [],
+          pending.createdAt,
+        );
+        const reminder = (id: string): NewMessage[] => [
+          { id, channel: 'email', audience: 'staff', to: 'office@example.com', subject: 'Reminder', text: 'Reminder' },
+        ];
+        const at = '2025-01-05T12:00:00.000Z';
+        expect(await store.messages.remindLead('inquiry', 'lead1', reminder('lead1-r1'), at)).toBe(true);
+        // A second claim, a lead answered before its time and one that is gone queue nothing.
+        expect(await store.messages.remindLead('inquiry', 'lead1', reminder('lead1-r2'), at)).toBe(false);
+        expect(await store.messages.remindLead('inquiry', 'lead2', reminder('lead2-r1'), at)).toBe(false);
+        expect(await store.messages.remindLead('quote', 'nobody', reminder('nobody-r1'), at)).toBe(false);
+        expect(await store.inquiries.get('lead1')).toEqual({ ...pending, followUp: 'reminded', followUpRemindedAt: at });
+        expect((await store.inquiries.get('lead2'))?.followUp).toBe('pending');
+        const found = await store.messages.forLeads(['lead1', 'lead2', 'nobody']);
+        expect([...found.keys()]).toEqual(['lead1']);
+        expect(found.get('lead1')?.map((m) => [m.id, m.status])).toEqual([['lead1-r1', 'queued']]);
+      });
     });
   });
 }
