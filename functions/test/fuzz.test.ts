@@ -107,6 +107,7 @@ const routes: Array<{ method: string; path: string; base: Record<string, unknown
   },
   { method: 'PATCH', path: '/api/3d-models/reorder', base: { models: [{ id: 'a', displayOrder: 0 }] }, admin: true },
   { method: 'POST', path: '/api/objects/upload', base: { kind: 'model' }, admin: true },
+  { method: 'POST', path: '/api/privacy/erase', base: { email: 'nobody@example.com', confirm: 'ERASE' }, admin: true },
 ];
 
 describe('random and malformed input', () => {
