@@ -96,6 +96,8 @@ const routes: Array<{ method: string; path: string; base: Record<string, unknown
   { method: 'POST', path: '/api/project-inquiry', base: goodInquiry },
   { method: 'POST', path: '/api/quote-request', base: goodQuote },
   { method: 'POST', path: '/api/review', base: goodReview },
+  { method: 'POST', path: '/api/review', base: { ...goodReview, invite: `${'a'.repeat(20)}.${'b'.repeat(43)}` } },
+  { method: 'POST', path: '/api/unsubscribe', base: { t: `${'a'.repeat(43)}.${'b'.repeat(43)}` } },
   { method: 'POST', path: '/api/visits', base: { page: '/' } },
   { method: 'POST', path: '/api/login', base: { username: 'staff', password: 'x' } },
   { method: 'POST', path: '/api/register', base: { username: 'someone', password: 'long password here' } },

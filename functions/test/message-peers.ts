@@ -67,7 +67,13 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
             headers: Object.fromEntries(
-              mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()]),
+              mail.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim(),
+              ]),
             ),
           });
           done();

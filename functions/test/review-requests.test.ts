@@ -47,8 +47,7 @@ function queued(file: string, id: string): QueuedRow | undefined {
   const db = new Database(file, { readonly: true });
   try {
     return db.prepare('SELECT id, recipient, subject, body, html, status, headers FROM messages WHERE id = ?').get(id) as
-      | QueuedRow
-      | undefined;
+      QueuedRow | undefined;
   } finally {
     db.close();
   }
@@ -81,7 +80,8 @@ async function requestReview(t: TestApp, staff: Client, file = join(t.dir, 'site
 }
 
 const review = { customerName: 'Mia L.', rating: 5, reviewText: 'A wonderful new kitchen, on time and tidy.' };
-const historyOf = async (t: TestApp, id: string): Promise<LeadHistoryEntry[]> => (await t.app.context.store.inquiries.get(id))?.history ?? [];
+const historyOf = async (t: TestApp, id: string): Promise<LeadHistoryEntry[]> =>
+  (await t.app.context.store.inquiries.get(id))?.history ?? [];
 
 describe('review requests', () => {
   it('emails a won lead a personal link, names the business and how to reach it, and records the request', async () => {
@@ -272,7 +272,7 @@ describe('the reminder', () => {
     restarted.clock.advance(clockOffset);
     expect(await restarted.app.context.reviewRequests.sendDueReminders()).toBe(0);
     const db = new Database(file, { readonly: true });
-    expect(db.prepare("SELECT count(*) AS n FROM messages WHERE id LIKE ?").get(`${id}-review%`)).toEqual({ n: 2 });
+    expect(db.prepare('SELECT count(*) AS n FROM messages WHERE id LIKE ?').get(`${id}-review%`)).toEqual({ n: 2 });
     db.close();
   });
 
@@ -321,7 +321,11 @@ describe('unsubscribing', () => {
 
     const again = await t.client().post<Inquiry>('/api/project-inquiry', { ...goodInquiry, email: email.recipient.toUpperCase() });
     const confirmation = queued(join(t.dir, 'site.sqlite'), `${again.body.id}-2`);
-    expect(confirmation).toMatchObject({ recipient: email.recipient.toUpperCase(), subject: 'We have received your project inquiry', status: 'queued' });
+    expect(confirmation).toMatchObject({
+      recipient: email.recipient.toUpperCase(),
+      subject: 'We have received your project inquiry',
+      status: 'queued',
+    });
     await staff.patch(`/api/project-inquiry/${again.body.id}`, { status: 'won' });
     const refused = await staff.post<ApiError>(`/api/leads/inquiry/${again.body.id}/review-request`);
     expect(refused.status).toBe(409);

@@ -63,9 +63,13 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
       await db.doc('users/u1').set({ username: 'staff', password: 'scrypt$...', createdAt: at });
       await db.doc('sessions/s1').set({ userId: 'u1', username: 'staff', createdAt: at, expiresAt: at });
       await db.doc('mail/m1').set({ to: ['ava@example.com'], message: { subject: 'Hi', text: 'Hi' } });
-      await db.doc('reviews/verified').set({ customerName: 'Mia', rating: 5, reviewText: 'Great', approved: true, verified: true, createdAt: at });
+      await db
+        .doc('reviews/verified')
+        .set({ customerName: 'Mia', rating: 5, reviewText: 'Great', approved: true, verified: true, createdAt: at });
       await db.doc('reviews_private/verified').set({ email: 'mia@example.com', leadId: 'inquiry:i1' });
-      await db.doc('review_invites/inv1').set({ leadKind: 'inquiry', leadId: 'i1', name: 'Ava Nguyen', email: 'ava@example.com', used: false });
+      await db
+        .doc('review_invites/inv1')
+        .set({ leadKind: 'inquiry', leadId: 'i1', name: 'Ava Nguyen', email: 'ava@example.com', used: false });
       await db.doc('email_suppressions/hash1').set({ createdAt: at, via: 'link' });
     });
   });

@@ -74,6 +74,7 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
         reviewText: 'A lovely new kitchen, thank you',
         approved: false,
         createdAt: '2025-01-01T00:00:00.000Z',
+        verified: false,
       });
       expect((await db.collection('project_inquiries').doc('i1').get()).get('rooms')).toEqual(['kitchen', 'study']);
     });
@@ -243,6 +244,8 @@ function describeFirestoreSpecifics(make: () => Promise<Harness>) {
           reviewText: 'A lovely new kitchen, thank you',
           approved: true,
           createdAt: '2025-01-01T00:00:00.000Z',
+          // Public: the site labels a verified customer's review.
+          verified: false,
         });
         expect(await raw('reviews_private/r1')).toEqual({ email: 'ava@example.com' });
         // A refused second insert of the id leaves the private part alone too.

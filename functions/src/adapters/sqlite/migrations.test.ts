@@ -195,6 +195,8 @@ describe('SQLite migrations', () => {
         reviewText: 'A wonderful new kitchen.',
         approved: true,
         createdAt: at,
+        // Reviews from before review requests were not sent through a customer's own link.
+        verified: false,
       });
       expect(await store.visitors.get('v1')).toEqual({ id: 'v1', page: '/gallery', ipAddress: '203.0.113.9', visitedAt: at });
       expect(await store.models.get('m1')).toEqual({

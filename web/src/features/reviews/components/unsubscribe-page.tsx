@@ -17,14 +17,13 @@ type State = { state: 'working' } | { state: 'done' } | { state: 'failed'; messa
 export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
-  const [result, setResult] = useState<State>({ state: 'working' });
+  const [posted, setResult] = useState<State>({ state: 'working' });
+  // A link without a token is refused without asking the server.
+  const result: State = token ? posted : { state: 'failed', message: reviewInviteMessages.invalid };
 
   useEffect(() => {
     let current = true;
-    if (!token) {
-      setResult({ state: 'failed', message: reviewInviteMessages.invalid });
-      return;
-    }
+    if (!token) return;
     api.post('/api/unsubscribe', { t: token }).then(
       () => current && setResult({ state: 'done' }),
       (error: unknown) =>

@@ -44,7 +44,10 @@ describe('the review link page', () => {
     const fourth = screen.getByRole('radio', { name: '4 Stars' });
     const stars = fourth.closest<HTMLElement>('.MuiRating-root')!;
     vi.spyOn(stars, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 100, height: 20 }));
-    await user.pointer([{ target: stars, coords: { clientX: 70, clientY: 10 } }, { keys: '[MouseLeft]', target: fourth }]);
+    await user.pointer([
+      { target: stars, coords: { clientX: 70, clientY: 10 } },
+      { keys: '[MouseLeft]', target: fourth },
+    ]);
     await user.type(screen.getByRole('textbox', { name: 'Your review' }), 'A beautiful new bathroom.');
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(await screen.findByText('Thank you for your review! It will be visible once approved.', { selector: 'p' })).toBeVisible();
@@ -77,7 +80,7 @@ describe('the review link page', () => {
 });
 
 describe('the unsubscribe page', () => {
-  test("unsubscribes at once, with nothing to click, and says \"You're unsubscribed\"", async () => {
+  test('unsubscribes at once, with nothing to click, and says "You\'re unsubscribed"', async () => {
     const requests = answerRequests((): Answer => ({ status: 200, body: { unsubscribed: true } }));
     at(`/unsubscribe?t=${encodeURIComponent(token)}`, <UnsubscribePage />);
     expect(await screen.findByRole('heading', { name: "You're unsubscribed" })).toBeVisible();

@@ -21,15 +21,14 @@ type Link = { state: 'checking' } | { state: 'ready'; name: string } | { state: 
 export default function WriteReviewPage() {
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
-  const [link, setLink] = useState<Link>({ state: 'checking' });
+  const [checked, setLink] = useState<Link>({ state: 'checking' });
   const [open, setOpen] = useState(true);
+  // A link without a token is refused without asking the server.
+  const link: Link = token ? checked : { state: 'refused', message: reviewInviteMessages.invalid };
 
   useEffect(() => {
     let current = true;
-    if (!token) {
-      setLink({ state: 'refused', message: reviewInviteMessages.invalid });
-      return;
-    }
+    if (!token) return;
     api.get<ReviewInviteView>(`/api/review-invites/${encodeURIComponent(token)}`).then(
       (invite) => current && setLink({ state: 'ready', name: invite.name }),
       (error: unknown) =>
