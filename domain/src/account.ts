@@ -129,6 +129,7 @@ export const auditActionLabels = {
   'projects.reordered': 'Reordered the projects',
   'message.retried': 'Retried a message',
   'leads.exported': 'Exported leads',
+  'attachment.linked': "Made a link to a customer's file",
   'privacy.searched': "Looked up a person's records",
   'privacy.exported': "Exported a person's records",
   'privacy.erased': "Erased a person's records",

@@ -335,6 +335,10 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       expect(link.status).toBe(200);
       expect(link.body.url).toMatch(new RegExp(`^/api/attachments/${id}\\?expires=\\d+&sig=[A-Za-z0-9_-]{43}$`));
 
+      const audit = await admin.get<Array<{ action: string; target?: string; detail?: string }>>('/api/audit?limit=5');
+      expect(audit.body[0]).toMatchObject({ action: 'attachment.linked', detail: `plan.pdf, until ${link.body.expiresAt}` });
+      expect(audit.body[0].target).toMatch(/^quote:/);
+
       const opened = await t.client().get(link.body.url);
       expect(opened.status).toBe(200);
       expect(opened.headers.get('content-type')).toBe('application/pdf');

@@ -1,6 +1,7 @@
 import { attachmentUploadRequestSchema } from '@site/domain';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { Readable } from 'node:stream';
+import { signedIn } from '../auth/sessions';
 import { HttpError } from '../http/errors';
 import { body, parse } from '../http/validate';
 import type { AttachmentVariant } from '../services/attachments';
@@ -93,8 +94,14 @@ export function attachmentFileRoutes(ctx: RouteContext): Router {
     const id = String(req.params.id);
     if (!idPattern.test(id)) throw new HttpError(404, 'Attachment not found');
     const variant = req.query.variant === 'thumbnail' ? 'thumbnail' : 'full';
-    await attachments.file(id, variant);
-    res.json(await attachments.signedLink(id, variant));
+    const { record } = await attachments.file(id, variant);
+    const link = await attachments.signedLink(id, variant);
+    // Anyone holding the link sees the file for an hour: who made one, and of what, is kept.
+    await ctx.audit.record(req, signedIn(res).user, 'attachment.linked', {
+      target: record.leadKind && record.leadId ? `${record.leadKind}:${record.leadId}` : `attachment:${id}`,
+      detail: `${record.name}, until ${link.expiresAt}`,
+    });
+    res.json(link);
   });
 
   return router;
