@@ -103,8 +103,7 @@ export default tseslint.config(
   },
   {
     // domain/ is the product's rules, shared by the browser and the server: it depends on zod alone, and
-    // on date-fns with @date-fns/tz for Melbourne's business hours (daylight saving is not hand-written);
-    // its tests on vitest.
+    // on @date-fns/tz for Melbourne's business hours (daylight saving is not hand-written); its tests on vitest.
     files: ['domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -112,8 +111,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod$|date-fns$|@date-fns/tz$|\\.{1,2}/)',
-              message: 'domain/ imports only zod, date-fns, @date-fns/tz and its own modules.',
+              regex: '^(?!zod$|@date-fns/tz$|\\.{1,2}/)',
+              message: 'domain/ imports only zod, @date-fns/tz and its own modules.',
             },
           ],
         },
@@ -126,9 +125,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { regex: '^(?!zod$|date-fns$|@date-fns/tz$|vitest$|\\.{1,2}/)', message: 'domain/ tests import vitest and the domain.' },
-          ],
+          patterns: [{ regex: '^(?!zod$|@date-fns/tz$|vitest$|\\.{1,2}/)', message: 'domain/ tests import vitest and the domain.' }],
         },
       ],
     },

@@ -1,5 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays } from 'date-fns';
 
 /**
  * Business hours and the follow-up reminder's due time: when a lead still `new` should have
@@ -88,22 +87,44 @@ export const defaultBusinessHours: BusinessHours = (() => {
   return parsed.hours;
 })();
 
+interface Period {
+  start: number;
+  end: number;
+}
+
+/** Each local day's opening periods, by hours and time zone: leads arriving on the same days reuse them. */
+const periodCache = new WeakMap<BusinessHours, Map<string, Period[]>>();
+const periodCacheDays = 2000;
+
+/** The opening periods of one local day (a calendar date and its weekday) as instants. */
+function periodsOn(year: number, month: number, date: number, weekday: number, hours: BusinessHours, timeZone: string): Period[] {
+  let days = periodCache.get(hours);
+  if (!days) periodCache.set(hours, (days = new Map()));
+  const key = `${timeZone} ${year}-${month}-${date}`;
+  let periods = days.get(key);
+  if (!periods) {
+    // TZDate reads the wall-clock time on Melbourne's calendar, so opening and closing keep
+    // their local times on the day the clocks change.
+    const at = (minutes: number) => new TZDate(year, month, date, Math.floor(minutes / 60), minutes % 60, timeZone).getTime();
+    periods = hours.days[weekday].map((range) => ({ start: at(range.from), end: at(range.to) }));
+    if (days.size >= periodCacheDays) days.clear();
+    days.set(key, periods);
+  }
+  return periods;
+}
+
 /**
  * The opening periods as instants, from the start of the local day that holds `from`
- * onwards, in order. Each day's times are built on the Melbourne calendar, so a period
- * on the day the clocks change keeps its local opening and closing times.
+ * onwards, in order.
  */
-function* openPeriods(from: Date, hours: BusinessHours, timeZone: string): Generator<{ start: number; end: number }> {
+function* openPeriods(from: Date, hours: BusinessHours, timeZone: string): Generator<Period> {
   if (!hours.days.some((ranges) => ranges.length)) return;
   const first = new TZDate(from.getTime(), timeZone);
-  const midnight = new TZDate(first.getFullYear(), first.getMonth(), first.getDate(), timeZone);
+  const [year, month, date] = [first.getFullYear(), first.getMonth(), first.getDate()];
   for (let offset = 0; ; offset++) {
-    const day = addDays(midnight, offset);
-    const [year, month, date] = [day.getFullYear(), day.getMonth(), day.getDate()];
-    for (const range of hours.days[day.getDay()]) {
-      const at = (minutes: number) => new TZDate(year, month, date, Math.floor(minutes / 60), minutes % 60, timeZone).getTime();
-      yield { start: at(range.from), end: at(range.to) };
-    }
+    // Calendar arithmetic only (no time zone): the local date `offset` days on and its weekday.
+    const day = new Date(Date.UTC(year, month, date + offset));
+    yield* periodsOn(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), day.getUTCDay(), hours, timeZone);
   }
 }
 
