@@ -10,8 +10,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exifReveals, roomPhoto } from '../src/demo/room-photos';
 import { leadMessages } from '../src/services/lead-messages';
+import { Attachments } from '../src/services/attachments';
 import { runMaintenance } from '../src/services/maintenance';
-import { samplePdf, storedFiles, upload } from './attachments-support';
+import { idOf, samplePdf, storedFiles, upload } from './attachments-support';
 import { goodInquiry, goodQuote, startTestApp, testDelivery, until, type Client, type TestApp } from './harness';
 
 const retention = { visitorRetentionDays: 90, auditRetentionDays: 365 };
@@ -424,6 +425,24 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       expect(await sweep.app.context.store.attachmentTickets.count()).toBe(0);
     } finally {
       await sweep.close();
+    }
+  });
+
+  it('a photo still pending when the server stopped is processed when it starts again', async () => {
+    // A server that stops before processing (as a restart would interrupt its queue).
+    const stopped = await startTestApp({}, undefined, undefined, undefined, { attachmentProcessing: { background: false } });
+    try {
+      const shot = await upload(stopped.client(), photo, 'image/jpeg', 'before-restart.jpg');
+      const id = idOf(shot.body.url);
+      expect(await stopped.app.context.store.attachments.get(id)).toMatchObject({ processing: 'pending' });
+      const { store, objects, clock, log } = stopped.app.context;
+      const restarted = new Attachments(store, objects, clock, log, { background: true });
+      expect(await restarted.resumePending()).toBe(1);
+      await restarted.idle();
+      expect(await store.attachments.get(id)).toMatchObject({ processing: 'done', width: 1800, height: 2400 });
+      expect(storedFiles(stopped).filter((file) => file.startsWith(id))).toEqual([`${id}-full.webp`, `${id}-thumbnail.webp`]);
+    } finally {
+      await stopped.close();
     }
   });
 
