@@ -201,6 +201,10 @@ describe('the review link', () => {
 
     const history = await historyOf(t, id);
     expect(history.at(-1)).toMatchObject({ by: 'Mia L.', event: 'review-received' });
+    // The staff alert says where the review came from.
+    expect(queued(join(t.dir, 'site.sqlite'), `${sent.body.id}-1`)?.body).toContain(
+      'Verified customer: Yes: sent through their own review link',
+    );
 
     const again = await t.client().post<ApiError>('/api/review', { ...review, invite: token });
     expect(again.status).toBe(410);

@@ -157,12 +157,12 @@ export class ReviewRequests {
         lessThan: new Date(now.getTime() + 1).toISOString(),
         limit: 100,
       });
-      for (const invite of due.items) {
-        if (!(await this.deps.store.reviewInvites.updateIf(invite.id, { reminder: 'pending', used: false }, { reminder: 'sending' }))) {
-          continue;
-        }
+      for (const found of due.items) {
+        if (!(await this.deps.store.reviewInvites.updateIf(found.id, { reminder: 'pending' }, { reminder: 'sending' }))) continue;
+        // Read again after the claim: a review through the link may have come in between.
+        const invite = (await this.deps.store.reviewInvites.get(found.id)) ?? found;
         const lead = await this.leads(invite.leadKind).get(invite.leadId);
-        const skip = !lead || invite.expiresAt <= now.toISOString() || (await this.isUnsubscribed(invite.email));
+        const skip = invite.used || !lead || invite.expiresAt <= now.toISOString() || (await this.isUnsubscribed(invite.email));
         if (skip) {
           await this.deps.store.reviewInvites.update(invite.id, { reminder: 'skipped' });
           continue;
