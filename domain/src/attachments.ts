@@ -19,8 +19,8 @@ export const attachmentLimits = {
   ticketLifetimeMs: 15 * 60 * 1000,
   /** Uploads never attached to a submitted lead are deleted after this long. */
   unattachedLifetimeMs: 24 * 60 * 60 * 1000,
-  /** The longest a signed link to an attachment (the staff email's) stays valid. */
-  signedLinkMaxMs: 7 * 24 * 60 * 60 * 1000,
+  /** The longest a signed link to an attachment stays valid: an hour, to open or hand on a file now. */
+  signedLinkMaxMs: 60 * 60 * 1000,
 } as const;
 
 export type AttachmentKind = 'photo' | 'pdf';

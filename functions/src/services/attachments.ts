@@ -46,7 +46,7 @@ export interface AttachmentProcessingOptions {
 /** A PDF ends with `%%EOF`; readers accept it within the last 1024 bytes (trailing whitespace, a mail gateway's padding). */
 const pdfTailLength = 1024;
 /** The longest a signed link lives: one hour, enough to open or forward a file to a colleague now. */
-export const signedLinkLifetimeMs = 60 * 60 * 1000;
+export const signedLinkLifetimeMs = attachmentLimits.signedLinkMaxMs;
 
 const tooLarge = () => new HttpError(413, attachmentMessages.tooLarge, { file: attachmentMessages.tooLarge });
 const wrongType = () => new HttpError(415, attachmentMessages.wrongType, { file: attachmentMessages.wrongType });
