@@ -111,12 +111,10 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('customer attachments on Fire
       .post<QuoteRequest>('/api/quote-request', { ...goodQuote, attachments: [{ url: plan.body.url, name: 'plan.pdf' }] });
     expect(first.status).toBe(201);
     const before = (await db.collection('quote_requests').count().get()).data().count;
-    const again = await t
-      .client()
-      .post<{ errors: Record<string, string> }>('/api/quote-request', {
-        ...goodQuote,
-        attachments: [{ url: plan.body.url, name: 'plan.pdf' }],
-      });
+    const again = await t.client().post<{ errors: Record<string, string> }>('/api/quote-request', {
+      ...goodQuote,
+      attachments: [{ url: plan.body.url, name: 'plan.pdf' }],
+    });
     expect(again.status).toBe(400);
     expect(again.body.errors.attachments).toBe(attachmentMessages.attachedElsewhere);
     expect((await db.collection('quote_requests').count().get()).data().count).toBe(before);
