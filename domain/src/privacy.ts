@@ -91,6 +91,18 @@ export interface PersonalFile {
   size?: number;
 }
 
+/** A review request sent about one of the person's leads (its link itself is never kept). */
+export interface PersonalReviewRequest {
+  leadKind: 'inquiry' | 'quote';
+  leadId: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  used: boolean;
+  usedAt?: string;
+  reviewId?: string;
+}
+
 /** Every record held about one email address or phone number: what the Privacy tool lists and exports. */
 export interface PrivacyRecords {
   /** The normalised email address or phone digits searched for. */
@@ -102,6 +114,8 @@ export interface PrivacyRecords {
   reviews: Review[];
   messages: PersonalMessage[];
   files: PersonalFile[];
+  /** Review requests about the person's leads (their reviews are in `reviews`). */
+  reviewRequests: PersonalReviewRequest[];
   /** What cannot be matched to a person, and why. */
   notes: string[];
 }
@@ -113,6 +127,7 @@ export interface PrivacyErasure {
   reviews: number;
   messages: number;
   files: number;
+  reviewRequests: number;
 }
 
 /** "1 inquiry", "2 inquiries". */
@@ -127,5 +142,6 @@ export function describeCounts(counts: PrivacyErasure): string {
     part(counts.reviews, 'review', 'reviews'),
     part(counts.messages, 'message', 'messages'),
     part(counts.files, 'file', 'files'),
+    ...(counts.reviewRequests ? [part(counts.reviewRequests, 'review request', 'review requests')] : []),
   ].join(', ');
 }

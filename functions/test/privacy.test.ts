@@ -223,7 +223,14 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
         const before = (await records('email=mia.lee%40example.com')).body;
         const res = await staff.post<PrivacyErasure>('/api/privacy/erase', { email: 'Mia.Lee@example.com', confirm: 'ERASE' });
         expect(res.status, res.text).toBe(200);
-        expect(res.body).toEqual({ inquiries: 1, quoteRequests: 1, reviews: 1, messages: before.messages.length, files: 0 });
+        expect(res.body).toEqual({
+          inquiries: 1,
+          quoteRequests: 1,
+          reviews: 1,
+          messages: before.messages.length,
+          files: 0,
+          reviewRequests: 0,
+        });
         const entry = await latestAudit();
         expect(entry).toMatchObject({ action: 'privacy.erased', username: 'staff' });
         expect(entry.detail).toBe(`by email address: 1 inquiry, 1 quote request, 1 review, ${before.messages.length} messages, 0 files`);
@@ -259,6 +266,60 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
         expect(await t.app.context.store.inquiries.get(sent.id)).toBeNull();
         expect(await t.app.context.store.personal.messagesAbout([sent.id])).toEqual([]);
         expect((await latestAudit()).detail).toMatch(/^by phone number: 1 inquiry, /);
+      });
+    });
+
+    describe('review requests about the person’s leads', () => {
+      it('are listed with the review written through them (even without an email) and erased with the lead', async () => {
+        const store = t.app.context.store;
+        const sent = await inquiry({ email: 'invited@example.com', phone: '0400 999 111' });
+        const at = t.clock.now().toISOString();
+        const written = await store.reviews.insert({
+          id: `rev${sent.id}`.slice(0, 20),
+          customerName: 'Ava Nguyen',
+          rating: 5,
+          reviewText: 'Through my own review link.',
+          approved: false,
+          createdAt: at,
+          verified: true,
+          leadId: `inquiry:${sent.id}`,
+        });
+        await store.reviewInvites.insert({
+          id: `invite-${sent.id}`,
+          leadKind: 'inquiry',
+          leadId: sent.id,
+          name: 'Ava Nguyen',
+          email: 'invited@example.com',
+          createdAt: at,
+          expiresAt: at,
+          used: true,
+          usedAt: at,
+          reviewId: written.id,
+          reminder: 'skipped',
+          reminderDueAt: at,
+        });
+
+        const found = (await records('phone=0400999111')).body;
+        expect(found.reviews.map((review) => review.id)).toEqual([written.id]);
+        expect(found.reviewRequests).toEqual([
+          {
+            leadKind: 'inquiry',
+            leadId: sent.id,
+            name: 'Ava Nguyen',
+            email: 'invited@example.com',
+            createdAt: at,
+            used: true,
+            usedAt: at,
+            reviewId: written.id,
+          },
+        ]);
+        const erased = await staff.post<PrivacyErasure>('/api/privacy/erase', { phone: '0400 999 111', confirm: 'ERASE' });
+        expect(erased.body).toMatchObject({ inquiries: 1, reviews: 1, reviewRequests: 1 });
+        expect(await store.reviewInvites.get(`invite-${sent.id}`)).toBeNull();
+        expect(await store.reviews.get(written.id)).toBeNull();
+        expect((await latestAudit()).detail).toMatch(
+          /^by phone number: 1 inquiry, 0 quote requests, 1 review, \d+ messages?, 0 files, 1 review request$/,
+        );
       });
     });
 

@@ -14,6 +14,7 @@ const counts = (records: PrivacyRecords) => ({
   reviews: records.reviews.length,
   messages: records.messages.length,
   files: records.files.length,
+  reviewRequests: records.reviewRequests.length,
 });
 
 /**

@@ -5,6 +5,7 @@ import {
   type LeadConsent,
   type PersonalFile,
   type PersonalMessage,
+  type PersonalReviewRequest,
   type PrivacyErasure,
   type PrivacyLookup,
   type PrivacyRecords,
@@ -12,7 +13,7 @@ import {
 } from '@site/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { searchTerm } from '../ports/search';
-import type { Collection, Store, Where } from '../ports/store';
+import type { Collection, ReviewInviteRecord, Store, Where } from '../ports/store';
 
 /** What a lead stores of the optional marketing-consent box: a boolean always, and when it was ticked. */
 export function consentOf(ticked: boolean | undefined, at: Date): LeadConsent & { marketingConsent: boolean } {
@@ -35,6 +36,7 @@ export function leadRemover(store: Store, deleteFiles?: (kind: LeadKindWithFiles
   return async (kind, id) => {
     const messages = await store.personal.messagesAbout([id]);
     await store.personal.deleteMessages(messages.map((message) => message.id));
+    for (const invite of await reviewRequestsOf(store, [id])) await store.reviewInvites.delete(invite.id);
     const files = deleteFiles ? await deleteFiles(kind, id) : 0;
     const deleted = kind === 'inquiry' ? await store.inquiries.delete(id) : await store.quotes.delete(id);
     return { deleted, files };
@@ -76,6 +78,36 @@ const filesOf = (leadKind: LeadKindWithFiles, lead: Inquiry | QuoteRequest): Per
     contentType: file.contentType,
     size: file.size,
   }));
+
+/** The review requests sent about these leads (one per won lead, looked up by equality: no index needed). */
+async function reviewRequestsOf(store: Store, leadIds: readonly string[]): Promise<ReviewInviteRecord[]> {
+  const found: ReviewInviteRecord[] = [];
+  for (const leadId of leadIds) {
+    const invite = await store.reviewInvites.findOne({ leadId });
+    if (invite) found.push(invite);
+  }
+  return found;
+}
+
+const toPersonalRequest = ({
+  leadKind,
+  leadId,
+  name,
+  email,
+  createdAt,
+  used,
+  usedAt,
+  reviewId,
+}: ReviewInviteRecord): PersonalReviewRequest => ({
+  leadKind,
+  leadId,
+  name,
+  email,
+  createdAt,
+  used,
+  ...(usedAt ? { usedAt } : {}),
+  ...(reviewId ? { reviewId } : {}),
+});
 
 /** The E.164 form an SMS to this number was sent to, when it is a number at all. */
 function e164(phone: string): string | undefined {
@@ -121,6 +153,13 @@ export async function findPersonalRecords(store: Store, lookup: PrivacyLookup, n
   notes.push(privacyNotes.visitors);
 
   const leadIds = [...inquiries.map((lead) => lead.id), ...quoteRequests.map((lead) => lead.id)];
+  // A review sent through a lead's own review link is the person's even when it gave no email.
+  const invites = await reviewRequestsOf(store, leadIds);
+  for (const invite of invites) {
+    if (!invite.reviewId || reviews.some((review) => review.id === invite.reviewId)) continue;
+    const review = await store.reviews.get(invite.reviewId);
+    if (review) reviews = [...reviews, review];
+  }
   const [to, about] = await Promise.all([store.personal.messagesTo([...recipients]), store.personal.messagesAbout(leadIds)]);
   const messages = new Map<string, PersonalMessage>();
   for (const message of [...about, ...to]) messages.set(message.id, message);
@@ -137,6 +176,7 @@ export async function findPersonalRecords(store: Store, lookup: PrivacyLookup, n
     reviews,
     messages: [...messages.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
     files,
+    reviewRequests: invites.map(toPersonalRequest),
     notes,
   };
 }
@@ -147,7 +187,14 @@ export async function findPersonalRecords(store: Store, lookup: PrivacyLookup, n
  * their leads. Returns how many of each were deleted.
  */
 export async function erasePersonalRecords(store: Store, records: PrivacyRecords, removeLead: RemoveLead): Promise<PrivacyErasure> {
-  const erased: PrivacyErasure = { inquiries: 0, quoteRequests: 0, reviews: 0, messages: 0, files: 0 };
+  const erased: PrivacyErasure = {
+    inquiries: 0,
+    quoteRequests: 0,
+    reviews: 0,
+    messages: 0,
+    files: 0,
+    reviewRequests: records.reviewRequests.length,
+  };
   // Messages first: a lead's messages never outlive it, even if a later step fails.
   const messageIds = records.messages.map((message) => message.id);
   await store.personal.deleteMessages(messageIds);

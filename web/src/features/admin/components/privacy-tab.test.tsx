@@ -63,6 +63,7 @@ const found: PrivacyRecords = {
     },
   ],
   files: [],
+  reviewRequests: [],
   notes: ['Visitor records hold no names, emails or phone numbers.'],
 };
 const none: PrivacyRecords = { ...found, inquiries: [], quoteRequests: [], reviews: [], messages: [] };
@@ -126,7 +127,7 @@ describe('the Privacy tab', () => {
     const requests = answerRequests(({ method }): Answer => {
       if (method === 'POST') {
         erased = true;
-        return { status: 200, body: { inquiries: 1, quoteRequests: 1, reviews: 1, messages: 1, files: 0 } };
+        return { status: 200, body: { inquiries: 1, quoteRequests: 1, reviews: 1, messages: 1, files: 0, reviewRequests: 0 } };
       }
       return { status: 200, body: erased ? none : found };
     });

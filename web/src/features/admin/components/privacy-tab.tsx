@@ -27,6 +27,7 @@ const countsOf = (records: PrivacyRecords) => ({
   reviews: records.reviews.length,
   messages: records.messages.length,
   files: records.files.length,
+  reviewRequests: records.reviewRequests.length,
 });
 
 function Section({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
@@ -98,6 +99,17 @@ function Records({ records }: { records: PrivacyRecords }) {
           <Row key={`${file.leadId}-${file.url}`} primary={file.name} secondary={file.contentType ?? ''} />
         ))}
       </Section>
+      {records.reviewRequests.length > 0 ? (
+        <Section title={`Review requests (${records.reviewRequests.length})`} empty={false}>
+          {records.reviewRequests.map((request) => (
+            <Row
+              key={`${request.leadKind}-${request.leadId}`}
+              primary={`${request.name} · ${request.email}`}
+              secondary={`${adminDateTime(request.createdAt)} · ${request.used ? 'review written' : 'not used'}`}
+            />
+          ))}
+        </Section>
+      ) : null}
       {records.notes.map((note) => (
         <Alert key={note} severity="info">
           {note}
