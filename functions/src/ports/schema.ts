@@ -46,7 +46,7 @@ const leadAttachmentColumns = { attachments: 'json' } as const;
 const leadFollowUpColumns = { followUpDueAt: 'text', followUp: 'text', followUpRemindedAt: 'text' } as const;
 /** What the two lead tables share besides those columns. */
 const leadOptions = {
-  optional: ['attachments', 'firstContactAt', 'source', 'channel', 'marketingConsentAt', 'followUpDueAt', 'followUp', 'followUpRemindedAt'],
+  optional: ['attachments', 'firstContactAt', 'source', 'channel', 'marketingConsent', 'marketingConsentAt', 'followUpDueAt', 'followUp', 'followUpRemindedAt'],
   // The lists filter by status and search, newest first; the dashboard's median reads recent first contacts;
   // the Sources view counts a period's leads per channel and status.
   indexes: [
@@ -61,8 +61,8 @@ const leadOptions = {
     ['status', 'followUpDueAt', 'id'],
   ],
   // Leads stored before statuses are new, with no history; before updatedAt, unchanged since arrival;
-  // before sources, Direct; before the consent box, without consent.
-  defaults: { status: 'new', history: [], channel: 'Direct', marketingConsent: false },
+  // before sources, Direct. (A lead from before the consent box has no marketingConsent: it did not tick it.)
+  defaults: { status: 'new', history: [], channel: 'Direct' },
   defaultsFrom: { updatedAt: 'createdAt' },
 } as const satisfies Partial<TableSpec>;
 

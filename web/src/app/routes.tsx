@@ -6,7 +6,6 @@ import { AboutPage } from './pages/about-page';
 import { GalleryPage } from './pages/gallery-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { PrivacyPage } from './pages/privacy-page';
 import { ServicesPage } from './pages/services-page';
 
 // The admin area and the showroom load only when visited.
@@ -15,6 +14,8 @@ const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AdminArea = lazy(() => import('./admin-area'));
 const ShowroomPage = lazy(() => import('./pages/showroom-page'));
 const ProjectPage = lazy(() => import('./pages/project-page'));
+// The privacy policy is read rarely: its text stays out of every other page's script.
+const PrivacyPage = lazy(() => import('./pages/privacy-page'));
 // A customer's own review link and the unsubscribe link: pages only those emails lead to.
 const WriteReviewPage = lazy(() => import('../features/reviews/components/write-review-page'));
 const UnsubscribePage = lazy(() => import('../features/reviews/components/unsubscribe-page'));
@@ -50,7 +51,7 @@ export const appRoutes: RouteObject[] = [
       { path: paths.about, element: <AboutPage /> },
       { path: paths.services, element: <ServicesPage /> },
       { path: paths.gallery, element: <GalleryPage /> },
-      { path: paths.privacy, element: <PrivacyPage /> },
+      { path: paths.privacy, element: deferred(<PrivacyPage />) },
       showroomRoute,
       { path: projectRoutePattern, element: deferred(<ProjectPage />) },
       { path: paths.writeReview, element: deferred(<WriteReviewPage />) },

@@ -441,16 +441,16 @@ CREATE TABLE email_suppressions (
 ALTER TABLE messages ADD COLUMN headers TEXT;
 `,
   },
-  // NN. Privacy: leads keep the optional marketing-consent box (unticked for leads from before)
-  // and when it was ticked; LEAD_RETENTION_MONTHS reads won and lost leads by their last change;
+  // NN. Privacy: leads keep the optional marketing-consent box (NULL for leads from before it,
+  // which did not tick it) and when it was ticked; LEAD_RETENTION_MONTHS reads won and lost leads by their last change;
   // the Privacy tool finds the messages sent to an address or number through their lower-cased
   // recipient.
   {
     sql: `
-ALTER TABLE project_inquiries ADD COLUMN "marketingConsent" INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE project_inquiries ADD COLUMN "marketingConsent" INTEGER;
 ALTER TABLE project_inquiries ADD COLUMN "marketingConsentAt" TEXT;
 CREATE INDEX project_inquiries_status_updatedAt_id ON project_inquiries ("status", "updatedAt", "id");
-ALTER TABLE quote_requests ADD COLUMN "marketingConsent" INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE quote_requests ADD COLUMN "marketingConsent" INTEGER;
 ALTER TABLE quote_requests ADD COLUMN "marketingConsentAt" TEXT;
 CREATE INDEX quote_requests_status_updatedAt_id ON quote_requests ("status", "updatedAt", "id");
 CREATE INDEX messages_recipient_lower ON messages (lower("recipient"));

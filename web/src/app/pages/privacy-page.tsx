@@ -131,3 +131,5 @@ export function PrivacyPage() {
     </>
   );
 }
+
+export default PrivacyPage;
