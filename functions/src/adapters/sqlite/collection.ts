@@ -79,19 +79,20 @@ function indexKey(chars: readonly string[]): string {
  * key's row has "\n" + term in `rest`.
  */
 export function indexEntries(tokens: readonly string[]): Array<[token: string, rest: string | null]> {
-  // In sorted order the tokens that begin with a token follow it.
-  const sorted = [...tokens].sort();
+  // In sorted order the tokens that begin with a token follow it. Stored tokens are sorted already.
+  const sorted = tokens.every((token, i) => i === 0 || tokens[i - 1] <= token) ? tokens : [...tokens].sort();
   const rests = new Map<string, string>();
   const entries: Array<[string, string | null]> = [];
   for (let i = 0; i < sorted.length; i++) {
     const token = sorted[i];
-    const chars = [...token];
-    if (chars.length <= indexedTokenLength) {
+    // At most 4 UTF-16 units is at most 4 characters, more than 8 is more than 4; only between are they counted.
+    const short = token.length <= indexedTokenLength || (token.length <= 2 * indexedTokenLength && [...token].length <= indexedTokenLength);
+    if (short) {
       entries.push([token, null]);
       continue;
     }
     if (sorted[i + 1]?.startsWith(token)) continue;
-    const key = indexKey(chars);
+    const key = indexKey([...token]);
     rests.set(key, `${rests.get(key) ?? ''}\n${token}`);
   }
   for (const entry of entries) entry[1] = rests.get(entry[0]) ?? null;
