@@ -70,6 +70,7 @@ test.describe("customers' photos and plans", () => {
     await expect(dialog.getByRole('list', { name: 'Files not added' })).toContainText(
       'IMG_0042.HEIC: HEIC photos cannot be attached. Please export the photo as JPEG',
     );
+    await expectNoAxeViolations(page, '[role="dialog"]');
 
     await input.setInputFiles([
       { name: 'kitchen-now.jpg', mimeType: 'image/jpeg', buffer: photo },

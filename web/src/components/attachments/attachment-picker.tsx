@@ -141,15 +141,17 @@ export function AttachmentPicker({ uploads, state }: AttachmentPickerProps) {
         </Typography>
       ) : null}
       {refusals.length > 0 ? (
-        <Box component="ul" aria-label="Files not added" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
-          {refusals.map((refusal) => (
-            <Typography key={refusal.key} component="li" role="alert" variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
-              <Box component="strong" sx={{ fontWeight: 600 }}>
-                {refusal.name}
-              </Box>
-              : {refusal.message}
-            </Typography>
-          ))}
+        <Box role="alert">
+          <Box component="ul" aria-label="Files not added" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+            {refusals.map((refusal) => (
+              <Typography key={refusal.key} component="li" variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+                <Box component="strong" sx={{ fontWeight: 600 }}>
+                  {refusal.name}
+                </Box>
+                : {refusal.message}
+              </Typography>
+            ))}
+          </Box>
         </Box>
       ) : null}
       {problem ? (
