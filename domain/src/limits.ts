@@ -46,3 +46,10 @@ export const limits = {
 } as const;
 
 export const reviewDateFormat = 'MMMM d, yyyy';
+
+/**
+ * The label a review sent through the customer's own link (a won lead's review request)
+ * carries on the site and in the admin. Here rather than in review-invites.ts: the home page's
+ * reviews already load this module, and the label alone should not cost them another.
+ */
+export const verifiedCustomerLabel = 'Verified customer';

@@ -22,9 +22,6 @@ export const reviewInviteMessages = {
   used: 'This link has already been used',
 } as const;
 
-/** The label a review sent through a customer's own link carries on the site and in the admin. */
-export const verifiedCustomerLabel = 'Verified customer';
-
 /** GET /api/review-invites/{token}: what the review form fills in. */
 export interface ReviewInviteView {
   name: string;
@@ -50,8 +47,3 @@ export function reviewRequestState(history: ReadonlyArray<{ event?: LeadEvent }>
   if (history.some((entry) => entry.event === 'review-requested')) return 'requested';
   return 'none';
 }
-
-export const unsubscribeMessages = {
-  done: "You're unsubscribed",
-  detail: 'You will get no more review requests or reminders from us. Replies to your own inquiries still reach you.',
-} as const;

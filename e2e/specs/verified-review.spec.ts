@@ -90,6 +90,7 @@ test.describe('verified reviews', () => {
     const customerPage = await customer.newPage();
     const customerCheck = failOnConsoleErrors(customerPage);
     await customerPage.goto(reviewLink);
+    await customerPage.getByRole('button', { name: 'Write your review' }).click();
     const dialog = customerPage.getByRole('dialog', { name: 'Leave a Review' });
     await expect(dialog.getByLabel('Your name')).toHaveValue(name);
     const text = `Our new ${uniqueName('kitchen')} is beautiful and was finished on time.`;

@@ -17,8 +17,7 @@ const ProjectPage = lazy(() => import('./pages/project-page'));
 // The privacy policy is read rarely: its text stays out of every other page's script.
 const PrivacyPage = lazy(() => import('./pages/privacy-page'));
 // A customer's own review link and the unsubscribe link: pages only those emails lead to.
-const WriteReviewPage = lazy(() => import('../features/reviews/components/write-review-page'));
-const UnsubscribePage = lazy(() => import('../features/reviews/components/unsubscribe-page'));
+const EmailLinkPage = lazy(() => import('../features/reviews/components/email-link-page'));
 
 /**
  * Each lazy page waits in its own Suspense boundary. The prerendered pages have none around
@@ -54,8 +53,8 @@ export const appRoutes: RouteObject[] = [
       { path: paths.privacy, element: deferred(<PrivacyPage />) },
       showroomRoute,
       { path: projectRoutePattern, element: deferred(<ProjectPage />) },
-      { path: paths.writeReview, element: deferred(<WriteReviewPage />) },
-      { path: paths.unsubscribe, element: deferred(<UnsubscribePage />) },
+      { path: paths.writeReview, element: deferred(<EmailLinkPage />) },
+      { path: paths.unsubscribe, element: deferred(<EmailLinkPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,11 +1,14 @@
-import { reviewInviteMessages, unsubscribeMessages } from '@site/domain';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { business } from '../../../config/business';
 import { api, ApiRequestError } from '../../../lib/api-client';
 import layout from '../../../styles/layout.module.css';
-import styles from './reviews.module.css';
+
+const unsubscribed = {
+  done: "You're unsubscribed",
+  detail: 'You will get no more review requests or reminders from us. Replies to your own inquiries still reach you.',
+} as const;
 
 type State = { state: 'working' } | { state: 'done' } | { state: 'failed'; message: string };
 
@@ -17,13 +20,11 @@ type State = { state: 'working' } | { state: 'done' } | { state: 'failed'; messa
 export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
-  const [posted, setResult] = useState<State>({ state: 'working' });
-  // A link without a token is refused without asking the server.
-  const result: State = token ? posted : { state: 'failed', message: reviewInviteMessages.invalid };
+  const [result, setResult] = useState<State>({ state: 'working' });
 
+  // The server says what is wrong with a link, also one without a token.
   useEffect(() => {
     let current = true;
-    if (!token) return;
     api.post('/api/unsubscribe', { t: token }).then(
       () => current && setResult({ state: 'done' }),
       (error: unknown) =>
@@ -31,8 +32,8 @@ export default function UnsubscribePage() {
         setResult({
           state: 'failed',
           message:
-            error instanceof ApiRequestError && error.status === 404
-              ? reviewInviteMessages.invalid
+            error instanceof ApiRequestError && error.status === 404 && error.body?.message
+              ? error.body.message
               : `We could not unsubscribe you just now. Please try again, or call us on ${business.phone}.`,
         }),
     );
@@ -45,18 +46,18 @@ export default function UnsubscribePage() {
     <>
       <PageMeta title="Unsubscribe" description={`Unsubscribe from review requests from ${business.brand}.`} keywords="" noindex />
       <section className={layout.section}>
-        <div className={layout.small}>
+        <div className={layout.small} style={{ display: 'grid', gap: 16, justifyItems: 'start' }}>
           {result.state === 'working' && <p role="status">Unsubscribing…</p>}
           {result.state === 'done' && (
             <>
-              <h1 className={layout.sectionTitle}>{unsubscribeMessages.done}</h1>
-              <p className={styles.intro}>{unsubscribeMessages.detail}</p>
+              <h1 className={layout.sectionTitle}>{unsubscribed.done}</h1>
+              <p className={layout.sectionIntro}>{unsubscribed.detail}</p>
             </>
           )}
           {result.state === 'failed' && (
             <>
               <h1 className={layout.sectionTitle}>Unsubscribe</h1>
-              <p role="alert" className={styles.intro}>
+              <p role="alert" className={layout.sectionIntro}>
                 {result.message}
               </p>
               <p>

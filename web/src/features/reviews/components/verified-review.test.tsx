@@ -38,8 +38,11 @@ describe('the review link page', () => {
       return { status: 404, body: { message: 'Not found' } };
     });
     const user = at(`/reviews/write?t=${encodeURIComponent(token)}`, <WriteReviewPage />);
+    expect(await screen.findByText(/Thank you for choosing us, Mia Lee/)).toBeVisible();
+    // The form loads when asked for, with the name filled in.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Write your review' }));
     expect(await screen.findByRole('textbox', { name: 'Your name' })).toHaveValue('Mia Lee');
-    expect(screen.getByText(/Thank you for choosing us, Mia Lee/)).toBeVisible();
     // MUI's Rating reads the pointer against the stars' box, which jsdom does not lay out: 20 px a star.
     const fourth = screen.getByRole('radio', { name: '4 Stars' });
     const stars = fourth.closest<HTMLElement>('.MuiRating-root')!;
@@ -71,11 +74,11 @@ describe('the review link page', () => {
     expect(screen.getByRole('link', { name: 'write a review on our home page' })).toHaveAttribute('href', '/#reviews');
   });
 
-  test('refuses a link without a token without asking the server', async () => {
-    const requests = answerRequests((): Answer => ({ status: 500 }));
+  test("says the server's reason for a link without a token", async () => {
+    const requests = answerRequests((): Answer => ({ status: 404, body: { message: 'This link is not valid' } }));
     at('/reviews/write', <WriteReviewPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid');
-    expect(requests).toEqual([]);
+    expect(requests.map((r) => r.url)).toEqual(['/api/review-invites/-']);
   });
 });
 

@@ -1,15 +1,23 @@
-import { reviewInviteMessages, verifiedCustomerLabel, type ReviewInviteView } from '@site/domain';
-import { useEffect, useState } from 'react';
+import { verifiedCustomerLabel, type ReviewInviteView } from '@site/domain';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ActionButton } from '../../../components/action-button';
-import DialogProviders from '../../../components/dialog-providers';
 import { PageMeta } from '../../../components/page-meta';
 import { business } from '../../../config/business';
 import { paths } from '../../../config/paths';
 import { api, ApiRequestError } from '../../../lib/api-client';
 import layout from '../../../styles/layout.module.css';
-import ReviewDialog from './review-dialog';
-import styles from './reviews.module.css';
+
+// The form's code (MUI, the form libraries) loads when the customer points at, focuses or taps
+// the button, as on the home page: the page itself stays light.
+const loadReviewDialog = () => import('./review-dialog');
+const loadDialogProviders = () => import('../../../components/dialog-providers');
+const ReviewDialog = lazy(loadReviewDialog);
+const DialogProviders = lazy(loadDialogProviders);
+const preload = () => {
+  void loadDialogProviders();
+  void loadReviewDialog();
+};
 
 type Link = { state: 'checking' } | { state: 'ready'; name: string } | { state: 'refused'; message: string } | { state: 'sent' };
 
@@ -21,15 +29,13 @@ type Link = { state: 'checking' } | { state: 'ready'; name: string } | { state: 
 export default function WriteReviewPage() {
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
-  const [checked, setLink] = useState<Link>({ state: 'checking' });
-  const [open, setOpen] = useState(true);
-  // A link without a token is refused without asking the server.
-  const link: Link = token ? checked : { state: 'refused', message: reviewInviteMessages.invalid };
+  const [link, setLink] = useState<Link>({ state: 'checking' });
+  const [dialog, setDialog] = useState<'closed' | 'open' | 'mounted'>('closed');
 
+  // The server says what is wrong with a link, also one without a token ('-' is never one).
   useEffect(() => {
     let current = true;
-    if (!token) return;
-    api.get<ReviewInviteView>(`/api/review-invites/${encodeURIComponent(token)}`).then(
+    api.get<ReviewInviteView>(`/api/review-invites/${encodeURIComponent(token || '-')}`).then(
       (invite) => current && setLink({ state: 'ready', name: invite.name }),
       (error: unknown) =>
         current &&
@@ -55,12 +61,12 @@ export default function WriteReviewPage() {
         noindex
       />
       <section className={layout.section}>
-        <div className={layout.small}>
+        <div className={layout.small} style={{ display: 'grid', gap: 16, justifyItems: 'start' }}>
           <h1 className={layout.sectionTitle}>Review {business.brand}</h1>
           {link.state === 'checking' && <p role="status">Checking your link…</p>}
           {link.state === 'refused' && (
             <>
-              <p role="alert" className={styles.intro}>
+              <p role="alert" className={layout.sectionIntro}>
                 {link.message}
               </p>
               <p>
@@ -70,26 +76,28 @@ export default function WriteReviewPage() {
           )}
           {link.state === 'ready' && (
             <>
-              <p className={styles.intro}>
+              <p className={layout.sectionIntro}>
                 Thank you for choosing us, {link.name}. Once approved, your review shows as from a “{verifiedCustomerLabel}”.
               </p>
-              {!open && (
-                <ActionButton type="button" tone="dark" onClick={() => setOpen(true)}>
-                  Write your review
-                </ActionButton>
+              <ActionButton type="button" tone="dark" onClick={() => setDialog('open')} onPointerEnter={preload} onFocus={preload}>
+                Write your review
+              </ActionButton>
+              {dialog !== 'closed' && (
+                <Suspense fallback={null}>
+                  <DialogProviders>
+                    <ReviewDialog
+                      open={dialog === 'open'}
+                      invite={{ token, name: link.name }}
+                      onClose={() => setDialog('mounted')}
+                      onSubmitted={() => setLink({ state: 'sent' })}
+                    />
+                  </DialogProviders>
+                </Suspense>
               )}
-              <DialogProviders>
-                <ReviewDialog
-                  open={open}
-                  invite={{ token, name: link.name }}
-                  onClose={() => setOpen(false)}
-                  onSubmitted={() => setLink({ state: 'sent' })}
-                />
-              </DialogProviders>
             </>
           )}
           {link.state === 'sent' && (
-            <p role="status" className={styles.intro}>
+            <p role="status" className={layout.sectionIntro}>
               Thank you for your review! It will be visible once approved.
             </p>
           )}
