@@ -1,5 +1,5 @@
 import AttachFile from '@mui/icons-material/AttachFile';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
+import CheckCircle from '@mui/icons-material/CheckCircle';
 import Close from '@mui/icons-material/Close';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Box from '@mui/material/Box';
@@ -54,7 +54,7 @@ function Status({ item }: { item: AttachmentItem }) {
   if (item.status === 'done') {
     return (
       <Typography variant="body2" color="success.dark" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-        <CheckCircleOutline fontSize="inherit" aria-hidden="true" /> Uploaded
+        <CheckCircle fontSize="inherit" aria-hidden="true" /> Uploaded
       </Typography>
     );
   }

@@ -1,6 +1,6 @@
 import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
-import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Link from '@mui/material/Link';
@@ -107,7 +107,7 @@ export function LeadAttachments({ attachments }: { attachments?: LeadAttachment[
         >
           {pdfs.map((pdf) => (
             <Box component="li" key={pdf.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-              <PictureAsPdfOutlined fontSize="small" color="error" aria-hidden="true" />
+              <PictureAsPdf fontSize="small" color="error" aria-hidden="true" />
               <Link href={pdf.url} target="_blank" rel="noopener" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {`${pdf.name} (PDF, ${formatBytes(pdf.size)})`}
               </Link>
