@@ -211,6 +211,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       .catch((error: unknown) => logger.error({ err: error }, 'maintenance failed'))
       // Review reminders that came due; each is claimed before it is queued, so a restart never sends one twice.
       .then(() => app.context.reviewRequests.sendDueReminders())
+      .then(() => app.context.reviewRequests.deleteExpired())
       .catch((error: unknown) => logger.error({ err: error }, 'review reminders failed'));
   await maintain();
   // Models saved before a restart (or before optimisation existed) that still wait for it.

@@ -105,6 +105,13 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('verified reviews on Firestor
     const refused = await staff.post<ApiError>(`/api/leads/inquiry/${again.id}/review-request`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This customer unsubscribed from review requests');
+
+    // 30 days after the links expired, the requests go with the names and addresses they hold.
+    const before = (await db.collection('review_invites').count().get()).data().count;
+    expect(before).toBeGreaterThan(0);
+    t.clock.advance(90 * day);
+    expect(await t.app.context.reviewRequests.deleteExpired()).toBe(before);
+    expect((await db.collection('review_invites').count().get()).data().count).toBe(0);
   });
 
   it('asks only for queries whose composite indexes firestore.indexes.json declares', () => {

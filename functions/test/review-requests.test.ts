@@ -189,6 +189,21 @@ describe('the review link', () => {
     expect(await t.app.context.store.reviews.count()).toBe(0);
   });
 
+  it('is deleted, with the name and address it holds, 30 days after it expired', async () => {
+    const t = await start();
+    const staff = await t.adminClient();
+    const { token } = await requestReview(t, staff);
+    t.clock.advance(90 * day - 60_000);
+    expect(await t.app.context.reviewRequests.deleteExpired()).toBe(0);
+    expect((await t.client().get<ApiError>(`/api/review-invites/${token}`)).body.message).toBe('This link has expired');
+    t.clock.advance(60_000);
+    expect(await t.app.context.reviewRequests.deleteExpired()).toBe(1);
+    expect(await t.app.context.store.reviewInvites.count()).toBe(0);
+    const gone = await t.client().get<ApiError>(`/api/review-invites/${token}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('This link is not valid');
+  });
+
   it('stores a verified review linked to the lead, records it in the history, and works once', async () => {
     const t = await start();
     const staff = await t.adminClient();

@@ -46,7 +46,7 @@ export interface FirebaseSite {
   processModel(id: string): Promise<void>;
   /** Processes a customer's pending photo now (the Firestore trigger on `lead_attachments` calls it). */
   processAttachment(id: string): Promise<void>;
-  /** Queues the review reminders that came due; returns how many. */
+  /** Queues the review reminders that came due (returns how many), and deletes requests long expired. */
   sendReviewReminders(): Promise<number>;
   /** Queues the staff's follow-up reminders of leads still new past their time; returns how many. */
   sendFollowUps(): Promise<number>;
@@ -167,7 +167,11 @@ export async function createFirebaseSite(
     }),
     processModel: (id) => app.context.models.process(id),
     processAttachment: (id) => app.context.attachments.process(id),
-    sendReviewReminders: () => app.context.reviewRequests.sendDueReminders(),
+    sendReviewReminders: async () => {
+      const queued = await app.context.reviewRequests.sendDueReminders();
+      await app.context.reviewRequests.deleteExpired();
+      return queued;
+    },
     sendFollowUps: async () => {
       const { settings } = app.context.delivery;
       // Leads new before reminders existed get their due time first (once; a read a run afterwards).

@@ -235,8 +235,12 @@ export const tables = {
       reminderDueAt: 'text',
     },
     optional: ['usedAt', 'reviewId'],
-    // The reminder job reads the pending reminders that are due, oldest first.
-    indexes: [['reminder', 'reminderDueAt', 'id']],
+    // The reminder job reads the pending reminders that are due, oldest first; requests long
+    // expired are deleted by their expiry.
+    indexes: [
+      ['reminder', 'reminderDueAt', 'id'],
+      ['expiresAt', 'id'],
+    ],
   },
   /** Addresses that unsubscribed from review requests and reminders: the id is the sha256 of the address, trimmed and lower-cased. */
   emailSuppressions: {

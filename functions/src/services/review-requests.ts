@@ -17,6 +17,8 @@ import { capCustomerMessages, reviewRequestEmail, type MessageSettings } from '.
 import { LinkSigner } from './link-signing';
 
 const day = 24 * 60 * 60 * 1000;
+/** How long an expired request is kept: its link says "expired" rather than "not valid" meanwhile. */
+const expiredKeptDays = 30;
 
 export type ReviewLeadKind = ReviewInviteRecord['leadKind'];
 type LeadRecord = Inquiry | QuoteRequest;
@@ -176,6 +178,22 @@ export class ReviewRequests {
         queued++;
       }
       if (due.items.length < 100) return queued;
+    }
+  }
+
+  /**
+   * Deletes the requests whose link expired more than 30 days ago, with the customer's name and
+   * address they hold (the link then answers "not valid" instead of "expired"; the review and
+   * the lead's history keep what happened). Returns how many.
+   */
+  async deleteExpired(): Promise<number> {
+    const cutoff = new Date(this.deps.clock.now().getTime() - expiredKeptDays * day).toISOString();
+    let deleted = 0;
+    for (;;) {
+      const page = await this.deps.store.reviewInvites.find({ orderBy: 'expiresAt', direction: 'asc', lessThan: cutoff, limit: 500 });
+      if (!page.items.length) return deleted;
+      await this.deps.store.reviewInvites.deleteMany(page.items.map((invite) => invite.id));
+      deleted += page.items.length;
     }
   }
 

@@ -413,7 +413,8 @@ INSERT OR IGNORE INTO quote_requests_search_pending ("createdAt", "id") SELECT "
   // (a won lead's review request) and, privately, which lead; the review requests, whose links
   // work once, and their one reminder; the addresses that unsubscribed (sha256 of the address);
   // and queued emails keep their headers (List-Unsubscribe). Reviews from before were not
-  // verified. The links are signed with a key in signing_keys (id `links`).
+  // verified. The links are signed with a key in signing_keys (id `links`). Requests go 30 days
+  // after their link expired, by the expiry index.
   {
     sql: `
 ALTER TABLE reviews ADD COLUMN "verified" INTEGER NOT NULL DEFAULT 0;
@@ -433,6 +434,7 @@ CREATE TABLE review_invites (
   "reminderDueAt" TEXT NOT NULL
 ) STRICT;
 CREATE INDEX review_invites_reminder_reminderDueAt_id ON review_invites ("reminder", "reminderDueAt", "id");
+CREATE INDEX review_invites_expiresAt_id ON review_invites ("expiresAt", "id");
 CREATE TABLE email_suppressions (
   "id" TEXT PRIMARY KEY,
   "createdAt" TEXT NOT NULL,
