@@ -219,7 +219,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
         audience: 'customer',
         ...about,
         customerKey: '+61400123456',
-        body: expect.stringMatching(/^Hi Ava, thanks for your renovation inquiry to /),
+        // Names the business and how to reach it.
+        body: "Hi Ava, thanks for your renovation inquiry. We'll be in touch very shortly. — Northcote Kitchens & Bathrooms (03) 7010 4620",
       },
     ]);
   });
@@ -594,6 +595,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     await (
       await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv({ ...process.env, NOTIFY_EMAIL: 'office@example.com' }), {})
     ).sendFollowUps();
+    // The scheduled review reminders, and the deletion of requests long expired.
+    await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(process.env), {})).sendReviewReminders();
     // `npm run admin -- delete NAME --firebase` ends the admin's sessions.
     await new Sessions(createFirestoreStore(getFirestore(getApp())), systemClock, { ttlSeconds: 0, idleSeconds: 0 }).endAllFor('someone');
 
