@@ -32,11 +32,6 @@ export const pageSeo = {
       'Explore our kitchens, bathroom vanities and wardrobes in 3D: turn, zoom and view them in your own space with AR on supported phones.',
     keywords: 'virtual showroom, 3D kitchen designs, bathroom vanity 3D, wardrobe designs, Melbourne cabinetry',
   },
-  [paths.privacy]: {
-    title: `Privacy Policy | ${business.brand}`,
-    description: `How ${business.brand} collects, uses, keeps and deletes the details you send through our inquiry, quote and review forms, and how to ask for them.`,
-    keywords: 'privacy policy, personal information, Australian Privacy Principles',
-  },
   notFound: {
     title: `Page Not Found | ${business.brand}`,
     description: 'The page you are looking for does not exist.',

@@ -119,22 +119,22 @@ function Records({ records }: { records: PrivacyRecords }) {
   );
 }
 
-function EraseDialog({ lookup, records, onClose }: { lookup: PrivacyLookupInput; records: PrivacyRecords; onClose: () => void }) {
+function EraseDialog({
+  records,
+  erase,
+  onConfirm,
+  onClose,
+}: {
+  records: PrivacyRecords;
+  erase: ReturnType<typeof useErasePersonalRecords>;
+  onConfirm: (typed: string) => void;
+  onClose: () => void;
+}) {
   const [typed, setTyped] = useState('');
-  const erase = useErasePersonalRecords();
-  const toast = useToast();
   const fieldError = erase.error instanceof ApiRequestError ? erase.error.body?.errors?.confirm : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    erase.mutate(
-      { lookup, confirm: typed },
-      {
-        onSuccess: (erased) => {
-          toast({ title: 'Erased', message: `Deleted ${describeCounts(erased)}.`, variant: 'default' });
-          onClose();
-        },
-      },
-    );
+    onConfirm(typed);
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="erase-title" aria-describedby="erase-description">
@@ -178,11 +178,27 @@ export function PrivacyTab() {
   const [lookup, setLookup] = useState<PrivacyLookupInput | null>(null);
   const [erasing, setErasing] = useState(false);
   const records = usePrivacyRecords(lookup);
+  const erase = useErasePersonalRecords();
+  const toast = useToast();
+  // Here, not in the dialog: the tab stays while the records are read again after an erasure.
+  const confirmErase = (typed: string) => {
+    if (!lookup) return;
+    erase.mutate(
+      { lookup, confirm: typed },
+      {
+        onSuccess: (erased) => {
+          setErasing(false);
+          toast({ title: 'Erased', message: `Deleted ${describeCounts(erased)}.`, variant: 'default' });
+        },
+      },
+    );
+  };
   const invalid = records.error instanceof ApiRequestError && records.error.status === 400 ? records.error.body : null;
   const fieldMessage = invalid ? (Object.values(invalid.errors ?? {})[0] ?? invalid.message) : undefined;
 
   const search = (event: FormEvent) => {
     event.preventDefault();
+    erase.reset();
     setLookup(lookupOf(text));
   };
 
@@ -210,7 +226,7 @@ export function PrivacyTab() {
       </Box>
       {records.isFetching ? <Typography role="status">Searching...</Typography> : null}
       {records.error && !invalid ? <Alert severity="error">{errorText(records.error)}</Alert> : null}
-      {found && lookup && !records.isFetching ? (
+      {found && lookup ? (
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography role="status" sx={{ flex: 1 }}>
@@ -224,7 +240,17 @@ export function PrivacyTab() {
             </Button>
           </Stack>
           <Records records={found} />
-          {erasing ? <EraseDialog lookup={lookup} records={found} onClose={() => setErasing(false)} /> : null}
+          {erasing ? (
+            <EraseDialog
+              records={found}
+              erase={erase}
+              onConfirm={confirmErase}
+              onClose={() => {
+                erase.reset();
+                setErasing(false);
+              }}
+            />
+          ) : null}
         </Stack>
       ) : null}
     </Stack>
