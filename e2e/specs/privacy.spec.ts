@@ -2,6 +2,7 @@ import type { Inquiry } from '@site/domain';
 import { readFileSync } from 'node:fs';
 import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
 import { card, dashboardReady, tab } from './admin-helpers';
+import { expectNoAxeViolations } from './axe';
 import { uniqueName } from './public-helpers';
 
 test.describe('privacy', () => {
@@ -29,6 +30,7 @@ test.describe('privacy', () => {
     await expect(dialog.getByRole('link', { name: /privacy policy/ })).toHaveAttribute('href', '/privacy');
     const consent = dialog.getByRole('checkbox', { name: 'Send me occasional renovation ideas and offers' });
     await expect(consent).not.toBeChecked();
+    await expectNoAxeViolations(visitor);
     await consent.check();
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(visitor.getByRole('dialog', { name: `Thank You, ${firstName}!` })).toBeVisible();
@@ -47,6 +49,7 @@ test.describe('privacy', () => {
     await page.getByRole('button', { name: 'Find records' }).click();
     await expect(page.getByText(/^Found 1 inquiry, 0 quote requests, 0 reviews, \d+ messages?, 0 files\.$/)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Inquiries (1)' })).toContainText(`${firstName} Lee · ${email} · 0412 345 678`);
+    await expectNoAxeViolations(page);
 
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export JSON' }).click();
@@ -57,6 +60,7 @@ test.describe('privacy', () => {
 
     await page.getByRole('button', { name: 'Erase' }).click();
     const confirm = page.getByRole('dialog', { name: 'Erase these records?' });
+    await expectNoAxeViolations(page);
     await confirm.getByLabel('Type ERASE to confirm').fill('ERASE');
     await confirm.getByRole('button', { name: 'Erase' }).click();
     await expect(page.getByText(/^Deleted 1 inquiry, /)).toBeVisible();

@@ -10,7 +10,7 @@ import { visuallyHidden } from '../visually-hidden';
  */
 export function CollectionNotice({ purpose = collectionNotice }: { purpose?: string }) {
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ gridColumn: { sm: 'span 2' } }}>
+    <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
       {purpose} See our{' '}
       <a href={paths.privacy} target="_blank" rel="noopener" style={{ color: 'inherit' }}>
         privacy policy<span style={visuallyHidden}> (opens in a new tab)</span>
@@ -24,7 +24,7 @@ export function CollectionNotice({ purpose = collectionNotice }: { purpose?: str
 export function MarketingConsent({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <FormControlLabel
-      sx={{ gridColumn: { sm: 'span 2' }, mr: 0 }}
+      sx={{ gridColumn: '1 / -1', mr: 0 }}
       control={<Checkbox name="marketingConsent" checked={checked} onChange={(event) => onChange(event.target.checked)} />}
       label={marketingConsentLabel}
     />
