@@ -1,9 +1,11 @@
 /**
  * The portfolio: projects the business has finished, each with photos processed on the
- * server into AVIF and WebP at several widths. The categories, limits, messages, the stored
- * and public shapes and the public view, without zod: the public pages import these, and a
- * module whose top-level calls build schemas would ride along in their first download (the
- * bundler keeps a call it cannot prove free of side effects). The schemas are in projects.ts.
+ * server into AVIF and WebP at several widths. The categories, the stored and public shapes
+ * and the public view, without zod: the public pages import these, and a module whose
+ * top-level calls build schemas would ride along in their first download (the bundler keeps a
+ * call it cannot prove free of side effects). The limits, messages and schemas, which only the
+ * admin and the server use, are in projects.ts: whatever this module holds that any code uses
+ * is downloaded with the public pages.
  */
 export const projectCategories = ['kitchen', 'bathroom', 'wardrobe', 'entertainment', 'laundry', 'study', 'outdoor'] as const;
 export type ProjectCategory = (typeof projectCategories)[number];
@@ -16,33 +18,6 @@ export const projectCategoryLabels: Readonly<Record<ProjectCategory, string>> = 
   study: 'Study',
   outdoor: 'Outdoor',
 };
-
-export const projectLimits = {
-  titleMinLength: 3,
-  titleMaxLength: 100,
-  summaryMinLength: 10,
-  summaryMaxLength: 2000,
-  suburbMaxLength: 60,
-  altMaxLength: 200,
-  photosMax: 40,
-  /** Widths the pipeline makes of each photo (never wider than the original). */
-  photoWidths: [480, 800, 1200, 1600, 2400] as const,
-} as const;
-
-export const projectMessages = {
-  titleMin: `Title must be at least ${projectLimits.titleMinLength} characters`,
-  categoryRequired: 'Please choose a category',
-  summaryMin: `Summary must be at least ${projectLimits.summaryMinLength} characters`,
-  photosMin: 'Please add at least one photo',
-  photosMax: `A project can have at most ${projectLimits.photosMax} photos`,
-  altRequired: 'Please describe the photo for people who cannot see it',
-  photoRequired: 'Please upload a photo',
-  photoTwice: 'Each photo can appear once',
-  coverNotAPhoto: "The cover must be one of the project's photos",
-  beforeAfterPair: 'Add both a before and an after photo, or neither',
-  deleteConfirm: 'Are you sure you want to delete this project?',
-  notFound: 'Project not found',
-} as const;
 
 export interface PhotoSource {
   type: 'image/avif' | 'image/webp';

@@ -1,10 +1,37 @@
 /**
- * The portfolio's input schemas: one definition for the admin form and the API. The rest of
- * the projects' definitions (categories, messages, shapes) are in project-view.ts.
+ * The portfolio's limits, messages and input schemas: one definition for the admin form and
+ * the API. The categories and shapes the public pages use are in project-view.ts.
  */
 import { z } from 'zod';
-import { projectCategories, projectLimits, projectMessages } from './project-view';
+import { projectCategories } from './project-view';
 import { cleanText, textField } from './schemas';
+
+export const projectLimits = {
+  titleMinLength: 3,
+  titleMaxLength: 100,
+  summaryMinLength: 10,
+  summaryMaxLength: 2000,
+  suburbMaxLength: 60,
+  altMaxLength: 200,
+  photosMax: 40,
+  /** Widths the pipeline makes of each photo (never wider than the original). */
+  photoWidths: [480, 800, 1200, 1600, 2400] as const,
+} as const;
+
+export const projectMessages = {
+  titleMin: `Title must be at least ${projectLimits.titleMinLength} characters`,
+  categoryRequired: 'Please choose a category',
+  summaryMin: `Summary must be at least ${projectLimits.summaryMinLength} characters`,
+  photosMin: 'Please add at least one photo',
+  photosMax: `A project can have at most ${projectLimits.photosMax} photos`,
+  altRequired: 'Please describe the photo for people who cannot see it',
+  photoRequired: 'Please upload a photo',
+  photoTwice: 'Each photo can appear once',
+  coverNotAPhoto: "The cover must be one of the project's photos",
+  beforeAfterPair: 'Add both a before and an after photo, or neither',
+  deleteConfirm: 'Are you sure you want to delete this project?',
+  notFound: 'Project not found',
+} as const;
 
 const url = cleanText(
   z.string({ error: projectMessages.photoRequired }).trim().min(1, projectMessages.photoRequired).max(1000),
