@@ -34,7 +34,7 @@ export default tseslint.config(
       ecmaVersion: 2022,
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'functions/scripts/*.ts', 'test-support/*.ts'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'test-support/*.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
