@@ -22,7 +22,9 @@ const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..');
 const dist = join(web, 'dist');
 const cliEntry = join(root, 'functions/dist/cli.js');
-const pages = (process.env.LH_PAGES ?? '/,/about,/services,/gallery,/virtual-showroom,/privacy,/projects/hawthorn-family-kitchen').split(',');
+const pages = (process.env.LH_PAGES ?? '/,/about,/services,/gallery,/virtual-showroom,/privacy,/projects/hawthorn-family-kitchen').split(
+  ',',
+);
 const runs = Number(process.env.LH_RUNS ?? 3);
 const budgetKb = 100;
 const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };

@@ -46,7 +46,17 @@ const leadAttachmentColumns = { attachments: 'json' } as const;
 const leadFollowUpColumns = { followUpDueAt: 'text', followUp: 'text', followUpRemindedAt: 'text' } as const;
 /** What the two lead tables share besides those columns. */
 const leadOptions = {
-  optional: ['attachments', 'firstContactAt', 'source', 'channel', 'marketingConsent', 'marketingConsentAt', 'followUpDueAt', 'followUp', 'followUpRemindedAt'],
+  optional: [
+    'attachments',
+    'firstContactAt',
+    'source',
+    'channel',
+    'marketingConsent',
+    'marketingConsentAt',
+    'followUpDueAt',
+    'followUp',
+    'followUpRemindedAt',
+  ],
   // The lists filter by status and search, newest first; the dashboard's median reads recent first contacts;
   // the Sources view counts a period's leads per channel and status.
   indexes: [

@@ -41,7 +41,19 @@ function inquiry(n: number, status: LeadStatus = 'new'): Inquiry {
 }
 
 // Terms longer than the index's tokens (4 characters) are read through their first 4 and checked: 'alex@mail.nothere' and 'ava nx' share those with leads but match none.
-const queries = ['a', 'av', 'ava ng', 'ava nx', 'alex@mail.test', 'alex@mail.nothere', '345 678', '678', '+61 3 9000', 'example.com', 'zed'];
+const queries = [
+  'a',
+  'av',
+  'ava ng',
+  'ava nx',
+  'alex@mail.test',
+  'alex@mail.nothere',
+  '345 678',
+  '678',
+  '+61 3 9000',
+  'example.com',
+  'zed',
+];
 
 /** What a search must return, by the rules of ports/search.ts: the term among the lead's tokens, newest first by (createdAt, id). */
 function expected(leads: Iterable<Inquiry>, query: string, status?: LeadStatus) {
@@ -98,7 +110,12 @@ const collection = (store: Store) => store.inquiries as SqliteCollection<Inquiry
 
 describe('SQLite lead search: the token table and the leads not yet indexed (decision 013)', () => {
   it("keeps a row for each token of up to 4 characters, with the lead's longer tokens that begin with it", () => {
-    const tokens = searchTokens(tables.inquiries.search!, { firstName: 'Ava', lastName: 'Nguyen', email: 'ava@mail.test', phone: '0412 345 678' });
+    const tokens = searchTokens(tables.inquiries.search!, {
+      firstName: 'Ava',
+      lastName: 'Nguyen',
+      email: 'ava@mail.test',
+      phone: '0412 345 678',
+    });
     const rows = new Map(indexEntries(tokens));
     expect([...rows.keys()].every((token) => [...token].length <= indexedTokenLength)).toBe(true);
     expect(rows.size).toBe(tokens.filter((token) => [...token].length <= indexedTokenLength).length);
@@ -184,10 +201,10 @@ describe('SQLite lead search: the token table and the leads not yet indexed (dec
             searchTokens(tables.inquiries.search!, lead as unknown as Record<string, unknown>)
               .filter((token) => [...token].length <= indexedTokenLength)
               .map((token) => ({
-              token,
-              id: lead.id,
-              status: lead.status,
-            })),
+                token,
+                id: lead.id,
+                status: lead.status,
+              })),
           );
         expect(rows).toEqual(want);
       } finally {
