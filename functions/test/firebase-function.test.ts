@@ -597,6 +597,11 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     ).sendFollowUps();
     // The scheduled review reminders, and the deletion of requests long expired.
     await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(process.env), {})).sendReviewReminders();
+    // Deleting a lead first deletes its customer's files, found by the lead.
+    const doomed = await client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'deleted@example.com' }, browser);
+    expect(doomed.status).toBe(201);
+    expect((await c.delete(`/api/project-inquiry/${doomed.body.id}`)).status).toBe(204);
+    expect((await db().collection('project_inquiries').doc(doomed.body.id).get()).exists).toBe(false);
     // `npm run admin -- delete NAME --firebase` ends the admin's sessions.
     await new Sessions(createFirestoreStore(getFirestore(getApp())), systemClock, { ttlSeconds: 0, idleSeconds: 0 }).endAllFor('someone');
 
