@@ -157,7 +157,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('customer attachments on Fire
     const link = await staff.post<{ url: string }>(`/api/attachments/${idOf(plan.body.url)}/link`);
     expect(link.status).toBe(200);
     expect((await t.client().get(link.body.url)).status).toBe(200);
-    expect((await db.doc('signing_keys/attachments').get()).get('secret')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await db.doc('signing_keys/links').get()).get('secret')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('asks only for queries whose composite indexes firestore.indexes.json declares', () => {
@@ -185,7 +185,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('firestore.rules for attachme
       const db = ctx.firestore();
       await db.doc('lead_attachments/a1').set({ name: 'plan.pdf', kind: 'pdf', attached: true, leadId: 'i1', key: 'attachments/a1.pdf' });
       await db.doc('attachment_tickets/t1').set({ name: 'plan.pdf', used: false });
-      await db.doc('signing_keys/attachments').set({ secret: 'x' });
+      await db.doc('signing_keys/links').set({ secret: 'x' });
       await db.doc('users/u1').set({ username: 'staff' });
     });
   });
@@ -198,7 +198,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('firestore.rules for attachme
       await assertFails(db.doc('lead_attachments/a1').get());
       await assertFails(db.collection('lead_attachments').get());
       await assertFails(db.doc('attachment_tickets/t1').get());
-      await assertFails(db.doc('signing_keys/attachments').get());
+      await assertFails(db.doc('signing_keys/links').get());
       await assertFails(db.doc('lead_attachments/a2').set({ name: 'x', attached: false }));
     }
   });

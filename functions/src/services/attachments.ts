@@ -14,7 +14,6 @@ import {
   type LeadAttachment,
   type UploadedAttachment,
 } from '@site/domain';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,8 +23,9 @@ import { HttpError } from '../http/errors';
 import { newId, newToken, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { ObjectStore } from '../ports/object-store';
-import { ConflictError, type AttachmentRecord, type Store } from '../ports/store';
+import type { AttachmentRecord, Store } from '../ports/store';
 import { checkPhotoHeader, processAttachmentPhoto, type ProcessedAttachment } from './attachments-pipeline';
+import { LinkSigner } from './link-signing';
 import type { UploadBody } from './uploads';
 
 export type LeadKind = 'inquiry' | 'quote';
@@ -95,7 +95,7 @@ export class Attachments {
   private readonly queue: string[] = [];
   private running: Promise<void> | null = null;
   private readonly processPhoto: ProcessAttachmentPhoto;
-  private signingKey: Promise<Buffer> | null = null;
+  private readonly links: LinkSigner;
 
   constructor(
     private readonly store: Store,
@@ -105,6 +105,7 @@ export class Attachments {
     private readonly options: AttachmentProcessingOptions,
   ) {
     this.processPhoto = options.processPhoto ?? processAttachmentPhoto;
+    this.links = new LinkSigner(store, clock);
   }
 
   // ---------------------------------------------------------------- uploading
@@ -471,38 +472,15 @@ export class Attachments {
     return { record, key, contentType: 'image/webp', filename: `${base}${variant === 'thumbnail' ? '-thumbnail' : ''}.webp` };
   }
 
-  private key(): Promise<Buffer> {
-    this.signingKey ??= (async () => {
-      const existing = await this.store.signingKeys.get('attachments');
-      if (existing) return Buffer.from(existing.secret, 'base64url');
-      const secret = randomBytes(32).toString('base64url');
-      try {
-        await this.store.signingKeys.insert({ id: 'attachments', secret, createdAt: this.clock.now().toISOString() });
-        return Buffer.from(secret, 'base64url');
-      } catch (error) {
-        // Another instance made it first: use theirs.
-        if (!(error instanceof ConflictError)) throw error;
-        const made = await this.store.signingKeys.get('attachments');
-        if (!made) throw error;
-        return Buffer.from(made.secret, 'base64url');
-      }
-    })().catch((error: unknown) => {
-      this.signingKey = null;
-      throw error;
-    });
-    return this.signingKey;
-  }
-
-  private async signature(id: string, variant: AttachmentVariant, expires: number): Promise<Buffer> {
-    return createHmac('sha256', await this.key())
-      .update(`${id}\n${variant}\n${expires}`)
-      .digest();
+  /** What a file's link signs: the file, which of its variants, and until when. */
+  private linkSubject(id: string, variant: AttachmentVariant, expires: number): string {
+    return `${id}\n${variant}\n${expires}`;
   }
 
   /** A link to the file that works without a session until `expiresAt` (at most an hour from now). */
   async signedLink(id: string, variant: AttachmentVariant, lifetimeMs = signedLinkLifetimeMs): Promise<{ url: string; expiresAt: string }> {
     const expires = Math.floor((this.clock.now().getTime() + Math.min(lifetimeMs, signedLinkLifetimeMs)) / 1000);
-    const sig = (await this.signature(id, variant, expires)).toString('base64url');
+    const sig = await this.links.signature('attachment', this.linkSubject(id, variant, expires));
     const path = variant === 'full' ? attachmentPaths.file(id) : attachmentPaths.thumbnail(id);
     return { url: `${path}?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000).toISOString() };
   }
@@ -514,8 +492,6 @@ export class Attachments {
     const at = Number(expires);
     const now = this.clock.now().getTime() / 1000;
     if (at <= now || at > now + signedLinkLifetimeMs / 1000 + 60) return false;
-    const expected = await this.signature(id, variant, at);
-    const given = Buffer.from(sig, 'base64url');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return this.links.matches('attachment', this.linkSubject(id, variant, at), sig);
   }
 }

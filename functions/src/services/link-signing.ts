@@ -3,13 +3,14 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../ports/clock';
 import { ConflictError, type Store } from '../ports/store';
 
-/** What a signature is for: a review link cannot be turned into an unsubscribe link, nor back. */
-export type LinkPurpose = 'review' | 'unsubscribe';
+/** What a signature is for: a review link cannot be turned into an unsubscribe link, nor a file's link into either. */
+export type LinkPurpose = 'review' | 'unsubscribe' | 'attachment';
 
 const keyId = 'links';
 
 /**
- * Signs and checks the tokens of links sent to customers: `<subject>.<HMAC-SHA256>`. The key
+ * Signs and checks links: the tokens of links sent to customers, `<subject>.<HMAC-SHA256>`, and
+ * the short-lived links to a customer's file (`signature` and `matches`). The key
  * is random, made at first use and kept in the store (so every instance of the Cloud Function
  * and a restored backup sign alike); a second instance making it at the same moment reads the
  * first one's instead.
@@ -31,12 +32,18 @@ export class LinkSigner {
     if (!linkTokenPattern.test(token)) return null;
     const dot = token.indexOf('.');
     const subject = token.slice(0, dot);
-    const given = Buffer.from(token.slice(dot + 1), 'base64url');
-    const expected = Buffer.from(await this.signature(purpose, subject), 'base64url');
-    return given.length === expected.length && timingSafeEqual(given, expected) ? subject : null;
+    return (await this.matches(purpose, subject, token.slice(dot + 1))) ? subject : null;
   }
 
-  private async signature(purpose: LinkPurpose, subject: string): Promise<string> {
+  /** Whether `signature` is this signer's for `purpose` and `subject`, compared in constant time. */
+  async matches(purpose: LinkPurpose, subject: string, signature: string): Promise<boolean> {
+    const given = Buffer.from(signature, 'base64url');
+    const expected = Buffer.from(await this.signature(purpose, subject), 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** The signature (HMAC-SHA256, base64url) of `subject` for `purpose`. */
+  async signature(purpose: LinkPurpose, subject: string): Promise<string> {
     return createHmac('sha256', await this.loadKey())
       .update(`${purpose}:${subject}`)
       .digest('base64url');
