@@ -32,6 +32,20 @@ describe('the lead source a browsing session keeps', () => {
     });
   });
 
+  test('a first page left before the reader of tags loaded has its tags read on the next page', async () => {
+    // What the first page kept at once, as if it unloaded then (a link followed before the site's script took over).
+    arriveFrom('', '/?utm_source=google&utm_medium=cpc&gclid=abc');
+    sessionStorage.setItem('lead-source', JSON.stringify({ landingPage: '/' }));
+    sessionStorage.setItem(
+      'lead-source-arrival',
+      JSON.stringify({ search: location.search, referrer: '', pathname: '/', hostname: location.hostname }),
+    );
+    arriveFrom('', '/services');
+    await captureLeadSource();
+    expect(leadSource()).toEqual({ utmSource: 'google', utmMedium: 'cpc', gclid: 'abc', landingPage: '/' });
+    expect(sessionStorage.getItem('lead-source-arrival')).toBeNull();
+  });
+
   test('leaves out this site as a referrer, and tidies tags the server would refuse', async () => {
     arriveFrom(`${location.origin}/gallery`, `/?utm_campaign=${encodeURIComponent('spring\nkitchens')}&utm_term=${'x'.repeat(300)}`);
     await captureLeadSource();
