@@ -96,6 +96,38 @@ export interface LimitSettings {
   attachmentRateLimit: number;
 }
 
+/**
+ * Failures of one kind counted per key in fixed windows, for a route that decides itself what
+ * a failure is (a wrong current password, not any 4xx) and checks the count before trying.
+ */
+export interface FailureLimit {
+  /** Seconds until `key` may try again, or 0 when it may try now. */
+  retryAfter(key: string): Promise<number>;
+  failed(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+function failureLimit(counter: HitCounter, clock: Clock, name: string, windowMs: number, limit: number): FailureLimit {
+  const window = () => {
+    const now = clock.now().getTime();
+    return now - (now % windowMs);
+  };
+  return {
+    async retryAfter(key) {
+      const start = window();
+      const total = await counter.add(`${name}:${key}`, start, 0, start + windowMs);
+      return total >= limit ? Math.max(1, Math.ceil((start + windowMs - clock.now().getTime()) / 1000)) : 0;
+    },
+    async failed(key) {
+      const start = window();
+      await counter.add(`${name}:${key}`, start, 1, start + windowMs);
+    },
+    async reset(key) {
+      await counter.forget(`${name}:${key}`, window());
+    },
+  };
+}
+
 export interface Limits {
   forms: RequestHandler;
   visits: RequestHandler;
@@ -107,6 +139,11 @@ export interface Limits {
   loginPerAccount: RequestHandler;
   /** A completed sign-in clears its username's (or its known browser's) failures. */
   resetAccount(req: Request, res: Response): Promise<void>;
+  /**
+   * Wrong current passwords on the account routes: per admin (key: the user id), whatever
+   * addresses the guesses come from, and per address (key: `addressKey(req)`).
+   */
+  currentPassword: { perAccount: FailureLimit; perAddress: FailureLimit };
 }
 
 /**
@@ -115,6 +152,8 @@ export interface Limits {
  */
 const ipv6Subnet = 56;
 const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown', ipv6Subnet);
+/** The address a request is counted under: its IP, or its /56 for IPv6. */
+export const addressKey = clientKey;
 /**
  * The sign-in routes set `res.locals.loginName` (the username tried, lower case) and
  * `res.locals.knownDevice` (the device token's id when this browser completed a sign-in as
@@ -153,6 +192,10 @@ export function createLimits(settings: LimitSettings, counter: HitCounter, clock
     attachmentTickets: limiter('attachment-tickets', attachmentLimits.ticketWindowMs, settings.attachmentRateLimit),
     loginPerIp: limiter('login-ip', loginWindow, settings.loginRateLimit * 4, failures),
     loginPerAccount: perAccount,
+    currentPassword: {
+      perAccount: failureLimit(counter, clock, 'password-account', loginWindow, settings.loginRateLimit),
+      perAddress: failureLimit(counter, clock, 'password-ip', loginWindow, settings.loginRateLimit * 4),
+    },
     resetAccount: async (req, res) => {
       await perAccount.resetKey(accountKey(req, res));
       const { loginName } = res.locals as { loginName?: string };
