@@ -24,7 +24,7 @@ import { searchTerm } from '../ports/search';
 import type { Collection, Where } from '../ports/store';
 import { capCustomerMessages, leadMessages } from '../services/lead-messages';
 import { countOverdue, newLeadFollowUp } from '../services/follow-up';
-import { consentOf } from '../services/privacy';
+import { consentOf, leadRemover } from '../services/privacy';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
 import { sendList } from './list';
@@ -129,6 +129,23 @@ export function leadRoutes(ctx: RouteContext): Router {
     res.json({ ...updated, messages: messages.get(updated.id) ?? [] });
   };
 
+  // Deleting a lead takes what belongs to it (its messages, queued or sent, its review
+  // request, its files and its history): the same path as an erasure and retention.
+  const removeLead = leadRemover(store, (kind, id) => ctx.attachments.removeForLead(kind, id));
+  const deleteLead = async (req: Request, res: Response, kind: 'inquiry' | 'quote') => {
+    const id = idParam(req);
+    const missing = kind === 'inquiry' ? 'Inquiry not found' : 'Quote request not found';
+    const existing = kind === 'inquiry' ? await store.inquiries.get(id) : await store.quotes.get(id);
+    if (!existing) throw notFound(missing);
+    const removed = await removeLead(kind, id);
+    if (!removed.deleted) throw notFound(missing);
+    await ctx.audit.record(req, signedIn(res).user, `${kind}.deleted`, {
+      target: `${kind}:${id}`,
+      detail: `${existing.firstName} ${existing.lastName}`,
+    });
+    res.status(204).end();
+  };
+
   router.get('/project-inquiries', sessions.requireAdmin, async (req, res) => {
     await sendLeads(req, res, store.inquiries, 'inquiries');
   });
@@ -138,17 +155,7 @@ export function leadRoutes(ctx: RouteContext): Router {
   });
 
   router.delete('/project-inquiry/:id', sessions.requireAdmin, async (req, res) => {
-    const id = idParam(req);
-    const existing = await store.inquiries.get(id);
-    if (!existing) throw notFound('Inquiry not found');
-    // The customer's files go first: a lead whose deletion fails still shows what it has.
-    await ctx.attachments.removeForLead('inquiry', id);
-    if (!(await store.inquiries.delete(id))) throw notFound('Inquiry not found');
-    await ctx.audit.record(req, signedIn(res).user, 'inquiry.deleted', {
-      target: `inquiry:${id}`,
-      detail: `${existing.firstName} ${existing.lastName}`,
-    });
-    res.status(204).end();
+    await deleteLead(req, res, 'inquiry');
   });
 
   router.get('/quote-requests', sessions.requireAdmin, async (req, res) => {
@@ -183,16 +190,7 @@ export function leadRoutes(ctx: RouteContext): Router {
   });
 
   router.delete('/quote-request/:id', sessions.requireAdmin, async (req, res) => {
-    const id = idParam(req);
-    const existing = await store.quotes.get(id);
-    if (!existing) throw notFound('Quote request not found');
-    await ctx.attachments.removeForLead('quote', id);
-    if (!(await store.quotes.delete(id))) throw notFound('Quote request not found');
-    await ctx.audit.record(req, signedIn(res).user, 'quote.deleted', {
-      target: `quote:${id}`,
-      detail: `${existing.firstName} ${existing.lastName}`,
-    });
-    res.status(204).end();
+    await deleteLead(req, res, 'quote');
   });
 
   return router;

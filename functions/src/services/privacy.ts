@@ -1,5 +1,6 @@
 import {
   nationalPhoneDigits,
+  phoneCore,
   normaliseEmail,
   type Inquiry,
   type LeadConsent,
@@ -23,23 +24,34 @@ export function consentOf(ticked: boolean | undefined, at: Date): LeadConsent & 
 export type LeadKindWithFiles = 'inquiry' | 'quote';
 
 /**
- * How a lead goes: its files, then the lead itself (the lead deletion path the dashboard's
- * delete uses). Returns how many files went with it.
+ * How a lead goes, and everything that belongs to it: its messages (queued ones are never
+ * sent, sent ones are no longer kept), its review request (its link then answers "This link
+ * is not valid"), its files, and the lead with its history. One path for the dashboard's
+ * delete, an erasure and retention. Returns what went with it.
  */
-export type RemoveLead = (kind: LeadKindWithFiles, id: string) => Promise<{ deleted: boolean; files: number }>;
+export type RemoveLead = (kind: LeadKindWithFiles, id: string) => Promise<LeadRemoval>;
+
+export interface LeadRemoval {
+  deleted: boolean;
+  files: number;
+  messages: number;
+  reviewRequests: number;
+}
 
 /**
- * The lead deletion path with the store alone: the lead's messages, the files `deleteFiles`
+ * The lead deletion path with the store alone: the lead's messages and review request first
+ * (so that nothing about it is sent even if a later step fails), the files `deleteFiles`
  * removes (attachments), then the lead.
  */
 export function leadRemover(store: Store, deleteFiles?: (kind: LeadKindWithFiles, id: string) => Promise<number>): RemoveLead {
   return async (kind, id) => {
     const messages = await store.personal.messagesAbout([id]);
     await store.personal.deleteMessages(messages.map((message) => message.id));
-    for (const invite of await reviewRequestsOf(store, [id])) await store.reviewInvites.delete(invite.id);
+    const invites = await reviewRequestsOf(store, [id]);
+    for (const invite of invites) await store.reviewInvites.delete(invite.id);
     const files = deleteFiles ? await deleteFiles(kind, id) : 0;
     const deleted = kind === 'inquiry' ? await store.inquiries.delete(id) : await store.quotes.delete(id);
-    return { deleted, files };
+    return { deleted, files, messages: messages.length, reviewRequests: invites.length };
   };
 }
 
@@ -143,7 +155,9 @@ export async function findPersonalRecords(store: Store, lookup: PrivacyLookup, n
     notes.push(privacyNotes.reviewsByName);
   } else {
     const digits = lookup.phone ?? '';
-    const term = searchTerm(digits);
+    // The index holds the core of every number however it was typed (0412..., +61 (0)412...,
+    // 0061 412..., with an extension); the exact comparison then keeps the person's own.
+    const term = searchTerm(phoneCore(digits));
     inquiries = term ? await leadsMatching(store.inquiries, term, (lead) => nationalPhoneDigits(lead.phone) === digits) : [];
     for (const form of [digits, e164(digits), ...inquiries.map((lead) => lead.phone), ...inquiries.map((lead) => e164(lead.phone))]) {
       if (form) recipients.add(form);
