@@ -146,6 +146,41 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
         }
       });
 
+      it('finds every lead of a number however it was typed: a trunk 0 in brackets, an international prefix, an extension', async () => {
+        const typed = ['+61 (0)413 222 333', '0061 413 222 333', '0413 222 333 ext 12', '0011 61 413 222 333'];
+        const leads = [];
+        for (const phone of typed)
+          leads.push(await inquiry({ firstName: 'Noah', lastName: 'Park', email: 'noah.park@example.com', phone }));
+        // A neighbour whose number differs in the last digit, and one whose number holds this one's digits.
+        const neighbour = await inquiry({ firstName: 'Zoe', lastName: 'Park', email: 'zoe.park@example.com', phone: '0413 222 334' });
+        const longer = await inquiry({ firstName: 'Ivy', lastName: 'Park', email: 'ivy.park@example.com', phone: '+44 7413 222 333' });
+        for (const phone of [...typed, '0413222333', '+61413222333', '(04) 1322 2333 x 7']) {
+          const res = await records(`phone=${encodeURIComponent(phone)}`);
+          expect(res.status, phone).toBe(200);
+          expect(res.body.lookup, phone).toEqual({ phone: '0413222333' });
+          const found = res.body.inquiries.map((lead) => lead.id);
+          expect(found.sort(), phone).toEqual(leads.map((lead) => lead.id).sort());
+          expect(found).not.toContain(neighbour.id);
+          expect(found).not.toContain(longer.id);
+        }
+        // A number abroad is looked up with its country code, from either way of dialling it.
+        for (const phone of ['+44 7413 222 333', '0044 7413 222 333']) {
+          const res = await records(`phone=${encodeURIComponent(phone)}`);
+          expect(
+            res.body.inquiries.map((lead) => lead.id),
+            phone,
+          ).toEqual([longer.id]);
+        }
+      });
+
+      it('refuses a phone number with letters that are not an extension', async () => {
+        for (const phone of ['0413 222 333 call after 5', 'ext 12', '0413 222 333 x']) {
+          const res = await staff.get<ApiError>(`/api/privacy/records?phone=${encodeURIComponent(phone)}`);
+          expect(res.status, phone).toBe(400);
+          expect(res.body.errors?.phone, phone).toBe('Please enter a valid phone number');
+        }
+      });
+
       it('answers an empty list for someone with no records', async () => {
         const res = await records('email=nobody%40example.com');
         expect(res.status).toBe(200);
