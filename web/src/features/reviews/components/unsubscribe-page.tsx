@@ -1,34 +1,38 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ActionButton } from '../../../components/action-button';
 import { PageMeta } from '../../../components/page-meta';
 import { business } from '../../../config/business';
 import { api, ApiRequestError } from '../../../lib/api-client';
 import layout from '../../../styles/layout.module.css';
 
 const unsubscribed = {
+  title: 'Unsubscribe from review requests',
+  ask: 'Press the button to get no more review requests or reminders from us.',
+  button: 'Unsubscribe',
   done: "You're unsubscribed",
   detail: 'You will get no more review requests or reminders from us. Replies to your own inquiries still reach you.',
 } as const;
 
-type State = { state: 'working' } | { state: 'done' } | { state: 'failed'; message: string };
+type State = { state: 'ready' } | { state: 'working' } | { state: 'done' } | { state: 'failed'; message: string };
 
 /**
- * The unsubscribe link in review requests and reminders (`/unsubscribe?t=...`): unsubscribes
- * at once, with no sign-in and nothing to click (the page POSTs the token as it opens; a mail
- * client's one-click button POSTs to the API itself).
+ * The unsubscribe link in review requests and reminders (`/unsubscribe?t=...`): one button,
+ * no sign-in. It asks for the click because mail scanners open every link in a message, and
+ * opening must not unsubscribe; a mail client's one-click button (RFC 8058) POSTs to the API
+ * itself.
  */
 export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
-  const [result, setResult] = useState<State>({ state: 'working' });
+  const [result, setResult] = useState<State>({ state: 'ready' });
 
   // The server says what is wrong with a link, also one without a token.
-  useEffect(() => {
-    let current = true;
+  const unsubscribe = () => {
+    setResult({ state: 'working' });
     api.post('/api/unsubscribe', { t: token }).then(
-      () => current && setResult({ state: 'done' }),
+      () => setResult({ state: 'done' }),
       (error: unknown) =>
-        current &&
         setResult({
           state: 'failed',
           message:
@@ -37,17 +41,22 @@ export default function UnsubscribePage() {
               : `We could not unsubscribe you just now. Please try again, or call us on ${business.phone}.`,
         }),
     );
-    return () => {
-      current = false;
-    };
-  }, [token]);
+  };
 
   return (
     <>
       <PageMeta title="Unsubscribe" description={`Unsubscribe from review requests from ${business.brand}.`} keywords="" noindex />
       <section className={layout.section}>
         <div className={layout.small} style={{ display: 'grid', gap: 16, justifyItems: 'start' }}>
-          {result.state === 'working' && <p role="status">Unsubscribing…</p>}
+          {(result.state === 'ready' || result.state === 'working') && (
+            <>
+              <h1 className={layout.sectionTitle}>{unsubscribed.title}</h1>
+              <p className={layout.sectionIntro}>{unsubscribed.ask}</p>
+              <ActionButton type="button" tone="dark" onClick={unsubscribe} disabled={result.state === 'working'}>
+                {result.state === 'working' ? 'Unsubscribing…' : unsubscribed.button}
+              </ActionButton>
+            </>
+          )}
           {result.state === 'done' && (
             <>
               <h1 className={layout.sectionTitle}>{unsubscribed.done}</h1>

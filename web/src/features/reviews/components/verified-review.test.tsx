@@ -83,16 +83,22 @@ describe('the review link page', () => {
 });
 
 describe('the unsubscribe page', () => {
-  test('unsubscribes at once, with nothing to click, and says "You\'re unsubscribed"', async () => {
+  test('asks for one click first, since mail scanners open links, then says "You\'re unsubscribed"', async () => {
     const requests = answerRequests((): Answer => ({ status: 200, body: { unsubscribed: true } }));
-    at(`/unsubscribe?t=${encodeURIComponent(token)}`, <UnsubscribePage />);
+    const user = at(`/unsubscribe?t=${encodeURIComponent(token)}`, <UnsubscribePage />);
+    expect(screen.getByRole('heading', { name: 'Unsubscribe from review requests' })).toBeVisible();
+    // Opening the link sends nothing.
+    await new Promise((done) => setTimeout(done, 50));
+    expect(requests).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
     expect(requests).toEqual([{ method: 'POST', url: '/api/unsubscribe', body: { t: token } }]);
   });
 
   test('says so when the link is not valid, and how else to reach the business', async () => {
     answerRequests((): Answer => ({ status: 404, body: { message: 'This link is not valid' } }));
-    at(`/unsubscribe?t=${encodeURIComponent(token)}`, <UnsubscribePage />);
+    const user = at(`/unsubscribe?t=${encodeURIComponent(token)}`, <UnsubscribePage />);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This link is not valid'));
     expect(screen.queryByRole('heading', { name: "You're unsubscribed" })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'hello@example.com' })).toHaveAttribute('href', 'mailto:hello@example.com');
