@@ -102,8 +102,9 @@ export default tseslint.config(
     },
   },
   {
-    // domain/ is the product's rules, shared by the browser and the server: it depends on zod alone, and
-    // on @date-fns/tz for Melbourne's business hours (daylight saving is not hand-written); its tests on vitest.
+    // domain/ is the product's rules, shared by the browser and the server: it depends on zod alone, on
+    // @date-fns/tz for Melbourne's business hours (daylight saving is not hand-written) and on
+    // libphonenumber-js for the business's phone numbers (the numbering plan is not hand-written either); its tests on vitest.
     files: ['domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -111,8 +112,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod$|@date-fns/tz$|\\.{1,2}/)',
-              message: 'domain/ imports only zod, @date-fns/tz and its own modules.',
+              regex: '^(?!zod$|@date-fns/tz$|libphonenumber-js/min$|vitest$|\\.{1,2}/)',
+              message: 'domain/ imports only zod, @date-fns/tz, libphonenumber-js/min and its own modules.',
             },
           ],
         },

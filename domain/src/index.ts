@@ -12,3 +12,4 @@ export * from './projects';
 export * from './lead-source';
 export * from './review-invites';
 export * from './privacy';
+export * from './settings';

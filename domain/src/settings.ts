@@ -1,0 +1,248 @@
+/**
+ * The business settings the owner edits in the admin's Settings tab: the business's details,
+ * its hours and closures, who staff alerts go to, its links, brand images, lead retention and
+ * the page texts. One document in the store; its defaults are the example values a fresh
+ * install shows (the go-live checklist names them until they are replaced) and the
+ * specification's page texts.
+ *
+ * This module holds the types, the defaults and what the public may see: the public pages
+ * load it. The validation (with a phone number library too large for the public pages) is in
+ * settings-schema.ts, which the server and the Settings tab load.
+ */
+
+export const australianStates = ['VIC', 'NSW', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const;
+export type AustralianState = (typeof australianStates)[number];
+
+/** The services the site describes, in the order it shows them. */
+export const serviceKeys = ['kitchen', 'bathroom', 'tv-units', 'wardrobes', 'study', 'laundry', 'outdoor'] as const;
+export type ServiceKey = (typeof serviceKeys)[number];
+
+/** The social and listing sites a footer button can link to. */
+export const linkKeys = ['instagram', 'facebook', 'pinterest', 'houzz', 'googleBusiness'] as const;
+export type LinkKey = (typeof linkKeys)[number];
+
+export const linkLabels: Record<LinkKey, string> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  pinterest: 'Pinterest',
+  houzz: 'Houzz',
+  googleBusiness: 'Google Business Profile',
+};
+
+/** An opening range on one day, wall-clock time in Melbourne ("08:00" to "17:30"). */
+export interface OpeningRange {
+  from: string;
+  to: string;
+}
+
+/** Days the business is closed: public holidays, a Christmas shutdown. Dates are Melbourne days, `to` included. */
+export interface Closure {
+  from: string;
+  to: string;
+  label: string;
+}
+
+export interface SiteSettings {
+  business: {
+    brand: string;
+    legalName?: string;
+    /** 11 digits, no spaces. */
+    abn?: string;
+    /** As the owner writes it, e.g. (03) 9123 4567. */
+    phone: string;
+    email: string;
+    street: string;
+    suburb: string;
+    state: AustralianState;
+    postcode: string;
+    /** Where the business works, in words: "Melbourne, Victoria". */
+    serviceArea: string;
+    /** The site's own address, without a trailing slash: https://www.example.com.au */
+    siteUrl: string;
+  };
+  hours: {
+    /** Seven days, Sunday first: each day's opening ranges, sorted and not overlapping; none when closed. */
+    weekly: OpeningRange[][];
+    closures: Closure[];
+  };
+  /** Who gets lead alerts and follow-up reminders (private: never shown to visitors). */
+  notifications: {
+    emails: string[];
+    mobiles: string[];
+    /** Business hours a lead may stay new before staff are reminded; null turns reminders off. */
+    followUpAfterHours: number | null;
+  };
+  links: Partial<Record<LinkKey, string>>;
+  /** Brand images, processed on upload; absent until one is uploaded. */
+  images: { logo?: string; favicon?: string };
+  privacy: {
+    /** Months won and lost leads are kept after their last change; null keeps them until someone asks. */
+    leadRetentionMonths: number | null;
+  };
+  /** Page texts; null is the default text (Restore default sets it back to null). */
+  texts: {
+    heroHeadline: string | null;
+    heroIntro: string | null;
+    aboutStory: string | null;
+    services: Record<ServiceKey, { title: string | null; summary: string | null; description: string | null }>;
+  };
+}
+
+/** What anyone may see: everything but who staff alerts go to. */
+export type PublicSettings = Omit<SiteSettings, 'notifications'>;
+
+/** The settings of the sections the Settings tab saves one at a time. */
+export const settingsSections = ['business', 'hours', 'notifications', 'links', 'privacy', 'texts'] as const;
+export type SettingsSection = (typeof settingsSections)[number];
+
+/** A stored settings document: the values and who last changed them. */
+export interface StoredSettings {
+  settings: SiteSettings;
+  /** Counts the saves; a save names the version it started from, so two admins cannot overwrite each other unseen. */
+  version: number;
+  updatedAt?: string;
+  updatedBy?: string;
+}
+
+const weekdays = (range: OpeningRange[]): OpeningRange[][] => [[], range, range, range, range, range, []];
+
+/** The example business a fresh install shows until the owner replaces it (example.com and the ACMA's example phone range). */
+export const defaultSettings: SiteSettings = {
+  business: {
+    brand: 'Northcote Kitchens & Bathrooms',
+    phone: '(03) 7010 4620',
+    email: 'hello@example.com',
+    street: '12 Example Street',
+    suburb: 'Richmond',
+    state: 'VIC',
+    postcode: '3121',
+    serviceArea: 'Melbourne, Victoria',
+    siteUrl: 'https://www.example.com',
+  },
+  hours: { weekly: weekdays([{ from: '08:00', to: '17:30' }]), closures: [] },
+  notifications: { emails: [], mobiles: [], followUpAfterHours: 2 },
+  links: {},
+  images: {},
+  privacy: { leadRetentionMonths: null },
+  texts: {
+    heroHeadline: null,
+    heroIntro: null,
+    aboutStory: null,
+    services: Object.fromEntries(
+      serviceKeys.map((key) => [key, { title: null, summary: null, description: null }]),
+    ) as SiteSettings['texts']['services'],
+  },
+};
+
+/** The specification's page texts: what a text left at its default shows. */
+export const defaultTexts = {
+  heroHeadline: 'Transform Your Kitchen & Bathroom',
+  heroIntro: "Melbourne's luxury kitchen and bathroom experts",
+  aboutStory: (brand: string) =>
+    `${brand} is a bespoke kitchen and bathroom business with over a decade of experience transforming Melbourne homes. What began as a small joinery workshop has grown into a team of designers, cabinet makers and licensed trades who look after a renovation from the first sketch to the final clean.\n\nFor more than 12 years we have designed and built kitchens, bathrooms, wardrobes and living spaces for home owners from the bayside suburbs to the Dandenongs. Every project is different, but our approach stays the same: listen carefully, design thoughtfully, build properly and leave the home cleaner than we found it.`,
+  services: {
+    kitchen: {
+      title: 'Kitchen Renovations',
+      summary: 'Custom kitchens designed around how you cook, gather and live.',
+      description:
+        'From compact galley kitchens to open-plan family kitchens with a statement island, we design, build and install every cabinet in our own workshop. Stone and laminate benchtops, integrated appliances, soft-close hardware and clever corner storage are all part of the plan, and one team looks after the whole job from the first measure to the final clean.',
+    },
+    bathroom: {
+      title: 'Bathroom Renovations',
+      summary: 'Bathrooms and ensuites that are easy to clean and lovely to use.',
+      description:
+        'We strip out tired bathrooms and rebuild them properly: waterproofing to Australian Standards, tiling, frameless showers, freestanding baths, wall-hung vanities and shaving cabinets made to fit. Our licensed trades are coordinated by one project manager, so you know who is on site each day and when your bathroom will be back in use.',
+    },
+    'tv-units': {
+      title: 'TV Units & Living Spaces',
+      summary: 'Entertainment units and feature walls that hide the clutter.',
+      description:
+        'Floating TV cabinets, full-height media walls, fireplace surrounds and display shelving, built to the millimetre for your living room. We plan cable runs, ventilation for your devices and lighting in the niches, so the finished wall looks clean and everything still works.',
+    },
+    wardrobes: {
+      title: 'Wardrobes & Storage Solutions',
+      summary: 'Walk-in and built-in wardrobes with a place for everything.',
+      description:
+        'Walk-in robes, reach-in wardrobes with sliding or hinged doors, linen cupboards and under-stair storage. We measure what you own, then lay out hanging space, drawers, shoe shelves and accessories so mornings run smoothly, with internal lighting and mirrors where they help.',
+    },
+    study: {
+      title: 'Study Units & Home Offices',
+      summary: 'Workspaces that fit the room and close up neatly after hours.',
+      description:
+        'Built-in desks, bookshelves, filing drawers and overhead storage for a dedicated study or a nook off the living room. We build in cable management, power and lighting, and can add doors so the office disappears when the working day is done.',
+    },
+    laundry: {
+      title: 'Laundry Fitouts',
+      summary: 'Hard-working laundries with room to sort, fold and store.',
+      description:
+        'Full laundry renovations and cabinet fitouts with stacked or side-by-side appliances, deep sinks, pull-out hampers, broom cupboards and bench space for folding. Durable, moisture-resistant materials keep the room looking new for years.',
+    },
+    outdoor: {
+      title: 'Outdoor BBQ Kitchens',
+      summary: 'Alfresco kitchens built for Melbourne weather.',
+      description:
+        'Outdoor kitchens with built-in barbecues, sinks, bar fridges and storage, made from marine-grade and UV-stable materials that stand up to sun and rain. We design the layout around your deck or patio so cooking and entertaining happen in the same space.',
+    },
+  } satisfies Record<ServiceKey, { title: string; summary: string; description: string }>,
+} as const;
+
+/** The texts a page shows: each one set, or its default. */
+export function pageTexts(settings: Pick<SiteSettings, 'business' | 'texts'>) {
+  const { texts } = settings;
+  return {
+    heroHeadline: texts.heroHeadline ?? defaultTexts.heroHeadline,
+    heroIntro: texts.heroIntro ?? defaultTexts.heroIntro,
+    aboutStory: texts.aboutStory ?? defaultTexts.aboutStory(settings.business.brand),
+    services: serviceKeys.map((key) => {
+      const set = texts.services[key];
+      const fallback = defaultTexts.services[key];
+      return {
+        key,
+        title: set.title ?? fallback.title,
+        summary: set.summary ?? fallback.summary,
+        description: set.description ?? fallback.description,
+      };
+    }),
+  };
+}
+
+/** What visitors may see of the settings. */
+export function publicSettingsOf(settings: SiteSettings): PublicSettings {
+  const { notifications: _private, ...rest } = settings;
+  return rest;
+}
+
+/**
+ * A stored document read with today's defaults under it: a field added after the document
+ * was saved reads as its default, and a stored value always wins.
+ */
+export function withDefaults(stored: unknown): SiteSettings {
+  const merge = (base: unknown, over: unknown): unknown => {
+    if (over === undefined) return base;
+    if (!isPlainObject(base) || !isPlainObject(over)) return over;
+    const out: Record<string, unknown> = { ...base };
+    for (const [key, value] of Object.entries(over)) out[key] = merge(base[key], value);
+    return out;
+  };
+  return merge(defaultSettings, stored) as SiteSettings;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Each field that differs between two settings, by its dotted path, with its old and new value (for the audit trail). */
+export function settingsChanges(before: SiteSettings, after: SiteSettings): Array<{ field: string; from: unknown; to: unknown }> {
+  const changes: Array<{ field: string; from: unknown; to: unknown }> = [];
+  const walk = (path: string, a: unknown, b: unknown) => {
+    if (isPlainObject(a) || isPlainObject(b)) {
+      const keys = new Set([...Object.keys(isPlainObject(a) ? a : {}), ...Object.keys(isPlainObject(b) ? b : {})]);
+      for (const key of [...keys].sort()) {
+        walk(path ? `${path}.${key}` : key, isPlainObject(a) ? a[key] : undefined, isPlainObject(b) ? b[key] : undefined);
+      }
+      return;
+    }
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes.push({ field: path, from: a, to: b });
+  };
+  walk('', before, after);
+  return changes;
+}
