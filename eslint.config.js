@@ -112,7 +112,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod$|@date-fns/tz$|libphonenumber-js/min$|vitest$|\\.{1,2}/)',
+              regex: '^(?!zod$|@date-fns/tz$|libphonenumber-js/min$|\\.{1,2}/)',
               message: 'domain/ imports only zod, @date-fns/tz, libphonenumber-js/min and its own modules.',
             },
           ],
