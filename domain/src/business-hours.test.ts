@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addBusinessHours,
   businessHoursBetween,
+  businessHoursOf,
+  closureOn,
   defaultBusinessHours,
   isFollowUpOverdue,
   parseBusinessHours,
@@ -116,5 +118,42 @@ describe('isFollowUpOverdue', () => {
     expect(isFollowUpOverdue(lead, new Date('2026-11-30T00:00:00.000Z'))).toBe(true);
     expect(isFollowUpOverdue({ ...lead, status: 'contacted' }, new Date('2026-12-30T00:00:00.000Z'))).toBe(false);
     expect(isFollowUpOverdue({ status: 'new' }, new Date('2026-12-30T00:00:00.000Z'))).toBe(false);
+  });
+});
+
+describe('closures (the business settings’ public holidays and shutdowns)', () => {
+  const settingsHours = {
+    weekly: [[], ...Array.from({ length: 5 }, () => [{ from: '08:00', to: '17:30' }]), []],
+    closures: [
+      { from: '2026-12-24', to: '2027-01-04', label: 'Christmas shutdown' },
+      { from: '2027-01-26', to: '2027-01-26', label: 'Australia Day' },
+    ],
+  };
+  const withClosures = businessHoursOf(settingsHours);
+
+  it('counts no hours on closed days: a lead on the last afternoon before Christmas is due after the shutdown', () => {
+    // Wednesday 23 December, 16:30: one hour that day, the next on Tuesday 5 January at 09:00.
+    expect(due('2026-12-23T16:30:00+11:00', 2, withClosures)).toBe(iso('2027-01-05T09:00:00+11:00'));
+    // Without the closure it would be due on Christmas Eve.
+    expect(due('2026-12-23T16:30:00+11:00', 2, businessHoursOf({ ...settingsHours, closures: [] }))).toBe(iso('2026-12-24T09:00:00+11:00'));
+  });
+
+  it('starts a lead sent during a closure on the first open morning after it, and skips a one-day holiday', () => {
+    expect(due('2026-12-28T10:00:00+11:00', 2, withClosures)).toBe(iso('2027-01-05T10:00:00+11:00'));
+    // Monday 25 January 17:00: half an hour, then Australia Day (Tuesday) closed, then Wednesday 09:30.
+    expect(due('2027-01-25T17:00:00+11:00', 2, withClosures)).toBe(iso('2027-01-27T09:30:00+11:00'));
+  });
+
+  it('counts the hours between two moments without the closed days', () => {
+    expect(businessHoursBetween(new Date('2026-12-23T08:00:00+11:00'), new Date('2027-01-05T08:00:00+11:00'), withClosures)).toBe(9.5);
+  });
+
+  it('names the closure a date falls in', () => {
+    expect(closureOn('2026-12-31', settingsHours.closures)?.label).toBe('Christmas shutdown');
+    expect(closureOn('2027-01-05', settingsHours.closures)).toBeUndefined();
+  });
+
+  it('reads the settings’ HH:MM ranges as the same hours the text form gives', () => {
+    expect(businessHoursOf({ weekly: settingsHours.weekly, closures: [] }).days).toEqual(defaultBusinessHours.days);
   });
 });

@@ -23,6 +23,26 @@ const dayNames = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 /** Opening hours: for each weekday (0 Sunday to 6 Saturday), its ranges in minutes after midnight, sorted and not overlapping. */
 export interface BusinessHours {
   days: ReadonlyArray<ReadonlyArray<{ from: number; to: number }>>;
+  /** Days closed whatever the weekday (public holidays, a shutdown): Melbourne dates, yyyy-MM-dd, both ends included. */
+  closures?: ReadonlyArray<{ from: string; to: string }>;
+}
+
+/** The opening hours the business settings give (their weekly ranges as HH:MM, and their closures). */
+export function businessHoursOf(hours: {
+  weekly: ReadonlyArray<ReadonlyArray<{ from: string; to: string }>>;
+  closures: ReadonlyArray<{ from: string; to: string }>;
+}): BusinessHours {
+  const days = hours.weekly.map((ranges) =>
+    joinRanges(
+      ranges.map((range) => ({ from: minutesOf(range.from) ?? 0, to: minutesOf(range.to) ?? 0 })).filter((range) => range.to > range.from),
+    ),
+  );
+  return { days, closures: hours.closures.map(({ from, to }) => ({ from, to })) };
+}
+
+/** The closure a Melbourne date (yyyy-MM-dd) falls in, if any. */
+export function closureOn<T extends { from: string; to: string }>(date: string, closures: ReadonlyArray<T> | undefined): T | undefined {
+  return closures?.find((closure) => closure.from <= date && date <= closure.to);
 }
 
 export type BusinessHoursParse = { ok: true; hours: BusinessHours } | { ok: false; message: string };
@@ -106,7 +126,8 @@ function periodsOn(year: number, month: number, date: number, weekday: number, h
     // TZDate reads the wall-clock time on Melbourne's calendar, so opening and closing keep
     // their local times on the day the clocks change.
     const at = (minutes: number) => new TZDate(year, month, date, Math.floor(minutes / 60), minutes % 60, timeZone).getTime();
-    periods = hours.days[weekday].map((range) => ({ start: at(range.from), end: at(range.to) }));
+    const day = `${year}-${String(month + 1).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+    periods = closureOn(day, hours.closures) ? [] : hours.days[weekday].map((range) => ({ start: at(range.from), end: at(range.to) }));
     if (days.size >= periodCacheDays) days.clear();
     days.set(key, periods);
   }
