@@ -51,11 +51,27 @@ export const passwordChangeSchema = z.object({
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
-/** Turning off TOTP or making new recovery codes asks for the password again. */
+/**
+ * Every change of a second factor or the password carries the current password in the same
+ * request body (`currentPassword`): turning on the authenticator app (its confirm request),
+ * turning it off, new recovery codes, adding a passkey (its options and its registration),
+ * removing one, and a new password. Without it, or with a wrong one, the answer is 403.
+ */
 export const confirmPasswordSchema = z.object({
   currentPassword: z.string({ error: accountMessages.currentPasswordRequired }).min(1, accountMessages.currentPasswordRequired).max(1000),
 });
 export type ConfirmPassword = z.infer<typeof confirmPasswordSchema>;
+
+/** `POST /api/account/totp/confirm`: the code from the app and the current password. */
+export const totpConfirmSchema = codeInputSchema.extend(confirmPasswordSchema.shape);
+export type TotpConfirm = z.infer<typeof totpConfirmSchema>;
+
+/**
+ * Sent (`1`) by the admin pages' requests that nobody asked for just then: the dashboard's
+ * periodic figures and the refetches live changes cause. The server does not count them as
+ * use, so an open tab left alone still reaches the idle timeout. `GET /api/events` never counts.
+ */
+export const backgroundRequestHeader = 'X-Background';
 
 /** `POST /api/account/totp`: shown once; the app renders `otpauthUrl` as a QR code. */
 export interface TotpEnrolment {
@@ -99,6 +115,8 @@ export interface AdminSession {
 export const auditActionLabels = {
   'login.succeeded': 'Signed in',
   'login.failed': 'Failed sign-in',
+  'password.confirm_failed': 'Wrong current password',
+  'admin.refused': 'Refused admin request',
   'login.second_factor_failed': 'Failed second factor',
   logout: 'Signed out',
   'password.changed': 'Changed password',
@@ -142,9 +160,12 @@ export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
 export interface AuditEntry {
   id: string;
   at: string;
-  /** Absent for a failed sign-in with an unknown username, or the command line. */
+  /** Absent for failed sign-ins with unknown usernames, refused anonymous requests, or the command line. */
   userId?: string;
-  /** The admin, or for a failed sign-in the username tried. */
+  /**
+   * The admin (for a failed sign-in, the admin whose password was wrong); empty when no admin
+   * is known: what was typed as an unknown username is never kept (it may be a password).
+   */
   username: string;
   ipAddress: string;
   userAgent: string;

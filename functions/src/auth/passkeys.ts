@@ -8,28 +8,36 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { Request } from 'express';
 import { business } from '../../../web/src/config/business';
 import type { PasskeyRecord, UserRecord } from '../ports/store';
 
 /**
- * Passkeys (WebAuthn) through @simplewebauthn/server. The relying party is the site the
- * browser is on: its host name, and the origin the request came to (behind a proxy, what
- * `trust proxy` makes of X-Forwarded-Host and -Proto), so the same code serves localhost,
- * the embedded server's domain and Firebase Hosting.
+ * Passkeys (WebAuthn) through @simplewebauthn/server. The relying party is the site's
+ * configured address (SITE_URL, or siteUrl in web/src/config/business.ts): its host name is
+ * the RP ID and its origin the one origin a response may come from. Never the request's Host
+ * or X-Forwarded-Host: whoever can choose those must not choose which site a passkey is
+ * bound to. Developing on localhost, the configured address is http://localhost:PORT.
  */
 const rpName = `${business.brand} admin`;
 
-const relyingParty = (req: Request) => ({ rpID: req.hostname, origin: `${req.protocol}://${req.get('host') ?? req.hostname}` });
+export interface RelyingParty {
+  rpID: string;
+  origin: string;
+}
+
+export function relyingParty(siteUrl: string): RelyingParty {
+  const url = new URL(siteUrl);
+  return { rpID: url.hostname, origin: url.origin };
+}
 
 const transports = (p: PasskeyRecord) => p.transports as AuthenticatorTransport[];
 
 export const toPasskey = ({ id, name, createdAt, lastUsedAt }: PasskeyRecord): Passkey => ({ id, name, createdAt, lastUsedAt });
 
-export async function passkeyRegistrationOptions(req: Request, user: UserRecord) {
+export async function passkeyRegistrationOptions(site: RelyingParty, user: UserRecord) {
   return generateRegistrationOptions({
     rpName,
-    rpID: relyingParty(req).rpID,
+    rpID: site.rpID,
     userName: user.username,
     userID: new TextEncoder().encode(user.id),
     attestationType: 'none',
@@ -40,11 +48,11 @@ export async function passkeyRegistrationOptions(req: Request, user: UserRecord)
 
 /** The new credential, or null when the response does not answer the challenge. */
 export async function verifyPasskeyRegistration(
-  req: Request,
+  site: RelyingParty,
   response: unknown,
   expectedChallenge: string,
 ): Promise<Pick<PasskeyRecord, 'id' | 'publicKey' | 'counter' | 'transports'> | null> {
-  const { rpID, origin } = relyingParty(req);
+  const { rpID, origin } = site;
   try {
     const result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -67,9 +75,9 @@ export async function verifyPasskeyRegistration(
   }
 }
 
-export async function passkeyLoginOptions(req: Request, user: UserRecord) {
+export async function passkeyLoginOptions(site: RelyingParty, user: UserRecord) {
   return generateAuthenticationOptions({
-    rpID: relyingParty(req).rpID,
+    rpID: site.rpID,
     allowCredentials: user.passkeys.map((p) => ({ id: p.id, transports: transports(p) })),
     userVerification: 'preferred',
   });
@@ -77,14 +85,14 @@ export async function passkeyLoginOptions(req: Request, user: UserRecord) {
 
 /** The passkey used and its new signature counter, or null when the response does not verify. */
 export async function verifyPasskeyLogin(
-  req: Request,
+  site: RelyingParty,
   user: UserRecord,
   response: { id: string },
   expectedChallenge: string,
 ): Promise<{ id: string; counter: number } | null> {
   const passkey = user.passkeys.find((p) => p.id === response.id);
   if (!passkey) return null;
-  const { rpID, origin } = relyingParty(req);
+  const { rpID, origin } = site;
   try {
     const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,

@@ -1,7 +1,8 @@
 import { recoveryCodeCount } from '@site/domain';
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { sha256 } from '../ids';
+import { findMatch, hashAllWithOneSalt } from './passwords';
 
 /**
  * TOTP (RFC 6238, what every authenticator app speaks: SHA-1, 6 digits, 30 s) and recovery
@@ -45,7 +46,33 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-/** What is stored of a recovery code: its hash, whatever the case or dashes it was typed with. */
-export function recoveryCodeHash(code: string): string {
-  return sha256(code.toLowerCase().replace(/[^a-z0-9]/g, ''));
+/**
+ * What a recovery code is hashed from: its SHA-256, whatever the case or dashes it was typed
+ * with. Versions before scrypt stored this digest bare; now it is what scrypt hashes, so a
+ * stored bare digest can be brought up to scrypt without knowing the code.
+ */
+const digestOf = (code: string) => sha256(code.toLowerCase().replace(/[^a-z0-9]/g, ''));
+const isBareDigest = (stored: string) => /^[A-Za-z0-9_-]{43}$/.test(stored);
+
+/** What is stored of a set of recovery codes: each salted and slow (scrypt), one salt per set. */
+export async function hashRecoveryCodes(codes: readonly string[]): Promise<string[]> {
+  return hashAllWithOneSalt(codes.map(digestOf));
+}
+
+/** The stored entry `code` is, or null; also a bare SHA-256 digest stored by an older version. */
+export async function matchRecoveryCode(code: string, stored: readonly string[]): Promise<string | null> {
+  const digest = digestOf(code);
+  const bare = stored.find((s) => isBareDigest(s) && timingSafeEqual(Buffer.from(s), Buffer.from(digest)));
+  return bare ?? (await findMatch(digest, stored));
+}
+
+/**
+ * Recovery codes an older version stored as bare SHA-256 digests, hashed again with scrypt
+ * (the digest is what scrypt hashes, so each code keeps working); null when none are bare.
+ */
+export async function upgradeBareRecoveryCodes(stored: readonly string[]): Promise<string[] | null> {
+  const bare = stored.filter(isBareDigest);
+  if (!bare.length) return null;
+  const wrapped = await hashAllWithOneSalt(bare);
+  return stored.map((s) => (isBareDigest(s) ? wrapped[bare.indexOf(s)] : s));
 }

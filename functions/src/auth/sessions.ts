@@ -1,4 +1,4 @@
-import { accountMessages, type AdminSession, type User } from '@site/domain';
+import { accountMessages, backgroundRequestHeader, type AdminSession, type User } from '@site/domain';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { EventEmitter } from 'node:events';
 import { HttpError } from '../http/errors';
@@ -6,6 +6,7 @@ import { readCookieParts, writeCookieParts, type CookieParts } from '../http/coo
 import { newToken, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { LoginChallengeRecord, SessionRecord, Store } from '../ports/store';
+import type { AuditTrail } from '../services/audit';
 
 export interface SignedIn {
   session: SessionRecord;
@@ -28,6 +29,9 @@ const touchEverySeconds = 60;
 
 const userAgentOf = (req: Request) => (req.get('user-agent') ?? '').slice(0, 300);
 
+/** A request the admin pages sent on their own (a poll, a refetch after a live change): not use. */
+const inBackground = (req: Request) => req.get(backgroundRequestHeader) === '1';
+
 /**
  * Server-side sessions behind the __session cookie; the store keeps only token hashes.
  * The same cookie carries a sign-in waiting for its second factor (`pending`) and the
@@ -41,6 +45,8 @@ export class Sessions {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly settings: SessionSettings,
+    /** Where refused admin requests are recorded (the command line, which serves none, has no need). */
+    private readonly audit?: AuditTrail,
   ) {
     this.events.setMaxListeners(0);
   }
@@ -84,8 +90,12 @@ export class Sessions {
     return session;
   }
 
-  /** The signed-in admin, also one who still has to set up a second factor. */
-  async current(req: Request): Promise<SignedIn | null> {
+  /**
+   * The signed-in admin, also one who still has to set up a second factor. The request counts
+   * as use of the session (postponing its idle timeout) unless `touch` is false: by default,
+   * unless the admin pages marked it as sent in the background.
+   */
+  async current(req: Request, touch = !inBackground(req)): Promise<SignedIn | null> {
     const { session: token } = readCookieParts(req);
     if (!token) return null;
     const session = await this.store.sessions.get(sha256(token));
@@ -95,7 +105,7 @@ export class Sessions {
       await this.end(session.id);
       return null;
     }
-    if (now.getTime() - Date.parse(session.lastSeenAt) >= touchEverySeconds * 1000) {
+    if (touch && now.getTime() - Date.parse(session.lastSeenAt) >= touchEverySeconds * 1000) {
       session.lastSeenAt = now.toISOString();
       await this.store.sessions.update(session.id, { lastSeenAt: session.lastSeenAt });
     }
@@ -169,6 +179,18 @@ export class Sessions {
 
   // ------------------------------------------------------------ the second step of a sign-in
 
+  /** Ends the sign-ins of a user still waiting for their second factor (a new password); returns how many. */
+  async endPendingSignIns(userId: string): Promise<number> {
+    let ended = 0;
+    for (;;) {
+      // By id: an equality filter alone, which Firestore answers without a composite index.
+      const page = await this.store.loginChallenges.find({ where: { userId }, orderBy: 'id', direction: 'asc', limit: 200 });
+      if (page.items.length) await this.store.loginChallenges.deleteMany(page.items.map((c) => c.id));
+      ended += page.items.length;
+      if (!page.next) return ended;
+    }
+  }
+
   /** The password was right and a second factor is needed: no session yet, only a challenge. */
   async beginChallenge(req: Request, res: Response, user: User, methods: string[]): Promise<void> {
     const parts = readCookieParts(req);
@@ -208,24 +230,30 @@ export class Sessions {
     return record.id;
   }
 
+  private guard(options: { setupAllowed: boolean; touch?: boolean }): RequestHandler {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const refuse = async (status: number, message: string, signedIn: SignedIn | null) => {
+        await this.audit?.refused(req, signedIn?.user ?? null, status, message);
+        return new HttpError(status, message);
+      };
+      const check = async () => {
+        const signedIn = await this.current(req, options.touch);
+        if (!signedIn) throw await refuse(401, 'Not signed in', null);
+        if (signedIn.session.mfaSetupRequired && !options.setupAllowed) throw await refuse(403, accountMessages.mfaSetupRequired, signedIn);
+        res.locals.signedIn = signedIn;
+      };
+      check().then(() => next(), next);
+    };
+  }
+
   /** Admin routes: 401 without a live session, 403 until a required second factor is set up. */
-  requireAdmin: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    this.current(req).then((signedIn) => {
-      if (!signedIn) return next(new HttpError(401, 'Not signed in'));
-      if (signedIn.session.mfaSetupRequired) return next(new HttpError(403, accountMessages.mfaSetupRequired));
-      res.locals.signedIn = signedIn;
-      next();
-    }, next);
-  };
+  requireAdmin: RequestHandler = this.guard({ setupAllowed: false });
+
+  /** An admin route the admin pages hold open or poll on their own (the event stream): never counts as use. */
+  requireAdminInBackground: RequestHandler = this.guard({ setupAllowed: false, touch: false });
 
   /** The Account page's routes: also for an admin who still has to set up a second factor. */
-  requireSignedIn: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    this.current(req).then((signedIn) => {
-      if (!signedIn) return next(new HttpError(401, 'Not signed in'));
-      res.locals.signedIn = signedIn;
-      next();
-    }, next);
-  };
+  requireSignedIn: RequestHandler = this.guard({ setupAllowed: true });
 }
 
 export function signedIn(res: Response): SignedIn {

@@ -1,20 +1,20 @@
 import {
   accountMessages,
   codeInputSchema,
-  confirmPasswordSchema,
   passkeyNameSchema,
   passwordChangeSchema,
   type AccountSummary,
   type RecoveryCodes,
   type TotpEnrolment,
 } from '@site/domain';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { business } from '../../../web/src/config/business';
+import { CurrentPassword } from '../auth/current-password';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { passwordWeakness } from '../auth/password-strength';
-import { passkeyRegistrationOptions, toPasskey, verifyPasskeyRegistration } from '../auth/passkeys';
-import { newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash, totpStep } from '../auth/second-factor';
+import { passkeyRegistrationOptions, relyingParty, toPasskey, verifyPasskeyRegistration } from '../auth/passkeys';
+import { hashRecoveryCodes, newRecoveryCodes, newTotpSecret, otpauthUrl, totpStep } from '../auth/second-factor';
 import { signedIn } from '../auth/sessions';
 import { HttpError, notFound } from '../http/errors';
 import { body, idParam, parse } from '../http/validate';
@@ -33,24 +33,21 @@ const passkeyRegistrationSchema = z.object({
 
 /**
  * The signed-in admin's own account: second factors, password and sessions. These routes
- * also serve an admin who must still set up a second factor (REQUIRE_MFA).
+ * also serve an admin who must still set up a second factor (REQUIRE_MFA). Every change of a
+ * factor or the password asks for the current password in the same request (a stolen cookie
+ * alone changes nothing); ending a session does not, as it only takes access away.
  */
 export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
   const router = Router();
   const { store, sessions, audit } = ctx;
+  const currentPassword = new CurrentPassword(ctx.limits.currentPassword, audit);
+  const site = relyingParty(ctx.delivery.settings.siteUrl);
   router.use('/account', sessions.requireSignedIn);
 
   const me = async (res: Response): Promise<UserRecord> => {
     const user = await store.users.get(signedIn(res).user.id);
     if (!user) throw new HttpError(401, 'Not signed in');
     return user;
-  };
-
-  /** Asks for the password again before a change that weakens or replaces a factor. */
-  const checkPassword = async (req: Request, user: UserRecord, password: string) => {
-    if (!(await verifyPassword(password, user.password))) {
-      throw new HttpError(400, accountMessages.currentPasswordWrong, { currentPassword: accountMessages.currentPasswordWrong });
-    }
   };
 
   /** With REQUIRE_MFA an admin keeps at least one second factor. */
@@ -85,6 +82,7 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
 
   // ---------------------------------------------------------------- authenticator app
 
+  // Starting only shows a new secret: the confirm request, which turns it on, carries the password.
   router.post('/account/totp', async (_req, res) => {
     const user = await me(res);
     if (user.totpSecret) throw new HttpError(409, 'The authenticator app is already on. Turn it off first to set it up again.');
@@ -94,8 +92,9 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
     res.json(answer);
   });
 
-  router.post('/account/totp/confirm', ctx.limits.loginPerIp, async (req, res) => {
+  router.post('/account/totp/confirm', async (req, res) => {
     const user = await me(res);
+    await currentPassword.confirm(req, user, body(req));
     const { code } = parse(codeInputSchema, body(req));
     if (user.totpSecret) throw new HttpError(409, 'The authenticator app is already on');
     if (!user.totpPending) throw new HttpError(409, 'Start setting up the authenticator app first');
@@ -106,17 +105,16 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
       totpSecret: user.totpPending,
       totpPending: undefined,
       totpLastStep: step,
-      recoveryCodes: recoveryCodes.map(recoveryCodeHash),
+      recoveryCodes: await hashRecoveryCodes(recoveryCodes),
     });
     await audit.record(req, signedIn(res).user, 'totp.enabled');
     const answer: RecoveryCodes & { firebaseToken?: string } = { recoveryCodes, ...(await factorAdded(res)) };
     res.json(answer);
   });
 
-  router.delete('/account/totp', ctx.limits.loginPerIp, async (req, res) => {
+  router.delete('/account/totp', async (req, res) => {
     const user = await me(res);
-    const { currentPassword } = parse(confirmPasswordSchema, body(req));
-    await checkPassword(req, user, currentPassword);
+    await currentPassword.confirm(req, user, body(req));
     if (!user.totpSecret) throw new HttpError(409, 'The authenticator app is not on');
     keepsAFactor({ ...user, totpSecret: undefined });
     await store.users.update(user.id, {
@@ -129,13 +127,12 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
     res.status(204).end();
   });
 
-  router.post('/account/recovery-codes', ctx.limits.loginPerIp, async (req, res) => {
+  router.post('/account/recovery-codes', async (req, res) => {
     const user = await me(res);
-    const { currentPassword } = parse(confirmPasswordSchema, body(req));
-    await checkPassword(req, user, currentPassword);
+    await currentPassword.confirm(req, user, body(req));
     if (!methodsOf(user).length) throw new HttpError(409, 'Set up an authenticator app or a passkey first');
     const recoveryCodes = newRecoveryCodes();
-    await store.users.update(user.id, { recoveryCodes: recoveryCodes.map(recoveryCodeHash) });
+    await store.users.update(user.id, { recoveryCodes: await hashRecoveryCodes(recoveryCodes) });
     await audit.record(req, signedIn(res).user, 'recovery_codes.renewed');
     const answer: RecoveryCodes = { recoveryCodes };
     res.json(answer);
@@ -143,27 +140,36 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
 
   // ---------------------------------------------------------------- passkeys
 
+  // The password is asked with the options too, so that a wrong one is told before the
+  // browser's passkey prompt, and again with the registration, which adds the passkey.
   router.post('/account/passkeys/options', async (req, res) => {
     const user = await me(res);
+    await currentPassword.confirm(req, user, body(req));
     if (user.passkeys.length >= passkeysMax) throw new HttpError(409, `An account can have at most ${passkeysMax} passkeys`);
-    const options = await passkeyRegistrationOptions(req, user);
+    const origin = req.get('origin');
+    if (origin !== undefined && origin !== site.origin) {
+      throw new HttpError(409, `Passkeys can be added only at ${site.origin}, the site's address (SITE_URL): open the admin there.`);
+    }
+    const options = await passkeyRegistrationOptions(site, user);
     await store.sessions.update(signedIn(res).session.id, { passkeyChallenge: options.challenge });
     res.json(options);
   });
 
   router.post('/account/passkeys', async (req, res) => {
+    await currentPassword.confirm(req, await me(res), body(req));
     const { name, response } = parse(passkeyRegistrationSchema, body(req));
     const { session } = signedIn(res);
     if (!session.passkeyChallenge) throw new HttpError(400, 'Ask for the passkey options first');
     // A challenge answers once.
     await store.sessions.update(session.id, { passkeyChallenge: undefined });
-    const credential = await verifyPasskeyRegistration(req, response, session.passkeyChallenge);
+    const credential = await verifyPasskeyRegistration(site, response, session.passkeyChallenge);
     if (!credential) throw new HttpError(400, 'The passkey could not be verified. Try adding it again.');
     const passkey = { ...credential, name: name ?? 'Passkey', createdAt: ctx.clock.now().toISOString(), lastUsedAt: null };
     let refused = '';
     // A passkey as the first factor comes with recovery codes, as the authenticator app does.
     const firstFactor = methodsOf(await me(res)).length === 0;
     const recoveryCodes = firstFactor ? newRecoveryCodes() : [];
+    const recoveryHashes = firstFactor ? await hashRecoveryCodes(recoveryCodes) : [];
     await store.users.transform(session.userId, (u) => {
       refused = u.passkeys.some((p) => p.id === passkey.id)
         ? 'This passkey is already added'
@@ -171,7 +177,7 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
           ? `An account can have at most ${passkeysMax} passkeys`
           : '';
       if (refused) return null;
-      return { passkeys: [...u.passkeys, passkey], ...(firstFactor ? { recoveryCodes: recoveryCodes.map(recoveryCodeHash) } : {}) };
+      return { passkeys: [...u.passkeys, passkey], ...(firstFactor ? { recoveryCodes: recoveryHashes } : {}) };
     });
     if (refused) throw new HttpError(409, refused);
     await audit.record(req, signedIn(res).user, 'passkey.added', { target: `passkey:${passkey.name}` });
@@ -180,6 +186,7 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
 
   router.delete('/account/passkeys/:id', async (req, res) => {
     const user = await me(res);
+    await currentPassword.confirm(req, user, body(req));
     const id = req.params.id;
     const passkey = user.passkeys.find((p) => p.id === id);
     if (!passkey) throw notFound('Passkey not found');
@@ -192,10 +199,10 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
 
   // ---------------------------------------------------------------- password and sessions
 
-  router.post('/account/password', ctx.limits.loginPerIp, async (req, res) => {
+  router.post('/account/password', async (req, res) => {
     const user = await me(res);
-    const { currentPassword, newPassword } = parse(passwordChangeSchema, body(req));
-    await checkPassword(req, user, currentPassword);
+    await currentPassword.confirm(req, user, body(req));
+    const { newPassword } = parse(passwordChangeSchema, body(req));
     const weakness = await passwordWeakness(newPassword, [user.username, business.brand]);
     if (weakness) throw new HttpError(400, weakness, { newPassword: weakness });
     if (await verifyPassword(newPassword, user.password)) {
@@ -205,7 +212,11 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
     await store.users.update(user.id, { password: await hashPassword(newPassword) });
     const { session } = signedIn(res);
     const ended = await sessions.endAllFor(user.id, session.id);
-    await audit.record(req, signedIn(res).user, 'password.changed', { detail: `${ended} other session${ended === 1 ? '' : 's'} ended` });
+    // Someone who knew the old password may be half-way through signing in: that ends too.
+    const pending = await sessions.endPendingSignIns(user.id);
+    const details = [`${ended} other session${ended === 1 ? '' : 's'} ended`];
+    if (pending) details.push(`${pending} sign-in${pending === 1 ? '' : 's'} awaiting a second factor ended`);
+    await audit.record(req, signedIn(res).user, 'password.changed', { detail: details.join('; ') });
     res.status(204).end();
   });
 

@@ -11,8 +11,8 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { z } from 'zod';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { passwordWeakness } from '../auth/password-strength';
-import { passkeyLoginOptions, verifyPasskeyLogin } from '../auth/passkeys';
-import { recoveryCodeHash, totpStep } from '../auth/second-factor';
+import { passkeyLoginOptions, relyingParty, verifyPasskeyLogin } from '../auth/passkeys';
+import { matchRecoveryCode, totpStep, upgradeBareRecoveryCodes } from '../auth/second-factor';
 import { HttpError } from '../http/errors';
 import { body, parse } from '../http/validate';
 import { newId } from '../ids';
@@ -39,6 +39,7 @@ const passkeyLoginSchema = z.object({ response: z.looseObject({ id: z.string().m
 export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
   const router = Router();
   const { store, sessions, audit } = ctx;
+  const site = relyingParty(ctx.delivery.settings.siteUrl);
   const withClientToken = async (user: User) => (clientAuth ? { ...user, firebaseToken: await clientAuth.customToken(user) } : user);
 
   router.get('/user', async (req, res) => {
@@ -84,15 +85,28 @@ export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
     const record = await store.users.findOne({ username });
     const ok = await verifyPassword(password, record?.password ?? decoyHash);
     if (!record || !ok) {
-      await audit.record(req, { id: record?.id, username }, 'login.failed', { detail: record ? 'wrong password' : 'unknown username' });
+      await audit.failedSignIn(req, record && { id: record.id, username: record.username });
       throw new HttpError(401, 'Invalid username or password');
     }
+    await upgradeRecoveryCodes(record);
     const methods = methodsOf(record);
     if (!methods.length) return complete(req, res, record, 'password');
     await sessions.beginChallenge(req, res, { id: record.id, username: record.username }, methods);
     const answer: MfaChallenge = { mfaRequired: true, methods };
     res.json(answer);
   });
+
+  /**
+   * Recovery codes an older version stored as bare SHA-256 digests are hashed with scrypt
+   * when their admin's password is next right; each code keeps working, and still works once.
+   */
+  const upgradeRecoveryCodes = async (record: UserRecord) => {
+    const upgraded = await upgradeBareRecoveryCodes(record.recoveryCodes);
+    if (!upgraded) return;
+    const before = JSON.stringify(record.recoveryCodes);
+    // Only if the codes are still those read: one used or renewed meanwhile stays as it is.
+    await store.users.transform(record.id, (u) => (JSON.stringify(u.recoveryCodes) === before ? { recoveryCodes: upgraded } : null));
+  };
 
   /** A wrong second factor: counted, audited, and after a few the password is asked again. */
   const secondFactorFailed = async (req: Request, challengeId: string, user: UserRecord, method: string) => {
@@ -133,12 +147,15 @@ export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
       if (!accepted) return secondFactorFailed(req, challenge.id, user, 'authenticator code');
       return complete(req, res, user, 'password and authenticator code');
     }
-    const hash = recoveryCodeHash(code);
+    const hash = await matchRecoveryCode(code, user.recoveryCodes);
     let used = false;
-    await store.users.transform(user.id, (u) => {
-      used = u.recoveryCodes.includes(hash);
-      return used ? { recoveryCodes: u.recoveryCodes.filter((c) => c !== hash) } : null;
-    });
+    if (hash) {
+      // Still there when it is taken out: two sign-ins racing with one code, only one gets in.
+      await store.users.transform(user.id, (u) => {
+        used = u.recoveryCodes.includes(hash);
+        return used ? { recoveryCodes: u.recoveryCodes.filter((c) => c !== hash) } : null;
+      });
+    }
     if (!used) return secondFactorFailed(req, challenge.id, user, 'recovery code');
     const left = (await store.users.get(user.id))?.recoveryCodes.length ?? 0;
     await audit.record(req, user, 'recovery_code.used', { detail: `${left} left` });
@@ -148,7 +165,7 @@ export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
   router.post('/login/passkey/options', ...limited, async (req, res) => {
     const { challenge, user } = await challengedUser(req);
     if (!user.passkeys.length) throw new HttpError(400, 'This account has no passkey');
-    const options = await passkeyLoginOptions(req, user);
+    const options = await passkeyLoginOptions(site, user);
     await store.loginChallenges.update(challenge.id, { passkeyChallenge: options.challenge });
     res.json(options);
   });
@@ -157,7 +174,7 @@ export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
     const { challenge, user } = await challengedUser(req);
     const { response } = parse(passkeyLoginSchema, body(req));
     if (!challenge.passkeyChallenge) throw new HttpError(400, 'Ask for the passkey options first');
-    const verified = await verifyPasskeyLogin(req, user, response, challenge.passkeyChallenge);
+    const verified = await verifyPasskeyLogin(site, user, response, challenge.passkeyChallenge);
     if (!verified) return secondFactorFailed(req, challenge.id, user, 'passkey');
     const at = ctx.clock.now().toISOString();
     await store.users.transform(user.id, (u) => ({

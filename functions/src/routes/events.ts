@@ -3,12 +3,16 @@ import { Router } from 'express';
 import { signedIn } from '../auth/sessions';
 import type { RouteContext } from './context';
 
-/** Server-Sent Events of every change the admin dashboard shows. Ends with the session. */
+/**
+ * Server-Sent Events of every change the admin dashboard shows. Ends with the session; the
+ * stream (and its reconnections) is the dashboard's own doing, not use, so it never postpones
+ * the idle timeout of a tab left open.
+ */
 export function eventRoutes(ctx: RouteContext): Router {
   const router = Router();
   const { sessions, feed } = ctx;
 
-  router.get('/events', sessions.requireAdmin, (req, res) => {
+  router.get('/events', sessions.requireAdminInBackground, (req, res) => {
     const { session } = signedIn(res);
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
