@@ -122,7 +122,8 @@ export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const log: Log = deps.log ?? ((message, error) => console.error(message, error ?? ''));
   const store = withChangeFeed(deps.store, deps.feed);
-  const sessions = new Sessions(store, clock, { ttlSeconds: options.sessionTtlSeconds, idleSeconds: options.sessionIdleSeconds });
+  const audit = new AuditTrail(store, clock);
+  const sessions = new Sessions(store, clock, { ttlSeconds: options.sessionTtlSeconds, idleSeconds: options.sessionIdleSeconds }, audit);
   const ctx: RouteContext = {
     store,
     objects: deps.objects,
@@ -130,7 +131,7 @@ export function createApp(deps: AppDeps) {
     clock,
     delivery: deps.delivery,
     sessions,
-    audit: new AuditTrail(store, clock),
+    audit,
     requireMfa: options.requireMfa,
     uploads: new Uploads(store, deps.objects, clock),
     reviewRequests: new ReviewRequests({ store, clock, settings: deps.delivery.settings, wake: deps.delivery.wake }),
