@@ -71,6 +71,12 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
         .doc('review_invites/inv1')
         .set({ leadKind: 'inquiry', leadId: 'i1', name: 'Ava Nguyen', email: 'ava@example.com', used: false });
       await db.doc('email_suppressions/hash1').set({ createdAt: at, via: 'link' });
+      await db.doc('settings/site').set({
+        settings: JSON.stringify({ notifications: { emails: ['office@example.com'], mobiles: ['+61412345678'] } }),
+        version: 1,
+        updatedAt: at,
+        updatedBy: 'staff',
+      });
     });
   });
 
@@ -210,6 +216,17 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
         await assertFails(db.doc('email_suppressions/hash1').get());
         await assertFails(db.doc('email_suppressions/hash2').set({ createdAt: 'x', via: 'link' }));
         await assertFails(db.doc('email_suppressions/hash1').delete());
+      }
+    });
+  });
+
+  describe('settings', () => {
+    it('keep the business settings (staff addresses among them) from every browser: the API shows the public part', async () => {
+      for (const db of [admin(), visitor(), signedInNotAdmin()]) {
+        await assertFails(db.doc('settings/site').get());
+        await assertFails(db.collection('settings').limit(1).get());
+        await assertFails(db.doc('settings/site').set({ settings: '{}', version: 2 }));
+        await assertFails(db.doc('settings/site').delete());
       }
     });
   });
