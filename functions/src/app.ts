@@ -34,6 +34,7 @@ import { attachmentFileRoutes, attachmentUploadRoutes } from './routes/attachmen
 import { withChangeFeed } from './services/live-store';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import { ReviewRequests } from './services/review-requests';
+import { defaultUploadQuota, UploadQuota, type FreeDiskBytes } from './services/upload-quota';
 import { Uploads } from './services/uploads';
 
 export interface AppOptions {
@@ -54,6 +55,12 @@ export interface AppOptions {
   attachmentRateLimit: number;
   /** Failed logins per username per 15 minutes; per IP, four times this. */
   loginRateLimit: number;
+  /** Customers' upload bytes per client address in any 24 hours (ATTACHMENT_MB_PER_DAY). */
+  attachmentBytesPerDay: number;
+  /** Bytes customers' uploads not yet on a lead may hold together (ATTACHMENT_STORAGE_MB). */
+  attachmentStorageBytes: number;
+  /** No upload may leave less free on the disk (MIN_FREE_DISK_MB), where `freeDiskBytes` is given. */
+  minFreeDiskBytes: number;
   heartbeatMs: number;
 }
 
@@ -68,6 +75,9 @@ export const defaultAppOptions: AppOptions = {
   // Three forms' worth of files, with room for retries.
   attachmentRateLimit: attachmentLimits.ticketsPerWindow,
   loginRateLimit: 5,
+  attachmentBytesPerDay: defaultUploadQuota.bytesPerClientPerDay,
+  attachmentStorageBytes: defaultUploadQuota.unattachedBytes,
+  minFreeDiskBytes: defaultUploadQuota.minFreeDiskBytes,
   heartbeatMs: 15_000,
 };
 
@@ -114,6 +124,11 @@ export interface AppDeps {
    * (embedded); `background: false` where a trigger does it (Firebase).
    */
   attachmentProcessing?: AttachmentProcessingOptions;
+  /**
+   * Free bytes on the disk uploads are written to (embedded: DATA_DIR's); absent on Firebase,
+   * where files go to Cloud Storage and there is no disk of ours to fill.
+   */
+  freeDiskBytes?: FreeDiskBytes;
 }
 
 /** The whole HTTP API as an Express app. Adapters come from the entry point. */
@@ -124,6 +139,16 @@ export function createApp(deps: AppDeps) {
   const store = withChangeFeed(deps.store, deps.feed);
   const audit = new AuditTrail(store, clock);
   const sessions = new Sessions(store, clock, { ttlSeconds: options.sessionTtlSeconds, idleSeconds: options.sessionIdleSeconds }, audit);
+  const quota = new UploadQuota(
+    store,
+    clock,
+    {
+      bytesPerClientPerDay: options.attachmentBytesPerDay,
+      unattachedBytes: options.attachmentStorageBytes,
+      minFreeDiskBytes: options.minFreeDiskBytes,
+    },
+    deps.freeDiskBytes,
+  );
   const ctx: RouteContext = {
     store,
     objects: deps.objects,
@@ -133,10 +158,10 @@ export function createApp(deps: AppDeps) {
     sessions,
     audit,
     requireMfa: options.requireMfa,
-    uploads: new Uploads(store, deps.objects, clock),
+    uploads: new Uploads(store, deps.objects, clock, quota),
     reviewRequests: new ReviewRequests({ store, clock, settings: deps.delivery.settings, wake: deps.delivery.wake }),
     models: new ModelProcessing(store, deps.objects, log, deps.modelProcessing ?? { background: true }),
-    attachments: new Attachments(store, deps.objects, clock, log, deps.attachmentProcessing ?? { background: true }),
+    attachments: new Attachments(store, deps.objects, clock, log, deps.attachmentProcessing ?? { background: true }, quota),
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
     verifiedClient: clientCheckGate(deps.clientCheck, (message) => log(message)),
     heartbeatMs: options.heartbeatMs,

@@ -161,8 +161,15 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
   /** Daily backups kept in DATA_DIR/backups; 0 turns them off. */
   BACKUP_KEEP: intFrom(7, 0),
-  /** The server refuses to start with less free space than this on DATA_DIR's disk. */
+  /**
+   * The server refuses to start with less free space than this on DATA_DIR's disk, and no
+   * upload may leave less (so uploads never stop a restart; leads still arrive meanwhile).
+   */
   MIN_FREE_DISK_MB: intFrom(100, 0),
+  /** Megabytes of customers' files one client address may upload in any 24 hours (at least one 20 MB file). */
+  ATTACHMENT_MB_PER_DAY: intFrom(200, 20),
+  /** Megabytes that customers' files not yet on a sent inquiry or quote request may hold together. */
+  ATTACHMENT_STORAGE_MB: intFrom(2048, 20),
 });
 
 export type Env = z.infer<typeof envSchema>;

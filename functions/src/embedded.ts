@@ -19,6 +19,7 @@ import { FollowUpTimer } from './services/follow-up';
 import { DeliveryWorker } from './services/delivery-worker';
 import { importOutbox } from './services/import-outbox';
 import { runMaintenance } from './services/maintenance';
+import { freeDiskBytesOf } from './services/upload-quota';
 import { messageSettings } from './message-settings';
 import { makePrivate } from './private-files';
 import { business } from '../../web/src/config/business';
@@ -169,7 +170,12 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       formRateLimit: env.FORM_RATE_LIMIT,
       visitRateLimit: env.VISIT_RATE_LIMIT,
       loginRateLimit: env.LOGIN_RATE_LIMIT,
+      attachmentBytesPerDay: env.ATTACHMENT_MB_PER_DAY * 1024 * 1024,
+      attachmentStorageBytes: env.ATTACHMENT_STORAGE_MB * 1024 * 1024,
+      minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
     },
+    // Uploads are refused before they would take DATA_DIR's disk under MIN_FREE_DISK_MB.
+    freeDiskBytes: freeDiskBytesOf(env.DATA_DIR),
     site: sitePages ? (req, res, next) => sitePages.handler(req, res, () => files(req, res, next)) : files,
   });
   const print = (line: string) => logger.info(line);

@@ -6,14 +6,22 @@ import {
   type LeadAttachment,
   type QuoteRequest,
 } from '@site/domain';
+import { mkdtempSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { exifReveals, roomPhoto } from '../src/demo/room-photos';
 import { leadMessages } from '../src/services/lead-messages';
-import { Attachments } from '../src/services/attachments';
+import { Attachments, largerThanDeclared } from '../src/services/attachments';
 import { runMaintenance } from '../src/services/maintenance';
+import { imageSizeProblem } from '../src/services/photo-pipeline';
+import { defaultUploadQuota, UploadQuota, uploadQuotaMessages } from '../src/services/upload-quota';
 import { idOf, samplePdf, storedFiles, upload } from './attachments-support';
-import { goodInquiry, goodQuote, startTestApp, testDelivery, until, type Client, type TestApp } from './harness';
+import { glb, goodInquiry, goodQuote, startTestApp, testDelivery, until, type Client, type TestApp } from './harness';
+import { line59Megapixels, tallScreenshot, thinLine, tooManyPixels } from './hostile-images';
 
 const retention = { visitorRetentionDays: 90, auditRetentionDays: 365 };
 
@@ -244,7 +252,10 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       const pdf = await admin.request('GET', `/api/attachments/${planId}`);
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
-      expect(pdf.headers.get('content-disposition')).toBe('inline; filename="floor plan.pdf"');
+      // A download, never shown in the site's origin, and sandboxed if opened all the same.
+      expect(pdf.headers.get('content-disposition')).toBe('attachment; filename="floor plan.pdf"');
+      expect(pdf.headers.get('content-security-policy')).toBe('sandbox');
+      expect(full.headers.get('content-security-policy')).toBe('sandbox');
       expect(pdf.text.startsWith('%PDF-1.7')).toBe(true);
       expect((await admin.get(`/api/attachments/${planId}/thumbnail`)).status).toBe(404);
 
@@ -343,6 +354,8 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       const opened = await t.client().get(link.body.url);
       expect(opened.status).toBe(200);
       expect(opened.headers.get('content-type')).toBe('application/pdf');
+      expect(opened.headers.get('content-disposition')).toBe('attachment; filename="plan.pdf"');
+      expect(opened.headers.get('content-security-policy')).toBe('sandbox');
 
       const sig = new URL(link.body.url, t.url).searchParams.get('sig')!;
       const tampered = link.body.url.replace(sig, `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`);
@@ -355,6 +368,23 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       t.clock.advance(2 * 60 * 60 * 1000);
       const expired = await t.client().get(link.body.url);
       expect(expired.status).toBe(403);
+    });
+
+    it('serves a PDF as a download under its own name, quotes and accents safely encoded, on both routes', async () => {
+      const name = 'Plan "A" – cuisine é.pdf';
+      const plan = await upload(t.client(), samplePdf(), 'application/pdf', name);
+      await t.client().post('/api/quote-request', { ...goodQuote, attachments: [{ url: plan.body.url, name }] });
+      const id = idOf(plan.body.url);
+      const expected = `attachment; filename="Plan _A_ _ cuisine _.pdf"; filename*=UTF-8''Plan%20%22A%22%20%E2%80%93%20cuisine%20%C3%A9.pdf`;
+      const bySession = await admin.request('GET', `/api/attachments/${id}`);
+      expect(bySession.headers.get('content-disposition')).toBe(expected);
+      expect(bySession.headers.get('content-security-policy')).toBe('sandbox');
+      const link = await admin.post<{ url: string }>(`/api/attachments/${id}/link`);
+      const byLink = await t.client().get(link.body.url);
+      expect(byLink.status).toBe(200);
+      expect(byLink.headers.get('content-disposition')).toBe(expected);
+      expect(byLink.headers.get('content-security-policy')).toBe('sandbox');
+      expect(byLink.headers.get('x-content-type-options')).toBe('nosniff');
     });
 
     it('deleting the lead deletes its files and records', async () => {
@@ -436,7 +466,14 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       const id = idOf(shot.body.url);
       expect(await stopped.app.context.store.attachments.get(id)).toMatchObject({ processing: 'pending' });
       const { store, objects, clock, log } = stopped.app.context;
-      const restarted = new Attachments(store, objects, clock, log, { background: true });
+      const restarted = new Attachments(
+        store,
+        objects,
+        clock,
+        log,
+        { background: true },
+        new UploadQuota(store, clock, defaultUploadQuota),
+      );
       expect(await restarted.resumePending()).toBe(1);
       await restarted.idle();
       expect(await store.attachments.get(id)).toMatchObject({ processing: 'done', width: 1800, height: 2400 });
@@ -461,5 +498,157 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
     const admin = await t.adminClient();
     expect((await admin.get(`/api/attachments/${id}`)).status).toBe(404);
     expect((await admin.get(`/api/attachments/${id}/thumbnail`)).status).toBe(404);
+  });
+});
+
+describe('what customers may upload (embedded: SQLite and local disk)', () => {
+  const kb = 1024;
+  const pdfOf = (bytes: number) => samplePdf(bytes - samplePdf().length);
+  const ticketFor = (client: Client, size: number, name = 'plan.pdf') =>
+    client.post<AttachmentUploadUrl & { message: string; errors: Record<string, string> }>('/api/attachments/upload-url', {
+      contentType: 'application/pdf',
+      name,
+      size,
+    });
+
+  it('one address stores at most ATTACHMENT_MB_PER_DAY in 24 hours: 429 with Retry-After, still after a restart, not by lying about the size', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'attachment-quota-'));
+    const file = join(dir, 'site.sqlite');
+    const options = { attachmentBytesPerDay: 1024 * kb };
+    let t = await startTestApp(options, () => createSqliteStore({ file }));
+    try {
+      const client = t.client();
+      for (const name of ['a.pdf', 'b.pdf']) expect((await upload(client, pdfOf(400 * kb), 'application/pdf', name)).status).toBe(201);
+
+      // A third 400 KB would make 1,200 KB: refused before a byte is sent, with when to come back.
+      const refused = await ticketFor(client, 400 * kb);
+      expect(refused.status).toBe(429);
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(24 * 3600);
+      expect(wait).toBeLessThanOrEqual(25 * 3600);
+      expect(refused.body.message).toBe(uploadQuotaMessages.perClient(1, `${Math.ceil(wait / 3600)} hours`));
+      expect(refused.body.errors.file).toBe(refused.body.message);
+
+      // Saying 1 KB and sending 300 KB: refused at the first byte past 1 KB, nothing kept or charged.
+      const liar = await ticketFor(client, kb);
+      expect(liar.status).toBe(200);
+      const lie = await client.request<{ message: string }>('PUT', liar.body.uploadURL, { body: pdfOf(300 * kb) });
+      expect(lie.status).toBe(413);
+      expect(lie.body.message).toBe(largerThanDeclared);
+      expect(await t.app.context.store.attachments.count()).toBe(2);
+      expect(storedFiles(t)).toHaveLength(2);
+
+      // Two upload URLs asked for at once both fit (800 + 200 KB); the PUT charges, so only one is kept.
+      const [first, second] = await Promise.all([ticketFor(client, 200 * kb), ticketFor(client, 200 * kb)]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect((await client.request('PUT', first.body.uploadURL, { body: pdfOf(200 * kb) })).status).toBe(201);
+      const late = await client.request<{ message: string }>('PUT', second.body.uploadURL, { body: pdfOf(200 * kb) });
+      expect(late.status).toBe(429);
+      expect(late.body.message).toMatch(/^This connection has uploaded as much as we take in a day \(1 MB\)/);
+      expect(await t.app.context.store.attachments.count()).toBe(3);
+
+      // The count is in the database: a restart still refuses.
+      await t.close();
+      t = await startTestApp(options, () => createSqliteStore({ file }));
+      expect((await ticketFor(t.client(), 100 * kb)).status).toBe(429);
+      // A day later (counted by the hour) the address may upload again.
+      t.clock.advance(25 * 3600 * 1000);
+      expect((await upload(t.client(), pdfOf(400 * kb), 'application/pdf', 'next-day.pdf')).status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('unattached uploads together stay under ATTACHMENT_STORAGE_MB: 507, and files sent with a lead make room', async () => {
+    const t = await startTestApp({ attachmentStorageBytes: 1024 * kb });
+    try {
+      const client = t.client();
+      const kept = [];
+      for (const name of ['a.pdf', 'b.pdf']) kept.push((await upload(client, pdfOf(400 * kb), 'application/pdf', name)).body);
+      const full = await ticketFor(client, 400 * kb);
+      expect(full.status).toBe(507);
+      expect(full.body.message).toBe(uploadQuotaMessages.full);
+      expect(full.body.errors.file).toBe(uploadQuotaMessages.full);
+
+      // Two URLs that each fit now; the first PUT takes the room, the second is refused.
+      const [first, second] = await Promise.all([ticketFor(client, 200 * kb), ticketFor(client, 200 * kb)]);
+      expect((await client.request('PUT', first.body.uploadURL, { body: pdfOf(200 * kb) })).status).toBe(201);
+      const refused = await client.request<{ message: string }>('PUT', second.body.uploadURL, { body: pdfOf(200 * kb) });
+      expect(refused.status).toBe(507);
+      expect(refused.body.message).toBe(uploadQuotaMessages.full);
+      expect(await t.app.context.store.attachments.count()).toBe(3);
+      expect(storedFiles(t)).toHaveLength(3);
+
+      // Sent with a quote request, the files are the business's: room for more.
+      const quote = await client.post('/api/quote-request', {
+        ...goodQuote,
+        attachments: kept.map((item) => ({ url: item.url, name: item.name })),
+      });
+      expect(quote.status).toBe(201);
+      expect((await upload(client, pdfOf(400 * kb), 'application/pdf', 'c.pdf')).status).toBe(201);
+      // The hourly sweep sets the total from the records: 200 + 400 KB not on a lead.
+      await runMaintenance(t.app.context.store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
+      expect((await t.app.context.store.uploadQuotas.get('unattached'))?.bytes).toBe(600 * kb);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('no upload while it would leave less than MIN_FREE_DISK_MB free: 507 for customers and staff, nothing stored, leads still taken', async () => {
+    const disk = await statfs(tmpdir());
+    // A floor above what this disk has free: as a disk would be nearly full.
+    const t = await startTestApp({ minFreeDiskBytes: disk.bavail * disk.bsize + 1024 * 1024 * 1024 });
+    try {
+      const client = t.client();
+      const refused = await ticketFor(client, 10 * kb);
+      expect(refused.status).toBe(507);
+      expect(refused.body.message).toBe(uploadQuotaMessages.full);
+
+      const staff = await t.adminClient();
+      const issued = await staff.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' });
+      const model = await t.client().request<{ message: string }>('PUT', issued.body.uploadURL, { body: glb(100) });
+      expect(model.status).toBe(507);
+      expect(model.body.message).toBe(uploadQuotaMessages.full);
+      expect(await t.app.context.store.attachments.count()).toBe(0);
+      expect(await t.app.context.store.objects.count()).toBe(0);
+      expect(storedFiles(t)).toEqual([]);
+
+      expect((await client.post('/api/quote-request', goodQuote)).status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a photo of too many pixels or an extreme shape at upload, from its header, with 400 and the reason; a tall screenshot is processed', async () => {
+    const t = await startTestApp();
+    try {
+      const client = t.client();
+      const cases: Array<[Buffer, string]> = [
+        [await tooManyPixels(), imageSizeProblem(8000, 8000)!],
+        [await thinLine(), imageSizeProblem(1, 100_000)!],
+        [line59Megapixels(), imageSizeProblem(1, 59_000_000)!],
+      ];
+      for (const [bytes, message] of cases) {
+        const started = Date.now();
+        const res = await upload(client, bytes, 'image/png', 'screenshot.png');
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ message, errors: { file: message } });
+        // From the header: not after decoding millions of rows (about 20 s for the 1 × 59,000,000 line).
+        expect(Date.now() - started).toBeLessThan(5000);
+      }
+      expect(await t.app.context.store.attachments.count()).toBe(0);
+      expect(storedFiles(t)).toEqual([]);
+
+      const tall = await upload(client, await tallScreenshot(), 'image/png', 'long-page.png');
+      expect(tall.status).toBe(201);
+      const id = idOf(tall.body.url);
+      const done = await until(async () => {
+        const record = await t.app.context.store.attachments.get(id);
+        return record?.processing !== 'pending' && record;
+      }, 'the screenshot to be processed');
+      expect(done).toMatchObject({ processing: 'done', width: 141, height: 2400 });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -16,6 +16,7 @@ import type { ChangeFeed } from '../src/ports/change-feed';
 import type { Store } from '../src/ports/store';
 import { messageSettings } from '../src/message-settings';
 import type { Delivery } from '../src/routes/context';
+import { freeDiskBytesOf } from '../src/services/upload-quota';
 import { appLog, withRequestLog, type Logger } from '../src/logging';
 import type { RequestHandler } from 'express';
 
@@ -165,6 +166,8 @@ export async function startTestApp(
     clientCheck,
     modelProcessing: extra.modelProcessing,
     attachmentProcessing: extra.attachmentProcessing,
+    // As the embedded server: the free space of the disk the data folder is on.
+    freeDiskBytes: freeDiskBytesOf(dir),
   });
   if ((await store.users.count({ username: admin.username })) === 0) await createAdmin(store, admin.username, admin.password);
   const server = createServer(extra.logger ? withRequestLog(extra.logger, app) : app);

@@ -1,9 +1,19 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exifReveals, roomPhoto } from '../src/demo/room-photos';
 import { runMaintenance } from '../src/services/maintenance';
+import { imageSizeProblem } from '../src/services/photo-pipeline';
 import { glb, png, startTestApp, type Client, type TestApp } from './harness';
+import { line59Megapixels, tallScreenshot, thinLine, tooManyPixels } from './hostile-images';
+
+/** A small thumbnail in a format, as a designer's tool saves one. */
+const thumbnail = (format: 'png' | 'jpeg' | 'webp' | 'avif') =>
+  sharp({ create: { width: 80, height: 60, channels: 3, background: '#c8a165' } })
+    .toFormat(format)
+    .toBuffer();
 
 let t: TestApp;
 let admin: Client;
@@ -47,17 +57,67 @@ describe('uploads', () => {
   });
 
   it('recognises the type by content when no kind is given', async () => {
-    const image = await upload(png());
+    const image = await upload(await thumbnail('png'));
     expect(image.status).toBe(201);
     expect(image.body.url).toMatch(/^\/objects\/thumbnails\/.+\.png$/);
     const served = await fetch(t.url + image.body.url);
     expect(served.headers.get('content-type')).toBe('image/png');
-    const webp = Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1'), Buffer.alloc(20)]);
-    expect((await upload(webp)).body.url).toMatch(/\.webp$/);
-    const avif = Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), Buffer.from('ftypavif', 'latin1'), Buffer.alloc(20)]);
-    expect((await upload(avif, 'thumbnail')).body.url).toMatch(/\.avif$/);
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(20)]);
-    expect((await upload(jpeg, 'thumbnail')).body.url).toMatch(/\.jpg$/);
+    expect((await upload(await thumbnail('webp'))).body.url).toMatch(/\.webp$/);
+    expect((await upload(await thumbnail('avif'), 'thumbnail')).body.url).toMatch(/\.avif$/);
+    expect((await upload(await thumbnail('jpeg'), 'thumbnail')).body.url).toMatch(/\.jpg$/);
+  });
+
+  it('strips a thumbnail of its EXIF (GPS position, camera) and turns it upright, as photos are', async () => {
+    // A phone photo used as a poster: held upright (orientation 6), with the camera and the GPS position in its EXIF.
+    const phone = await roomPhoto({ seed: 'thumbnail', width: 800, height: 600, orientation: 6 });
+    expect(exifReveals((await sharp(phone).metadata()).exif)).toEqual({ gps: true, camera: true });
+    const res = await upload(phone, 'thumbnail');
+    expect(res.status).toBe(201);
+    expect(res.body.url).toMatch(/^\/objects\/thumbnails\/.+\.jpg$/);
+    const served = Buffer.from(await (await fetch(t.url + res.body.url)).arrayBuffer());
+    const meta = await sharp(served).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 600, 800]);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.iptc).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(served.includes(Buffer.from('iPhone'))).toBe(false);
+    // What is stored is what is served.
+    expect(await t.app.context.store.objects.findOne({ url: res.body.url })).toMatchObject({ size: served.length });
+  });
+
+  it('refuses a thumbnail that cannot be decoded, of too many pixels or an extreme shape with 400 and the reason, keeping nothing', async () => {
+    const before = objectFiles();
+    const cases: Array<[Buffer, string]> = [
+      [png(), 'This image could not be read. It may be damaged: please save it again as PNG, JPEG or WebP and upload that.'],
+      [await tooManyPixels(), imageSizeProblem(8000, 8000)!],
+      [await thinLine(), imageSizeProblem(1, 100_000)!],
+      [line59Megapixels(), imageSizeProblem(1, 59_000_000)!],
+    ];
+    expect(cases[2][1]).toBe(
+      'This image is 1 × 100,000 pixels: too long and narrow to show. Its longer side can be at most 20 times its shorter: please crop it and try again.',
+    );
+    expect(cases[1][1]).toBe(
+      'This image is 8,000 × 8,000 pixels (64 megapixels). Images can be at most 60 megapixels: please save it smaller and try again.',
+    );
+    for (const [bytes, message] of cases) {
+      const started = Date.now();
+      const res = await upload(bytes, 'thumbnail');
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      // Refused from its header, not after decoding millions of rows.
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+    expect(objectFiles()).toEqual(before);
+    expect(stagedFiles()).toEqual([]);
+  });
+
+  it('takes a tall screenshot as a thumbnail, scaled to fit 2400 px', async () => {
+    const res = await upload(await tallScreenshot(), 'thumbnail');
+    expect(res.status).toBe(201);
+    const meta = await sharp(Buffer.from(await (await fetch(t.url + res.body.url)).arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 141, 2400]);
   });
 
   it('refuses SVG, HTML, text and a GLB sent as a thumbnail with 415, keeping nothing', async () => {
@@ -129,7 +189,7 @@ describe('uploads', () => {
 describe('3D models', () => {
   it('adds, lists, edits, reorders and deletes models, deleting their files', async () => {
     const file1 = (await upload(glb(10), 'model')).body.url;
-    const thumb1 = (await upload(png(), 'thumbnail')).body.url;
+    const thumb1 = (await upload(await thumbnail('png'), 'thumbnail')).body.url;
     const created = await admin.post<Record<string, unknown>>('/api/3d-models', {
       name: 'Kitchen island',
       description: 'Island with stone benchtop',
@@ -195,7 +255,7 @@ describe('3D models', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors.modelUrl).toBe('Must be a GLB model uploaded to this site');
 
-    const image = (await upload(png(), 'thumbnail')).body.url;
+    const image = (await upload(await thumbnail('png'), 'thumbnail')).body.url;
     const wrongKind = await admin.post<{ errors: Record<string, string> }>('/api/3d-models', { ...base, modelUrl: image });
     expect(wrongKind.status).toBe(400);
 

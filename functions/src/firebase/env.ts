@@ -27,6 +27,8 @@ export const firebaseEnvSchema = envSchema
     SITE_URL: true,
     FOLLOW_UP_AFTER_HOURS: true,
     BUSINESS_HOURS: true,
+    ATTACHMENT_MB_PER_DAY: true,
+    ATTACHMENT_STORAGE_MB: true,
   })
   .extend({
     /** Set by Cloud Functions and the emulator. */

@@ -116,7 +116,12 @@ export async function createFirebaseSite(
       formRateLimit: env.FORM_RATE_LIMIT,
       visitRateLimit: env.VISIT_RATE_LIMIT,
       loginRateLimit: env.LOGIN_RATE_LIMIT,
+      attachmentBytesPerDay: env.ATTACHMENT_MB_PER_DAY * 1024 * 1024,
+      attachmentStorageBytes: env.ATTACHMENT_STORAGE_MB * 1024 * 1024,
     },
+    // No freeDiskBytes: files go to Cloud Storage, which has no disk of ours to fill (the
+    // bucket's size is bounded by ATTACHMENT_STORAGE_MB and the per-client quota), and a
+    // file staged in the function's memory-backed /tmp is bounded by its 20 MB limit.
   });
   // Every request but the health check waits until the first admin exists, so that nobody
   // can register first; a failure is retried by the next request.

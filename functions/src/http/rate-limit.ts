@@ -151,7 +151,8 @@ export interface Limits {
  * each of its addresses would get a limit of its own.
  */
 const ipv6Subnet = 56;
-const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown', ipv6Subnet);
+/** The client a limit counts: its address, or its /56 for IPv6. */
+export const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown', ipv6Subnet);
 /** The address a request is counted under: its IP, or its /56 for IPv6. */
 export const addressKey = clientKey;
 /**

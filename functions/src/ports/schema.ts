@@ -387,6 +387,16 @@ export const tables = {
     columns: { id: 'text', contentType: 'text', name: 'text', size: 'int', used: 'bool', createdAt: 'text', expiresAt: 'text' },
     indexes: [['expiresAt', 'id']],
   },
+  /**
+   * Bytes customers uploaded per client address (hashed) by the hour, and of uploads not on a
+   * lead yet; stale client records are deleted by the hourly sweep.
+   */
+  uploadQuotas: {
+    name: 'upload_quotas',
+    columns: { id: 'text', bytes: 'int', hours: 'json', updatedAt: 'text' },
+    optional: ['hours'],
+    indexes: [['updatedAt', 'id']],
+  },
   /** Random keys the server signs links with (id: what they sign, e.g. `attachments`); made on first use. */
   signingKeys: {
     name: 'signing_keys',

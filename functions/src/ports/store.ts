@@ -244,6 +244,19 @@ export interface AttachmentTicketRecord {
   expiresAt: string;
 }
 
+/**
+ * What customers' uploads have used (services/upload-quota.ts): `client:{sha256 of the
+ * address}` with the bytes it uploaded per hour, or `unattached` with the bytes of every
+ * upload not on a lead yet (and of uploads under way).
+ */
+export interface UploadQuotaRecord {
+  id: string;
+  bytes: number;
+  /** A client's bytes per hour, keyed by the hour's start (ms since 1970). */
+  hours?: Record<string, number>;
+  updatedAt: string;
+}
+
 /** A random key the server signs links with; the id names what it signs. */
 export interface SigningKeyRecord {
   id: string;
@@ -282,6 +295,7 @@ export interface Store {
   uploadTickets: Collection<UploadTicketRecord>;
   attachments: Collection<AttachmentRecord>;
   attachmentTickets: Collection<AttachmentTicketRecord>;
+  uploadQuotas: Collection<UploadQuotaRecord>;
   signingKeys: Collection<SigningKeyRecord>;
   loginChallenges: Collection<LoginChallengeRecord>;
   loginDevices: Collection<LoginDeviceRecord>;

@@ -3,9 +3,25 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { Readable } from 'node:stream';
 import { signedIn } from '../auth/sessions';
 import { HttpError } from '../http/errors';
+import { clientKey } from '../http/rate-limit';
 import { body, parse } from '../http/validate';
 import type { AttachmentVariant } from '../services/attachments';
 import type { RouteContext } from './context';
+
+/**
+ * A Content-Disposition naming the file as the customer's device did (RFC 6266): a plain
+ * ASCII name as it is; any other with an ASCII stand-in (every other character `_`) for old
+ * clients and the exact name, UTF-8 and percent-encoded, in `filename*` (RFC 8187). Header
+ * values thus stay ASCII, and no quote or backslash of a name ends the quoted string.
+ */
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  if (/^[\x20-\x7e]*$/.test(name) && !/["\\%]/.test(name)) return `${type}; filename="${name}"`;
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  // A lone surrogate (JSON can carry one) cannot be UTF-8: it becomes U+FFFD, as a browser shows it.
+  const wellFormed = name.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  const encoded = encodeURIComponent(wellFormed).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
 
 /** An attachment's id in a path: what newId makes. */
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -28,15 +44,16 @@ export function attachmentUploadRoutes(ctx: RouteContext, json: RequestHandler):
   const { attachments } = ctx;
 
   router.post('/attachments/upload-url', ctx.verifiedClient, ctx.limits.attachmentTickets, json, async (req, res) => {
-    res.json(await attachments.issue(parse(attachmentUploadRequestSchema, body(req))));
+    res.json(await attachments.issue(parse(attachmentUploadRequestSchema, body(req)), clientKey(req)));
   });
 
   router.put('/attachments/upload/:token', async (req, res) => {
     const declared = req.get('content-length');
-    const uploaded = await attachments.receive(req.params.token, {
-      stream: bodyStream(req),
-      declaredLength: declared === undefined ? undefined : Number(declared),
-    });
+    const uploaded = await attachments.receive(
+      req.params.token,
+      { stream: bodyStream(req), declaredLength: declared === undefined ? undefined : Number(declared) },
+      clientKey(req),
+    );
     res.status(201).json(uploaded);
   });
 
@@ -68,10 +85,13 @@ export function attachmentFileRoutes(ctx: RouteContext): Router {
     const file = await attachments.file(id, variant);
     const opened = await ctx.objects.open(file.key);
     if (!opened) throw new HttpError(404, 'Attachment not found');
-    // Express's content-disposition encoding (RFC 6266: an ASCII fallback and filename*), shown inline.
-    res.attachment(file.filename);
     res.set({
-      'Content-Disposition': (res.get('Content-Disposition') ?? 'attachment').replace(/^attachment/, 'inline'),
+      // A customer's PDF is downloaded, never shown in the site's origin: a PDF can carry
+      // scripts, forms and links, and the browser's viewer would run them as this site. A
+      // processed photo (pixels only, re-encoded by us) is shown inline, for the lightbox.
+      'Content-Disposition': contentDisposition(file.download ? 'attachment' : 'inline', file.filename),
+      // Opened directly all the same, the file gets an opaque origin: no script, no cookies, no forms.
+      'Content-Security-Policy': 'sandbox',
       'Content-Type': file.contentType,
       'Content-Length': String(opened.size),
       // The browser may keep it for the admin's session; no shared cache may.

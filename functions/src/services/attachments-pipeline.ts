@@ -1,10 +1,7 @@
 import { attachmentMessages, projectLimits } from '@site/domain';
 import sharp from 'sharp';
 import { HttpError } from '../http/errors';
-import { photoEncoding } from './photo-pipeline';
-
-/** 60 MP, as for project photos: larger than any phone or DSLR photo, small enough to decode in the memory the function has. */
-export const maxInputPixels = 60_000_000;
+import { imageLimits, photoEncoding, readImageHeader } from './photo-pipeline';
 
 /** The lead card's preview: sharp on a high-density screen at the card's 160 px. */
 export const thumbnailSize = 480;
@@ -19,16 +16,12 @@ const unreadable = () => new HttpError(400, attachmentMessages.unreadablePhoto, 
 
 /**
  * Reads only a photo's header (dimensions, format), in milliseconds: a file that is not a
- * decodable image, or is larger than any camera's, is refused while the customer waits for
- * the upload, and the full decoding happens later, in the background.
+ * decodable image, or one with more pixels than any camera's or an extreme shape (a 1 ×
+ * 59,000,000 line), is refused while the customer waits for the upload, with the reason, and
+ * never reaches the processing queue. The full decoding happens later, in the background.
  */
 export async function checkPhotoHeader(path: string): Promise<void> {
-  try {
-    const { width, height } = await sharp(path, { limitInputPixels: maxInputPixels }).metadata();
-    if (!width || !height || width * height > maxInputPixels) throw unreadable();
-  } catch {
-    throw unreadable();
-  }
+  await readImageHeader(path, attachmentMessages.unreadablePhoto, 'file');
 }
 
 /**
@@ -42,7 +35,7 @@ export async function processAttachmentPhoto(input: Buffer): Promise<ProcessedAt
   const largest = Math.max(...projectLimits.photoWidths);
   let upright: { data: Buffer; info: { width: number; height: number; channels: number } };
   try {
-    upright = await sharp(input, { failOn: 'error', limitInputPixels: maxInputPixels, sequentialRead: true })
+    upright = await sharp(input, { failOn: 'error', limitInputPixels: imageLimits.maxPixels, sequentialRead: true })
       .autoOrient()
       .toColourspace('srgb')
       .removeAlpha()

@@ -26,6 +26,7 @@ import type { ObjectStore } from '../ports/object-store';
 import type { AttachmentRecord, Store } from '../ports/store';
 import { checkPhotoHeader, processAttachmentPhoto, type ProcessedAttachment } from './attachments-pipeline';
 import { LinkSigner } from './link-signing';
+import type { UploadCharge, UploadQuota } from './upload-quota';
 import type { UploadBody } from './uploads';
 
 export type LeadKind = 'inquiry' | 'quote';
@@ -49,6 +50,9 @@ const pdfTailLength = 1024;
 export const signedLinkLifetimeMs = attachmentLimits.signedLinkMaxMs;
 
 const tooLarge = () => new HttpError(413, attachmentMessages.tooLarge, { file: attachmentMessages.tooLarge });
+/** A body longer than the size its upload URL was asked for (and charged to the client's quota). */
+export const largerThanDeclared = 'This file is larger than the size given for it. Please upload it again.';
+const longerThanDeclared = () => new HttpError(413, largerThanDeclared, { file: largerThanDeclared });
 const wrongType = () => new HttpError(415, attachmentMessages.wrongType, { file: attachmentMessages.wrongType });
 const heicRefused = () => new HttpError(415, attachmentMessages.heic, { file: attachmentMessages.heic });
 const refused = (message: string, field = 'attachments') =>
@@ -103,6 +107,7 @@ export class Attachments {
     private readonly clock: Clock,
     private readonly log: Log,
     private readonly options: AttachmentProcessingOptions,
+    private readonly quota: UploadQuota,
   ) {
     this.processPhoto = options.processPhoto ?? processAttachmentPhoto;
     this.links = new LinkSigner(store, clock);
@@ -114,7 +119,9 @@ export class Attachments {
    * A single-use upload URL through the API, in both modes: the file is checked while it
    * streams in, whoever uploads it (see docs/decisions/014-attachments.md).
    */
-  async issue(request: AttachmentUploadRequest): Promise<AttachmentUploadUrl> {
+  async issue(request: AttachmentUploadRequest, client: string): Promise<AttachmentUploadUrl> {
+    // Refused now, before any byte is sent, when the file could not be kept; the PUT charges it.
+    await this.quota.check(client, request.size);
     const token = newToken();
     const now = this.clock.now();
     await this.store.attachmentTickets.insert({
@@ -135,7 +142,7 @@ export class Attachments {
    * the size is counted while streaming; a refused file is deleted and nothing is recorded.
    * A photo is answered before it is processed: its processing is queued.
    */
-  async receive(token: string, upload: UploadBody): Promise<UploadedAttachment> {
+  async receive(token: string, upload: UploadBody, client: string): Promise<UploadedAttachment> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new HttpError(404, 'Upload URL not found');
     const ticketId = sha256(token);
     const ticket = await this.store.attachmentTickets.get(ticketId);
@@ -146,10 +153,14 @@ export class Attachments {
     }
     const declared = upload.declaredLength;
     if (declared !== undefined && Number.isFinite(declared) && declared > attachmentLimits.maxBytes) throw tooLarge();
+    if (declared !== undefined && Number.isFinite(declared) && declared > ticket.size) throw longerThanDeclared();
 
+    // Charged before a byte is read: the size asked for, which the body may not pass.
+    const charge = await this.quota.charge(client, ticket.size);
+    let stored = false;
     const staged = join(this.objects.stagingDir, `${newId()}.part`);
     try {
-      const { sniffed, size } = await this.stage(upload, staged);
+      const { sniffed, size } = await this.stage(upload, staged, ticket.size);
       if (sniffed.kind === 'photo') await checkPhotoHeader(staged);
       const id = newId();
       const key = `attachments/${id}.${sniffed.extension}`;
@@ -166,14 +177,26 @@ export class Attachments {
         ...(sniffed.kind === 'photo' ? { processing: 'pending' as const } : {}),
       };
       await this.store.attachments.insert(record);
+      stored = true;
+      await this.quota.settle(charge, size);
       if (record.kind === 'photo') this.enqueue(id);
       return { url: attachmentPaths.file(id), name: record.name, kind: record.kind, contentType: record.contentType, size };
     } finally {
+      if (!stored) await this.releaseCharge(charge);
       await rm(staged, { force: true });
     }
   }
 
-  private stage(upload: UploadBody, path: string): Promise<{ sniffed: Sniffed; size: number }> {
+  /** Gives back a refused upload's charge; a failure to is logged, not answered (the sweep recounts). */
+  private async releaseCharge(charge: UploadCharge): Promise<void> {
+    try {
+      await this.quota.release(charge);
+    } catch (error) {
+      this.log('attachment upload: could not give back its quota', error);
+    }
+  }
+
+  private stage(upload: UploadBody, path: string, declared: number): Promise<{ sniffed: Sniffed; size: number }> {
     const req = upload.stream;
     return new Promise((resolve, reject) => {
       const out = createWriteStream(path, { flags: 'wx' });
@@ -202,6 +225,7 @@ export class Attachments {
         if (failed) return;
         size += chunk.length;
         if (size > attachmentLimits.maxBytes) return fail(tooLarge());
+        if (size > declared) return fail(longerThanDeclared());
         if (!sniffed) {
           head = Buffer.concat([head, chunk.subarray(0, sniffLength)]).subarray(0, sniffLength);
           if (head.length >= sniffLength) {
@@ -382,12 +406,33 @@ export class Attachments {
       }
       attached.push({ ...record, ...patch });
     }
+    // On a lead they are the business's files: no longer counted against customers' uploads.
+    await this.changeUnattached(-attached.reduce((sum, record) => sum + record.size, 0));
     return attached.map(leadAttachment);
   }
 
   /** Frees attachments again (their lead could not be stored); the sweep deletes them in time. */
   async detach(ids: readonly string[]): Promise<void> {
-    for (const id of ids) await this.store.attachments.update(id, { attached: false, leadKind: undefined, leadId: undefined });
+    let freed = 0;
+    for (const id of ids) {
+      const record = await this.store.attachments.get(id);
+      if (!record?.attached) continue;
+      await this.store.attachments.update(id, { attached: false, leadKind: undefined, leadId: undefined });
+      freed += record.size;
+    }
+    await this.changeUnattached(freed);
+  }
+
+  /**
+   * Moves the unattached uploads' total; a failure is logged rather than failing the lead
+   * (the hourly sweep sets the total from the records again).
+   */
+  private async changeUnattached(delta: number): Promise<void> {
+    try {
+      await this.quota.changeUnattached(delta);
+    } catch (error) {
+      this.log('attachments: could not update the unattached uploads total', error);
+    }
   }
 
   /**
@@ -419,7 +464,10 @@ export class Attachments {
     await this.store.attachments.delete(record.id);
   }
 
-  /** Uploads never attached to a submitted lead are deleted after a day; so are spent upload URLs. */
+  /**
+   * Uploads never attached to a submitted lead are deleted after a day; so are spent upload
+   * URLs. Then the unattached uploads' total is set from the records left (see UploadQuota.recount).
+   */
   async sweep(): Promise<number> {
     const now = this.clock.now().getTime();
     const cutoff = new Date(now - attachmentLimits.unattachedLifetimeMs).toISOString();
@@ -448,7 +496,26 @@ export class Attachments {
       if (!page.items.length) break;
       await this.store.attachmentTickets.deleteMany(page.items.map((ticket) => ticket.id));
     }
+    await this.quota.recount(await this.unattachedBytes());
     return removed;
+  }
+
+  /** The bytes of every upload not on a lead. */
+  private async unattachedBytes(): Promise<number> {
+    let total = 0;
+    let after: string | undefined;
+    do {
+      const page = await this.store.attachments.find({
+        where: { attached: false },
+        orderBy: 'createdAt',
+        direction: 'asc',
+        limit: 500,
+        after,
+      });
+      for (const record of page.items) total += record.size;
+      after = page.next;
+    } while (after);
+    return total;
   }
 
   // ---------------------------------------------------------------- serving to staff
@@ -457,19 +524,25 @@ export class Attachments {
   async file(
     id: string,
     variant: AttachmentVariant,
-  ): Promise<{ record: AttachmentRecord; key: string; contentType: string; filename: string }> {
+  ): Promise<{ record: AttachmentRecord; key: string; contentType: string; filename: string; download: boolean }> {
     const record = await this.store.attachments.get(id);
     if (!record) throw new HttpError(404, 'Attachment not found');
     if (record.kind === 'pdf') {
       if (variant !== 'full' || !record.key) throw new HttpError(404, 'Attachment not found');
-      return { record, key: record.key, contentType: 'application/pdf', filename: record.name };
+      return { record, key: record.key, contentType: 'application/pdf', filename: record.name, download: true };
     }
     // A photo's original (with its GPS position) is never served: only its processed copies.
     if (record.processing === 'pending') throw new HttpError(409, 'This photo is still being processed. Please try again in a moment.');
     const key = variant === 'full' ? record.fullKey : record.thumbnailKey;
     if (record.processing !== 'done' || !key) throw new HttpError(404, 'This photo could not be read');
     const base = record.name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
-    return { record, key, contentType: 'image/webp', filename: `${base}${variant === 'thumbnail' ? '-thumbnail' : ''}.webp` };
+    return {
+      record,
+      key,
+      contentType: 'image/webp',
+      filename: `${base}${variant === 'thumbnail' ? '-thumbnail' : ''}.webp`,
+      download: false,
+    };
   }
 
   /** What a file's link signs: the file, which of its variants, and until when. */

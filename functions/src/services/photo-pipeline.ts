@@ -1,5 +1,5 @@
 import { projectLimits, uploadMessages } from '@site/domain';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { HttpError } from '../http/errors';
 
 /** One processed file of a photo: a format at a width. */
@@ -26,8 +26,66 @@ export const photoEncoding = {
   placeholderWidth: 16,
 } as const;
 
-/** 60 MP: larger than any phone or DSLR photo, small enough to decode in the memory the function has. */
-const maxInputPixels = 60_000_000;
+/**
+ * What every uploaded image's header must show before anything decodes its pixels (project
+ * photos, customers' photos, model thumbnails). Read with sharp's `metadata()`, which parses
+ * only the header, in milliseconds, however large the image claims to be.
+ */
+export const imageLimits = {
+  /** 60 MP: larger than any phone or DSLR photo, small enough to decode in the memory the function has. */
+  maxPixels: 60_000_000,
+  /**
+   * A side at most 20 times the other: a phone's panorama is about 4 to 8 to 1, a long
+   * screenshot of a web page 17 to 1. Beyond that an image is a line, of no use on a card or a
+   * page, and decoding one (1 × 59,000,000 takes libvips about 20 s: a row at a time) would
+   * hold the processing queue.
+   */
+  maxAspectRatio: 20,
+  /** The longest side an encoded file may have: WebP's limit, 16,383 px (AVIF's, in libheif, is 16,384). */
+  maxEncodedSide: 16_383,
+} as const;
+
+const groupDigits = (n: number) => n.toLocaleString('en-AU');
+
+/** Why an image of this size is refused, or null when it is within the limits. */
+export function imageSizeProblem(width: number, height: number): string | null {
+  const size = `${groupDigits(width)} × ${groupDigits(height)} pixels`;
+  if (width * height > imageLimits.maxPixels) {
+    const megapixels = Math.round((width * height) / 1_000_000);
+    return `This image is ${size} (${megapixels} megapixels). Images can be at most ${imageLimits.maxPixels / 1_000_000} megapixels: please save it smaller and try again.`;
+  }
+  if (Math.max(width, height) > imageLimits.maxAspectRatio * Math.min(width, height)) {
+    return `This image is ${size}: too long and narrow to show. Its longer side can be at most ${imageLimits.maxAspectRatio} times its shorter: please crop it and try again.`;
+  }
+  return null;
+}
+
+export interface ImageHeader {
+  width: number;
+  height: number;
+  /** EXIF orientation, 1 when there is none. */
+  orientation: number;
+}
+
+/**
+ * Reads only an image's header and refuses (400, the message under `field`) one that cannot
+ * be read, has too many pixels or an extreme shape: before its pixels are decoded or it
+ * waits in a queue.
+ */
+export async function readImageHeader(input: Buffer | string, unreadable: string, field: string): Promise<ImageHeader> {
+  let header: ImageHeader;
+  try {
+    // No pixel limit here: the header says how many there are, and the message below says it.
+    const { width = 0, height = 0, orientation = 1 } = await sharp(input, { limitInputPixels: false }).metadata();
+    header = { width, height, orientation };
+  } catch {
+    throw new HttpError(400, unreadable, { [field]: unreadable });
+  }
+  if (!header.width || !header.height) throw new HttpError(400, unreadable, { [field]: unreadable });
+  const problem = imageSizeProblem(header.width, header.height);
+  if (problem) throw new HttpError(400, problem, { [field]: problem });
+  return header;
+}
 
 export const unreadablePhoto = 'This photo could not be read. It may be damaged: please export it again as JPEG and upload that.';
 
@@ -45,18 +103,20 @@ export function widthsFor(width: number): number[] {
  * placeholder. The original is decoded once; each width is scaled from the next larger one.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  await readImageHeader(input, unreadablePhoto, 'photos');
   let upright: { data: Buffer; info: { width: number; height: number; channels: number } };
   try {
     const largest = Math.max(...projectLimits.photoWidths);
-    const source = sharp(input, { failOn: 'error', limitInputPixels: maxInputPixels, sequentialRead: true })
+    upright = await sharp(input, { failOn: 'error', limitInputPixels: imageLimits.maxPixels, sequentialRead: true })
       .autoOrient()
       .toColourspace('srgb')
-      .removeAlpha();
-    const { width = 0, height = 0, orientation = 1 } = await sharp(input, { limitInputPixels: maxInputPixels }).metadata();
-    const uprightWidth = orientation >= 5 ? height : width;
-    // Decoding straight to the largest served width keeps one full-size image in memory at most once.
-    if (uprightWidth > largest) source.resize({ width: largest, withoutEnlargement: true });
-    upright = await source.raw().toBuffer({ resolveWithObject: true });
+      .removeAlpha()
+      // Decoding straight to the largest served width keeps one full-size image in memory at
+      // most once; the height bound keeps a tall screenshot (1000 × 17000) within what the
+      // AVIF and WebP encoders take, at its own proportions.
+      .resize({ width: largest, height: imageLimits.maxEncodedSide, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch {
     throw new HttpError(400, unreadablePhoto, { photos: unreadablePhoto });
   }
@@ -91,6 +151,44 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
     placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
     files: files.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format)),
   };
+}
+
+/** A thumbnail that cannot be decoded. */
+export const unreadableImage =
+  'This image could not be read. It may be damaged: please save it again as PNG, JPEG or WebP and upload that.';
+
+/** The longest side of a model's thumbnail: the largest project-photo width, more than any card shows. */
+export const thumbnailMaxSide = Math.max(...projectLimits.photoWidths);
+
+/** Each accepted image type encoded again in its own format, with the photos' settings where they apply. */
+const encoders: Readonly<Record<string, (image: Sharp) => Sharp>> = {
+  'image/jpeg': (image) => image.jpeg({ quality: 85 }),
+  'image/png': (image) => image.png(),
+  'image/webp': (image) => image.webp(photoEncoding.webp),
+  'image/avif': (image) => image.avif(photoEncoding.avif),
+};
+
+/**
+ * An image published as it was uploaded (a 3D model's thumbnail), made safe to publish as
+ * project photos are: its header checked first (readImageHeader), turned upright by its EXIF
+ * orientation, at most `thumbnailMaxSide` on a side, converted to sRGB and encoded again in
+ * its own format (so its address and content type stay as uploaded). sharp writes no
+ * metadata unless asked: no EXIF (GPS position, camera, date), XMP, IPTC or ICC profile.
+ * Transparency is kept (a PNG or WebP poster on the showroom's background).
+ */
+export async function cleanImage(input: Buffer | string, contentType: string, field = 'file'): Promise<Buffer> {
+  const encode = Object.hasOwn(encoders, contentType) ? encoders[contentType] : undefined;
+  if (!encode) throw new HttpError(415, uploadMessages.wrongType);
+  await readImageHeader(input, unreadableImage, field);
+  try {
+    const image = sharp(input, { failOn: 'error', limitInputPixels: imageLimits.maxPixels, sequentialRead: true })
+      .autoOrient()
+      .toColourspace('srgb')
+      .resize({ width: thumbnailMaxSide, height: thumbnailMaxSide, fit: 'inside', withoutEnlargement: true });
+    return await encode(image).toBuffer();
+  } catch {
+    throw new HttpError(400, unreadableImage, { [field]: unreadableImage });
+  }
 }
 
 export { isHeic } from '@site/domain';

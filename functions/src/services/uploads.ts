@@ -12,10 +12,12 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { HttpError } from '../http/errors';
-import { heicRefused, isHeic } from './photo-pipeline';
+import { cleanImage, heicRefused, isHeic, readImageHeader, unreadablePhoto } from './photo-pipeline';
 import { removeModelFiles } from './model-files';
 import { Photos } from './photos';
+import type { UploadQuota } from './upload-quota';
 import { newId, newToken, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { DirectUpload, ObjectStore } from '../ports/object-store';
@@ -60,6 +62,7 @@ export class Uploads {
     private readonly store: Store,
     private readonly objects: ObjectStore,
     private readonly clock: Clock,
+    private readonly quota: Pick<UploadQuota, 'checkDisk'>,
   ) {
     this.photos = new Photos(store, objects);
   }
@@ -139,20 +142,32 @@ export class Uploads {
     const declared = upload.declaredLength;
     const ceiling = ticket.kind ? maxBytes(ticket.kind) : limits.glbMaxBytes;
     if (declared !== undefined && Number.isFinite(declared) && declared > ceiling) throw tooLarge(ticket.kind);
+    // The disk's floor holds for the admin's files too (a model is up to 100 MB).
+    await this.quota.checkDisk(declared !== undefined && Number.isFinite(declared) && declared >= 0 ? declared : ceiling);
 
     const staged = join(this.objects.stagingDir, `${newId()}.part`);
     try {
       const { sniffed, size } = await this.stage(upload.stream, staged, ticket.kind);
       const objectId = newId();
       const key = `${uploadFolders[sniffed.kind]}/${objectId}.${sniffed.extension}`;
-      await this.objects.putFile(key, staged, sniffed.contentType);
+      let storedSize = size;
+      if (sniffed.kind === 'thumbnail') {
+        // A thumbnail is public as stored: its EXIF (GPS position, camera) goes before it is kept.
+        const cleaned = await cleanImage(staged, sniffed.contentType);
+        await this.objects.put(key, cleaned, sniffed.contentType);
+        storedSize = cleaned.length;
+      } else {
+        // A photo's header is read before it is stored: too many pixels or an extreme shape is refused at once.
+        if (sniffed.kind === 'photo') await readImageHeader(staged, unreadablePhoto, 'file');
+        await this.objects.putFile(key, staged, sniffed.contentType);
+      }
       const record: StoredObjectRecord = {
         id: objectId,
         key,
         url: this.objects.publicUrl(key),
         kind: sniffed.kind,
         contentType: sniffed.contentType,
-        size,
+        size: storedSize,
         attached: false,
         createdAt: this.clock.now().toISOString(),
       };
@@ -293,7 +308,31 @@ export class Uploads {
       if (fits && record.kind === 'photo' && isHeic(stored.head)) throw heicRefused();
       throw fits ? wrongType() : tooLarge(record.kind);
     }
+    if (record.kind === 'thumbnail') return this.cleanDirect(record, field);
     return (await this.store.objects.update(record.id, { size: stored.size })) ?? record;
+  }
+
+  /**
+   * A thumbnail that went straight to the bucket is cleaned when a model first uses it, as one
+   * streamed through the API is on arrival: its EXIF goes, and the cleaned image replaces it
+   * under the same key (so its address stays the one the form has). Until then only the
+   * uploader knows its random address.
+   */
+  private async cleanDirect(record: StoredObjectRecord, field: string): Promise<StoredObjectRecord> {
+    const opened = await this.objects.open(record.key);
+    if (!opened) {
+      const message = 'The upload has not finished. Please upload the file again';
+      throw new HttpError(400, message, { [field]: message });
+    }
+    let cleaned: Buffer;
+    try {
+      cleaned = await cleanImage(await buffer(opened.stream), record.contentType, field);
+    } catch (error) {
+      await this.remove(record.url);
+      throw error;
+    }
+    await this.objects.put(record.key, cleaned, record.contentType);
+    return (await this.store.objects.update(record.id, { size: cleaned.length })) ?? record;
   }
 
   /** Uploads never attached to a model are removed after a day. */

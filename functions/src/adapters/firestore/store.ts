@@ -43,6 +43,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     uploadTickets: new FirestoreCollection(db, tables.uploadTickets),
     attachments: new FirestoreCollection(db, tables.attachments),
     attachmentTickets: new FirestoreCollection(db, tables.attachmentTickets),
+    uploadQuotas: new FirestoreCollection(db, tables.uploadQuotas),
     signingKeys: new FirestoreCollection(db, tables.signingKeys),
     loginChallenges: new FirestoreCollection(db, tables.loginChallenges),
     loginDevices: new FirestoreCollection(db, tables.loginDevices),

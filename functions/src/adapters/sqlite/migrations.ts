@@ -532,6 +532,19 @@ CREATE INDEX quote_requests_status_followUpDueAt_id ON quote_requests ("status",
       }
     },
   },
+  // NN. Upload quotas: bytes customers uploaded per client address (hashed) by the hour, and
+  // the bytes of uploads not on a lead yet, so limits hold across restarts.
+  {
+    sql: `
+CREATE TABLE upload_quotas (
+  "id" TEXT PRIMARY KEY,
+  "bytes" INTEGER NOT NULL,
+  "hours" TEXT,
+  "updatedAt" TEXT NOT NULL
+) STRICT;
+CREATE INDEX upload_quotas_updatedAt_id ON upload_quotas ("updatedAt", "id");
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

@@ -68,6 +68,7 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
     uploadTickets: new SqliteCollection(db, tables.uploadTickets),
     attachments: new SqliteCollection(db, tables.attachments),
     attachmentTickets: new SqliteCollection(db, tables.attachmentTickets),
+    uploadQuotas: new SqliteCollection(db, tables.uploadQuotas),
     signingKeys: new SqliteCollection(db, tables.signingKeys),
     loginChallenges: new SqliteCollection(db, tables.loginChallenges),
     loginDevices: new SqliteCollection(db, tables.loginDevices),
