@@ -13,3 +13,4 @@ export * from './lead-source';
 export * from './review-invites';
 export * from './privacy';
 export * from './settings';
+export * from './go-live';

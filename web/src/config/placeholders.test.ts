@@ -1,6 +1,6 @@
-import type { BusinessSettings } from '@site/domain';
+import { isExampleAddress, isExamplePhone, type BusinessSettings } from '@site/domain';
 import { describe, expect, it } from 'vitest';
-import { deployBuildProblem, describePlaceholders, findPlaceholders, isExampleAddress, isExamplePhone } from './placeholders';
+import { deployBuildProblem, describePlaceholders, findPlaceholders } from './placeholders';
 
 const real: BusinessSettings = {
   brand: 'Northcote Kitchens & Bathrooms',

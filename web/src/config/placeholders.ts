@@ -1,4 +1,4 @@
-import type { BusinessSettings } from '@site/domain';
+import { isExampleAddress, isExamplePhone, type BusinessSettings } from '@site/domain';
 
 /**
  * Finds the example values the business settings ship with (business.ts), so that a site
@@ -16,32 +16,6 @@ export interface Placeholder {
 }
 
 export const businessFile = 'web/src/config/business.ts';
-
-/**
- * Domains reserved for documentation (RFC 2606 and RFC 6761), which the example settings
- * use, and example.com.au, which examples of Australian addresses use.
- */
-const exampleHost = /(^|\.)(example\.(com|net|org|com\.au)|[^.]+\.example|[^.]+\.test|[^.]+\.invalid)$/i;
-
-/** Whether an email address or a web address is on a domain reserved for examples. */
-export function isExampleAddress(value: string): boolean {
-  const at = value.lastIndexOf('@');
-  if (at !== -1 && !value.includes('/')) return exampleHost.test(value.slice(at + 1).trim());
-  try {
-    return exampleHost.test(new URL(value).hostname);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Whether a phone number (E.164, +61...) is in a range the Australian regulator (ACMA) sets
- * aside for use in fiction and examples: (02), (03), (07) and (08) numbers 5550 xxxx and
- * 7010 xxxx. Such a number reaches nobody.
- */
-export function isExamplePhone(e164: string): boolean {
-  return /^\+61[2378](5550|7010)\d{4}$/.test(e164.replace(/[\s()-]/g, ''));
-}
 
 /** A street address still holding the word "Example", as the shipped one does. */
 const exampleText = /\bexample\b/i;
