@@ -1,4 +1,5 @@
-import type { ApiError } from '@site/domain';
+import { backgroundRequestHeader, type ApiError } from '@site/domain';
+import { personActedRecently } from './user-activity';
 
 /**
  * Any non-OK response becomes an ApiRequestError whose message is the status code, a colon
@@ -41,6 +42,8 @@ async function clientCheckHeaders(method: string): Promise<Record<string, string
 export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<ApiResponse<T>> {
   const init: RequestInit = { method, credentials: 'include' };
   const headers: Record<string, string> = await clientCheckHeaders(method);
+  // A read nobody asked for just now does not keep an admin's session from idling out.
+  if (method === 'GET' && typeof window !== 'undefined' && !personActedRecently()) headers[backgroundRequestHeader] = '1';
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);

@@ -1,4 +1,4 @@
-import type { AccountSummary, AdminSession, User } from '@site/domain';
+import { accountMessages, type AccountSummary, type AdminSession, type User } from '@site/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -87,6 +87,7 @@ describe('the Account page', () => {
     );
 
     await user.type(within(totp).getByRole('textbox', { name: 'Code from the app' }), '654321');
+    await user.type(within(totp).getByLabelText(/^Current password/), 'my password');
     await user.click(within(totp).getByRole('button', { name: 'Turn on' }));
 
     const codes = await within(totp).findByRole('list', { name: 'Recovery codes' });
@@ -99,7 +100,57 @@ describe('the Account page', () => {
     expect(within(totp).getByRole('button', { name: 'Copy' })).toBeVisible();
     expect(within(totp).getByRole('button', { name: 'Download' })).toBeVisible();
     expect(within(totp).queryByText('JBSWY3DPEHPK3PXP')).not.toBeInTheDocument();
-    expect(requests).toContainEqual({ method: 'POST', url: '/api/account/totp/confirm', body: { code: '654321' } });
+    expect(requests).toContainEqual({
+      method: 'POST',
+      url: '/api/account/totp/confirm',
+      body: { code: '654321', currentPassword: 'my password' },
+    });
+  });
+
+  test('turning on the app with a wrong current password shows the server’s message under the field', async () => {
+    const wrong = accountMessages.currentPasswordWrong;
+    const { user } = renderAccount(({ method, url }) => {
+      if (method === 'POST' && url === '/api/account/totp')
+        return { status: 200, body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x' } };
+      if (url === '/api/account/totp/confirm') return { status: 403, body: { message: wrong, errors: { currentPassword: wrong } } };
+      return undefined;
+    });
+    const totp = await section('Authenticator app');
+    await user.click(await within(totp).findByRole('button', { name: 'Set up authenticator app' }));
+    await user.type(await within(totp).findByRole('textbox', { name: 'Code from the app' }), '654321');
+    await user.type(within(totp).getByLabelText(/^Current password/), 'not it');
+    await user.click(within(totp).getByRole('button', { name: 'Turn on' }));
+    expect(await within(totp).findByText(wrong)).toBeVisible();
+    expect(within(totp).getByLabelText(/^Current password/)).toHaveAccessibleDescription(wrong);
+    expect(within(totp).queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+  });
+
+  test('removing a passkey asks for the current password, sends it, and shows the server’s message when it is wrong', async () => {
+    const wrong = accountMessages.currentPasswordWrong;
+    const passkey = { id: 'pk1', name: 'Laptop', createdAt: minutesAgo(60), lastUsedAt: null };
+    let attempts = 0;
+    const { user, requests } = renderAccount(({ method, url }) => {
+      if (url === '/api/account') return { status: 200, body: { ...summary, passkeys: [passkey] } };
+      if (method === 'DELETE' && url === '/api/account/passkeys/pk1') {
+        attempts += 1;
+        return attempts === 1 ? { status: 403, body: { message: wrong, errors: { currentPassword: wrong } } } : { status: 204 };
+      }
+      return undefined;
+    });
+    const passkeys = await section('Passkeys');
+    await user.click(await within(passkeys).findByRole('button', { name: 'Remove passkey Laptop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the passkey' });
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'not it');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByText(wrong)).toBeVisible();
+    await user.clear(within(dialog).getByLabelText(/^Current password/));
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'my password');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.filter(({ method }) => method === 'DELETE')).toEqual([
+      { method: 'DELETE', url: '/api/account/passkeys/pk1', body: { currentPassword: 'not it' } },
+      { method: 'DELETE', url: '/api/account/passkeys/pk1', body: { currentPassword: 'my password' } },
+    ]);
   });
 
   test('a password change shows the server’s reason under the new password', async () => {
@@ -164,6 +215,7 @@ describe('the Account page', () => {
     const totp = await section('Authenticator app');
     await user.click(await within(totp).findByRole('button', { name: 'Set up authenticator app' }));
     await user.type(await within(totp).findByRole('textbox', { name: 'Code from the app' }), '654321');
+    await user.type(within(totp).getByLabelText(/^Current password/), 'my password');
     await user.click(within(totp).getByRole('button', { name: 'Turn on' }));
     await within(totp).findByRole('list', { name: 'Recovery codes' });
     // The codes stay until the admin says they are saved.

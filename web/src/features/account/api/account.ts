@@ -1,4 +1,13 @@
-import type { AccountSummary, AdminSession, ConfirmPassword, Passkey, PasswordChange, RecoveryCodes, TotpEnrolment } from '@site/domain';
+import type {
+  AccountSummary,
+  AdminSession,
+  ConfirmPassword,
+  Passkey,
+  PasswordChange,
+  RecoveryCodes,
+  TotpConfirm,
+  TotpEnrolment,
+} from '@site/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
 import { signInWithHeldBackToken } from '../../../lib/auth/auth-api';
@@ -34,7 +43,10 @@ function useAccountMutation<Input, Output>(mutationFn: (input: Input) => Promise
   });
 }
 
-/** Step one: a new secret, shown once; TOTP is not on until a code from it is confirmed. */
+/**
+ * Step one: a new secret, shown once; TOTP is not on until a code from it is confirmed with
+ * the current password (every change of a factor carries it).
+ */
 export const useStartTotp = () => useMutation({ mutationFn: () => api.post<TotpEnrolment>('/api/account/totp') });
 
 /** The answer that adds an admin's first factor under REQUIRE_MFA (Firebase mode) carries the held-back token. */
@@ -46,8 +58,8 @@ async function withoutToken<T>({ firebaseToken, ...answer }: WithHeldBackToken<T
 }
 
 export const useConfirmTotp = () =>
-  useAccountMutation(async (code: string) =>
-    withoutToken(await api.post<WithHeldBackToken<RecoveryCodes>>('/api/account/totp/confirm', { code })),
+  useAccountMutation(async (input: TotpConfirm) =>
+    withoutToken(await api.post<WithHeldBackToken<RecoveryCodes>>('/api/account/totp/confirm', input)),
   );
 
 // DELETE with a body: api.delete sends none, so the request is built here.
@@ -69,16 +81,22 @@ export const useChangePassword = () => {
 /** A passkey that is the admin's first factor comes with recovery codes, as the authenticator app does. */
 export type AddedPasskey = Passkey & Partial<RecoveryCodes>;
 
-/** Asks the server for options, lets the browser make the passkey, then stores it under `name`. */
+/**
+ * Asks the server for options, lets the browser make the passkey, then stores it under `name`.
+ * Both requests carry the current password: a wrong one is told before the browser's prompt.
+ */
 export const useAddPasskey = () =>
-  useAccountMutation(async (name: string) => {
-    const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>('/api/account/passkeys/options');
+  useAccountMutation(async ({ name, currentPassword }: ConfirmPassword & { name: string }) => {
+    const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>('/api/account/passkeys/options', { currentPassword });
     const response = await createPasskeyCeremony(optionsJSON);
-    return withoutToken(await api.post<WithHeldBackToken<AddedPasskey>>('/api/account/passkeys', { name, response }));
+    return withoutToken(await api.post<WithHeldBackToken<AddedPasskey>>('/api/account/passkeys', { name, response, currentPassword }));
   });
 
 export const useRemovePasskey = () =>
-  useAccountMutation((id: string) => api.delete<void>(`/api/account/passkeys/${encodeURIComponent(id)}`));
+  useAccountMutation(
+    async ({ id, currentPassword }: ConfirmPassword & { id: string }) =>
+      (await apiRequest<void>('DELETE', `/api/account/passkeys/${encodeURIComponent(id)}`, { currentPassword })).data,
+  );
 
 export const useEndSession = () => {
   const queryClient = useQueryClient();

@@ -7,18 +7,19 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { passkeyNameSchema, type Passkey } from '@site/domain';
+import { confirmPasswordSchema, passkeyNameSchema, type Passkey } from '@site/domain';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useToast } from '../../../lib/toast';
 import { useAddPasskey, useRemovePasskey } from '../api/account';
-import { plainErrorText, showServerErrors } from '../lib/field-errors';
+import { showServerErrors } from '../lib/field-errors';
+import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { Section } from './section';
 
-const nameForm = z.object({ name: passkeyNameSchema });
+const nameForm = z.object({ name: passkeyNameSchema }).extend(confirmPasswordSchema.shape);
 type NameForm = z.infer<typeof nameForm>;
 
 const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
@@ -26,19 +27,13 @@ const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
 function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const toast = useToast();
   const remove = useRemovePasskey();
-  const onRemove = () => {
-    if (!window.confirm(`Remove the passkey "${passkey.name}"? You can no longer sign in with it.`)) return;
-    remove.mutate(passkey.id, {
-      onSuccess: () => toast({ title: 'Passkey removed', message: passkey.name, variant: 'default' }),
-      onError: (error) => toast({ title: 'Could not remove the passkey', message: plainErrorText(error), variant: 'error' }),
-    });
-  };
+  const [confirming, setConfirming] = useState(false);
   return (
     <ListItem
       divider
       disableGutters
       secondaryAction={
-        <Button color="error" onClick={onRemove} disabled={remove.isPending} aria-label={`Remove passkey ${passkey.name}`}>
+        <Button color="error" onClick={() => setConfirming(true)} disabled={remove.isPending} aria-label={`Remove passkey ${passkey.name}`}>
           Remove
         </Button>
       }
@@ -48,6 +43,17 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         primary={passkey.name}
         secondary={`Added ${day(passkey.createdAt)} · ${passkey.lastUsedAt ? `last used ${day(passkey.lastUsedAt)}` : 'not used yet'}`}
         slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+      />
+      <PasswordConfirmDialog
+        open={confirming}
+        title="Remove the passkey"
+        text={`You can no longer sign in with "${passkey.name}".`}
+        confirmLabel="Remove"
+        onClose={() => setConfirming(false)}
+        onConfirm={async ({ currentPassword }) => {
+          await remove.mutateAsync({ id: passkey.id, currentPassword });
+          toast({ title: 'Passkey removed', message: passkey.name, variant: 'default' });
+        }}
       />
     </ListItem>
   );
@@ -70,18 +76,20 @@ export function PasskeysSection({ passkeys, onAdded, leavesAfterEnrolment }: Pas
     register,
     handleSubmit,
     setError,
+    resetField,
     formState: { errors },
-  } = useForm<NameForm>({ resolver: zodResolver(nameForm), defaultValues: { name: 'Passkey' } });
+  } = useForm<NameForm>({ resolver: zodResolver(nameForm), defaultValues: { name: 'Passkey', currentPassword: '' } });
 
-  const onSubmit = ({ name }: NameForm) => {
+  const onSubmit = (input: NameForm) => {
     setFormError(null);
-    add.mutate(name, {
+    add.mutate(input, {
       onSuccess: ({ name: added, recoveryCodes }) => {
+        resetField('currentPassword');
         toast({ title: 'Passkey added', message: `You can now sign in with "${added}".`, variant: 'default' });
         if (recoveryCodes?.length) setCodes(recoveryCodes);
         else onAdded();
       },
-      onError: (error) => setFormError(showServerErrors(error, ['name'], setError)),
+      onError: (error) => setFormError(showServerErrors(error, ['name', 'currentPassword'], setError)),
     });
   };
 
@@ -117,6 +125,16 @@ export function PasskeysSection({ passkeys, onAdded, leavesAfterEnrolment }: Pas
               error={Boolean(errors.name)}
               helperText={errors.name?.message ?? 'For example the device it is on, to tell your passkeys apart'}
               {...register('name')}
+            />
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              fullWidth
+              error={Boolean(errors.currentPassword)}
+              helperText={errors.currentPassword?.message ?? 'Your password, to confirm it is you'}
+              {...register('currentPassword')}
             />
             {formError && <Alert severity="error">{formError}</Alert>}
             <Button type="submit" variant="contained" disabled={add.isPending} sx={{ alignSelf: 'flex-start' }}>

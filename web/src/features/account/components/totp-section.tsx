@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { codeInputSchema, type AccountSummary, type CodeInput, type TotpEnrolment } from '@site/domain';
+import { totpConfirmSchema, type AccountSummary, type TotpConfirm, type TotpEnrolment } from '@site/domain';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -41,7 +41,10 @@ function QrCode({ url }: { url: string }) {
   );
 }
 
-/** Scan (or type) the new secret, then prove it works with a code from the app. */
+/**
+ * Scan (or type) the new secret, then prove it works with a code from the app; the current
+ * password goes with the code, so a borrowed session alone cannot put its own app on.
+ */
 function Enrolment({
   enrolment,
   onConfirmed,
@@ -57,12 +60,15 @@ function Enrolment({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<z.input<typeof codeInputSchema>, unknown, CodeInput>({ resolver: zodResolver(codeInputSchema), defaultValues: { code: '' } });
-  const onSubmit = ({ code }: CodeInput) =>
-    confirm.mutate(code, {
+  } = useForm<z.input<typeof totpConfirmSchema>, unknown, TotpConfirm>({
+    resolver: zodResolver(totpConfirmSchema),
+    defaultValues: { code: '', currentPassword: '' },
+  });
+  const onSubmit = (input: TotpConfirm) =>
+    confirm.mutate(input, {
       onSuccess: ({ recoveryCodes }) => onConfirmed(recoveryCodes),
       onError: (error) => {
-        const message = showServerErrors(error, ['code'], setError);
+        const message = showServerErrors(error, ['currentPassword', 'code'], setError);
         if (message) setError('code', { message }, { shouldFocus: true });
       },
     });
@@ -81,7 +87,7 @@ function Enrolment({
         {enrolment.secret}
       </Typography>
       <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)}>
-        <Typography>2. Enter the 6-digit code the app now shows.</Typography>
+        <Typography>2. Enter the 6-digit code the app now shows, and your current password.</Typography>
         <TextField
           label="Code from the app"
           autoComplete="one-time-code"
@@ -91,6 +97,17 @@ function Enrolment({
           error={Boolean(errors.code)}
           helperText={errors.code?.message}
           {...register('code')}
+          sx={{ maxWidth: 320 }}
+        />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          fullWidth
+          error={Boolean(errors.currentPassword)}
+          helperText={errors.currentPassword?.message ?? 'Your password, to confirm it is you'}
+          {...register('currentPassword')}
           sx={{ maxWidth: 320 }}
         />
         <Stack direction="row" spacing={1}>
