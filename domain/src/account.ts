@@ -152,6 +152,7 @@ export const auditActionLabels = {
   'privacy.exported': "Exported a person's records",
   'privacy.erased': "Erased a person's records",
   'leads.expired': 'Deleted old won and lost leads',
+  'settings.changed': 'Changed a setting',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

@@ -34,6 +34,8 @@ import { attachmentFileRoutes, attachmentUploadRoutes } from './routes/attachmen
 import { withChangeFeed } from './services/live-store';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import { ReviewRequests } from './services/review-requests';
+import { SettingsService } from './services/settings';
+import { settingsRoutes } from './routes/settings';
 import { defaultUploadQuota, UploadQuota, type FreeDiskBytes } from './services/upload-quota';
 import { Uploads } from './services/uploads';
 
@@ -62,6 +64,11 @@ export interface AppOptions {
   /** No upload may leave less free on the disk (MIN_FREE_DISK_MB), where `freeDiskBytes` is given. */
   minFreeDiskBytes: number;
   heartbeatMs: number;
+  /**
+   * How long a read of the business settings is reused. A save made through this process is
+   * seen at once; one made through another (a second Cloud Function instance) within this.
+   */
+  settingsCacheMs: number;
 }
 
 export const defaultAppOptions: AppOptions = {
@@ -79,6 +86,7 @@ export const defaultAppOptions: AppOptions = {
   attachmentStorageBytes: defaultUploadQuota.unattachedBytes,
   minFreeDiskBytes: defaultUploadQuota.minFreeDiskBytes,
   heartbeatMs: 15_000,
+  settingsCacheMs: 60_000,
 };
 
 /** Reports a failure; `req` is the request it happened in, when there is one. */
@@ -167,6 +175,7 @@ export function createApp(deps: AppDeps) {
     heartbeatMs: options.heartbeatMs,
     liveStreams: new Set(),
     log,
+    settings: new SettingsService(store.settings, clock, options.settingsCacheMs),
   };
 
   const app = express();
@@ -212,6 +221,7 @@ export function createApp(deps: AppDeps) {
   api.use(messageRoutes(ctx));
   api.use(attachmentFileRoutes(ctx));
   api.use(privacyRoutes(ctx));
+  api.use(settingsRoutes(ctx));
   api.use(eventRoutes(ctx));
   api.use(() => {
     throw notFound();

@@ -1,5 +1,6 @@
 import type { MessageStore } from './messages';
 import type { PersonalDataStore } from './privacy';
+import type { SettingsStore } from './settings';
 import type {
   AttachmentKind,
   AttachmentProcessing,
@@ -306,6 +307,8 @@ export interface Store {
   messages: MessageStore;
   /** The Privacy tool's lookups of a person's reviews and messages by address. */
   personal: PersonalDataStore;
+  /** The business settings: one document, saved compare-and-set on its version. */
+  settings: SettingsStore;
   close(): Promise<void>;
 }
 

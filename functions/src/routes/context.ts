@@ -12,6 +12,7 @@ import type { AuditTrail } from '../services/audit';
 import type { Attachments } from '../services/attachments';
 import type { ModelProcessing } from '../services/model-processing';
 import type { ReviewRequests } from '../services/review-requests';
+import type { SettingsService } from '../services/settings';
 import type { Uploads } from '../services/uploads';
 
 /** How emails and SMS about leads leave: what they say, and who sends them. */
@@ -49,4 +50,6 @@ export interface RouteContext {
   /** The close function of every open event stream, so a shutdown can end them. */
   liveStreams: Set<() => void>;
   log: Log;
+  /** The business settings the owner edits: the business's details, hours, alerts' recipients, links and texts. */
+  settings: SettingsService;
 }

@@ -5,6 +5,7 @@ import type { Inquiry, QuoteRequest, Review } from '@site/domain';
 import { FirestoreCollection } from './collection';
 import { FirestoreMessages, type FirestoreMessagesOptions } from './messages';
 import { FirestorePersonalData } from './privacy';
+import { FirestoreSettings } from './settings';
 
 export interface FirestoreStoreOptions extends FirestoreMessagesOptions {
   /**
@@ -34,6 +35,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     reviews,
     messages: new FirestoreMessages(db, { inquiry: inquiries, quote: quotes, review: reviews }, options),
     personal: new FirestorePersonalData(db, reviews, options),
+    settings: new FirestoreSettings(db),
     visitors: new FirestoreCollection(db, tables.visitors),
     visitorDays: new FirestoreCollection(db, tables.visitorDays),
     visitorSalts: new FirestoreCollection(db, tables.visitorSalts),

@@ -545,6 +545,20 @@ CREATE TABLE upload_quotas (
 CREATE INDEX upload_quotas_updatedAt_id ON upload_quotas ("updatedAt", "id");
 `,
   },
+  // NN. Business settings: one row (id 'site') holding the owner's settings as JSON, saved
+  // compare-and-set on its version; until the first save the defaults apply.
+  {
+    sql: `
+CREATE TABLE settings (
+  "id" TEXT PRIMARY KEY,
+  "settings" TEXT NOT NULL,
+  "version" INTEGER NOT NULL,
+  "updatedAt" TEXT NOT NULL,
+  "updatedBy" TEXT NOT NULL,
+  "seededFrom" TEXT
+) STRICT;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

@@ -7,6 +7,7 @@ import type { Store } from '../../ports/store';
 import { SqliteCollection } from './collection';
 import { SqliteMessages } from './messages';
 import { SqlitePersonalData } from './privacy';
+import { SqliteSettings } from './settings';
 import { migrate } from './migrations';
 import { tables } from '../../ports/schema';
 
@@ -59,6 +60,7 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
     messages,
     queue: messages,
     personal: new SqlitePersonalData(db, reviews),
+    settings: new SqliteSettings(db),
     visitors: new SqliteCollection(db, tables.visitors),
     visitorDays: new SqliteCollection(db, tables.visitorDays),
     visitorSalts: new SqliteCollection(db, tables.visitorSalts),

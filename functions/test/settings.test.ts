@@ -1,0 +1,200 @@
+/**
+ * The business settings over HTTP, on SQLite and on the Firestore adapter (Google's emulator):
+ * the defaults before the first save, the public subset, an admin's save with each field's
+ * message and nothing stored when one is wrong, the audit entry of each changed field with its
+ * old and new value, two admins saving at once, and the first start's values from the old
+ * environment variables.
+ */
+import type { ApiError, AuditEntry, PublicSettings, SiteSettings } from '@site/domain';
+import { defaultSettings } from '@site/domain';
+import { settingsMessages } from '@site/domain/settings-schema';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirestoreStore } from '../src/adapters/firestore/store';
+import type { Store } from '../src/ports/store';
+import type { CurrentSettings } from '../src/services/settings';
+import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
+import { startTestApp, type Client, type TestApp } from './harness';
+
+let projects = 0;
+function firestoreStore(): Store {
+  const projectId = `settings-${process.pid}-${Date.now()}-${projects++}`;
+  const app = initializeApp({ projectId }, projectId);
+  const db = getFirestore(app);
+  db.settings({ host: firestoreEmulatorHost, ssl: false });
+  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
+}
+
+describeSettings('SQLite', undefined);
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore'), () => {
+  describeSettings('Firestore', firestoreStore);
+});
+
+const business: SiteSettings['business'] = {
+  brand: 'Northcote Kitchens & Bathrooms',
+  legalName: 'Northcote Joinery Pty Ltd',
+  abn: '51824753556',
+  phone: '(03) 9123 4567',
+  email: 'hello@northcote-kb.com.au',
+  street: '88 High Street',
+  suburb: 'Northcote',
+  state: 'VIC',
+  postcode: '3070',
+  serviceArea: 'Melbourne, Victoria',
+  siteUrl: 'https://www.northcote-kb.com.au',
+};
+
+function describeSettings(name: string, makeStore: (() => Store) | undefined) {
+  describe(`Settings on ${name}`, () => {
+    let t: TestApp;
+    let staff: Client;
+    beforeAll(async () => {
+      t = await startTestApp({}, makeStore);
+      staff = await t.adminClient();
+    });
+    afterAll(() => t.close());
+
+    const read = async () => (await staff.get<CurrentSettings>('/api/settings')).body;
+    const trail = async () =>
+      (await staff.get<AuditEntry[]>('/api/audit?limit=50')).body.filter((entry) => entry.action === 'settings.changed');
+
+    it('answers the example defaults before anything is saved', async () => {
+      const res = await t.client().get<{ settings: PublicSettings }>('/api/settings');
+      expect(res.status).toBe(200);
+      expect(res.body.settings.business).toEqual(defaultSettings.business);
+      expect(res.body.settings.texts.heroHeadline).toBeNull();
+      expect((await read()).version).toBe(0);
+    });
+
+    it('saves an admin’s change, audits each field with its old and new value, and shows visitors the public part only', async () => {
+      const before = await read();
+      const res = await staff.put<CurrentSettings>('/api/settings', {
+        version: before.version,
+        business,
+        notifications: { emails: ['office@northcote-kb.com.au'], mobiles: ['0412 345 678'], followUpAfterHours: 3 },
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.version).toBe(before.version + 1);
+      expect(res.body.updatedBy).toBe('staff');
+      expect(res.body.settings.business.phone).toBe('(03) 9123 4567');
+      expect(res.body.settings.notifications.mobiles).toEqual(['+61412345678']);
+
+      const entries = await trail();
+      const phone = entries.find((entry) => entry.target === 'settings:business.phone');
+      expect(phone).toMatchObject({ username: 'staff', detail: 'business.phone: "(03) 7010 4620" → "(03) 9123 4567"' });
+      expect(entries.find((entry) => entry.target === 'settings:notifications.followUpAfterHours')?.detail).toBe(
+        'notifications.followUpAfterHours: 2 → 3',
+      );
+      // A field saved with the value it had is no change.
+      expect(entries.find((entry) => entry.target === 'settings:business.brand')).toBeUndefined();
+
+      const shown = await t.client().get<{ settings: Record<string, unknown> }>('/api/settings');
+      expect(shown.body.settings).not.toHaveProperty('notifications');
+      expect(shown.text).not.toContain('office@northcote-kb.com.au');
+      expect(shown.text).not.toContain('412345678');
+      expect((shown.body.settings.business as SiteSettings['business']).phone).toBe('(03) 9123 4567');
+      expect(shown.headers.get('cache-control')).toBe('private, no-cache');
+    });
+
+    it('refuses a wrong field with its message and stores nothing', async () => {
+      const before = await read();
+      const cases: Array<[Record<string, unknown>, string, string]> = [
+        [{ business: { ...business, abn: '51 824 753 557' } }, 'business.abn', settingsMessages.abnChecksum],
+        [{ business: { ...business, phone: '555 1234' } }, 'business.phone', settingsMessages.phone],
+        [{ business: { ...business, postcode: '30700' } }, 'business.postcode', settingsMessages.postcode],
+        [{ links: { instagram: 'https://example.com/me' } }, 'links.instagram', settingsMessages.link('instagram')],
+        [{ privacy: { leadRetentionMonths: 0 } }, 'privacy.leadRetentionMonths', settingsMessages.retention],
+        [
+          { hours: { weekly: defaultSettings.hours.weekly, closures: [{ from: '2026-12-24', to: '2026-12-01', label: 'Christmas' }] } },
+          'hours.closures.0.to',
+          settingsMessages.closureOrder,
+        ],
+        [{}, 'version', settingsMessages.nothing],
+      ];
+      for (const [change, field, message] of cases) {
+        const res = await staff.put<ApiError>('/api/settings', { version: before.version, ...change });
+        expect(res.status, field).toBe(400);
+        expect(res.body.errors?.[field], field).toBe(message);
+      }
+      const after = await read();
+      expect(after.version).toBe(before.version);
+      expect(after.settings).toEqual(before.settings);
+    });
+
+    it('refuses a visitor’s save, and a save from another site', async () => {
+      const before = await read();
+      const anonymous = await t.client().put<ApiError>('/api/settings', { version: before.version, privacy: { leadRetentionMonths: 12 } });
+      expect(anonymous.status).toBe(401);
+      const crossSite = await staff.request<ApiError>('PUT', '/api/settings', {
+        json: { version: before.version, privacy: { leadRetentionMonths: 12 } },
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(crossSite.status).toBe(403);
+      expect((await read()).settings.privacy.leadRetentionMonths).toBe(before.settings.privacy.leadRetentionMonths);
+    });
+
+    it('keeps the first of two saves made from the same version and tells the second to reload', async () => {
+      const before = await read();
+      const other = await t.adminClient();
+      const [a, b] = await Promise.all([
+        staff.put<CurrentSettings>('/api/settings', { version: before.version, privacy: { leadRetentionMonths: 24 } }),
+        other.put<CurrentSettings>('/api/settings', { version: before.version, privacy: { leadRetentionMonths: 36 } }),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      const lost = a.status === 409 ? a : b;
+      expect((lost.body as unknown as ApiError).message).toMatch(/^Someone saved the settings after you opened them/);
+      const after = await read();
+      expect(after.version).toBe(before.version + 1);
+      expect([24, 36]).toContain(after.settings.privacy.leadRetentionMonths);
+    });
+
+    it('restores a page text to its default with null', async () => {
+      const services = defaultSettings.texts.services;
+      let current = await read();
+      const set = await staff.put<CurrentSettings>('/api/settings', {
+        version: current.version,
+        texts: { heroHeadline: 'Kitchens made in Northcote', heroIntro: null, aboutStory: null, services },
+      });
+      expect(set.body.settings.texts.heroHeadline).toBe('Kitchens made in Northcote');
+      current = await read();
+      const restored = await staff.put<CurrentSettings>('/api/settings', {
+        version: current.version,
+        texts: { heroHeadline: null, heroIntro: null, aboutStory: null, services },
+      });
+      expect(restored.body.settings.texts.heroHeadline).toBeNull();
+      const entries = await trail();
+      expect(entries.find((entry) => entry.detail === 'texts.heroHeadline: "Kitchens made in Northcote" → (default)')).toBeDefined();
+    });
+  });
+
+  describe(`The first start of an older install on ${name}`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({}, makeStore);
+    });
+    afterAll(() => t.close());
+
+    it('stores the old variables’ values once and says where they came from', async () => {
+      const service = t.app.context.settings;
+      const seed = {
+        values: {
+          notifications: { emails: ['office@example.net'], mobiles: ['+61412345678'], followUpAfterHours: 4 },
+          privacy: { leadRetentionMonths: 18 },
+        },
+        from: ['NOTIFY_EMAIL', 'NOTIFY_SMS', 'FOLLOW_UP_AFTER_HOURS', 'LEAD_RETENTION_MONTHS'],
+      };
+      expect(await service.seed(seed)).toBe(true);
+      const current = await service.current();
+      expect(current.version).toBe(1);
+      expect(current.updatedBy).toBe('system');
+      expect(current.seededFrom).toEqual(['FOLLOW_UP_AFTER_HOURS', 'LEAD_RETENTION_MONTHS', 'NOTIFY_EMAIL', 'NOTIFY_SMS']);
+      expect(current.settings.notifications.emails).toEqual(['office@example.net']);
+      expect(current.settings.privacy.leadRetentionMonths).toBe(18);
+      expect(current.settings.business).toEqual(defaultSettings.business);
+      // A second start changes nothing, even with other values.
+      expect(await service.seed({ ...seed, values: { privacy: { leadRetentionMonths: 6 } } })).toBe(false);
+      expect((await service.current()).settings.privacy.leadRetentionMonths).toBe(18);
+    });
+  });
+}
