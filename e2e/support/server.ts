@@ -38,9 +38,10 @@ export async function freePort(): Promise<number> {
  * Starts the built embedded server (functions/dist/server.js) on a free port with its own
  * data folder, and waits for /api/health.
  */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(options: { dataDir?: string; env?: Record<string, string>; port?: number } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const port = await freePort();
+  // A spec that names the port can give the server its own address first (SITE_URL).
+  const port = options.port ?? (await freePort());
   let log = '';
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
