@@ -341,7 +341,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     const started = await owner.post<{ secret: string }>('/api/account/totp', undefined, browser);
     const confirmed = await owner.post<{ recoveryCodes: string[] }>(
       '/api/account/totp/confirm',
-      { code: totpCode(started.body.secret, new Date()) },
+      { code: totpCode(started.body.secret, new Date()), currentPassword: second.password },
       browser,
     );
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
