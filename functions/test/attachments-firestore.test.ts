@@ -20,10 +20,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomPhoto } from '../src/demo/room-photos';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { runMaintenance } from '../src/services/maintenance';
+import { imageSizeProblem } from '../src/services/photo-pipeline';
+import { uploadQuotaMessages } from '../src/services/upload-quota';
 import { idOf, samplePdf, storedFiles, upload } from './attachments-support';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { goodInquiry, goodQuote, startTestApp, type Client, type TestApp } from './harness';
+import { line59Megapixels } from './hostile-images';
 
 const retention = { visitorRetentionDays: 90, auditRetentionDays: 365 };
 
@@ -156,15 +159,75 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('customer attachments on Fire
     await t.client().post('/api/quote-request', { ...goodQuote, attachments: [{ url: plan.body.url, name: 'plan.pdf' }] });
     const link = await staff.post<{ url: string }>(`/api/attachments/${idOf(plan.body.url)}/link`);
     expect(link.status).toBe(200);
-    expect((await t.client().get(link.body.url)).status).toBe(200);
+    const opened = await t.client().get(link.body.url);
+    expect(opened.status).toBe(200);
+    // A download in a sandbox, as from the session route.
+    expect(opened.headers.get('content-disposition')).toBe('attachment; filename="plan.pdf"');
+    expect(opened.headers.get('content-security-policy')).toBe('sandbox');
+    const bySession = await staff.request('GET', `/api/attachments/${idOf(plan.body.url)}`);
+    expect(bySession.headers.get('content-disposition')).toBe('attachment; filename="plan.pdf"');
+    expect(bySession.headers.get('content-security-policy')).toBe('sandbox');
     expect((await db.doc('signing_keys/links').get()).get('secret')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('refuses a 1 × 59,000,000 photo from its header with 400 and the reason, recording nothing', async () => {
+    const before = (await db.collection('lead_attachments').count().get()).data().count;
+    const res = await upload(t.client(), line59Megapixels(), 'image/png', 'line.png');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: imageSizeProblem(1, 59_000_000) });
+    expect((await db.collection('lead_attachments').count().get()).data().count).toBe(before);
+  });
+
+  it('counts uploads per address and the unattached total in Firestore, for every instance: 429 and 507', async () => {
+    const kb = 1024;
+    const pdfOf = (bytes: number) => samplePdf(bytes - samplePdf().length);
+    const store = () => createFirestoreStore(db);
+    // This address uploaded in the tests above: its count starts again. The sweep sets the
+    // unattached total from the records.
+    await Promise.all((await db.collection('upload_quotas').get()).docs.map((doc) => doc.ref.delete()));
+    await runMaintenance(t.app.context.store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
+    const unattached = await db.collection('lead_attachments').where('attached', '==', false).get();
+    const earlier = unattached.docs.reduce((sum, doc) => sum + (doc.get('size') as number), 0);
+    expect((await db.doc('upload_quotas/unattached').get()).get('bytes')).toBe(earlier);
+    // Two instances of the function on the same database, each with the limits of a small site.
+    const options = { attachmentBytesPerDay: 1024 * kb, attachmentStorageBytes: earlier + 1536 * kb };
+    const first = await startTestApp(options, store, undefined, undefined, { attachmentProcessing: { background: false } });
+    const second = await startTestApp(options, store, undefined, undefined, { attachmentProcessing: { background: false } });
+    try {
+      for (const name of ['a.pdf', 'b.pdf'])
+        expect((await upload(first.client(), pdfOf(400 * kb), 'application/pdf', name)).status).toBe(201);
+      // The other instance sees this address's 800 KB.
+      const refused = await second.client().post<{ message: string }>('/api/attachments/upload-url', {
+        contentType: 'application/pdf',
+        name: 'c.pdf',
+        size: 400 * kb,
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(24 * 3600);
+      expect(refused.body.message).toMatch(/^This connection has uploaded as much as we take in a day \(1 MB\)/);
+      const clients = (await db.collection('upload_quotas').get()).docs.filter((doc) => doc.id.startsWith('client:'));
+      // The address is kept hashed, never as it is.
+      expect(clients.map((doc) => [doc.id, doc.get('bytes')])).toEqual([[expect.stringMatching(/^client:[A-Za-z0-9_-]{43}$/), 800 * kb]]);
+      expect((await db.doc('upload_quotas/unattached').get()).get('bytes')).toBe(earlier + 800 * kb);
+
+      // A day later the address may upload again, but not past the unattached total.
+      first.clock.advance(25 * 3600 * 1000);
+      second.clock.advance(25 * 3600 * 1000);
+      expect((await upload(first.client(), pdfOf(600 * kb), 'application/pdf', 'd.pdf')).status).toBe(201);
+      const full = await upload(second.client(), pdfOf(200 * kb), 'application/pdf', 'e.pdf').catch((error: Error) => error.message);
+      expect(full).toMatch(/^upload-url 507 /);
+      expect(full).toContain(uploadQuotaMessages.full);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 
   it('asks only for queries whose composite indexes firestore.indexes.json declares', () => {
     const declared = indexFile().indexes;
     const needs = queries
       .needs()
-      .filter((need) => need.collectionGroup === 'lead_attachments' || need.collectionGroup === 'attachment_tickets');
+      .filter((need) => ['lead_attachments', 'attachment_tickets', 'upload_quotas'].includes(need.collectionGroup));
     expect(needs.map(describeNeed).sort()).toEqual([
       'lead_attachments: attached ==, createdAt ASCENDING',
       'lead_attachments: leadId ==, createdAt ASCENDING',
@@ -186,6 +249,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('firestore.rules for attachme
       await db.doc('lead_attachments/a1').set({ name: 'plan.pdf', kind: 'pdf', attached: true, leadId: 'i1', key: 'attachments/a1.pdf' });
       await db.doc('attachment_tickets/t1').set({ name: 'plan.pdf', used: false });
       await db.doc('signing_keys/links').set({ secret: 'x' });
+      await db.doc('upload_quotas/unattached').set({ bytes: 1000, updatedAt: '2026-11-26T00:00:00.000Z' });
       await db.doc('users/u1').set({ username: 'staff' });
     });
   });
@@ -199,6 +263,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('firestore.rules for attachme
       await assertFails(db.collection('lead_attachments').get());
       await assertFails(db.doc('attachment_tickets/t1').get());
       await assertFails(db.doc('signing_keys/links').get());
+      await assertFails(db.doc('upload_quotas/unattached').get());
+      await assertFails(db.doc('upload_quotas/unattached').set({ bytes: 0 }));
       await assertFails(db.doc('lead_attachments/a2').set({ name: 'x', attached: false }));
     }
   });

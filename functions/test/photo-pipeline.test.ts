@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exifReveals, roomPhoto } from '../src/demo/room-photos';
-import { isHeic, processPhoto, unreadablePhoto, widthsFor, type ProcessedPhoto } from '../src/services/photo-pipeline';
+import { imageSizeProblem, isHeic, processPhoto, unreadablePhoto, widthsFor, type ProcessedPhoto } from '../src/services/photo-pipeline';
+import { line59Megapixels, tallScreenshot, thinLine, tooManyPixels } from './hostile-images';
 
 describe('photo pipeline', () => {
   let original: Buffer;
@@ -83,6 +84,42 @@ describe('photo pipeline', () => {
     const cut = original.subarray(0, Math.floor(original.length / 2));
     await expect(processPhoto(cut)).rejects.toMatchObject({ status: 400, message: unreadablePhoto });
     await expect(processPhoto(Buffer.from('not a photo at all'))).rejects.toMatchObject({ status: 400, message: unreadablePhoto });
+  });
+
+  it('makes a screenshot taller than AVIF and WebP allow (1000 × 17000) no larger than an upright phone photo, at its proportions', async () => {
+    const made = await processPhoto(await tallScreenshot());
+    expect([made.width, made.height]).toEqual([672, 11_424]);
+    expect(made.width * made.height).toBeLessThanOrEqual(2400 * 3200);
+    expect(made.files.map((f) => `${f.format} ${f.width}×${f.height}`)).toEqual([
+      'avif 480×8160',
+      'webp 480×8160',
+      'avif 672×11424',
+      'webp 672×11424',
+    ]);
+    for (const file of made.files) {
+      const meta = await sharp(file.data).metadata();
+      expect([meta.width, meta.height]).toEqual([file.width, file.height]);
+    }
+  }, 60_000);
+
+  it('refuses, from its header alone, an image over 60 megapixels or more than 20 times as long as it is wide, saying why', async () => {
+    const cases: Array<[Buffer, number, number]> = [
+      [await tooManyPixels(), 8000, 8000],
+      [await thinLine(), 1, 100_000],
+      [line59Megapixels(), 1, 59_000_000],
+    ];
+    for (const [input, width, height] of cases) {
+      const started = Date.now();
+      const message = imageSizeProblem(width, height);
+      await expect(processPhoto(input)).rejects.toMatchObject({ status: 400, message, errors: { photos: message } });
+      // Decoding the 1 × 59,000,000 line would take libvips about 20 s.
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+    expect(imageSizeProblem(1, 59_000_000)).toBe(
+      'This image is 1 × 59,000,000 pixels: too long and narrow to show. Its longer side can be at most 20 times its shorter: please crop it and try again.',
+    );
+    // Within both limits: a 12-megapixel photo, a 4 to 1 panorama, a 20 to 1 strip.
+    expect([imageSizeProblem(4032, 3024), imageSizeProblem(8000, 2000), imageSizeProblem(100, 2000)]).toEqual([null, null, null]);
   });
 
   it('recognises HEIC by its brand', () => {

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exifReveals, roomPhoto } from '../src/demo/room-photos';
-import { unreadablePhoto } from '../src/services/photo-pipeline';
+import { imageSizeProblem, unreadablePhoto } from '../src/services/photo-pipeline';
 import { startTestApp, type Client, type TestApp } from './harness';
+import { line59Megapixels, tallScreenshot, thinLine, tooManyPixels } from './hostile-images';
 
 let t: TestApp;
 let admin: Client;
@@ -73,6 +74,32 @@ describe('photo uploads', () => {
     expect([files('originals').length, files('photos').length]).toEqual(before);
     // A PDF is not a photo whatever it is called.
     expect((await upload(Buffer.from('%PDF-1.7 not a photo'))).status).toBe(415);
+  });
+
+  it('takes a screenshot taller than the AVIF encoder allows (1000 × 17000), scaled to fit, where it answered 500', async () => {
+    const res = await upload(await tallScreenshot());
+    expect(res.status).toBe(201);
+    const record = await t.app.context.store.objects.findOne({ url: res.body.url });
+    expect([record?.processed?.width, record?.processed?.height]).toEqual([672, 11_424]);
+    const avif = record!.processed!.sources[0].srcset.split(', ').pop()!.split(' ')[0];
+    const meta = await sharp(Buffer.from(await (await fetch(t.url + avif)).arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['heif', 672, 11_424]);
+  }, 60_000);
+
+  it('refuses an image of too many pixels or an extreme shape with 400 and the reason, from its header, keeping nothing', async () => {
+    const before = [files('originals').length, files('photos').length];
+    for (const [bytes, width, height] of [
+      [await tooManyPixels(), 8000, 8000],
+      [await thinLine(), 1, 100_000],
+      [line59Megapixels(), 1, 59_000_000],
+    ] as const) {
+      const started = Date.now();
+      const res = await upload(bytes);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(imageSizeProblem(width, height));
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+    expect([files('originals').length, files('photos').length]).toEqual(before);
   });
 });
 

@@ -43,6 +43,12 @@ export const imageLimits = {
   maxAspectRatio: 20,
   /** The longest side an encoded file may have: WebP's limit, 16,383 px (AVIF's, in libheif, is 16,384). */
   maxEncodedSide: 16_383,
+  /**
+   * The most pixels a project photo's largest file has: an upright phone photo's at 2400 px
+   * (2400 × 3200). A tall image is scaled to it, so it takes no longer to encode than such a
+   * photo (a 1000 × 17000 screenshot at full size took 8.5 s, against the 3 s budget).
+   */
+  largestFilePixels: 2400 * 3200,
 } as const;
 
 const groupDigits = (n: number) => n.toLocaleString('en-AU');
@@ -103,18 +109,22 @@ export function widthsFor(width: number): number[] {
  * placeholder. The original is decoded once; each width is scaled from the next larger one.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
-  await readImageHeader(input, unreadablePhoto, 'photos');
+  const header = await readImageHeader(input, unreadablePhoto, 'photos');
+  const [uprightWidth, uprightHeight] = header.orientation >= 5 ? [header.height, header.width] : [header.width, header.height];
+  // At most the largest served width, and at most `largestFilePixels`: a tall image narrower
+  // than 2400 px is scaled down too (1000 × 17000 to 672 × 11424).
+  const areaScale = Math.sqrt(imageLimits.largestFilePixels / (uprightWidth * uprightHeight));
+  const width = Math.min(Math.max(...projectLimits.photoWidths), Math.max(1, Math.floor(uprightWidth * areaScale)));
   let upright: { data: Buffer; info: { width: number; height: number; channels: number } };
   try {
-    const largest = Math.max(...projectLimits.photoWidths);
     upright = await sharp(input, { failOn: 'error', limitInputPixels: imageLimits.maxPixels, sequentialRead: true })
       .autoOrient()
       .toColourspace('srgb')
       .removeAlpha()
-      // Decoding straight to the largest served width keeps one full-size image in memory at
-      // most once; the height bound keeps a tall screenshot (1000 × 17000) within what the
-      // AVIF and WebP encoders take, at its own proportions.
-      .resize({ width: largest, height: imageLimits.maxEncodedSide, fit: 'inside', withoutEnlargement: true })
+      // Decoding straight to the largest file's size keeps one full-size image in memory at
+      // most once. Within the limits above no file is taller than about 12,400 px; the height
+      // bound keeps the encoders' 16,383 px should those limits ever change.
+      .resize({ width, height: imageLimits.maxEncodedSide, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
