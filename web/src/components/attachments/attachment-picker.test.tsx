@@ -135,6 +135,28 @@ describe('the attachment picker', () => {
     expect(screen.getByRole('button', { name: 'Try plan.pdf again' })).toBeVisible();
     expect(storage.received).toHaveLength(0);
   });
+
+  test("shows on each file why the server would not keep it: storage full (507) or the day's uploads from this connection (429)", async () => {
+    stubApi();
+    const full = 'We cannot take more files right now. Please try again later, or send your request without files.';
+    const quota =
+      'This connection has uploaded as much as we take in a day (200 MB). Please try again in 3 hours, or send your request without more files.';
+    storage.answer = (name) =>
+      name === 'kitchen.jpg'
+        ? { status: 507, body: { message: full, errors: { file: full } } }
+        : name === 'plan.pdf'
+          ? { status: 429, body: { message: quota, errors: { file: quota } } }
+          : undefined;
+    const { user } = renderPicker();
+    await user.upload(picker(), [jpeg('kitchen.jpg'), pdf('plan.pdf'), png('laundry.png')]);
+    expect(await within(item('kitchen.jpg')).findByText(full)).toBeVisible();
+    expect(await within(item('plan.pdf')).findByText(quota)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try kitchen.jpg again' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try plan.pdf again' })).toBeVisible();
+    // The others upload as usual.
+    expect(await within(item('laundry.png')).findByText('Uploaded')).toBeVisible();
+    expect(within(item('laundry.png')).queryByText(full)).not.toBeInTheDocument();
+  });
 });
 
 describe('upload progress', () => {
