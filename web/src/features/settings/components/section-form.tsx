@@ -1,0 +1,66 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, type FormEventHandler, type ReactNode } from 'react';
+import type { SaveProblem } from '../hooks/use-section-save';
+
+/**
+ * One section of the Settings tab: a region named by its heading, holding its own form and
+ * Save button, so a save sends that section alone. Why the last save failed sits above the
+ * button, announced as it appears (an Alert is role="alert").
+ */
+export function SectionForm({
+  title,
+  description,
+  onSubmit,
+  saving,
+  problem,
+  onReload,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  saving: boolean;
+  problem: SaveProblem | null;
+  onReload: () => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={headingId} component="h3" variant="h6">
+        {title}
+      </Typography>
+      {description ? (
+        <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5 }}>
+          {description}
+        </Typography>
+      ) : null}
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} sx={{ mt: 2 }}>
+        {children}
+        {problem ? (
+          // The reload button sits under the message, not beside it, so a phone's narrow alert keeps the sentence readable.
+          <Alert severity="error">
+            {problem.message}
+            {problem.kind === 'conflict' ? (
+              <Box sx={{ mt: 1 }}>
+                <Button color="inherit" variant="outlined" size="small" onClick={onReload}>
+                  Reload settings
+                </Button>
+              </Box>
+            ) : null}
+          </Alert>
+        ) : null}
+        <Box>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? 'Saving...' : `Save ${title.toLowerCase()}`}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,49 @@
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { errorText } from '../../lib/error-text';
+import { useSettings } from './api/get-settings';
+import { BusinessSection } from './components/business-section';
+import { HoursSection } from './components/hours-section';
+import { LinksSection } from './components/links-section';
+import { NotificationsSection } from './components/notifications-section';
+import { PrivacySection } from './components/privacy-section';
+import { TextsSection } from './components/texts-section';
+import { melbourneDateTime } from './lib/melbourne-date-time';
+
+/**
+ * The admin dashboard's Settings tab: the business's details, hours, staff alerts, links,
+ * privacy and page texts, each section its own form and save. It loads on its own (lazily, as
+ * its own chunk), reading GET /api/settings as the signed-in admin.
+ */
+export default function SettingsTab() {
+  const query = useSettings();
+  if (query.isPending) return <CircularProgress aria-label="Loading settings" />;
+  if (query.isError) return <Alert severity="error">{errorText(query.error)}</Alert>;
+
+  const { settings, version, updatedAt, updatedBy, seededFrom } = query.data;
+  const savedLine =
+    version === 0
+      ? 'Nothing saved yet: the site shows these example settings until you save your own.'
+      : updatedBy && updatedAt
+        ? `Last saved by ${updatedBy} at ${melbourneDateTime(updatedAt)}.`
+        : null;
+  return (
+    <Stack spacing={3}>
+      {savedLine ? <Typography color="text.secondary">{savedLine}</Typography> : null}
+      {seededFrom?.length ? (
+        <Alert severity="info">
+          At its first start the server took some of these values from its environment variables: {seededFrom.join(', ')}. They are kept
+          here now: change them below, not in the environment.
+        </Alert>
+      ) : null}
+      <BusinessSection business={settings.business} version={version} />
+      <HoursSection hours={settings.hours} version={version} />
+      <NotificationsSection notifications={settings.notifications} version={version} />
+      <LinksSection links={settings.links} version={version} />
+      <PrivacySection privacy={settings.privacy} version={version} />
+      <TextsSection texts={settings.texts} brand={settings.business.brand} version={version} />
+    </Stack>
+  );
+}
