@@ -10,15 +10,19 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/accounts';
+import { exifReveals, roomPhoto } from '../src/demo/room-photos';
+import { imageSizeProblem } from '../src/services/photo-pipeline';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { createMemoryFeed } from '../src/adapters/memory-feed';
 import { createApp } from '../src/app';
 import type { ObjectStore } from '../src/ports/object-store';
 import type { Store } from '../src/ports/store';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
-import { admin as adminAccount, Client, glb, png, testDelivery } from './harness';
+import { admin as adminAccount, Client, glb, testDelivery } from './harness';
+import { thinLine } from './hostile-images';
 
 /** A bucket in memory: what the browser's PUT to the signed URL would have stored. */
 function memoryBucket() {
@@ -52,11 +56,13 @@ function memoryBucket() {
       return file ? { size: file.bytes.length, contentType: file.contentType, head: file.bytes.subarray(0, bytes) } : null;
     },
   };
+  /** The key a signed URL is for. */
+  const keyOf = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/'));
   /** The browser's PUT to a signed URL. */
   const put = (url: string, bytes: Buffer, contentType: string) => {
-    files.set(decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/')), { bytes, contentType });
+    files.set(keyOf(url), { bytes, contentType });
   };
-  return { objects, files, issued, put };
+  return { objects, files, issued, put, keyOf };
 }
 
 let store: Store;
@@ -144,7 +150,10 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('direct uploads to the bucket
     const file = await admin.post<Issued>('/api/objects/upload', { kind: 'model' });
     const thumb = await admin.post<Issued>('/api/objects/upload', { kind: 'thumbnail', contentType: 'image/png' });
     bucket.put(file.body.uploadURL, glb(500), 'model/gltf-binary');
-    bucket.put(thumb.body.uploadURL, png(100), 'image/png');
+    const poster = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#c8a165' } })
+      .png()
+      .toBuffer();
+    bucket.put(thumb.body.uploadURL, poster, 'image/png');
     const created = await admin.post<{ modelUrl: string; thumbnailUrl: string }>('/api/3d-models', model(file.body.url, thumb.body.url));
     expect(created.status).toBe(201);
     expect(created.body.modelUrl).toBe(file.body.url);
@@ -173,5 +182,39 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('direct uploads to the bucket
     bucket.put(good.body.uploadURL, glb(), 'model/gltf-binary');
     const mismatch = await admin.post('/api/3d-models', model(good.body.url, thumb.body.url));
     expect(mismatch.status).toBe(415);
+  });
+
+  it('cleans a thumbnail that went straight to the bucket when a model first uses it: upright, no EXIF, GPS or camera', async () => {
+    const file = await admin.post<Issued>('/api/objects/upload', { kind: 'model' });
+    const thumb = await admin.post<Issued>('/api/objects/upload', { kind: 'thumbnail', contentType: 'image/jpeg' });
+    const phone = await roomPhoto({ seed: 'direct-thumbnail', width: 800, height: 600, orientation: 6 });
+    bucket.put(file.body.uploadURL, glb(), 'model/gltf-binary');
+    bucket.put(thumb.body.uploadURL, phone, 'image/jpeg');
+    const created = await admin.post<{ thumbnailUrl: string }>('/api/3d-models', model(file.body.url, thumb.body.url));
+    expect(created.status).toBe(201);
+    expect(created.body.thumbnailUrl).toBe(thumb.body.url);
+    // The same object, replaced by its cleaned copy.
+    const stored = bucket.files.get(bucket.keyOf(thumb.body.uploadURL))!;
+    const meta = await sharp(stored.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 600, 800]);
+    expect(meta.exif).toBeUndefined();
+    expect(exifReveals(meta.exif)).toEqual({ gps: false, camera: false });
+    expect(stored.bytes.includes(Buffer.from('iPhone'))).toBe(false);
+    expect(await store.objects.findOne({ url: thumb.body.url })).toMatchObject({ size: stored.bytes.length, attached: true });
+  });
+
+  it('refuses a thumbnail of an extreme shape put straight to the bucket with 400 and the reason, deleting it', async () => {
+    const file = await admin.post<Issued>('/api/objects/upload', { kind: 'model' });
+    const thumb = await admin.post<Issued>('/api/objects/upload', { kind: 'thumbnail', contentType: 'image/png' });
+    bucket.put(file.body.uploadURL, glb(), 'model/gltf-binary');
+    bucket.put(thumb.body.uploadURL, await thinLine(), 'image/png');
+    const res = await admin.post<{ message: string; errors: Record<string, string> }>(
+      '/api/3d-models',
+      model(file.body.url, thumb.body.url),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors.thumbnailUrl).toBe(imageSizeProblem(1, 100_000));
+    expect(await store.objects.findOne({ url: thumb.body.url })).toBeNull();
+    expect(bucket.files.has(bucket.keyOf(thumb.body.uploadURL))).toBe(false);
   });
 });
