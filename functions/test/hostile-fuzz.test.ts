@@ -1,7 +1,8 @@
 /**
  * 10,000 hostile requests to the whole app as the embedded server runs it (the API, the
  * uploaded files, the built site, the request log): odd methods, malformed and contradictory
- * headers, broken bodies, hostile paths and cookies. Whatever a client sends, the answer is
+ * headers, broken bodies, hostile paths and cookies, and images of extreme sizes and shapes
+ * uploaded as project photos, model thumbnails and customers' attachments. Whatever a client sends, the answer is
  * never a 5xx and the log never gets an error line or a stack. The requests are written on a
  * raw socket, since fetch and node:http refuse to send much of this.
  */
@@ -13,9 +14,11 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roomPhoto } from '../src/demo/room-photos';
 import { staticSite } from '../src/http/static-site';
 import { createLogger } from '../src/logging';
 import { glb, goodInquiry, goodQuote, goodReview, startTestApp, type TestApp } from './harness';
+import { line59Megapixels, tallScreenshot, thinLine, tooManyPixels } from './hostile-images';
 
 const requests = 10_000;
 const concurrency = 24;
@@ -37,6 +40,11 @@ let adminCookie: string;
 let objectPath: string;
 let inquiryId: string;
 const uploadTokens: string[] = [];
+type ImageUse = 'photo' | 'thumbnail' | 'attachment';
+/** The images sent, each with what it is (for a failure's report) and how each use answers it. */
+const images: Array<{ label: string; bytes: Buffer; contentType: string; answers: Record<ImageUse, number> }> = [];
+/** Fresh upload URLs, each used once by the first requests: a project photo's, a model thumbnail's, a customer's. */
+const imageUploads: Array<{ use: ImageUse; path: string }> = [];
 
 beforeAll(async () => {
   siteRoot = mkdtempSync(join(tmpdir(), 'hostile-site-'));
@@ -60,7 +68,41 @@ beforeAll(async () => {
     uploadTokens.push(ticket.body.uploadURL);
   }
   inquiryId = (await t.client().post<{ id: string }>('/api/project-inquiry', goodInquiry)).body.id;
-});
+
+  const tall = await tallScreenshot();
+  const refused = { photo: 400, thumbnail: 400, attachment: 400 };
+  images.push(
+    { label: 'a 1000 × 17000 screenshot', bytes: tall, contentType: 'image/png', answers: { photo: 201, thumbnail: 201, attachment: 201 } },
+    // Its header reads: a customer's upload is answered at once, and marked failed once processed.
+    {
+      label: 'the same screenshot cut off half way',
+      bytes: tall.subarray(0, tall.length >> 1),
+      contentType: 'image/png',
+      answers: { photo: 400, thumbnail: 400, attachment: 201 },
+    },
+    { label: 'a 1 × 100,000 line', bytes: await thinLine(), contentType: 'image/png', answers: refused },
+    { label: 'an 8000 × 8000 image (64 megapixels)', bytes: await tooManyPixels(), contentType: 'image/png', answers: refused },
+    { label: 'a 1 × 59,000,000 line', bytes: line59Megapixels(), contentType: 'image/png', answers: refused },
+    {
+      label: 'a phone photo on its side, with GPS',
+      bytes: await roomPhoto({ seed: 'fuzz', width: 1200, height: 900, orientation: 6 }),
+      contentType: 'image/jpeg',
+      answers: { photo: 201, thumbnail: 201, attachment: 201 },
+    },
+  );
+  // Each image in each use, twice.
+  for (let i = 0; i < 2 * images.length; i++) {
+    for (const use of ['photo', 'thumbnail'] as const) {
+      imageUploads.push({ use, path: (await admin.post<{ uploadURL: string }>('/api/objects/upload', { kind: use })).body.uploadURL });
+    }
+    const ticket = await t.client().post<{ uploadURL: string }>('/api/attachments/upload-url', {
+      contentType: 'image/png',
+      name: `fuzz-${i}.png`,
+      size: 2 * 1024 * 1024,
+    });
+    imageUploads.push({ use: 'attachment', path: ticket.body.uploadURL });
+  }
+}, 60_000);
 
 let closed = false;
 afterAll(async () => {
@@ -309,7 +351,11 @@ interface Hostile {
   method: string;
   path: string;
   headers: Array<[string, string]>;
-  body: string;
+  body: string | Buffer;
+  /** What a binary body is, for the report. */
+  label?: string;
+  /** An image's first use: the use and the answer it must get. */
+  expected?: { use: ImageUse; status: number };
   /** How the body is framed: its true length, another length, chunked, or nothing said. */
   framing: 'length' | 'short' | 'long' | 'chunked' | 'chunked-bad' | 'both' | 'none';
 }
@@ -360,9 +406,33 @@ const hostile: fc.Arbitrary<Hostile> = fc
     return { method: r.method, path: r.path(), headers, body: r.body ?? '', framing: r.body === undefined ? 'none' : r.framing };
   });
 
+/** An image PUT to the upload URLs the other requests use too, framed whole, chunked or cut short. */
+const imageUpload: fc.Arbitrary<Hostile> = fc
+  .record({
+    upload: fc.integer({ min: 0, max: 19 }),
+    image: fc.nat(),
+    framing: fc.constantFrom<Hostile['framing']>('length', 'length', 'length', 'chunked', 'short'),
+  })
+  .map((r) => {
+    const image = images[r.image % images.length];
+    return {
+      method: 'PUT',
+      path: uploadTokens[r.upload],
+      headers: [
+        ['Host', '127.0.0.1'],
+        ['Content-Type', image.contentType],
+      ],
+      body: image.bytes,
+      label: image.label,
+      framing: r.framing,
+    };
+  });
+
+const requestsOf = fc.oneof({ weight: 49, arbitrary: hostile }, { weight: 1, arbitrary: imageUpload });
+
 /** The request's bytes, framed as `framing` says (some framings are contradictory on purpose). */
 function render(request: Hostile): Buffer {
-  const body = Buffer.from(request.body, 'utf8');
+  const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body;
   const headers = [...request.headers];
   let payload = body;
   switch (request.framing) {
@@ -399,7 +469,7 @@ function render(request: Hostile): Buffer {
  * open for writing: Node's server drops a request whose client half-closes before the answer.
  * Only a request still owed body bytes is half-closed, so the server stops waiting for them.
  */
-function send(port: number, bytes: Buffer, owesBody: boolean): Promise<number | null> {
+function send(port: number, bytes: Buffer, owesBody: boolean, stuckMs = 5000): Promise<number | null> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let received = '';
@@ -410,7 +480,7 @@ function send(port: number, bytes: Buffer, owesBody: boolean): Promise<number | 
     };
     // Not an assertion: a request the server still waits on (framing the fuzz did not
     // foresee) is half-closed after a while, so that the server gives up on it.
-    const stuck = setTimeout(() => socket.end(), 5000);
+    const stuck = setTimeout(() => socket.end(), stuckMs);
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString('latin1');
       // Past any interim answers (100 Continue) to the final one.
@@ -429,26 +499,53 @@ function send(port: number, bytes: Buffer, owesBody: boolean): Promise<number | 
 const describeRequest = (request: Hostile) => {
   const cut = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}... (${text.length} characters)` : text);
   const head = [`${request.method.slice(0, 40)} ${cut(request.path)} HTTP/1.1`, ...request.headers.map(([n, v]) => `${n}: ${cut(v)}`)];
-  return [...head, `(framing: ${request.framing})`, '', cut(request.body)].join('\n');
+  const body = typeof request.body === 'string' ? cut(request.body) : `(${request.body.length} bytes: ${request.label ?? 'binary'})`;
+  return [...head, `(framing: ${request.framing})`, '', body].join('\n');
 };
 
 describe('hostile requests', () => {
   it(`never get a 5xx, an error line or a stack trace in the log (${requests.toLocaleString('en-AU')} requests, seed ${seed})`, async () => {
-    const samples = fc.sample(hostile, { seed, numRuns: requests });
+    // First each image in each use, on a fresh upload URL of its own, then the random requests.
+    const firstUses = imageUploads.map(({ use, path }, i): Hostile => {
+      const image = images[Math.floor(i / 3) % images.length];
+      const headers: Array<[string, string]> = [
+        ['Host', '127.0.0.1'],
+        ['Content-Type', image.contentType],
+      ];
+      return {
+        method: 'PUT',
+        path,
+        headers,
+        body: image.bytes,
+        label: image.label,
+        framing: 'length',
+        expected: { use, status: image.answers[use] },
+      };
+    });
+    const samples: Hostile[] = [...firstUses, ...fc.sample(requestsOf, { seed, numRuns: requests - firstUses.length })];
+    const firstAnswers: string[] = [];
     const port = Number(new URL(t.url).port);
     const statuses = new Map<number | null, number>();
     const offenders: Array<{ status: number; request: Hostile }> = [];
+
     let next = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (next < samples.length) {
           const request = samples[next++];
-          const status = await send(port, render(request), request.framing === 'long' || request.framing === 'chunked-bad');
+          const owesBody = request.framing === 'long' || request.framing === 'chunked-bad';
+          // A whole image is answered once processed (a project photo's files are made first),
+          // which takes longer than 5 s when a dozen arrive at once on a busy machine.
+          const status = await send(port, render(request), owesBody, request.expected ? 60_000 : undefined);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (request.expected)
+            firstAnswers.push(`${request.expected.use}: ${request.label} answered ${status}, expected ${request.expected.status}`);
           if (status === -1 || (status !== null && status >= 500)) offenders.push({ status, request });
         }
       }),
     );
+    // Customers' photos are processed after their answer: their log lines count too.
+    await t.app.context.attachments.idle();
     // The last connections' log lines are written when the server has closed them.
     await t.close();
     closed = true;
@@ -474,6 +571,9 @@ describe('hostile requests', () => {
     expect(answered).toBeGreaterThan(requests / 2);
     for (const status of [200, 206, 304, 400, 401, 403, 404, 412, 416])
       expect(statuses.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
+    // Each image in each use: stored and processed (201), or refused for its size or shape (400).
+    expect(firstAnswers).toHaveLength(firstUses.length);
+    expect(firstAnswers.filter((line) => !/answered (\d+), expected \1$/.test(line))).toEqual([]);
     // Well under this on an idle machine; the margin is for a busy one.
   }, 120_000);
 });
