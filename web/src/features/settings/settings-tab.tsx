@@ -20,7 +20,8 @@ import { melbourneDateTime } from './lib/melbourne-date-time';
 export default function SettingsTab() {
   const query = useSettings();
   if (query.isPending) return <CircularProgress aria-label="Loading settings" />;
-  if (query.isError) return <Alert severity="error">{errorText(query.error)}</Alert>;
+  // A failed reload keeps the forms (and any edits in them) on screen, under the error.
+  if (!query.data) return <Alert severity="error">{errorText(query.error)}</Alert>;
 
   const { settings, version, updatedAt, updatedBy, seededFrom } = query.data;
   const savedLine =
@@ -31,6 +32,7 @@ export default function SettingsTab() {
         : null;
   return (
     <Stack spacing={3}>
+      {query.isError ? <Alert severity="error">{errorText(query.error)}</Alert> : null}
       {savedLine ? <Typography color="text.secondary">{savedLine}</Typography> : null}
       {seededFrom?.length ? (
         <Alert severity="info">

@@ -33,7 +33,7 @@ function nextRange(last: { from: string; to: string } | undefined) {
   return { from: last.to, to: time(end) };
 }
 
-const timeSlotProps = { inputLabel: { shrink: true }, htmlInput: { step: 300 } };
+const timeSlotProps = { inputLabel: { shrink: true } };
 
 function DayHours({ form, day }: { form: HoursFormApi; day: number }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: `weekly.${day}` });

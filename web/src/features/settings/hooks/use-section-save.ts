@@ -18,7 +18,10 @@ export type SectionValue<S extends SettingsSection> = NonNullable<SettingsUpdate
  * browser's check or the server's), someone else's save since the settings were read (with a
  * way to read them again), or anything else the server answered.
  */
-export type SaveProblem = { kind: 'invalid' | 'failed'; message: string } | { kind: 'conflict'; message: string };
+export interface SaveProblem {
+  kind: 'invalid' | 'conflict' | 'failed';
+  message: string;
+}
 
 /**
  * Saves one section's form: sends only that section and the version it started from, shows
