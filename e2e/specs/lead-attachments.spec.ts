@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { exifReveals, roomPhoto } from '../../functions/src/demo/room-photos';
 import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
@@ -131,16 +132,17 @@ test.describe("customers' photos and plans", () => {
     expect(served.status()).toBe(200);
     expect(exifReveals((await sharp(await served.body()).metadata()).exif)).toEqual({ gps: false, camera: false });
 
-    // The plan: a link that opens in a new tab, with the PDF behind it.
+    // The plan: a link that downloads it under its name, never shown in the site's origin.
     const planLink = attachments.getByRole('link', { name: /^floor-plan\.pdf \(PDF, [\d.]+ (KB|bytes)\)$/ });
-    await expect(planLink).toHaveAttribute('target', '_blank');
     const planUrl = (await planLink.getAttribute('href'))!;
-    const [tab] = await Promise.all([admin.waitForEvent('page'), planLink.click()]);
-    await expect.poll(() => new URL(tab.url()).pathname).toBe(planUrl);
-    await tab.close();
+    const [download] = await Promise.all([adminPage.waitForEvent('download'), planLink.click()]);
+    expect(download.suggestedFilename()).toBe('floor-plan.pdf');
+    expect(Buffer.compare(readFileSync((await download.path())!), plan)).toBe(0);
     const planFile = await adminPage.request.get(planUrl);
     expect(planFile.status()).toBe(200);
     expect(planFile.headers()['content-type']).toBe('application/pdf');
+    expect(planFile.headers()['content-disposition']).toBe('attachment; filename="floor-plan.pdf"');
+    expect(planFile.headers()['content-security-policy']).toBe('sandbox');
     expect(Buffer.compare(await planFile.body(), plan)).toBe(0);
     adminErrors();
     await admin.close();

@@ -103,8 +103,9 @@ describe("the customer's photos and plans on a lead card", () => {
 
     const plan = within(section).getByRole('link', { name: 'floor plan.pdf (PDF, 2.3 MB)' });
     expect(plan).toHaveAttribute('href', '/api/attachments/a5');
-    expect(plan).toHaveAttribute('target', '_blank');
-    expect(plan.getAttribute('rel')).toContain('noopener');
+    // Downloaded under its own name, as the server sends it: not opened in a tab of the site.
+    expect(plan).toHaveAttribute('download', 'floor plan.pdf');
+    expect(plan).not.toHaveAttribute('target');
 
     // A lead without attachments has no such section.
     const other = await screen.findByRole('article', { name: 'Ben Nguyen' });

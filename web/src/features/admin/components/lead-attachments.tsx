@@ -108,7 +108,8 @@ export function LeadAttachments({ attachments }: { attachments?: LeadAttachment[
           {pdfs.map((pdf) => (
             <Box component="li" key={pdf.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
               <PictureAsPdf fontSize="small" color="error" aria-hidden="true" />
-              <Link href={pdf.url} target="_blank" rel="noopener" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {/* The server sends a customer's PDF as a download (it never opens in the site's origin): a download link, not a new tab. */}
+              <Link href={pdf.url} download={pdf.name} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {`${pdf.name} (PDF, ${formatBytes(pdf.size)})`}
               </Link>
             </Box>
