@@ -88,6 +88,24 @@ describe('the embedded server environment', () => {
     expect(readEnv({ BACKUP_KEEP: '0', LOG_LEVEL: 'silent' })).toMatchObject({ LOG_LEVEL: 'silent', BACKUP_KEEP: 0 });
   });
 
+  it("reads the upload limits: 200 MB a day per address and 2048 MB of files not yet on a lead by default, each at least one file's 20 MB", () => {
+    expect(readEnv({})).toMatchObject({ ATTACHMENT_MB_PER_DAY: 200, ATTACHMENT_STORAGE_MB: 2048, MIN_FREE_DISK_MB: 100 });
+    expect(readEnv({ ATTACHMENT_MB_PER_DAY: '50', ATTACHMENT_STORAGE_MB: '500' })).toMatchObject({
+      ATTACHMENT_MB_PER_DAY: 50,
+      ATTACHMENT_STORAGE_MB: 500,
+    });
+    for (const [name, value] of [
+      ['ATTACHMENT_MB_PER_DAY', '10'],
+      ['ATTACHMENT_MB_PER_DAY', 'lots'],
+      ['ATTACHMENT_STORAGE_MB', '19'],
+      ['ATTACHMENT_STORAGE_MB', '1.5'],
+    ]) {
+      expect(() => readEnv({ [name]: value }), `${name}=${value}`).toThrow(
+        `Invalid environment:\n  ${name}: must be a whole number, 20 or more`,
+      );
+    }
+  });
+
   it('reads LEAD_RETENTION_MONTHS: off unless set, a whole number of months, and refuses anything else', () => {
     expect(readEnv({}).LEAD_RETENTION_MONTHS).toBeNull();
     expect(readEnv({ LEAD_RETENTION_MONTHS: '' }).LEAD_RETENTION_MONTHS).toBeNull();
