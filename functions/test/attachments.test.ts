@@ -586,7 +586,10 @@ describe('what customers may upload (embedded: SQLite and local disk)', () => {
       });
       expect(quote.status).toBe(201);
       expect((await upload(client, pdfOf(400 * kb), 'application/pdf', 'c.pdf')).status).toBe(201);
-      // The hourly sweep sets the total from the records: 200 + 400 KB not on a lead.
+      // 200 + 400 KB not on a lead: the refused PUT took nothing and gave back nothing it had not taken.
+      expect((await t.app.context.store.uploadQuotas.get('unattached'))?.bytes).toBe(600 * kb);
+      // The hourly sweep sets the same total from the records.
+      await t.app.context.store.uploadQuotas.update('unattached', { bytes: 5 });
       await runMaintenance(t.app.context.store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
       expect((await t.app.context.store.uploadQuotas.get('unattached'))?.bytes).toBe(600 * kb);
     } finally {

@@ -185,6 +185,12 @@ export class UploadQuota {
     const charge = { clientId, bucket, bytes };
     try {
       await this.reserve(bytes);
+    } catch (error) {
+      // Nothing was reserved: only the client's day gets its bytes back.
+      await this.refund(charge);
+      throw error;
+    }
+    try {
       await this.checkDisk(bytes);
     } catch (error) {
       await this.release(charge);
