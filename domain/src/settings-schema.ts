@@ -35,8 +35,8 @@ export const settingsMessages = {
   staffEmails: 'Staff emails: at most 10 addresses, each once',
   staffMobile: 'Staff mobiles: enter Australian mobile numbers, such as 0412 345 678',
   staffMobiles: 'Staff mobiles: at most 5 numbers, each once',
-  followUp: 'Follow-up delay: between 0.5 and 40 business hours, or off',
-  retention: 'Lead retention: a whole number of months from 1 to 120, or keep until asked',
+  followUp: 'Follow-up delay: more than 0 and at most 1000 business hours, or off',
+  retention: 'Lead retention: a whole number of months from 1 to 1200, or keep until asked',
   link: (key: LinkKey) => `${linkLabels[key]}: enter the https address of your ${linkLabels[key]} page`,
   text: (label: string, min: number, max: number) => `${label}: enter ${min} to ${max} characters, or restore the default`,
   version: 'Version: send the version the change started from',
@@ -204,8 +204,8 @@ const notificationsSchema = z.object({
     .refine(unique, settingsMessages.staffMobiles),
   followUpAfterHours: z
     .number({ error: settingsMessages.followUp })
-    .min(0.5, settingsMessages.followUp)
-    .max(40, settingsMessages.followUp)
+    .positive(settingsMessages.followUp)
+    .max(1000, settingsMessages.followUp)
     .nullable(),
 });
 
@@ -245,7 +245,7 @@ const privacySchema = z.object({
     .number({ error: settingsMessages.retention })
     .int(settingsMessages.retention)
     .min(1, settingsMessages.retention)
-    .max(120, settingsMessages.retention)
+    .max(1200, settingsMessages.retention)
     .nullable(),
 });
 

@@ -9,6 +9,8 @@
  * load it. The validation (with a phone number library too large for the public pages) is in
  * settings-schema.ts, which the server and the Settings tab load.
  */
+import { nationalPhoneDigits } from './privacy';
+import type { BusinessSettings } from './site';
 
 export const australianStates = ['VIC', 'NSW', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const;
 export type AustralianState = (typeof australianStates)[number];
@@ -203,6 +205,38 @@ export function pageTexts(settings: Pick<SiteSettings, 'business' | 'texts'>) {
         description: set.description ?? fallback.description,
       };
     }),
+  };
+}
+
+/**
+ * The tel: form of an Australian number the settings accepted: (03) 9123 4567 is
+ * +61391234567; a 13, 1300 or 1800 number keeps its digits. (The settings' schema checked the
+ * number with a phone library the public pages do not load.)
+ */
+export function telHref(phone: string): string {
+  const national = nationalPhoneDigits(phone);
+  return national.startsWith('0') ? `+61${national.slice(1)}` : national;
+}
+
+/** The business as the site's pages and messages show it (the shape they were written for). */
+export function businessOf(settings: Pick<SiteSettings, 'business' | 'links' | 'privacy'>): BusinessSettings {
+  const { business, links } = settings;
+  return {
+    brand: business.brand,
+    ...(business.legalName ? { legalName: business.legalName } : {}),
+    ...(business.abn ? { abn: business.abn } : {}),
+    phone: business.phone,
+    phoneHref: telHref(business.phone),
+    email: business.email,
+    address: { street: business.street, suburb: business.suburb, state: business.state, postcode: business.postcode, country: 'AU' },
+    siteUrl: business.siteUrl,
+    areaServed: business.serviceArea,
+    ...(links.instagram ? { instagramUrl: links.instagram } : {}),
+    ...(links.facebook ? { facebookUrl: links.facebook } : {}),
+    ...(links.pinterest ? { pinterestUrl: links.pinterest } : {}),
+    ...(links.houzz ? { houzzUrl: links.houzz } : {}),
+    ...(links.googleBusiness ? { googleBusinessUrl: links.googleBusiness } : {}),
+    ...(settings.privacy.leadRetentionMonths !== null ? { leadRetentionMonths: settings.privacy.leadRetentionMonths } : {}),
   };
 }
 

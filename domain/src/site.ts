@@ -1,4 +1,4 @@
-/** The business settings the owner edits (web/src/config/business.ts fills them). */
+/** The business as pages and messages show it: made from the stored settings by `businessOf`. */
 export interface BusinessSettings {
   brand: string;
   legalName?: string;
@@ -20,10 +20,11 @@ export interface BusinessSettings {
   instagramUrl?: string;
   facebookUrl?: string;
   pinterestUrl?: string;
+  houzzUrl?: string;
   googleBusinessUrl?: string;
   /**
-   * What the privacy policy says about how long won and lost leads are kept: the months set as
-   * the server's LEAD_RETENTION_MONTHS, or undefined when it is off (kept until someone asks).
+   * How long won and lost leads are kept, in months, or undefined when they are kept until
+   * someone asks: one setting drives both the retention job and what the privacy policy says.
    */
   leadRetentionMonths?: number;
 }

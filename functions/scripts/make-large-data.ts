@@ -7,14 +7,14 @@
 // tokens and search-table rows are made exactly as the API makes them. Written in large
 // transactions without fsync; the schema is the server's own.
 //   npx tsx functions/scripts/make-large-data.ts DATA_DIR [INQUIRIES] [VISITS]
-import { budgets, inquiryRooms as rooms, timelines, type Inquiry, type LeadStatus } from '@site/domain';
+import { budgets, defaultSettings, inquiryRooms as rooms, timelines, withDefaults, type Inquiry, type LeadStatus } from '@site/domain';
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SqliteCollection } from '../src/adapters/sqlite/collection';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { newId } from '../src/ids';
-import { messageSettings } from '../src/message-settings';
+import { messageSettingsOf } from '../src/message-settings';
 import { cappedRecipient } from '../src/ports/messages';
 import { tables } from '../src/ports/schema';
 import { leadMessages } from '../src/services/lead-messages';
@@ -41,13 +41,13 @@ db.pragma('journal_mode = WAL');
 // A generator, not the server: no fsync per batch.
 db.pragma('synchronous = OFF');
 
-const settings = messageSettings({
-  NOTIFY_EMAIL: ['office@example.com.au'],
-  NOTIFY_SMS: ['+61411111111'],
-  SITE_URL: 'https://www.example.com.au',
-  SMS_COUNTRIES: ['AU'],
-  CUSTOMER_MESSAGES_PER_DAY: 3,
-});
+const settings = messageSettingsOf(
+  withDefaults({
+    business: { ...defaultSettings.business, siteUrl: 'https://www.example.com.au' },
+    notifications: { emails: ['office@example.com.au'], mobiles: ['+61411111111'], followUpAfterHours: null },
+  }),
+  { smsCountries: ['AU'], customerMessagesPerDay: 3 },
+);
 const pages = ['/', '/services', '/gallery', '/virtual-showroom', '/about'];
 const agents = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',

@@ -1,4 +1,4 @@
-import { attachmentLimits } from '@site/domain';
+import { attachmentLimits, type SiteSettings } from '@site/domain';
 import express, { type RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { Sessions } from './auth/sessions';
@@ -35,6 +35,8 @@ import { withChangeFeed } from './services/live-store';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import { ReviewRequests } from './services/review-requests';
 import { SettingsService } from './services/settings';
+import { messageSettingsOf } from './message-settings';
+import type { MessageSettings } from './services/lead-messages';
 import { settingsRoutes } from './routes/settings';
 import { defaultUploadQuota, UploadQuota, type FreeDiskBytes } from './services/upload-quota';
 import { Uploads } from './services/uploads';
@@ -157,6 +159,15 @@ export function createApp(deps: AppDeps) {
     },
     deps.freeDiskBytes,
   );
+  const settings = new SettingsService(store.settings, clock, options.settingsCacheMs);
+  // Made again only when the settings change: every lead reads them, and the business hours'
+  // cache of opening periods belongs to one hours object.
+  let made: { site: SiteSettings; messages: MessageSettings } | undefined;
+  const messageSettings = async () => {
+    const site = await settings.settings();
+    if (made?.site !== site) made = { site, messages: messageSettingsOf(site, deps.delivery.policy) };
+    return made.messages;
+  };
   const ctx: RouteContext = {
     store,
     objects: deps.objects,
@@ -167,7 +178,7 @@ export function createApp(deps: AppDeps) {
     audit,
     requireMfa: options.requireMfa,
     uploads: new Uploads(store, deps.objects, clock, quota),
-    reviewRequests: new ReviewRequests({ store, clock, settings: deps.delivery.settings, wake: deps.delivery.wake }),
+    reviewRequests: new ReviewRequests({ store, clock, settings: () => messageSettings(), wake: deps.delivery.wake }),
     models: new ModelProcessing(store, deps.objects, log, deps.modelProcessing ?? { background: true }),
     attachments: new Attachments(store, deps.objects, clock, log, deps.attachmentProcessing ?? { background: true }, quota),
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
@@ -175,7 +186,8 @@ export function createApp(deps: AppDeps) {
     heartbeatMs: options.heartbeatMs,
     liveStreams: new Set(),
     log,
-    settings: new SettingsService(store.settings, clock, options.settingsCacheMs),
+    settings,
+    messageSettings,
   };
 
   const app = express();

@@ -16,6 +16,8 @@ import { seedDemo } from './demo/seed';
 import { startEmbedded } from './embedded';
 import { ConflictError } from './ports/store';
 import { sendTestMessage } from './test-message';
+import { createSqliteStore } from './adapters/sqlite/store';
+import { withDefaults, type SiteSettings } from '@site/domain';
 import { privateUmask } from './private-files';
 
 // Before anything is created (a database, a backup, a restored DATA_DIR): see privateUmask.
@@ -68,7 +70,8 @@ async function admin(argv: string[]) {
   });
   const env = readEnv();
   if (args[0] === 'test-message' && args[1]) {
-    if (!(await sendTestMessage(env, args[1], console.log))) process.exitCode = 1;
+    const { business } = await storedSettings(env.DATA_DIR);
+    if (!(await sendTestMessage(env, args[1], console.log, business))) process.exitCode = 1;
     return;
   }
   if (args[0] === 'backup' && args[1]) return backup(env.DATA_DIR, resolve(args[1]));
@@ -168,4 +171,15 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
+}
+
+/** The business settings of the server's data folder (read only; the defaults when it has none yet). */
+async function storedSettings(dataDir: string): Promise<SiteSettings> {
+  if (!existsSync(databaseFile(dataDir))) return withDefaults(undefined);
+  const store = createSqliteStore({ file: databaseFile(dataDir) });
+  try {
+    return withDefaults((await store.settings.read())?.settings);
+  } finally {
+    await store.close();
+  }
 }

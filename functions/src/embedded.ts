@@ -20,10 +20,9 @@ import { DeliveryWorker } from './services/delivery-worker';
 import { importOutbox } from './services/import-outbox';
 import { runMaintenance } from './services/maintenance';
 import { freeDiskBytesOf } from './services/upload-quota';
-import { messageSettings } from './message-settings';
+import { exampleValues } from '@site/domain';
+import { messagePolicy, settingsSeedOf } from './message-settings';
 import { makePrivate } from './private-files';
-import { business } from '../../web/src/config/business';
-import { businessFile, describePlaceholders, findPlaceholders, type Placeholder } from '../../web/src/config/placeholders';
 import { damagedDatabase, dataDirProblem, diskFull, listenProblem, StartupError } from './startup-error';
 
 export interface Embedded {
@@ -157,7 +156,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     health,
     clock: options.clock,
     delivery: {
-      settings: messageSettings(env),
+      policy: messagePolicy(env),
       configured: { email: worker.channels.includes('email'), sms: worker.channels.includes('sms') },
       wake: () => worker.wake(),
     },
@@ -191,29 +190,35 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
   }
   const off = channelsOff(env);
   if (off.length) logger.warn(`${off.join(' ')} Messages wait in the queue until then.`);
-  const examples = exampleSettings(env);
+  // An install configured through the old variables keeps what they said (once: the settings rule from then on).
+  const seed = settingsSeedOf(env);
+  if (await app.context.settings.seed(seed))
+    print(
+      `Copied ${seed.from.join(', ')} into the business settings. From now on they are changed in the admin's Settings tab; the variables are no longer read.`,
+    );
+  const examples = exampleValues(await app.context.settings.settings());
   if (examples.length)
     logger.warn(
-      `The site still shows example settings: ${describePlaceholders(examples).join('; ')}. Put the business's real details there before going live.`,
-    );
-  const policyMonths = business.leadRetentionMonths ?? null;
-  if (policyMonths !== env.LEAD_RETENTION_MONTHS)
-    logger.warn(
-      `LEAD_RETENTION_MONTHS is ${env.LEAD_RETENTION_MONTHS ?? 'off'}, but the privacy policy says ${policyMonths ?? 'off'} (leadRetentionMonths in web/src/config/business.ts): make them agree, so the policy tells customers how long their details are kept.`,
+      `The site still shows example settings: ${examples.map((example) => `${example.label} "${example.value}"`).join(', ')}. Put the business's real details in the admin's Settings tab before going live.`,
     );
 
   const maintain = () =>
-    runMaintenance(
-      app.context.store,
-      app.context.uploads,
-      app.context.clock,
-      {
-        visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
-        auditRetentionDays: env.AUDIT_RETENTION_DAYS,
-        leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
-      },
-      app.context.attachments,
-    )
+    app.context.settings
+      .settings()
+      .then((site) =>
+        runMaintenance(
+          app.context.store,
+          app.context.uploads,
+          app.context.clock,
+          {
+            visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
+            auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+            // One setting drives both this and what the privacy page tells customers.
+            leadRetentionMonths: site.privacy.leadRetentionMonths,
+          },
+          app.context.attachments,
+        ),
+      )
       .catch((error: unknown) => logger.error({ err: error }, 'maintenance failed'))
       // Review reminders that came due; each is claimed before it is queued, so a restart never sends one twice.
       .then(() => app.context.reviewRequests.sendDueReminders())
@@ -239,7 +244,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
   await worker.start();
   await backups.start();
   const followUps = new FollowUpTimer(
-    { store: app.context.store, settings: app.context.delivery.settings, clock: app.context.clock, wake: () => worker.wake() },
+    { store: app.context.store, settings: () => app.context.messageSettings(), clock: app.context.clock, wake: () => worker.wake() },
     (error) => logger.error({ err: error }, 'follow-up reminders failed'),
   );
   followUps.start();
@@ -277,18 +282,6 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       return closing;
     },
   };
-}
-
-/**
- * The business settings (and SITE_URL) still holding the example values they ship with. The
- * embedded server starts anyway, to try the site out, and says so once; `npm run deploy`
- * refuses them.
- */
-export function exampleSettings(env: Pick<Env, 'SITE_URL'>): Placeholder[] {
-  const siteUrl = env.SITE_URL
-    ? { setting: 'SITE_URL', value: env.SITE_URL, setIn: 'the SITE_URL environment variable' }
-    : { setting: 'siteUrl', value: business.siteUrl, setIn: `${businessFile} (or the SITE_URL environment variable)` };
-  return findPlaceholders(business, [siteUrl]);
 }
 
 /** One sentence per channel that cannot send, saying what to set. */

@@ -2,17 +2,23 @@ import { createSmtpEmailSender } from './adapters/smtp/smtp-email-sender';
 import { createTwilioSmsSender } from './adapters/twilio/twilio-sms-sender';
 import type { Env } from './config';
 import { newId } from './ids';
-import { messageSettings } from './message-settings';
 import { SendError } from './ports/senders';
 import { mobileNumber } from './services/lead-messages';
 
 /**
  * `npm run admin -- test-message EMAIL_OR_PHONE`: sends one message straight through the
  * configured channel (not through the queue) and says what the provider answered, so an
- * owner can check SMTP or Twilio settings in a minute. True when it was sent.
+ * owner can check SMTP or Twilio settings in a minute. True when it was sent. `site` is the
+ * business's name and address as its settings give them.
  */
-export async function sendTestMessage(env: Env, target: string, print: (line: string) => void): Promise<boolean> {
-  const { business, siteUrl } = messageSettings(env);
+export async function sendTestMessage(
+  env: Env,
+  target: string,
+  print: (line: string) => void,
+  site: { brand: string; siteUrl: string },
+): Promise<boolean> {
+  const business = { brand: site.brand };
+  const { siteUrl } = site;
   const text = `This is a test message from the ${business.brand} website (${siteUrl}). If it reached you, lead alerts and confirmations can reach people too.`;
   try {
     if (target.includes('@')) {

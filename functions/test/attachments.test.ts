@@ -20,7 +20,7 @@ import { runMaintenance } from '../src/services/maintenance';
 import { imageSizeProblem } from '../src/services/photo-pipeline';
 import { defaultUploadQuota, UploadQuota, uploadQuotaMessages } from '../src/services/upload-quota';
 import { idOf, samplePdf, storedFiles, upload } from './attachments-support';
-import { glb, goodInquiry, goodQuote, startTestApp, testDelivery, until, type Client, type TestApp } from './harness';
+import { glb, goodInquiry, goodQuote, startTestApp, testMessageSettings, until, type Client, type TestApp } from './harness';
 import { line59Megapixels, tallScreenshot, thinLine, tooManyPixels } from './hostile-images';
 
 const retention = { visitorRetentionDays: 90, auditRetentionDays: 365 };
@@ -264,7 +264,7 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       expect((await client.get(`/api/attachments/${planId}`)).status).toBe(401);
       expect((await admin.get('/api/attachments/nosuchattachment')).status).toBe(404);
 
-      const staffEmail = leadMessages({ kind: 'inquiry', record: res.body }, testDelivery.settings, new Date()).find(
+      const staffEmail = leadMessages({ kind: 'inquiry', record: res.body }, testMessageSettings, new Date()).find(
         (message) => message.audience === 'staff' && message.channel === 'email',
       );
       expect(staffEmail?.text).toContain(`Attachments: Kitchen now.jpg (${(photo.length / 1024 / 1024).toFixed(1)} MB)\nfloor plan.pdf (`);

@@ -12,22 +12,16 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillFollowUp } from '../src/adapters/firestore/backfill';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
-import { messageSettings } from '../src/message-settings';
+import { messageSettingsOf } from '../src/message-settings';
 import type { Clock } from '../src/ports/clock';
 import { sendDueReminders } from '../src/services/follow-up';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
-import { goodInquiry, goodQuote, startTestApp, type Client, type TestApp } from './harness';
+import { goodInquiry, goodQuote, startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
 
-const settings = messageSettings({
-  NOTIFY_EMAIL: ['office@example.com'],
-  NOTIFY_SMS: ['+61411111111'],
-  SITE_URL: 'https://renovations.example.com',
-  SMS_COUNTRIES: ['AU'],
-  CUSTOMER_MESSAGES_PER_DAY: 3,
-  FOLLOW_UP_AFTER_HOURS: 2,
-  BUSINESS_HOURS: defaultBusinessHours,
-});
+/** A staff address and mobile, reminders after 2 business hours (Monday to Friday 08:00 to 17:30). */
+const site = { ...testSettings, notifications: { emails: ['office@example.com'], mobiles: ['+61411111111'], followUpAfterHours: 2 } };
+const settings = messageSettingsOf(site, testPolicy);
 
 const at = (iso: string): Clock => ({ now: () => new Date(iso) });
 const before = (iso: string) => new Date(Date.parse(iso) - 1).toISOString();
@@ -44,7 +38,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('follow-up reminders on Fires
     db = getFirestore(app);
     db.settings({ host: firestoreEmulatorHost, ssl: false });
     t = await startTestApp({}, () => createFirestoreStore(db, { onClose: () => deleteApp(app) }), undefined, undefined, {
-      delivery: { settings, configured: { email: null, sms: null } },
+      delivery: { policy: testPolicy, configured: { email: null, sms: null } },
+      settings: site,
     });
     staff = await t.adminClient();
   });
@@ -53,7 +48,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('follow-up reminders on Fires
     await t?.close();
   });
 
-  const run = (iso: string) => sendDueReminders({ store: t.app.context.store, settings, clock: at(iso) });
+  const run = (iso: string) => sendDueReminders({ store: t.app.context.store, settings: async () => settings, clock: at(iso) });
   const reminderMail = async (leadId: string) =>
     (await db.collection('mail').where('leadId', '==', leadId).get()).docs.filter((doc) => doc.id.startsWith(`${leadId}-r`));
   const reminderSms = async (leadId: string) =>

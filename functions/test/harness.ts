@@ -14,23 +14,26 @@ import { createAdmin } from '../src/accounts';
 import type { Clock } from '../src/ports/clock';
 import type { ChangeFeed } from '../src/ports/change-feed';
 import type { Store } from '../src/ports/store';
-import { messageSettings } from '../src/message-settings';
+import { defaultSettings, withDefaults, type SiteSettings } from '@site/domain';
+import { messageSettingsOf, type MessagePolicy } from '../src/message-settings';
 import type { Delivery } from '../src/routes/context';
 import { freeDiskBytesOf } from '../src/services/upload-quota';
 import { appLog, withRequestLog, type Logger } from '../src/logging';
 import type { RequestHandler } from 'express';
 
-/** Messages as a site with one staff address and no senders configured: they stay queued. */
-export const testDelivery: Delivery = {
-  settings: messageSettings({
-    NOTIFY_EMAIL: ['office@example.com'],
-    NOTIFY_SMS: [],
-    SITE_URL: 'https://renovations.example.com',
-    SMS_COUNTRIES: ['AU'],
-    CUSTOMER_MESSAGES_PER_DAY: 3,
-  }),
-  configured: { email: false, sms: false },
-};
+export const testPolicy: MessagePolicy = { smsCountries: ['AU'], customerMessagesPerDay: 3 };
+
+/** Messages as a site with no senders configured: they stay queued. */
+export const testDelivery: Delivery = { policy: testPolicy, configured: { email: false, sms: false } };
+
+/** The business settings a test app starts with: the example business at its own address, one staff address, no follow-up reminders. */
+export const testSettings: SiteSettings = withDefaults({
+  business: { ...defaultSettings.business, siteUrl: 'https://renovations.example.com' },
+  notifications: { emails: ['office@example.com'], mobiles: [], followUpAfterHours: null },
+});
+
+/** What messages say with `testSettings`. */
+export const testMessageSettings = messageSettingsOf(testSettings, testPolicy);
 
 export const admin = { username: 'staff', password: 'correct horse battery staple' };
 
@@ -142,6 +145,8 @@ export async function startTestApp(
     modelProcessing?: ModelProcessingOptions;
     /** How customers' photos are processed: in the background unless a test says otherwise (Firebase mode: by its trigger). */
     attachmentProcessing?: AttachmentProcessingOptions;
+    /** The business settings stored before the app starts: `testSettings` unless given; null stores none (the defaults). */
+    settings?: SiteSettings | null;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
@@ -170,6 +175,10 @@ export async function startTestApp(
     freeDiskBytes: freeDiskBytesOf(dir),
   });
   if ((await store.users.count({ username: admin.username })) === 0) await createAdmin(store, admin.username, admin.password);
+  if (extra.settings !== null) {
+    const settings = extra.settings ?? testSettings;
+    await store.settings.save(0, { settings, version: 1, updatedAt: clock.now().toISOString(), updatedBy: 'test' });
+  }
   const server = createServer(extra.logger ? withRequestLog(extra.logger, app) : app);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();

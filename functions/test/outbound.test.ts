@@ -9,24 +9,14 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
-import { messageSettings } from '../src/message-settings';
 import type { Store } from '../src/ports/store';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
-import { goodInquiry, goodQuote, goodReview, startTestApp, testDelivery, type TestApp } from './harness';
+import { goodInquiry, goodQuote, goodReview, startTestApp, testSettings, type TestApp } from './harness';
 
 const day = 24 * 60 * 60 * 1000;
 
 /** The harness's site, with a staff mobile, so the staff SMS shows beside the customer's. */
-const delivery = {
-  ...testDelivery,
-  settings: messageSettings({
-    NOTIFY_EMAIL: ['office@example.com'],
-    NOTIFY_SMS: ['+61411111111'],
-    SITE_URL: 'https://renovations.example.com',
-    SMS_COUNTRIES: ['AU'],
-    CUSTOMER_MESSAGES_PER_DAY: 3,
-  }),
-};
+const settings = { ...testSettings, notifications: { ...testSettings.notifications, mobiles: ['+61411111111'] } };
 
 let projects = 0;
 const firestore = async (): Promise<Store> => {
@@ -53,7 +43,7 @@ interface Failure {
 function describeOutbound(makeStore?: () => Promise<Store>) {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({}, makeStore, undefined, undefined, { delivery });
+    t = await startTestApp({}, makeStore, undefined, undefined, { settings });
   });
   afterAll(() => t.close());
 

@@ -5,17 +5,20 @@
  * old and new value, two admins saving at once, and the first start's values from the old
  * environment variables.
  */
-import type { ApiError, AuditEntry, PublicSettings, SiteSettings } from '@site/domain';
+import type { ApiError, AuditEntry, Inquiry, PublicSettings, SiteSettings } from '@site/domain';
+import { addBusinessHours, businessHoursOf } from '@site/domain/business-hours';
 import { defaultSettings } from '@site/domain';
 import { settingsMessages } from '@site/domain/settings-schema';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
+import { readEnv } from '../src/config';
+import { settingsSeedOf } from '../src/message-settings';
 import type { Store } from '../src/ports/store';
 import type { CurrentSettings } from '../src/services/settings';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
-import { startTestApp, type Client, type TestApp } from './harness';
+import { goodInquiry, startTestApp, testSettings, type Client, type TestApp } from './harness';
 
 let projects = 0;
 function firestoreStore(): Store {
@@ -50,7 +53,7 @@ function describeSettings(name: string, makeStore: (() => Store) | undefined) {
     let t: TestApp;
     let staff: Client;
     beforeAll(async () => {
-      t = await startTestApp({}, makeStore);
+      t = await startTestApp({}, makeStore, undefined, undefined, { settings: null });
       staff = await t.adminClient();
     });
     afterAll(() => t.close());
@@ -171,7 +174,7 @@ function describeSettings(name: string, makeStore: (() => Store) | undefined) {
   describe(`The first start of an older install on ${name}`, () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await startTestApp({}, makeStore);
+      t = await startTestApp({}, makeStore, undefined, undefined, { settings: null });
     });
     afterAll(() => t.close());
 
@@ -198,3 +201,83 @@ function describeSettings(name: string, makeStore: (() => Store) | undefined) {
     });
   });
 }
+
+describe('settings applied at once, SQLite', () => {
+  describeApplied(undefined);
+});
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('settings applied at once, Firestore'), () => {
+  describeApplied(firestoreStore);
+});
+
+function describeApplied(makeStore: (() => Store) | undefined) {
+  let t: TestApp;
+  let staff: Client;
+  const withReminders = { ...testSettings, notifications: { ...testSettings.notifications, followUpAfterHours: 2 } };
+  beforeAll(async () => {
+    t = await startTestApp({}, makeStore, undefined, undefined, { settings: withReminders });
+    staff = await t.adminClient();
+  });
+  afterAll(() => t.close());
+  const read = async () => (await staff.get<CurrentSettings>('/api/settings')).body;
+
+  it('signs the next customer email off with the new phone and sends staff alerts to the new address', async () => {
+    const current = await read();
+    const res = await staff.put<CurrentSettings>('/api/settings', {
+      version: current.version,
+      business: { ...current.settings.business, phone: '0412 345 678' },
+      notifications: { ...current.settings.notifications, emails: ['owner@northcote-kb.com.au'] },
+    });
+    expect(res.status, res.text).toBe(200);
+    const lead = await t.client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'new-phone@example.com' });
+    const messages = await t.app.context.store.personal.messagesAbout([lead.body.id]);
+    const confirmation = messages.find((message) => message.audience === 'customer' && message.channel === 'email');
+    expect(confirmation?.text).toContain('\n0412 345 678\n');
+    expect(confirmation?.text).not.toContain('(03) 7010 4620');
+    const alerts = messages.filter((message) => message.audience === 'staff' && message.channel === 'email').map((message) => message.to);
+    expect(alerts).toEqual(['owner@northcote-kb.com.au']);
+  });
+
+  it('moves the follow-up due time of a lead still waiting when a closure covers it', async () => {
+    const lead = (await t.client().post<Inquiry>('/api/project-inquiry', { ...goodInquiry, email: 'closure@example.com' })).body;
+    const before = (await t.app.context.store.inquiries.get(lead.id))?.followUpDueAt;
+    expect(before).toBeDefined();
+    // Closed on the Melbourne day the reminder was due, and the day after.
+    const dueDay = melbourneDate(new Date(before!));
+    const dayAfter = melbourneDate(new Date(Date.parse(`${dueDay}T12:00:00Z`) + 24 * 3600 * 1000));
+    const current = await read();
+    const closures = [{ from: dueDay, to: dayAfter, label: 'Christmas shutdown' }];
+    const res = await staff.put<CurrentSettings>('/api/settings', {
+      version: current.version,
+      hours: { ...current.settings.hours, closures },
+    });
+    expect(res.status, res.text).toBe(200);
+    const after = (await t.app.context.store.inquiries.get(lead.id))?.followUpDueAt;
+    const hours = businessHoursOf({ weekly: current.settings.hours.weekly, closures });
+    expect(after).toBe(addBusinessHours(new Date(lead.createdAt), 2, hours).toISOString());
+    expect(melbourneDate(new Date(after!)) > dayAfter).toBe(true);
+  });
+}
+
+const melbourneDate = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
+
+describe('the old environment variables as a first start reads them', () => {
+  it('copies each variable that is set, and the two with defaults only when they differ', () => {
+    const env = readEnv({
+      NOTIFY_EMAIL: 'office@example.net, boss@example.net',
+      NOTIFY_SMS: '0412 345 678',
+      SITE_URL: 'https://www.northcote-kb.com.au/',
+      BUSINESS_HOURS: 'Mon-Fri 07:30-16:00, Sat 09:00-12:00',
+      LEAD_RETENTION_MONTHS: '24',
+    });
+    const seed = settingsSeedOf(env);
+    expect(seed.from).toEqual(['NOTIFY_EMAIL', 'NOTIFY_SMS', 'SITE_URL', 'BUSINESS_HOURS', 'LEAD_RETENTION_MONTHS']);
+    expect(seed.values.notifications).toEqual({ emails: ['office@example.net', 'boss@example.net'], mobiles: ['+61412345678'] });
+    expect(seed.values.business).toEqual({ siteUrl: 'https://www.northcote-kb.com.au' });
+    expect(seed.values.hours?.weekly?.[6]).toEqual([{ from: '09:00', to: '12:00' }]);
+    expect(seed.values.hours?.weekly?.[1]).toEqual([{ from: '07:30', to: '16:00' }]);
+    expect(seed.values.privacy).toEqual({ leadRetentionMonths: 24 });
+    // Nothing set: nothing to copy (the defaults are the settings' own).
+    expect(settingsSeedOf(readEnv({}))).toEqual({ values: {}, from: [] });
+    expect(settingsSeedOf(readEnv({ FOLLOW_UP_AFTER_HOURS: 'off' })).values).toEqual({ notifications: { followUpAfterHours: null } });
+  });
+});

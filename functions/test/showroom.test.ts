@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hotspot, Inquiry, Model3d } from '@site/domain';
 import { leadMessages } from '../src/services/lead-messages';
 import { texturedModel, truncatedModel, untexturedModel, variantsModel } from '../src/services/model-fixtures';
-import { glb, goodInquiry, startTestApp, testDelivery, type Client, type TestApp } from './harness';
+import { glb, goodInquiry, startTestApp, testMessageSettings, type Client, type TestApp } from './harness';
 
 let t: TestApp;
 let admin: Client;
@@ -101,7 +101,7 @@ describe('an inquiry about a showroom design', () => {
     const listed = (await admin.get<Inquiry[]>('/api/project-inquiries?limit=200')).body.find((lead) => lead.id === res.body.id);
     expect(listed).toMatchObject({ modelId: model.id, variant: 'Walnut', modelName: 'Galley kitchen' });
 
-    const staffEmail = leadMessages({ kind: 'inquiry', record: res.body }, testDelivery.settings, new Date()).find(
+    const staffEmail = leadMessages({ kind: 'inquiry', record: res.body }, testMessageSettings, new Date()).find(
       (message) => message.audience === 'staff' && message.channel === 'email',
     );
     expect(staffEmail?.text).toContain('Interested in: Galley kitchen (Walnut)');
@@ -111,7 +111,7 @@ describe('an inquiry about a showroom design', () => {
     expect(plain.status).toBe(201);
     expect(plain.body).toMatchObject({ modelName: 'Galley kitchen' });
     expect(plain.body.variant).toBeUndefined();
-    const plainEmail = leadMessages({ kind: 'inquiry', record: plain.body }, testDelivery.settings, new Date()).find(
+    const plainEmail = leadMessages({ kind: 'inquiry', record: plain.body }, testMessageSettings, new Date()).find(
       (message) => message.audience === 'staff' && message.channel === 'email',
     );
     expect(plainEmail?.text).toContain('Interested in: Galley kitchen\n');

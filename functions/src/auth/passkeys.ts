@@ -8,26 +8,25 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { business } from '../../../web/src/config/business';
 import type { PasskeyRecord, UserRecord } from '../ports/store';
 
 /**
  * Passkeys (WebAuthn) through @simplewebauthn/server. The relying party is the site's
- * configured address (SITE_URL, or siteUrl in web/src/config/business.ts): its host name is
+ * address in the business settings (seeded from SITE_URL at an upgrade): its host name is
  * the RP ID and its origin the one origin a response may come from. Never the request's Host
  * or X-Forwarded-Host: whoever can choose those must not choose which site a passkey is
  * bound to. Developing on localhost, the configured address is http://localhost:PORT.
  */
-const rpName = `${business.brand} admin`;
-
 export interface RelyingParty {
   rpID: string;
   origin: string;
+  /** What an authenticator shows the passkey is for: "{brand} admin". */
+  name: string;
 }
 
-export function relyingParty(siteUrl: string): RelyingParty {
+export function relyingParty(siteUrl: string, brand: string): RelyingParty {
   const url = new URL(siteUrl);
-  return { rpID: url.hostname, origin: url.origin };
+  return { rpID: url.hostname, origin: url.origin, name: `${brand} admin` };
 }
 
 const transports = (p: PasskeyRecord) => p.transports as AuthenticatorTransport[];
@@ -36,7 +35,7 @@ export const toPasskey = ({ id, name, createdAt, lastUsedAt }: PasskeyRecord): P
 
 export async function passkeyRegistrationOptions(site: RelyingParty, user: UserRecord) {
   return generateRegistrationOptions({
-    rpName,
+    rpName: site.name,
     rpID: site.rpID,
     userName: user.username,
     userID: new TextEncoder().encode(user.id),

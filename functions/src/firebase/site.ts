@@ -22,7 +22,7 @@ import { runMaintenance, type MaintenanceReport } from '../services/maintenance'
 import { createFirebaseClientAuth } from './client-auth';
 import { siteOrigins, type FirebaseEnv } from './env';
 import { functionsBody } from './functions-request';
-import { messageSettings } from '../message-settings';
+import { messagePolicy, settingsSeedOf } from '../message-settings';
 import { sendDueReminders } from '../services/follow-up';
 
 /** Firebase's services, as the composition root receives them (tests pass their own). */
@@ -96,7 +96,7 @@ export async function createFirebaseSite(
     // works for a client talking to one instance, as in embedded mode.
     feed: createMemoryFeed(),
     // The Trigger Email and Twilio extensions send what the lead's batch writes.
-    delivery: { settings: messageSettings(env), configured: { email: null, sms: null } },
+    delivery: { policy: messagePolicy(env), configured: { email: null, sms: null } },
     clientAuth: createFirebaseClientAuth(services.auth),
     // Counted in Firestore, so the limits hold across the function's instances.
     hitCounter: firestoreHitCounter(services.db),
@@ -127,6 +127,20 @@ export async function createFirebaseSite(
   // can register first; a failure is retried by the next request.
   // eslint-disable-next-line no-console -- Cloud Logging files console.info lines at INFO severity
   const logInfo = (line: string) => console.info(line);
+  // An install configured through the old variables keeps what they said: copied into the
+  // settings once, before anything reads them (a request, or a scheduled run).
+  const seed = settingsSeedOf(env);
+  let seeded: Promise<unknown> | undefined;
+  const settingsReady = () =>
+    (seeded ??= app.context.settings.seed(seed).then(
+      (stored) =>
+        stored &&
+        logInfo(`Copied ${seed.from.join(', ')} into the business settings: they are changed in the admin's Settings tab from now on.`),
+      (error: unknown) => {
+        seeded = undefined;
+        throw error;
+      },
+    ));
   let firstAdmin: Promise<void> | undefined;
   const adminReady = () =>
     // A new project has no users, and the API would let the first visitor to /api/register
@@ -148,7 +162,9 @@ export async function createFirebaseSite(
   handler.disable('x-powered-by');
   handler.set('trust proxy', env.TRUST_PROXY);
   handler.use(securityHeaders);
-  handler.use((req, _res, next) => (req.path === '/api/health' ? next() : adminReady().then(() => next(), next)));
+  handler.use((req, _res, next) =>
+    req.path === '/api/health' ? next() : Promise.all([adminReady(), settingsReady()]).then(() => next(), next),
+  );
   handler.use(functionsBody, app);
   handler.use(errorHandler(log));
 
@@ -163,7 +179,8 @@ export async function createFirebaseSite(
         {
           visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
           auditRetentionDays: env.AUDIT_RETENTION_DAYS,
-          leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
+          // One setting drives both this and what the privacy page tells customers.
+          leadRetentionMonths: (await settingsReady().then(() => app.context.settings.settings())).privacy.leadRetentionMonths,
         },
         app.context.attachments,
       )),
@@ -173,15 +190,17 @@ export async function createFirebaseSite(
     processModel: (id) => app.context.models.process(id),
     processAttachment: (id) => app.context.attachments.process(id),
     sendReviewReminders: async () => {
+      await settingsReady();
       const queued = await app.context.reviewRequests.sendDueReminders();
       await app.context.reviewRequests.deleteExpired();
       return queued;
     },
     sendFollowUps: async () => {
-      const { settings } = app.context.delivery;
+      await settingsReady();
+      const settings = await app.context.messageSettings();
       // Leads new before reminders existed get their due time first (once; a read a run afterwards).
       if (settings.followUp) await backfillFollowUp(services.db, settings.followUp);
-      return sendDueReminders({ store: app.context.store, settings, clock: app.context.clock });
+      return sendDueReminders({ store: app.context.store, settings: () => app.context.messageSettings(), clock: app.context.clock });
     },
   };
 }

@@ -9,7 +9,6 @@ import {
 } from '@site/domain';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { business } from '../../../web/src/config/business';
 import { CurrentPassword } from '../auth/current-password';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { passwordWeakness } from '../auth/password-strength';
@@ -41,7 +40,12 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
   const router = Router();
   const { store, sessions, audit } = ctx;
   const currentPassword = new CurrentPassword(ctx.limits.currentPassword, audit);
-  const site = relyingParty(ctx.delivery.settings.siteUrl);
+  // The site's address and name as the settings give them now.
+  const site = async () => {
+    const { siteUrl, business } = await ctx.messageSettings();
+    return relyingParty(siteUrl, business.brand);
+  };
+  const brand = async () => (await ctx.messageSettings()).business.brand;
   router.use('/account', sessions.requireSignedIn);
 
   const me = async (res: Response): Promise<UserRecord> => {
@@ -88,7 +92,7 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
     if (user.totpSecret) throw new HttpError(409, 'The authenticator app is already on. Turn it off first to set it up again.');
     const secret = newTotpSecret();
     await store.users.update(user.id, { totpPending: secret });
-    const answer: TotpEnrolment = { secret, otpauthUrl: otpauthUrl(secret, business.brand, user.username) };
+    const answer: TotpEnrolment = { secret, otpauthUrl: otpauthUrl(secret, await brand(), user.username) };
     res.json(answer);
   });
 
@@ -147,10 +151,14 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
     await currentPassword.confirm(req, user, body(req));
     if (user.passkeys.length >= passkeysMax) throw new HttpError(409, `An account can have at most ${passkeysMax} passkeys`);
     const origin = req.get('origin');
-    if (origin !== undefined && origin !== site.origin) {
-      throw new HttpError(409, `Passkeys can be added only at ${site.origin}, the site's address (SITE_URL): open the admin there.`);
+    const relying = await site();
+    if (origin !== undefined && origin !== relying.origin) {
+      throw new HttpError(
+        409,
+        `Passkeys can be added only at ${relying.origin}, the site's address in the settings: open the admin there, or change the address.`,
+      );
     }
-    const options = await passkeyRegistrationOptions(site, user);
+    const options = await passkeyRegistrationOptions(relying, user);
     await store.sessions.update(signedIn(res).session.id, { passkeyChallenge: options.challenge });
     res.json(options);
   });
@@ -162,7 +170,7 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
     if (!session.passkeyChallenge) throw new HttpError(400, 'Ask for the passkey options first');
     // A challenge answers once.
     await store.sessions.update(session.id, { passkeyChallenge: undefined });
-    const credential = await verifyPasskeyRegistration(site, response, session.passkeyChallenge);
+    const credential = await verifyPasskeyRegistration(await site(), response, session.passkeyChallenge);
     if (!credential) throw new HttpError(400, 'The passkey could not be verified. Try adding it again.');
     const passkey = { ...credential, name: name ?? 'Passkey', createdAt: ctx.clock.now().toISOString(), lastUsedAt: null };
     let refused = '';
@@ -203,7 +211,7 @@ export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Route
     const user = await me(res);
     await currentPassword.confirm(req, user, body(req));
     const { newPassword } = parse(passwordChangeSchema, body(req));
-    const weakness = await passwordWeakness(newPassword, [user.username, business.brand]);
+    const weakness = await passwordWeakness(newPassword, [user.username, await brand()]);
     if (weakness) throw new HttpError(400, weakness, { newPassword: weakness });
     if (await verifyPassword(newPassword, user.password)) {
       const same = 'The new password must differ from the current one';

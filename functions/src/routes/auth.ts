@@ -39,7 +39,11 @@ const passkeyLoginSchema = z.object({ response: z.looseObject({ id: z.string().m
 export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
   const router = Router();
   const { store, sessions, audit } = ctx;
-  const site = relyingParty(ctx.delivery.settings.siteUrl);
+  // The site's address and name as the settings give them now.
+  const site = async () => {
+    const { siteUrl, business } = await ctx.messageSettings();
+    return relyingParty(siteUrl, business.brand);
+  };
   const withClientToken = async (user: User) => (clientAuth ? { ...user, firebaseToken: await clientAuth.customToken(user) } : user);
 
   router.get('/user', async (req, res) => {
@@ -165,7 +169,7 @@ export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
   router.post('/login/passkey/options', ...limited, async (req, res) => {
     const { challenge, user } = await challengedUser(req);
     if (!user.passkeys.length) throw new HttpError(400, 'This account has no passkey');
-    const options = await passkeyLoginOptions(site, user);
+    const options = await passkeyLoginOptions(await site(), user);
     await store.loginChallenges.update(challenge.id, { passkeyChallenge: options.challenge });
     res.json(options);
   });
@@ -174,7 +178,7 @@ export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
     const { challenge, user } = await challengedUser(req);
     const { response } = parse(passkeyLoginSchema, body(req));
     if (!challenge.passkeyChallenge) throw new HttpError(400, 'Ask for the passkey options first');
-    const verified = await verifyPasskeyLogin(site, user, response, challenge.passkeyChallenge);
+    const verified = await verifyPasskeyLogin(await site(), user, response, challenge.passkeyChallenge);
     if (!verified) return secondFactorFailed(req, challenge.id, user, 'passkey');
     const at = ctx.clock.now().toISOString();
     await store.users.transform(user.id, (u) => ({

@@ -7,6 +7,7 @@ import type { ChangeFeed } from '../ports/change-feed';
 import type { Clock } from '../ports/clock';
 import type { ObjectStore } from '../ports/object-store';
 import type { Store } from '../ports/store';
+import type { MessagePolicy } from '../message-settings';
 import type { MessageSettings } from '../services/lead-messages';
 import type { AuditTrail } from '../services/audit';
 import type { Attachments } from '../services/attachments';
@@ -15,9 +16,10 @@ import type { ReviewRequests } from '../services/review-requests';
 import type { SettingsService } from '../services/settings';
 import type { Uploads } from '../services/uploads';
 
-/** How emails and SMS about leads leave: what they say, and who sends them. */
+/** How emails and SMS about leads leave: the server's limits on them, and who sends them. */
 export interface Delivery {
-  settings: MessageSettings;
+  /** Where customer SMS may go and how many a customer gets a day; what they say comes from the business settings. */
+  policy: MessagePolicy;
   /** Whether this server can send each channel; null where an extension sends (Firebase). */
   configured: Record<MessageChannel, boolean | null>;
   /** Tells the embedded sender that messages were queued; absent where extensions send. */
@@ -52,4 +54,6 @@ export interface RouteContext {
   log: Log;
   /** The business settings the owner edits: the business's details, hours, alerts' recipients, links and texts. */
   settings: SettingsService;
+  /** What messages say about the business and who hears of leads, from the settings as they are now. */
+  messageSettings(): Promise<MessageSettings>;
 }

@@ -57,6 +57,7 @@ export function leadRoutes(ctx: RouteContext): Router {
     const { attachments: attachmentRefs, ...input } = parse(inquiryInputSchema, raw);
     const modelName = await designEnquiredAbout(input);
     const now = ctx.clock.now();
+    const { followUp } = await ctx.messageSettings();
     const inquiry: Inquiry = {
       id: newId(),
       ...input,
@@ -64,7 +65,7 @@ export function leadRoutes(ctx: RouteContext): Router {
       channel: deriveChannel(input.source),
       ...consentOf(input.marketingConsent, now),
       ...newLeadProgress(now.toISOString()),
-      ...newLeadFollowUp(now, ctx.delivery.settings.followUp),
+      ...newLeadFollowUp(now, followUp),
       createdAt: now.toISOString(),
     };
     if (!isBot(raw)) await recordLeadWithAttachments(ctx, { kind: 'inquiry', record: inquiry }, attachmentRefs, now);
@@ -75,13 +76,14 @@ export function leadRoutes(ctx: RouteContext): Router {
     const raw = body(req);
     const { attachments: attachmentRefs, ...input } = parse(quoteInputSchema, raw);
     const now = ctx.clock.now();
+    const { followUp } = await ctx.messageSettings();
     const quote: QuoteRequest = {
       id: newId(),
       ...input,
       channel: deriveChannel(input.source),
       ...consentOf(input.marketingConsent, now),
       ...newLeadProgress(now.toISOString()),
-      ...newLeadFollowUp(now, ctx.delivery.settings.followUp),
+      ...newLeadFollowUp(now, followUp),
       createdAt: now.toISOString(),
     };
     if (!isBot(raw)) await recordLeadWithAttachments(ctx, { kind: 'quote', record: quote }, attachmentRefs, now);
@@ -225,7 +227,7 @@ async function recordLeadWithAttachments(
  * may each see the same count, which lets a burst exceed it by at most that burst.
  */
 export async function recordLead(ctx: RouteContext, lead: Lead, now: Date): Promise<void> {
-  const { settings } = ctx.delivery;
+  const settings = await ctx.messageSettings();
   const messages = await capCustomerMessages(leadMessages(lead, settings, now), settings, now, (channel, recipient, since) =>
     ctx.store.messages.customerMessagesSince(channel, recipient, since),
   );

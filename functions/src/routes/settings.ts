@@ -3,6 +3,7 @@ import { settingsUpdateSchema } from '@site/domain/settings-schema';
 import { Router, type Request } from 'express';
 import { signedIn } from '../auth/sessions';
 import { body, parse } from '../http/validate';
+import { rescheduleFollowUps } from '../services/follow-up';
 import type { SettingsChange } from '../services/settings';
 import type { RouteContext } from './context';
 
@@ -45,6 +46,11 @@ export function settingsRoutes(ctx: RouteContext): Router {
     const { current, changes } = await settings.update(update, admin.username);
     for (const change of changes) {
       await ctx.audit.record(req, admin, 'settings.changed', { target: `settings:${change.field}`, detail: describeChange(change) });
+    }
+    // Leads still waiting for their follow-up reminder are due by the new hours, closures or delay.
+    if (changes.some((change) => change.field.startsWith('hours.') || change.field === 'notifications.followUpAfterHours')) {
+      const { followUp } = await ctx.messageSettings();
+      if (followUp) await rescheduleFollowUps(ctx.store, followUp);
     }
     res.set('Cache-Control', 'private, no-store').json(current);
   });

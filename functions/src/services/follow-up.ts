@@ -62,7 +62,8 @@ const pageSize = 100;
 
 export interface FollowUpDeps {
   store: Store;
-  settings: MessageSettings;
+  /** Read at each run: hours, delay and recipients may have changed in the settings since. */
+  settings: () => Promise<MessageSettings>;
   clock: Clock;
   /** Tells the embedded sender that messages were queued. */
   wake?: () => void;
@@ -75,7 +76,8 @@ export interface FollowUpDeps {
  * status change just before never sends one twice or after the lead was answered. Returns
  * how many reminders were queued.
  */
-export async function sendDueReminders({ store, settings, clock, wake }: FollowUpDeps): Promise<number> {
+export async function sendDueReminders({ store, settings: read, clock, wake }: FollowUpDeps): Promise<number> {
+  const settings = await read();
   const followUp = settings.followUp;
   // With nobody to tell, leads stay pending: staff added later hear of them then.
   if (!followUp || (!settings.staffEmails.length && !settings.staffPhones.length)) return 0;
@@ -110,6 +112,38 @@ export async function sendDueReminders({ store, settings, clock, wake }: FollowU
   return sent;
 }
 
+/**
+ * Moves the follow-up due time of every lead still waiting for its reminder to what `followUp`
+ * gives (after the business hours, closures or delay changed in the settings), counted from
+ * its arrival. Returns how many moved.
+ */
+export async function rescheduleFollowUps(store: Store, followUp: FollowUpSettings): Promise<number> {
+  let moved = 0;
+  for (const collection of [store.inquiries, store.quotes] as Array<Collection<Inquiry | QuoteRequest>>) {
+    // The ids first: the pages are ordered by the due time this changes.
+    const waiting: Array<Inquiry | QuoteRequest> = [];
+    let after: string | undefined;
+    do {
+      const page = await collection.find({
+        where: { status: 'new', followUp: 'pending' },
+        orderBy: 'followUpDueAt',
+        direction: 'asc',
+        limit: pageSize,
+        after,
+      });
+      waiting.push(...page.items);
+      after = page.next;
+    } while (after);
+    for (const lead of waiting) {
+      const due = addBusinessHours(new Date(lead.createdAt), followUp.afterHours, followUp.businessHours).toISOString();
+      if (due === lead.followUpDueAt) continue;
+      // Only while it still waits: a reminder sent or a status changed meanwhile is left alone.
+      if (await collection.updateIf(lead.id, { status: 'new', followUp: 'pending' }, { followUpDueAt: due })) moved++;
+    }
+  }
+  return moved;
+}
+
 /** How many inquiries and quote requests are still new past their follow-up time. */
 export async function countOverdue(store: Store, now: Date): Promise<number> {
   const range = { field: 'followUpDueAt', from: '', to: new Date(now.getTime() + 1).toISOString() } as const;
@@ -141,9 +175,8 @@ export class FollowUpTimer {
     return next;
   }
 
-  /** The first run, then the timer; nothing while reminders are off. */
+  /** The first run, then the timer (a run while reminders are off in the settings does nothing). */
   start(): void {
-    if (!this.deps.settings.followUp) return;
     void this.run().catch(() => undefined);
     this.timer = setInterval(() => void this.run().catch(() => undefined), this.everyMs);
     this.timer.unref();

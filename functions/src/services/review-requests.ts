@@ -29,7 +29,8 @@ export const suppressionId = (email: string) => sha256(email.trim().toLowerCase(
 export interface ReviewRequestsDeps {
   store: Store;
   clock: Clock;
-  settings: MessageSettings;
+  /** What messages say about the business, read as each message is made. */
+  settings: () => Promise<MessageSettings>;
   /** Tells the embedded sender that messages were queued. */
   wake?: () => void;
 }
@@ -223,7 +224,7 @@ export class ReviewRequests {
   }
 
   private async queueEmail(invite: ReviewInviteRecord, firstName: string, reminder: boolean, now: Date) {
-    const { settings } = this.deps;
+    const settings = await this.deps.settings();
     const unsubscribe = await this.unsubscribeToken(invite.email);
     const message = reviewRequestEmail(settings, {
       id: `${invite.leadId}-review${reminder ? '-reminder' : ''}`,
