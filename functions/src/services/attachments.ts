@@ -178,7 +178,7 @@ export class Attachments {
       };
       await this.store.attachments.insert(record);
       stored = true;
-      await this.quota.settle(charge, size);
+      await this.settleCharge(charge, size);
       if (record.kind === 'photo') this.enqueue(id);
       return { url: attachmentPaths.file(id), name: record.name, kind: record.kind, contentType: record.contentType, size };
     } finally {
@@ -193,6 +193,15 @@ export class Attachments {
       await this.quota.release(charge);
     } catch (error) {
       this.log('attachment upload: could not give back its quota', error);
+    }
+  }
+
+  /** Turns a stored upload's charge into the bytes received; the file is kept whether or not this works. */
+  private async settleCharge(charge: UploadCharge, stored: number): Promise<void> {
+    try {
+      await this.quota.settle(charge, stored);
+    } catch (error) {
+      this.log('attachment upload: could not settle its quota', error);
     }
   }
 
