@@ -11,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = ['admin', 'auth', 'gallery', 'inquiry', 'models', 'quote', 'reviews', 'services', 'showroom', 'visits'];
+const webFeatures = ['admin', 'auth', 'gallery', 'inquiry', 'models', 'quote', 'reviews', 'services', 'settings', 'showroom', 'visits'];
 
 export default tseslint.config(
   {

@@ -7,8 +7,9 @@ import { ProtectedRoute } from '../../lib/auth/protected-route';
 // The 3D models feature is its own chunk: most visits to the dashboard never open its tab.
 const ModelsTab = lazy(() => import('../../features/models/models-tab'));
 const ProjectsTab = lazy(() => import('../../features/projects-admin/projects-tab'));
+const SettingsTab = lazy(() => import('../../features/settings/settings-tab'));
 
-/** /admin: the dashboard's lead, review, visitor and activity tabs, with the 3D models feature's tab handed in. */
+/** /admin: the dashboard's lead, review, visitor and activity tabs, with the 3D models, projects and settings features' tabs handed in. */
 export default function AdminPage() {
   return (
     <>
@@ -28,6 +29,11 @@ export default function AdminPage() {
           projectsTab={
             <Suspense fallback={<CircularProgress aria-label="Loading projects" />}>
               <ProjectsTab />
+            </Suspense>
+          }
+          settingsTab={
+            <Suspense fallback={<CircularProgress aria-label="Loading settings" />}>
+              <SettingsTab />
             </Suspense>
           }
         />

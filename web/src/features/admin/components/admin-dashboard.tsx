@@ -25,7 +25,7 @@ import { ReviewsTab } from './reviews-tab';
 import { SourcesTab } from './sources-tab';
 import { VisitorsTab } from './visitors-tab';
 
-export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'sources', 'projects', 'models', 'activity', 'privacy'] as const;
+export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'sources', 'projects', 'models', 'activity', 'privacy', 'settings'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 const isAdminTab = (value: string | null): value is AdminTab => adminTabs.some((tab) => tab === value);
@@ -59,6 +59,7 @@ const tabHeadings: Record<AdminTab, string> = {
   models: '3D Models',
   activity: 'Activity',
   privacy: 'Privacy',
+  settings: 'Settings',
 };
 
 function TabPanel({ tab, children }: { tab: AdminTab; children: ReactNode }) {
@@ -73,10 +74,18 @@ function TabPanel({ tab, children }: { tab: AdminTab; children: ReactNode }) {
 }
 
 /**
- * The staff dashboard. The 3D models and projects tabs are other features', so the page that
- * composes them hands them in.
+ * The staff dashboard. The 3D models, projects and settings tabs are other features', so the
+ * page that composes them hands them in.
  */
-export function AdminDashboard({ modelsTab, projectsTab }: { modelsTab: ReactNode; projectsTab: ReactNode }) {
+export function AdminDashboard({
+  modelsTab,
+  projectsTab,
+  settingsTab,
+}: {
+  modelsTab: ReactNode;
+  projectsTab: ReactNode;
+  settingsTab: ReactNode;
+}) {
   const live = useLiveSync();
   const queryClient = useQueryClient();
   const inquiries = useInquiries();
@@ -116,6 +125,7 @@ export function AdminDashboard({ modelsTab, projectsTab }: { modelsTab: ReactNod
     { value: 'models', label: '3D Models' },
     { value: 'activity', label: 'Activity' },
     { value: 'privacy', label: 'Privacy' },
+    { value: 'settings', label: 'Settings' },
   ];
 
   return (
@@ -146,6 +156,7 @@ export function AdminDashboard({ modelsTab, projectsTab }: { modelsTab: ReactNod
           {tab === 'models' && modelsTab}
           {tab === 'activity' && <ActivityTab />}
           {tab === 'privacy' && <PrivacyTab />}
+          {tab === 'settings' && settingsTab}
         </TabPanel>
       </Container>
     </Box>
