@@ -153,6 +153,7 @@ export const auditActionLabels = {
   'privacy.erased': "Erased a person's records",
   'leads.expired': 'Deleted old won and lost leads',
   'settings.changed': 'Changed a setting',
+  'settings.test_message': 'Sent a test message',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

@@ -80,7 +80,7 @@ export interface GoLiveItem {
   detail: string;
   /** Where it is fixed: a path in the site and what the link says. */
   fix: { label: string; href: string };
-  /** A channel whose "Send a test" the card offers. */
+  /** A channel whose "Send a test" the card offers: one this server sends itself, with someone to send to. */
   test?: 'email' | 'sms';
 }
 
@@ -127,7 +127,7 @@ export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
       title: key === 'email' ? 'Email lead alerts' : 'SMS lead alerts',
       detail,
       fix: { label: 'Edit who gets alerts', href: settingsTab('notifications') },
-      ...(configured !== false && recipients.length ? { test: key } : {}),
+      ...(configured === true && recipients.length ? { test: key } : {}),
     };
   };
   items.push(

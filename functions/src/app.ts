@@ -139,6 +139,8 @@ export interface AppDeps {
    * where files go to Cloud Storage and there is no disk of ours to fill.
    */
   freeDiskBytes?: FreeDiskBytes;
+  /** When the embedded server last backed up (its go-live checklist asks for a recent one); absent on Firebase. */
+  lastBackupAt?: () => Promise<string | null>;
 }
 
 /** The whole HTTP API as an Express app. Adapters come from the entry point. */
@@ -188,6 +190,7 @@ export function createApp(deps: AppDeps) {
     log,
     settings,
     messageSettings,
+    lastBackupAt: deps.lastBackupAt,
   };
 
   const app = express();

@@ -95,8 +95,8 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
   const objects = await createLocalObjectStore(join(env.DATA_DIR, 'objects'));
   const feed = createMemoryFeed();
   const log = appLog(logger);
-  const worker = new DeliveryWorker({
-    queue: store.queue,
+  // The queue's senders, also used at once by the go-live card's "Send a test".
+  const senders = {
     email: env.SMTP_URL && env.MAIL_FROM ? createSmtpEmailSender({ url: env.SMTP_URL, from: env.MAIL_FROM }) : undefined,
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
@@ -107,6 +107,10 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
             apiUrl: env.TWILIO_API_URL,
           })
         : undefined,
+  };
+  const worker = new DeliveryWorker({
+    queue: store.queue,
+    ...senders,
     clock: options.clock ?? systemClock,
     feed,
     log,
@@ -159,7 +163,9 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       policy: messagePolicy(env),
       configured: { email: worker.channels.includes('email'), sms: worker.channels.includes('sms') },
       wake: () => worker.wake(),
+      senders,
     },
+    lastBackupAt: async () => (await lastBackup(env.DATA_DIR).catch(() => null))?.at ?? null,
     options: {
       trustProxy: env.TRUST_PROXY,
       allowedOrigins: env.ALLOWED_ORIGINS,

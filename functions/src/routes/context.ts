@@ -14,6 +14,7 @@ import type { Attachments } from '../services/attachments';
 import type { ModelProcessing } from '../services/model-processing';
 import type { ReviewRequests } from '../services/review-requests';
 import type { SettingsService } from '../services/settings';
+import type { DirectSenders } from '../services/go-live';
 import type { Uploads } from '../services/uploads';
 
 /** How emails and SMS about leads leave: the server's limits on them, and who sends them. */
@@ -24,6 +25,8 @@ export interface Delivery {
   configured: Record<MessageChannel, boolean | null>;
   /** Tells the embedded sender that messages were queued; absent where extensions send. */
   wake?: () => void;
+  /** The embedded server's senders, for a test message sent at once; absent where extensions send. */
+  senders?: DirectSenders;
 }
 
 /** What every route module receives. Built once by createApp. */
@@ -56,4 +59,6 @@ export interface RouteContext {
   settings: SettingsService;
   /** What messages say about the business and who hears of leads, from the settings as they are now. */
   messageSettings(): Promise<MessageSettings>;
+  /** When the embedded server last backed up; absent on Firebase. */
+  lastBackupAt?: () => Promise<string | null>;
 }

@@ -1,6 +1,9 @@
 import { publicSettingsOf } from '@site/domain';
 import { settingsUpdateSchema } from '@site/domain/settings-schema';
 import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { HttpError } from '../http/errors';
+import { goLiveItems, sendTestMessages } from '../services/go-live';
 import { signedIn } from '../auth/sessions';
 import { body, parse } from '../http/validate';
 import { rescheduleFollowUps } from '../services/follow-up';
@@ -55,5 +58,49 @@ export function settingsRoutes(ctx: RouteContext): Router {
     res.set('Cache-Control', 'private, no-store').json(current);
   });
 
+  router.get('/settings/checklist', sessions.requireAdmin, async (_req, res) => {
+    const items = await goLiveItems({
+      store: ctx.store,
+      settings,
+      configured: ctx.delivery.configured,
+      lastBackupAt: ctx.lastBackupAt,
+      now: () => ctx.clock.now(),
+    });
+    res.json({ items, done: items.every((item) => item.done) });
+  });
+
+  // A test message to every staff recipient of a channel, sent at once: the answer is what the provider said.
+  router.post('/settings/test-message', sessions.requireAdmin, async (req: Request, res) => {
+    const { channel } = parse(testMessageSchema, body(req));
+    const site = await settings.settings();
+    const recipients = channel === 'email' ? site.notifications.emails : site.notifications.mobiles;
+    if (!recipients.length) {
+      throw new HttpError(409, channel === 'email' ? 'Add a staff email address first' : 'Add a staff mobile first');
+    }
+    const sender = ctx.delivery.senders?.[channel];
+    if (!sender) {
+      throw new HttpError(
+        409,
+        ctx.delivery.configured[channel] === null
+          ? 'On Firebase the Trigger Email and Twilio extensions send messages: check their delivery state in Firestore'
+          : channel === 'email'
+            ? 'Email is off: set SMTP_URL and MAIL_FROM on the server and restart it'
+            : 'SMS is off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM on the server and restart it',
+      );
+    }
+    const outcomes = await sendTestMessages(channel, recipients, ctx.delivery.senders ?? {}, {
+      brand: site.business.brand,
+      siteUrl: site.business.siteUrl,
+    });
+    await ctx.audit.record(req, signedIn(res).user, 'settings.test_message', {
+      detail: `${channel}: ${outcomes.filter((outcome) => outcome.sent).length} of ${outcomes.length} sent`,
+    });
+    res.json({ outcomes });
+  });
+
   return router;
 }
+
+const testMessageSchema = z.object({
+  channel: z.enum(['email', 'sms'], { error: 'Choose email or sms' }),
+});

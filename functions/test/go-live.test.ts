@@ -1,0 +1,153 @@
+/**
+ * The dashboard's go-live checklist and its "Send a test" over HTTP: what a fresh install
+ * lacks, each item turning done as the owner fixes it, and test messages sent at once through
+ * a real SMTP conversation and a Twilio stand-in, with what each provider answered. The
+ * checklist reads the store on SQLite and on the Firestore adapter (Google's emulator).
+ */
+import { defaultSettings, type ApiError, type GoLiveItem } from '@site/domain';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirestoreStore } from '../src/adapters/firestore/store';
+import { createSmtpEmailSender } from '../src/adapters/smtp/smtp-email-sender';
+import { createTwilioSmsSender } from '../src/adapters/twilio/twilio-sms-sender';
+import type { Store } from '../src/ports/store';
+import type { CurrentSettings } from '../src/services/settings';
+import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
+import { startTestApp, testPolicy, type Client, type TestApp } from './harness';
+import { startSmtpServer, startTwilioServer, twilioAccount, type TestSmtpServer, type TestTwilioServer } from './message-peers';
+
+type Checklist = { items: GoLiveItem[]; done: boolean };
+
+let projects = 0;
+function firestoreStore(): Store {
+  const projectId = `go-live-${process.pid}-${Date.now()}-${projects++}`;
+  const app = initializeApp({ projectId }, projectId);
+  const db = getFirestore(app);
+  db.settings({ host: firestoreEmulatorHost, ssl: false });
+  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
+}
+
+describeChecklist('SQLite', undefined);
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore'), () => {
+  describeChecklist('Firestore', firestoreStore);
+});
+
+function describeChecklist(name: string, makeStore: (() => Store) | undefined) {
+  describe(`The go-live checklist on ${name}`, () => {
+    let t: TestApp;
+    let staff: Client;
+    beforeAll(async () => {
+      t = await startTestApp({}, makeStore, undefined, undefined, { settings: null });
+      staff = await t.adminClient();
+    });
+    afterAll(() => t.close());
+    const open = async () => {
+      const res = await staff.get<Checklist>('/api/settings/checklist');
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+
+    it('lists what a fresh install lacks, each item linking to where it is fixed', async () => {
+      const list = await open();
+      expect(list.done).toBe(false);
+      expect(list.items.filter((item) => !item.done).map((item) => item.key)).toEqual([
+        'examples',
+        'site-address',
+        'email',
+        'sms',
+        'second-factor',
+        'project',
+      ]);
+      expect(list.items.find((item) => item.key === 'examples')?.detail).toContain('Phone ((03) 7010 4620)');
+      expect(list.items.find((item) => item.key === 'email')?.fix.href).toBe('/admin?tab=settings#settings-notifications');
+      // Not an embedded server with backups here: no backup item.
+      expect(list.items.map((item) => item.key)).not.toContain('backup');
+    });
+
+    it('ticks off the details, the site address and the second factor once they are set', async () => {
+      const current = (await staff.get<CurrentSettings>('/api/settings')).body;
+      const saved = await staff.put('/api/settings', {
+        version: current.version,
+        business: {
+          ...defaultSettings.business,
+          phone: '(03) 9123 4567',
+          email: 'hello@northcote-kb.com.au',
+          street: '88 High Street',
+          siteUrl: 'https://www.northcote-kb.com.au',
+        },
+      });
+      expect(saved.status, saved.text).toBe(200);
+      const user = await t.app.context.store.users.findOne({ username: 'staff' });
+      await t.app.context.store.users.update(user!.id, { totpSecret: 'JBSWY3DPEHPK3PXP' });
+      const list = await open();
+      expect(list.items.filter((item) => !item.done).map((item) => item.key)).toEqual(['email', 'sms', 'project']);
+    });
+
+    it('is for admins only', async () => {
+      expect((await t.client().get<ApiError>('/api/settings/checklist')).status).toBe(401);
+    });
+  });
+}
+
+describe('Send a test', () => {
+  let smtp: TestSmtpServer;
+  let twilio: TestTwilioServer;
+  let t: TestApp;
+  let staff: Client;
+  beforeAll(async () => {
+    [smtp, twilio] = await Promise.all([startSmtpServer(), startTwilioServer()]);
+    const senders = {
+      email: createSmtpEmailSender({ url: smtp.url, from: 'Northcote Kitchens <hello@example.com>' }),
+      sms: createTwilioSmsSender({
+        accountSid: twilioAccount.sid,
+        authToken: twilioAccount.token,
+        from: twilioAccount.from,
+        apiUrl: twilio.url,
+      }),
+    };
+    t = await startTestApp({}, undefined, undefined, undefined, {
+      delivery: { policy: testPolicy, configured: { email: true, sms: true }, senders },
+      settings: {
+        ...defaultSettings,
+        notifications: { emails: ['owner@example.com', 'refused@example.com'], mobiles: [], followUpAfterHours: null },
+      },
+    });
+    staff = await t.adminClient();
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([smtp.close(), twilio.close()]);
+  });
+
+  it('offers the test on the email item, sends one to each staff address at once, and reports what the mail server said', async () => {
+    const list = (await staff.get<Checklist>('/api/settings/checklist')).body;
+    expect(list.items.find((item) => item.key === 'email')?.test).toBe('email');
+    smtp.answer = (recipient) => (recipient === 'refused@example.com' ? { code: 550, message: 'Mailbox unavailable' } : undefined);
+    const res = await staff.post<{ outcomes: Array<{ to: string; sent: boolean; detail: string }> }>('/api/settings/test-message', {
+      channel: 'email',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.outcomes).toEqual([
+      {
+        to: 'owner@example.com',
+        sent: true,
+        detail: expect.stringMatching(/^Accepted by the mail server \(<[A-Za-z0-9]+@example\.com>\)$/),
+      },
+      { to: 'refused@example.com', sent: false, detail: 'Not sent: SMTP 550: Mailbox unavailable' },
+    ]);
+    expect(smtp.received.map((mail) => mail.subject)).toEqual(['Test message from Northcote Kitchens & Bathrooms']);
+    // Not through the queue: nothing waits there.
+    expect((await t.app.context.store.messages.status()).queued).toBe(0);
+  });
+
+  it('says when there is nobody to send to, and refuses an unknown channel', async () => {
+    const none = await staff.post<ApiError>('/api/settings/test-message', { channel: 'sms' });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('Add a staff mobile first');
+    expect(twilio.received).toEqual([]);
+    const wrong = await staff.post<ApiError>('/api/settings/test-message', { channel: 'fax' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors?.channel).toBe('Choose email or sms');
+  });
+});
