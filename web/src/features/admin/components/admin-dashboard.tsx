@@ -16,6 +16,7 @@ import { useAllReviews } from '../api/reviews';
 import { useVisitors } from '../api/visitors';
 import { useLiveSync } from '../hooks/use-live-sync';
 import { ActivityTab } from './activity-tab';
+import { GoLiveCard } from './go-live-card';
 import { DashboardHeader } from './dashboard-header';
 import { DeliveryWarning } from './delivery-warning';
 import { InquiriesTab } from './inquiries-tab';
@@ -25,7 +26,18 @@ import { ReviewsTab } from './reviews-tab';
 import { SourcesTab } from './sources-tab';
 import { VisitorsTab } from './visitors-tab';
 
-export const adminTabs = ['inquiries', 'quotes', 'reviews', 'visitors', 'sources', 'projects', 'models', 'activity', 'privacy', 'settings'] as const;
+export const adminTabs = [
+  'inquiries',
+  'quotes',
+  'reviews',
+  'visitors',
+  'sources',
+  'projects',
+  'models',
+  'activity',
+  'privacy',
+  'settings',
+] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 const isAdminTab = (value: string | null): value is AdminTab => adminTabs.some((tab) => tab === value);
@@ -133,6 +145,8 @@ export function AdminDashboard({
       <DashboardHeader live={live} />
       <Container component="main" maxWidth="lg" sx={{ py: 3 }}>
         <DeliveryWarning />
+        {/* Read again on each tab: a change in the Settings tab may have ticked an item off. */}
+        <GoLiveCard key={tab} />
         <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
           <Tabs
             value={tab}
