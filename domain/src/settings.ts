@@ -44,6 +44,20 @@ export interface Closure {
   label: string;
 }
 
+/** The logo and the favicon an admin uploads. */
+export const brandImageKinds = ['logo', 'favicon'] as const;
+export type BrandImageKind = (typeof brandImageKinds)[number];
+
+/** The files brand images become: a logo at most 640 × 160, a favicon at 32 px and as phones' icons. */
+export interface BrandImages {
+  logo?: string;
+  favicon?: string;
+  /** 180 × 180, for Apple's home-screen icon. */
+  touchIcon?: string;
+  icon192?: string;
+  icon512?: string;
+}
+
 export interface SiteSettings {
   business: {
     brand: string;
@@ -75,8 +89,8 @@ export interface SiteSettings {
     followUpAfterHours: number | null;
   };
   links: Partial<Record<LinkKey, string>>;
-  /** Brand images, processed on upload; absent until one is uploaded. */
-  images: { logo?: string; favicon?: string };
+  /** Brand images, made on upload into the sizes pages and phones ask for; absent until one is uploaded. */
+  images: BrandImages;
   privacy: {
     /** Months won and lost leads are kept after their last change; null keeps them until someone asks. */
     leadRetentionMonths: number | null;

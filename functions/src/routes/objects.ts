@@ -45,6 +45,8 @@ function bodyStream(req: Request): Readable {
 
 /** A processed photo's file: `photos/{upload id}-{width}.{avif|webp}`. */
 const processedPhoto = /^[A-Za-z0-9_-]{1,64}-\d{1,5}\.(avif|webp)$/;
+/** The business's logo and favicon PNGs: `brand/{logo|favicon}-{id}-{width}x{height}.png` (see services/brand-images.ts). */
+const brandFile = /^(?:logo|favicon)-[A-Za-z0-9_-]{1,64}-\d{1,4}x\d{1,4}\.png$/;
 /** A file made from an uploaded model: `models/{upload id}-{optimized|ar}.glb` (see services/model-files.ts). */
 const madeFromModel = /^[A-Za-z0-9_-]{1,64}-(?:optimized|ar)\.glb$/;
 
@@ -65,6 +67,9 @@ export function objectRoutes(ctx: RouteContext): Router {
       contentType = `image/${match[1]}`;
     } else if (folder === 'models' && madeFromModel.test(file)) {
       contentType = 'model/gltf-binary';
+    } else if (folder === 'brand') {
+      if (!brandFile.test(file)) throw notFound();
+      contentType = 'image/png';
     } else {
       const record = await ctx.store.objects.findOne({ key });
       if (!record || record.kind === 'photo') throw notFound();

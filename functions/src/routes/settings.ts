@@ -1,8 +1,9 @@
-import { publicSettingsOf } from '@site/domain';
+import { publicSettingsOf, type BrandImageKind } from '@site/domain';
 import { settingsUpdateSchema } from '@site/domain/settings-schema';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
+import { BrandImages, type BrandImageUrls } from '../services/brand-images';
 import { goLiveItems, sendTestMessages } from '../services/go-live';
 import { signedIn } from '../auth/sessions';
 import { body, parse } from '../http/validate';
@@ -58,6 +59,42 @@ export function settingsRoutes(ctx: RouteContext): Router {
     res.set('Cache-Control', 'private, no-store').json(current);
   });
 
+  // Brand images: an image uploaded as the admin's other images are (POST /api/objects/upload,
+  // kind `thumbnail`), then named here; it becomes the logo's or the favicon's PNGs.
+  const brandImages = new BrandImages(ctx.uploads, ctx.objects);
+  const fieldsOf: Record<BrandImageKind, Array<keyof BrandImageUrls>> = {
+    logo: ['logo'],
+    favicon: ['favicon', 'touchIcon', 'icon192', 'icon512'],
+  };
+  const brandKind = (req: Request): BrandImageKind => {
+    const kind = req.params.kind;
+    if (kind !== 'logo' && kind !== 'favicon') throw new HttpError(404, 'Brand images are the logo and the favicon');
+    return kind;
+  };
+  const saveImages = async (req: Request, res: Response, kind: BrandImageKind, urls: BrandImageUrls) => {
+    const admin = signedIn(res).user;
+    const { current, changes, before } = await settings.setImages((images) => {
+      for (const field of fieldsOf[kind]) delete images[field];
+      return { ...images, ...urls };
+    }, admin.username);
+    // The files the new ones replace (or a removed image's) are not needed any more.
+    await brandImages.remove(fieldsOf[kind].filter((field) => before[field] !== urls[field]).map((field) => before[field]));
+    for (const change of changes) {
+      await ctx.audit.record(req, admin, 'settings.changed', { target: `settings:${change.field}`, detail: describeChange(change) });
+    }
+    res.set('Cache-Control', 'private, no-store').json(current);
+  };
+
+  router.put('/settings/images/:kind', sessions.requireAdmin, async (req: Request, res) => {
+    const kind = brandKind(req);
+    const { url } = parse(brandImageSchema, body(req));
+    await saveImages(req, res, kind, await brandImages.make(kind, url));
+  });
+
+  router.delete('/settings/images/:kind', sessions.requireAdmin, async (req: Request, res) => {
+    await saveImages(req, res, brandKind(req), {});
+  });
+
   router.get('/settings/checklist', sessions.requireAdmin, async (_req, res) => {
     const items = await goLiveItems({
       store: ctx.store,
@@ -100,6 +137,10 @@ export function settingsRoutes(ctx: RouteContext): Router {
 
   return router;
 }
+
+const brandImageSchema = z.object({
+  url: z.string({ error: 'Upload the image first, then send its url' }).max(2000, 'Upload the image first, then send its url'),
+});
 
 const testMessageSchema = z.object({
   channel: z.enum(['email', 'sms'], { error: 'Choose email or sms' }),

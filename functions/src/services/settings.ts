@@ -1,4 +1,4 @@
-import { defaultSettings, settingsChanges, settingsSections, withDefaults, type SiteSettings } from '@site/domain';
+import { defaultSettings, settingsChanges, settingsSections, withDefaults, type BrandImages, type SiteSettings } from '@site/domain';
 import type { SettingsUpdate } from '@site/domain/settings-schema';
 import type { Clock } from '../ports/clock';
 import type { SettingsRecord, SettingsStore } from '../ports/settings';
@@ -91,20 +91,21 @@ export class SettingsService {
     return { current: this.saved(record), changes };
   }
 
-  /** Sets one brand image's address (after its upload was processed), or removes it. */
-  async setImage(
-    kind: 'logo' | 'favicon',
-    url: string | undefined,
+  /**
+   * Replaces the brand images' addresses (after their files were made) with what `change`
+   * gives. An image is its own change: a text saved meanwhile is kept, so this tries again on
+   * a newer version rather than refusing. Answers the images it replaced, whose files can go.
+   */
+  async setImages(
+    change: (images: BrandImages) => BrandImages,
     by: string,
-  ): Promise<{ current: CurrentSettings; changes: SettingsChange[] }> {
+  ): Promise<{ current: CurrentSettings; changes: SettingsChange[]; before: BrandImages }> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const stored = toCurrent(await this.store.read());
-      const images = { ...stored.settings.images };
-      if (url) images[kind] = url;
-      else delete images[kind];
-      const next = { ...stored.settings, images };
+      const before = stored.settings.images;
+      const next = { ...stored.settings, images: change({ ...before }) };
       const changes = settingsChanges(stored.settings, next);
-      if (!changes.length) return { current: stored, changes };
+      if (!changes.length) return { current: stored, changes, before };
       const record: SettingsRecord = {
         settings: next,
         version: stored.version + 1,
@@ -112,8 +113,7 @@ export class SettingsService {
         updatedBy: by,
         ...(stored.seededFrom ? { seededFrom: stored.seededFrom } : {}),
       };
-      // An image is its own change: a text saved meanwhile is kept, so the upload simply tries again.
-      if (await this.store.save(stored.version, record)) return { current: this.saved(record), changes };
+      if (await this.store.save(stored.version, record)) return { current: this.saved(record), changes, before };
     }
     throw new ConflictError(settingsConflictMessage);
   }

@@ -37,6 +37,7 @@ describe.skipIf(!host)(
         await storage.ref('models/a.glb').put(glb, { contentType: 'model/gltf-binary' });
         await storage.ref('thumbnails/a.png').put(png, { contentType: 'image/png' });
         await storage.ref('photos/a-480.webp').put(png, { contentType: 'image/webp' });
+        await storage.ref('brand/logo-a-640x160.png').put(png, { contentType: 'image/png' });
         await storage.ref('originals/a.jpg').put(png, { contentType: 'image/jpeg' });
         await storage.ref('private/notes.txt').put(new TextEncoder().encode('private'), { contentType: 'text/plain' });
       });
@@ -77,6 +78,15 @@ describe.skipIf(!host)(
       it('nobody lists or uploads thumbnails from a browser', async () => {
         await assertFails(visitor().ref('thumbnails').listAll());
         await assertFails(Promise.resolve(admin().ref('thumbnails/b.png').put(png, { contentType: 'image/png' })));
+      });
+    });
+
+    describe('brand/{file}', () => {
+      it("anyone fetches the business's logo and favicon; nobody lists or writes them from a browser", async () => {
+        await assertSucceeds(visitor().ref('brand/logo-a-640x160.png').getMetadata());
+        await assertFails(visitor().ref('brand').listAll());
+        await assertFails(Promise.resolve(admin().ref('brand/logo-b-640x160.png').put(png, { contentType: 'image/png' })));
+        await assertFails(admin().ref('brand/logo-a-640x160.png').delete());
       });
     });
 
