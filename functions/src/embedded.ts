@@ -12,7 +12,7 @@ import { createApp, type App, type DeepHealth } from './app';
 import { DailyBackups, databaseFile, lastBackup } from './backup';
 import type { Env } from './config';
 import { staticSite } from './http/static-site';
-import { createSitePages } from './site-pages/site-pages';
+import { createSitePages, type SitePages } from './site-pages/site-pages';
 import { appLog, createLogger, withRequestLog, type Logger } from './logging';
 import { systemClock, type Clock } from './ports/clock';
 import { FollowUpTimer } from './services/follow-up';
@@ -150,8 +150,9 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
   };
   const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : defaultWebDist;
   const files = staticSite(webDist);
-  // The pages that show projects, rendered again within a moment of any change to them.
-  const sitePages = await createSitePages({ ssrDir: join(webDist, '..', 'dist-ssr'), store, feed, cacheControl: 'no-cache', log });
+  // The public pages, rendered with the stored settings and projects once the app (which holds
+  // the settings) exists, and again within a moment of any change to them.
+  let sitePages: SitePages | null = null;
   const app = createApp({
     store,
     objects,
@@ -181,7 +182,15 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     },
     // Uploads are refused before they would take DATA_DIR's disk under MIN_FREE_DISK_MB.
     freeDiskBytes: freeDiskBytesOf(env.DATA_DIR),
-    site: sitePages ? (req, res, next) => sitePages.handler(req, res, () => files(req, res, next)) : files,
+    site: (req, res, next) => (sitePages ? sitePages.handler(req, res, () => files(req, res, next)) : files(req, res, next)),
+  });
+  sitePages = await createSitePages({
+    ssrDir: join(webDist, '..', 'dist-ssr'),
+    store,
+    settings: { read: () => app.context.settings.settings(), onChange: (listener) => app.context.settings.onChange(listener) },
+    feed,
+    cacheControl: 'no-cache',
+    log,
   });
   const print = (line: string) => logger.info(line);
   // A first admin's password goes to a person's terminal, never into a log that is kept.

@@ -1,7 +1,8 @@
 /**
  * The Cloud Functions entry (Firebase mode): Hosting rewrites `/api/**` to `api`, the same
  * Express app as the embedded server, on Firestore, Cloud Storage and Firebase Auth; and the
- * pages that show projects (`/`, `/gallery`, `/projects/**`, `/sitemap.xml`) to `pages`.
+ * public pages (with the business settings and the projects), `robots.txt`, `sitemap.xml` and
+ * any path that is no file (the not-found page) to `pages`.
  * Bundled by scripts/build-function.mjs into functions/lib, which firebase.json deploys.
  */
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
@@ -72,9 +73,10 @@ export const api = onRequest(
 let pagesHandler: ReturnType<typeof createFirebasePages> | undefined;
 
 /**
- * The pages that show the published projects, rendered from Firestore (a few milliseconds a
- * page) and kept by Hosting's CDN for four minutes; see firebase/pages.ts for how a change
- * reaches them within five. Reads only: a small instance answers many at once.
+ * The public pages with the business settings and the published projects, rendered from
+ * Firestore (a few milliseconds a page) and kept by Hosting's CDN for four minutes; see
+ * firebase/pages.ts for how a change reaches them within five. Reads only: a small instance
+ * answers many at once.
  */
 export const pages = onRequest(
   { region, memory: '512MiB', cpu: 1, concurrency: 40, minInstances: 0, maxInstances: 5, timeoutSeconds: 30, invoker: 'public' },

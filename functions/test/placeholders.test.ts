@@ -1,22 +1,22 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { business } from '../../web/src/config/business';
-import { describePlaceholders, findPlaceholders } from '../../web/src/config/placeholders';
 import { functionsDir, startServer, stopServer } from './server-process';
 
 const repoRoot = resolve(functionsDir, '..');
 const dirs: string[] = [];
+const files: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const file of files) rmSync(file, { force: true });
 });
 
 /** `npm run deploy -- ARGS` from the repository's root, with its exit code and output. */
-const deploy = (args: string[], env: Record<string, string>) =>
+const deploy = (args: string[]) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn('npm', ['run', '--silent', 'deploy', '--', ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
+    const child = spawn('npm', ['run', '--silent', 'deploy', '--', ...args], { cwd: repoRoot, env: process.env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -25,21 +25,17 @@ const deploy = (args: string[], env: Record<string, string>) =>
   });
 
 describe('npm run deploy', () => {
-  it('stops before deploying while a setting holds an example value, naming each one and where to set it', async () => {
-    // An example address for the web build, whatever business.ts holds by now.
-    const result = await deploy(['--project', 'demo-placeholder-check'], { VITE_SITE_URL: 'https://www.example.org' });
+  it("stops before deploying while the function's SITE_URL is an example address, and says where the details are set", async () => {
+    const project = `demo-placeholder-check-${process.pid}`;
+    const envFile = join(functionsDir, `.env.${project}`);
+    files.push(envFile);
+    writeFileSync(envFile, 'SITE_URL=https://www.example.org\n');
+    const result = await deploy(['--project', project]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Not deploying: the site still holds example settings.');
-    expect(result.stderr).toContain('VITE_SITE_URL is still the example "https://www.example.org": set it in web/.env.production');
-    // Every example value the business settings still hold is listed too.
-    const others = findPlaceholders(business, []);
-    for (const line of describePlaceholders(others)) expect(result.stderr).toContain(line);
-    if (findPlaceholders(business).length > others.length) {
-      // The function's links fall back to the settings' example address without a SITE_URL of its own.
-      expect(result.stderr).toContain(
-        `siteUrl is still the example "${business.siteUrl}": set it in web/src/config/business.ts (or SITE_URL in functions/.env.demo-placeholder-check)`,
-      );
-    }
+    expect(result.stderr).toContain(
+      `Not deploying: SITE_URL is still the example "https://www.example.org" (functions/.env or functions/.env.${project}).`,
+    );
+    expect(result.stderr).toContain("the site's address and the business's details are set in the admin's Settings tab.");
     // firebase deploy never started: it would have printed its banner.
     expect(result.stdout + result.stderr).not.toContain('Deploying to');
   }, 60_000);

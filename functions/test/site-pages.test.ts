@@ -1,150 +1,227 @@
 /**
- * The pages that show projects, rendered by the server with the built site's render entry
- * (`npm run build` makes web/dist and web/dist-ssr): their first HTML holds the published
- * projects, and a change shows within moments, without a rebuild.
+ * The public pages, rendered by the server with the built site's render entry (`npm run
+ * build` makes web/dist and web/dist-ssr): their first HTML holds the business settings and
+ * the published projects, and a change to either shows within moments, without a rebuild.
  */
-import type { Project } from '@site/domain';
+import type { Project, PublicSettings } from '@site/domain';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomPhoto } from '../src/demo/room-photos';
 import { defaultWebDist } from '../src/embedded';
 import { staticSite } from '../src/http/static-site';
-import { createSitePages } from '../src/site-pages/site-pages';
+import type { CurrentSettings } from '../src/services/settings';
+import { createSitePages, type SitePages } from '../src/site-pages/site-pages';
 import { startTestApp, until, type Client, type TestApp } from './harness';
 
 const built = existsSync(join(defaultWebDist, '..', 'dist-ssr', 'entry-server.js'));
 
-describe.skipIf(!built)(
-  built ? 'server-rendered project pages' : 'server-rendered project pages (skipped: run npm run build first)',
-  () => {
-    let t: TestApp;
-    let admin: Client;
-    let project: Project;
-    beforeAll(async () => {
-      t = await startTestApp({}, undefined, undefined, undefined, {
-        siteFrom: async ({ store, feed }) => {
-          const files = staticSite(defaultWebDist);
-          const pages = await createSitePages({ ssrDir: join(defaultWebDist, '..', 'dist-ssr'), store, feed, cacheControl: 'no-cache' });
-          if (!pages) throw new Error('no render entry');
-          return (req, res, next) => pages.handler(req, res, () => files(req, res, next));
-        },
-      });
-      admin = await t.adminClient();
-    }, 30_000);
-    afterAll(() => t?.close());
+describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendered public pages (skipped: run npm run build first)', () => {
+  let t: TestApp;
+  let admin: Client;
+  let project: Project;
+  let sitePages: SitePages | null = null;
+  beforeAll(async () => {
+    let changes: Parameters<typeof createSitePages>[0]['feed'];
+    const files = staticSite(defaultWebDist);
+    t = await startTestApp({}, undefined, undefined, undefined, {
+      // As embedded.ts wires it: the pages are made once the app (which holds the settings) exists.
+      siteFrom: async ({ feed }) => {
+        changes = feed;
+        return (req, res, next) => (sitePages ? sitePages.handler(req, res, () => files(req, res, next)) : files(req, res, next));
+      },
+    });
+    const settings = t.app.context.settings;
+    sitePages = await createSitePages({
+      ssrDir: join(defaultWebDist, '..', 'dist-ssr'),
+      store: t.app.context.store,
+      settings: { read: () => settings.settings(), onChange: (listener) => settings.onChange(listener) },
+      feed: changes,
+      cacheControl: 'no-cache',
+    });
+    if (!sitePages) throw new Error('no render entry');
+    admin = await t.adminClient();
+  }, 30_000);
+  afterAll(() => {
+    sitePages?.close();
+    return t?.close();
+  });
 
-    const html = async (path: string) => {
-      const res = await fetch(t.url + path);
-      return { status: res.status, text: await res.text(), headers: res.headers };
+  const html = async (path: string) => {
+    const res = await fetch(t.url + path);
+    return { status: res.status, text: await res.text(), headers: res.headers };
+  };
+
+  it('shows the 11 built-in pictures while no project is published', async () => {
+    const gallery = await html('/gallery');
+    expect(gallery.status).toBe(200);
+    expect(gallery.text).toContain('/gallery/kitchen-walnut-island-');
+    expect(gallery.text).not.toContain('/projects/');
+  });
+
+  it('puts a published project into the first HTML of /, /gallery, its own page and the sitemap', async () => {
+    const issued = await admin.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'photo' });
+    const put = await t
+      .client()
+      .request<{ url: string }>('PUT', issued.body.uploadURL, { body: await roomPhoto({ seed: 'ssr', width: 1600, height: 1200 }) });
+    const created = await admin.post<Project>('/api/projects', {
+      title: 'Brighton Butler’s Pantry',
+      category: 'kitchen',
+      suburb: 'Brighton',
+      summary: 'A butler’s pantry behind a fluted oak door, with a second sink and open shelving.',
+      photos: [{ url: put.body.url, alt: 'Fluted oak pantry door ajar' }],
+      published: true,
+    });
+    expect(created.status).toBe(201);
+    project = created.body;
+
+    await until(
+      async () => (await html('/gallery')).text.includes('/projects/brighton-butler-s-pantry'),
+      'the gallery to show the project',
+      5000,
+    );
+    const gallery = await html('/gallery');
+    expect(gallery.headers.get('cache-control')).toBe('no-cache');
+    expect(gallery.text).toContain('Fluted oak pantry door ajar');
+    expect(gallery.text).not.toContain('/gallery/kitchen-walnut-island-');
+    expect(gallery.text).toContain('<script type="application/json" id="site-data">');
+    expect((await html('/')).text).toContain('href="/projects/brighton-butler-s-pantry"');
+
+    const page = await html('/projects/brighton-butler-s-pantry');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<title>Brighton Butler’s Pantry | ');
+    expect(page.text).toContain('data-prerendered="/projects/brighton-butler-s-pantry"');
+    expect(page.text).toMatch(/<meta property="og:image" content="http[^"]+\/objects\/photos\/[^"]+-1600\.webp"/);
+    expect(page.text).toContain('"@type":"CreativeWork"');
+    expect(page.text).toContain('A butler’s pantry behind a fluted oak door');
+    // No executable inline script: the CSP runs none.
+    expect(page.text).not.toMatch(/<script(?![^>]*type="application\/(ld\+)?json")(?![^>]*src=)[^>]*>/);
+
+    const sitemap = await html('/sitemap.xml');
+    expect(sitemap.text).toContain('/projects/brighton-butler-s-pantry</loc>');
+    expect(sitemap.text).toContain('/gallery</loc>');
+  });
+
+  it('shows an edit within moments at the same address, and a project unpublished is gone from every page', async () => {
+    const input = {
+      title: 'Brighton Pantry',
+      category: 'kitchen',
+      suburb: 'Brighton',
+      summary: project.summary,
+      photos: project.photos.map(({ url, alt }) => ({ url, alt })),
+      published: true,
     };
+    expect((await admin.put(`/api/projects/${project.id}`, input)).status).toBe(200);
+    // The page keeps its address under its new title.
+    await until(
+      async () => (await html('/projects/brighton-butler-s-pantry')).text.includes('<title>Brighton Pantry | '),
+      'the renamed page',
+      5000,
+    );
+    expect((await html('/gallery')).text).toContain('Brighton Pantry');
 
-    it('shows the 11 built-in pictures while no project is published', async () => {
-      const gallery = await html('/gallery');
-      expect(gallery.status).toBe(200);
-      expect(gallery.text).toContain('/gallery/kitchen-walnut-island-');
-      expect(gallery.text).not.toContain('/projects/');
+    expect((await admin.put(`/api/projects/${project.id}`, { ...input, published: false })).status).toBe(200);
+    await until(async () => (await html('/projects/brighton-butler-s-pantry')).status === 404, 'the unpublished page to go', 5000);
+    expect((await html('/sitemap.xml')).text).not.toContain('/projects/');
+    expect((await html('/gallery')).text).toContain('/gallery/kitchen-walnut-island-');
+  });
+  it('shows the stored settings on every page, robots.txt and the sitemap, and a saved change within moments', async () => {
+    const home = await html('/');
+    // The settings in the data block hydration reads, and in the HTML itself: no request before the first paint.
+    const block = /<script type="application\/json" id="site-data">([^<]*)<\/script>/.exec(home.text)?.[1];
+    expect(JSON.parse(block ?? '{}')).toMatchObject({ settings: { business: { siteUrl: 'https://renovations.example.com' } } });
+    expect(JSON.parse(block ?? '{}').settings).not.toHaveProperty('notifications');
+    expect(home.text).toContain('Transform Your Kitchen &amp; Bathroom');
+    expect((await html('/robots.txt')).text).toContain('Sitemap: https://renovations.example.com/sitemap.xml');
+
+    const { version, settings } = (await admin.get<CurrentSettings>('/api/settings')).body;
+    const saved = await admin.put<CurrentSettings>('/api/settings', {
+      version,
+      business: {
+        ...settings.business,
+        brand: 'Fitzroy Joinery',
+        phone: '(03) 9123 4567',
+        legalName: 'FJ Cabinets Pty Ltd',
+        abn: '51824753556',
+        siteUrl: 'https://www.fitzroyjoinery.com.au',
+      },
     });
+    expect(saved.status).toBe(200);
+    const texts: PublicSettings['texts'] = {
+      ...settings.texts,
+      heroHeadline: 'Kitchens Built in Fitzroy',
+      aboutStory: 'We started in a Fitzroy garage.\n\nNow we are twelve.',
+    };
+    expect((await admin.put('/api/settings', { version: saved.body.version, texts })).status).toBe(200);
+    const after = (await admin.get<CurrentSettings>('/api/settings')).body;
+    expect((await admin.put('/api/settings', { version: after.version, privacy: { leadRetentionMonths: 18 } })).status).toBe(200);
 
-    it('puts a published project into the first HTML of /, /gallery, its own page and the sitemap', async () => {
-      const issued = await admin.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'photo' });
-      const put = await t
-        .client()
-        .request<{ url: string }>('PUT', issued.body.uploadURL, { body: await roomPhoto({ seed: 'ssr', width: 1600, height: 1200 }) });
-      const created = await admin.post<Project>('/api/projects', {
-        title: 'Brighton Butler’s Pantry',
-        category: 'kitchen',
-        suburb: 'Brighton',
-        summary: 'A butler’s pantry behind a fluted oak door, with a second sink and open shelving.',
-        photos: [{ url: put.body.url, alt: 'Fluted oak pantry door ajar' }],
-        published: true,
+    await until(async () => (await html('/')).text.includes('Kitchens Built in Fitzroy'), 'the new headline on /', 5000);
+    const page = (await html('/')).text;
+    expect(page).toContain('href="tel:+61391234567"');
+    expect(page).toContain('>(03) 9123 4567<');
+    expect(page).toContain('"telephone":"+61391234567"');
+    expect(page).toContain('<meta property="og:site_name" content="Fitzroy Joinery"/>');
+    expect(page).toContain('<link rel="canonical" href="https://www.fitzroyjoinery.com.au/"/>');
+
+    const about = (await html('/about')).text;
+    expect(about).toContain('<title>About Us | Fitzroy Joinery</title>');
+    expect(about).toMatch(/<p class="[^"]*">We started in a Fitzroy garage\.<\/p><p class="[^"]*">Now we are twelve\.<\/p>/);
+    const privacy = (await html('/privacy')).text;
+    expect(privacy).toContain('Fitzroy Joinery (FJ Cabinets Pty Ltd), ABN 51824753556');
+    expect(privacy).toContain('for 18 months after its last update');
+    expect(privacy).toContain('href="tel:+61391234567"');
+
+    // The pages that render in the browser carry the settings too, as does the not-found page.
+    const unsubscribe = (await html('/unsubscribe?t=abc')).text;
+    expect(unsubscribe).toContain('"phone":"(03) 9123 4567"');
+    const missing = await html('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('Page Not Found');
+    expect(missing.text).toContain('>(03) 9123 4567<');
+    // A file that is not there is still the files' answer, not a page.
+    expect((await html('/assets/no-such-file.js')).text).not.toContain('(03) 9123 4567');
+
+    const robots = (await html('/robots.txt')).text;
+    expect(robots).toBe('User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: https://www.fitzroyjoinery.com.au/sitemap.xml\n');
+    const sitemap = (await html('/sitemap.xml')).text;
+    expect(sitemap).toContain('<loc>https://www.fitzroyjoinery.com.au/about</loc>');
+    expect(sitemap).not.toContain('renovations.example.com');
+  });
+
+  it('serves nothing until a render succeeds where the store did not answer, and renders again on the next request', async () => {
+    const store = t.app.context.store;
+    let down = true;
+    const projects = new Proxy(store.projects, {
+      get(target, key, receiver) {
+        if (key === 'find' && down) return () => Promise.reject(new Error('Firestore unavailable'));
+        const value: unknown = Reflect.get(target, key, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const logged: string[] = [];
+    const pages = await createSitePages({
+      ssrDir: join(defaultWebDist, '..', 'dist-ssr'),
+      store: { ...store, projects },
+      settings: { read: () => t.app.context.settings.settings() },
+      maxAgeMs: 0,
+      cacheControl: 'public, max-age=0, s-maxage=240',
+      log: (message) => logged.push(message),
+    });
+    expect(pages?.rendered()).toBe(false);
+    expect(logged).toEqual(['Could not render the public pages']);
+    const serve = async () => {
+      let passedOn = false;
+      const res = { set: () => res, status: () => res, end: () => res } as unknown as Parameters<NonNullable<typeof pages>['handler']>[1];
+      await pages!.handler({ method: 'GET', path: '/gallery', get: () => undefined } as never, res, () => {
+        passedOn = true;
       });
-      expect(created.status).toBe(201);
-      project = created.body;
-
-      await until(
-        async () => (await html('/gallery')).text.includes('/projects/brighton-butler-s-pantry'),
-        'the gallery to show the project',
-        5000,
-      );
-      const gallery = await html('/gallery');
-      expect(gallery.headers.get('cache-control')).toBe('no-cache');
-      expect(gallery.text).toContain('Fluted oak pantry door ajar');
-      expect(gallery.text).not.toContain('/gallery/kitchen-walnut-island-');
-      expect(gallery.text).toContain('<script type="application/json" id="site-data">');
-      expect((await html('/')).text).toContain('href="/projects/brighton-butler-s-pantry"');
-
-      const page = await html('/projects/brighton-butler-s-pantry');
-      expect(page.status).toBe(200);
-      expect(page.text).toContain('<title>Brighton Butler’s Pantry | ');
-      expect(page.text).toContain('data-prerendered="/projects/brighton-butler-s-pantry"');
-      expect(page.text).toMatch(/<meta property="og:image" content="http[^"]+\/objects\/photos\/[^"]+-1600\.webp"/);
-      expect(page.text).toContain('"@type":"CreativeWork"');
-      expect(page.text).toContain('A butler’s pantry behind a fluted oak door');
-      // No executable inline script: the CSP runs none.
-      expect(page.text).not.toMatch(/<script(?![^>]*type="application\/(ld\+)?json")(?![^>]*src=)[^>]*>/);
-
-      const sitemap = await html('/sitemap.xml');
-      expect(sitemap.text).toContain('/projects/brighton-butler-s-pantry</loc>');
-      expect(sitemap.text).toContain('/gallery</loc>');
-    });
-
-    it('shows an edit within moments at the same address, and a project unpublished is gone from every page', async () => {
-      const input = {
-        title: 'Brighton Pantry',
-        category: 'kitchen',
-        suburb: 'Brighton',
-        summary: project.summary,
-        photos: project.photos.map(({ url, alt }) => ({ url, alt })),
-        published: true,
-      };
-      expect((await admin.put(`/api/projects/${project.id}`, input)).status).toBe(200);
-      // The page keeps its address under its new title.
-      await until(
-        async () => (await html('/projects/brighton-butler-s-pantry')).text.includes('<title>Brighton Pantry | '),
-        'the renamed page',
-        5000,
-      );
-      expect((await html('/gallery')).text).toContain('Brighton Pantry');
-
-      expect((await admin.put(`/api/projects/${project.id}`, { ...input, published: false })).status).toBe(200);
-      await until(async () => (await html('/projects/brighton-butler-s-pantry')).status === 404, 'the unpublished page to go', 5000);
-      expect((await html('/sitemap.xml')).text).not.toContain('/projects/');
-      expect((await html('/gallery')).text).toContain('/gallery/kitchen-walnut-island-');
-    });
-    it('serves nothing until a render succeeds where the store did not answer, and renders again on the next request', async () => {
-      const store = t.app.context.store;
-      let down = true;
-      const projects = new Proxy(store.projects, {
-        get(target, key, receiver) {
-          if (key === 'find' && down) return () => Promise.reject(new Error('Firestore unavailable'));
-          const value: unknown = Reflect.get(target, key, receiver);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-      const logged: string[] = [];
-      const pages = await createSitePages({
-        ssrDir: join(defaultWebDist, '..', 'dist-ssr'),
-        store: { ...store, projects },
-        maxAgeMs: 0,
-        cacheControl: 'public, max-age=0, s-maxage=240',
-        log: (message) => logged.push(message),
-      });
-      expect(pages?.rendered()).toBe(false);
-      expect(logged).toEqual(['Could not render the pages that show projects']);
-      const serve = async () => {
-        let passedOn = false;
-        const res = { set: () => res, status: () => res, end: () => res } as unknown as Parameters<NonNullable<typeof pages>['handler']>[1];
-        await pages!.handler({ method: 'GET', path: '/gallery', get: () => undefined } as never, res, () => {
-          passedOn = true;
-        });
-        return passedOn;
-      };
-      // Still down: the request is passed on (the Cloud Function answers 503, uncached).
-      expect(await serve()).toBe(true);
-      down = false;
-      expect(await serve()).toBe(false);
-      expect(pages!.rendered()).toBe(true);
-    });
-  },
-);
+      return passedOn;
+    };
+    // Still down: the request is passed on (the Cloud Function answers 503, uncached).
+    expect(await serve()).toBe(true);
+    down = false;
+    expect(await serve()).toBe(false);
+    expect(pages!.rendered()).toBe(true);
+  });
+});

@@ -3,17 +3,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, 'dist');
 const ssrDir = join(web, 'dist-ssr');
-const { render, siteUrl, paths, publicPaths, notFoundMarker } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
-
-// A build to deploy stops while the site's address is still the example one.
-const { deployBuildProblem } = await tsImport('../src/config/placeholders.ts', import.meta.url);
-const problem = deployBuildProblem(siteUrl, process.env);
-if (problem) throw new Error(problem);
+// Rendered with the example settings: the server (embedded, or Firebase's `pages` function)
+// renders every public page again with the stored ones, and serves robots.txt and sitemap.xml
+// with their site address; these files serve a build without a server, and the fallback.
+const { render, defaultSiteUrl, paths, publicPaths, notFoundMarker } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!template.includes('<!--app-head-->') || !template.includes('<div id="root"><!--app-html--></div>')) {
@@ -72,7 +69,7 @@ write(join(dist, '404.html'), await page('/404', notFoundMarker));
 // The customer's review link and the unsubscribe page render in the browser: what they show depends on the link's token.
 for (const route of [paths.login, paths.admin, paths.account, paths.writeReview, paths.unsubscribe]) write(outFile(route), shell);
 
-const site = siteUrl;
+const site = defaultSiteUrl;
 write(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site}/sitemap.xml\n`);
 const today = new Date().toISOString().slice(0, 10);
 write(
@@ -85,8 +82,9 @@ write(
     .join('\n')}\n</urlset>\n`,
 );
 
-// The server renders the pages that show projects again whenever they change (functions/src/
-// site-pages): it keeps the render entry and the page template this script used.
+// The server renders the public pages again with the stored settings and projects, whenever
+// they change (functions/src/site-pages): it keeps the render entry and the page template this
+// script used.
 write(join(ssrDir, 'page-template.html'), lowPriorityEntry(pageTemplate));
 console.log(
   `prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin}, ${paths.account}, ${paths.writeReview} and ${paths.unsubscribe}; robots.txt, sitemap.xml`,

@@ -2,18 +2,22 @@
  * The prerender entry (docs/decisions/001-prerender.md): scripts/prerender.mjs calls render()
  * for each public route at build time and writes the result into dist.
  */
-import type { PublicProject } from '@site/domain';
+import { defaultSettings, type PublicProject, type PublicSettings } from '@site/domain';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
-import { siteUrl } from './config/site-url';
-import { paths, publicPaths } from './config/paths';
+import { paths, publicPaths, sitePaths } from './config/paths';
 import { publicProjects } from './lib/public-lists';
-import { siteDataId } from './lib/site-data';
+import { siteDataId, type SiteDataBlock } from './lib/site-data';
+import { melbourneToday, siteSettings } from './lib/site-settings';
 
 export { notFoundMarker } from './app/prerender-marker';
-export { paths, publicPaths, siteUrl };
+export { paths, publicPaths, sitePaths };
+/** The day the server renders for: a page showing a closure notice is rendered again when it changes. */
+export { melbourneToday };
+/** The address robots.txt and sitemap.xml name when the build prerenders without a server: the example defaults'. */
+export const defaultSiteUrl = defaultSettings.business.siteUrl;
 
 export interface RenderedPage {
   /** Tags for <head>: the title, meta and link tags the page rendered. */
@@ -28,13 +32,20 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** What the server renders a page with: the published projects (absent at build time). */
+/**
+ * What the server renders a page with: the published projects and the business settings
+ * (absent at build time, when a page shows the built-in pictures and the example defaults).
+ */
 export interface SiteData {
   projects?: PublicProject[];
+  settings?: PublicSettings;
 }
 
 export async function render(url: string, data: SiteData = {}): Promise<RenderedPage> {
   if (data.projects) publicProjects.seed(data.projects);
+  const today = melbourneToday();
+  // One page at a time: the settings are the render entry's, as the lists are.
+  siteSettings.seed(data.settings ?? defaultSettings, data.settings ? today : undefined);
   const { prelude } = await prerenderToNodeStream(
     <html lang="en-AU">
       <head />
@@ -58,11 +69,20 @@ export async function render(url: string, data: SiteData = {}): Promise<Rendered
   // Only data blocks (JSON-LD) may be inline: the site's CSP runs no inline script.
   if (/<script(?![^>]*type="application\/ld\+json")/.test(document))
     throw new Error(`The prerendered HTML of ${url} contains an inline script`);
-  // The data the page was rendered with, for hydration to render the same: a JSON data
-  // block (not a script the browser runs), with '<' escaped so it cannot end the element.
-  // Without projects the page is the build's own (the built-in pictures), needing no data.
-  const block = data.projects?.length
-    ? `<script type="application/json" id="${siteDataId}">${JSON.stringify({ projects: data.projects }).replace(/</g, '\\u003c')}</script>`
-    : '';
-  return { head: head + block, html };
+  // Without projects or settings the page is the build's own (the built-in pictures, the
+  // example defaults), needing no data.
+  const block: SiteDataBlock = {
+    ...(data.projects?.length ? { projects: data.projects } : {}),
+    ...(data.settings ? { settings: data.settings, today } : {}),
+  };
+  return { head: head + dataBlock(block), html };
+}
+
+/**
+ * The data a page is rendered with, for hydration to render the same: a JSON data block (not
+ * a script the browser runs), with '<' escaped so it cannot end the element. Empty for none.
+ */
+export function dataBlock(data: SiteDataBlock): string {
+  if (!Object.keys(data).length) return '';
+  return `<script type="application/json" id="${siteDataId}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }

@@ -8,6 +8,4 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_EMULATORS?: string;
   /** The reCAPTCHA Enterprise site key App Check attests the Firebase build's forms with; unset, no App Check. */
   readonly VITE_APP_CHECK_SITE_KEY?: string;
-  /** The site's public address for canonical links and the sitemap (config/business.ts). */
-  readonly VITE_SITE_URL?: string;
 }

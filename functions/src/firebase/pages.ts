@@ -4,14 +4,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createFirestoreStore } from '../adapters/firestore/store';
+import { systemClock } from '../ports/clock';
+import { SettingsService } from '../services/settings';
 import { createSitePages } from '../site-pages/site-pages';
 
 /**
- * Firebase Hosting's pages that show projects (`/`, `/gallery`, `/projects/{slug}`,
- * `sitemap.xml`), rendered by the `pages` function with the published projects in their
- * first HTML. Hosting's CDN keeps each answer for `pagesMaxAgeSeconds`; an instance renders
- * again from Firestore when its pages are older than `pagesRenderAgeSeconds`. So a change in
- * the admin is on every page within the sum of the two, five minutes, without a deploy.
+ * Firebase Hosting's public pages (every page visitors see, the not-found page, `robots.txt`
+ * and `sitemap.xml`), rendered by the `pages` function with the business settings and the
+ * published projects from Firestore in their first HTML. Hosting's CDN keeps each answer for
+ * `pagesMaxAgeSeconds`; an instance renders again from Firestore (settings and projects both)
+ * when its pages are older than `pagesRenderAgeSeconds`. So a change in the admin is on every
+ * page within the sum of the two, five minutes, without a deploy.
  */
 const pagesMaxAgeSeconds = 240;
 const pagesRenderAgeSeconds = 60;
@@ -43,9 +46,12 @@ export async function createFirebasePages(
   if (!files)
     throw new Error('The web build is missing beside the function: run functions/scripts/build-function.mjs after the web build.');
   const store = createFirestoreStore(db);
+  // Read afresh at each render (at most once a render age): the instance keeps no copy of its own.
+  const settings = new SettingsService(store.settings, systemClock, 0);
   const sitePages = await createSitePages({
     ssrDir: files.ssrDir,
     store,
+    settings: { read: () => settings.settings() },
     maxAgeMs: options.renderAgeMs ?? pagesRenderAgeSeconds * 1000,
     cacheControl: pagesCacheControl,
     log: (message, error) => console.error(message, error ?? ''),

@@ -1,4 +1,4 @@
-import type { PublicProject } from '@site/domain';
+import { publicSettingsOf, type PublicProject, type PublicSettings, type SiteSettings } from '@site/domain';
 import type { RequestHandler } from 'express';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,9 +12,20 @@ import { listPublishedProjects } from '../services/projects';
 
 /** What the web build's render entry (web/src/entry-server.tsx) offers. */
 interface RenderEntry {
-  render(url: string, data: { projects: PublicProject[] }): Promise<{ head: string; html: string }>;
-  siteUrl: string;
+  render(url: string, data: { projects: PublicProject[]; settings: PublicSettings }): Promise<{ head: string; html: string }>;
+  dataBlock(data: { settings: PublicSettings; today: string }): string;
+  melbourneToday(): string;
+  notFoundMarker: string;
+  paths: { writeReview: string; unsubscribe: string };
   publicPaths: readonly string[];
+  sitePaths: readonly string[];
+}
+
+/** Where the stored business settings come from, and (embedded) word of each save. */
+export interface SitePagesSettings {
+  read(): Promise<SiteSettings>;
+  /** Called after each save in this process; returns its unsubscribe. */
+  onChange?(listener: () => void): () => void;
 }
 
 interface Rendered {
@@ -29,6 +40,8 @@ export interface SitePagesOptions {
   /** The web build's render entry (`entry-server.js`, its chunks) and page template: web/dist-ssr. */
   ssrDir: string;
   store: Store;
+  /** The business settings every page shows. */
+  settings: SitePagesSettings;
   /** Embedded: the change feed, so a change shows at once. */
   feed?: ChangeFeed;
   /**
@@ -43,15 +56,15 @@ export interface SitePagesOptions {
 
 export interface SitePages {
   handler: RequestHandler;
-  /** Renders every page again from the store (done by itself on a change when there is a feed). */
+  /** Renders every page again from the store (done by itself on a change when there is a feed or a settings subscription). */
   refresh(): Promise<void>;
   /** Whether a render has succeeded yet: until one has, no page is served (the store may have been unreachable). */
   rendered(): boolean;
   close(): void;
 }
 
-/** The pages that show projects: the home page and gallery (covers, hero), and each project's own. */
-const projectPages = (projects: PublicProject[]) => ['/', '/gallery', ...projects.map((p) => `/projects/${p.slug}`)];
+/** The key the rendered not-found page is kept under (no request path looks like it). */
+const notFoundKey = '*404';
 
 /** Waits this long after a change for the ones that come with it (a reorder changes every project). */
 const settleMs = 150;
@@ -61,12 +74,17 @@ function escapeXml(text: string): string {
 }
 
 /**
- * The pages whose content an admin changes without a rebuild, rendered on the server with the
- * published projects in their first HTML: `/`, `/gallery`, `/projects/{slug}` and
- * `sitemap.xml`. They are rendered all at once (a few milliseconds each) and kept, compressed,
- * in memory; a change to a project or a 3D model renders them again. Everything else is the
- * build's prerendered files. Returns null when the build has no render entry (`vite` in
- * development), and the static files serve alone.
+ * The public pages, rendered on the server with what an admin changes without a rebuild: the
+ * business settings (every page's header, footer, title and structured data; the home page's
+ * hero, the about story, the services, the privacy policy) and the published projects (`/`,
+ * `/gallery`, `/projects/{slug}`), each in the page's first HTML and its data block; the
+ * review-link and unsubscribe pages as the app's shell with the settings' block (they render
+ * in the browser, from their link's token); the not-found page (answered with 404 to any path
+ * the app does not know and that is not a file); `robots.txt` and `sitemap.xml` with the
+ * settings' site address. They are rendered all at once (a few milliseconds each) and kept,
+ * compressed, in memory; a save of the settings, a change to a project or a 3D model, and a
+ * new day in Melbourne (a closure's notice) render them again. Returns null when the build has
+ * no render entry (`vite` in development), and the static files serve alone.
  */
 export async function createSitePages(options: SitePagesOptions): Promise<SitePages | null> {
   const ssrDir = resolve(options.ssrDir);
@@ -78,6 +96,8 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
 
   let pages = new Map<string, Rendered>();
   let renderedAt = 0;
+  /** The Melbourne day the pages were rendered on: the footer's closure notice depends on it. */
+  let renderedOn = '';
   let running: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -93,10 +113,10 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     };
   };
 
-  const sitemap = (projects: PublicProject[]) => {
+  const sitemap = (siteUrl: string, projects: PublicProject[]) => {
     const today = new Date().toISOString().slice(0, 10);
     const url = (path: string, lastmod: string, priority: string) =>
-      `  <url><loc>${escapeXml(entry.siteUrl + path)}</loc><lastmod>${lastmod}</lastmod><priority>${priority}</priority></url>`;
+      `  <url><loc>${escapeXml(siteUrl + path)}</loc><lastmod>${lastmod}</lastmod><priority>${priority}</priority></url>`;
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[
       ...entry.publicPaths.map((path) => url(path, today, path === '/' ? '1.0' : '0.8')),
       ...projects.map((p) => url(`/projects/${p.slug}`, p.updatedAt.slice(0, 10), '0.7')),
@@ -105,19 +125,41 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
 
   async function renderAll() {
     const started = Date.now();
-    const projects = await listPublishedProjects(options.store);
+    const today = entry.melbourneToday();
+    const [projects, stored] = await Promise.all([listPublishedProjects(options.store), options.settings.read()]);
+    const settings = publicSettingsOf(stored);
+    const siteUrl = settings.business.siteUrl.replace(/\/+$/, '');
     const next = new Map<string, Rendered>();
-    // One page at a time: the render entry's lists are shared by the pages it renders.
-    for (const path of projectPages(projects)) {
-      const { head, html } = await entry.render(path, { projects });
-      const page = template
+    const html = (text: string) => pack(text, 'text/html; charset=utf-8');
+    const page = async (path: string, marker = path) => {
+      const { head, html } = await entry.render(path, { projects, settings });
+      // web/scripts/prerender.mjs fills the same template the same way ('$' in the content is no pattern).
+      return template
         .replace('<!--app-head-->', () => head)
-        .replace('<div id="root"><!--app-html--></div>', () => `<div id="root" data-prerendered="${path}">${html}</div>`);
-      next.set(path, pack(page, 'text/html; charset=utf-8'));
+        .replace('<div id="root"><!--app-html--></div>', () => `<div id="root" data-prerendered="${marker}">${html}</div>`);
+    };
+    // One page at a time: the render entry's lists and settings are shared by the pages it renders.
+    for (const path of [...entry.publicPaths, ...projects.map((p) => `/projects/${p.slug}`)]) {
+      try {
+        next.set(path, html(await page(path)));
+      } catch (error) {
+        // A page that cannot render without a browser (the showroom's 3D part, say) is left to
+        // the build's file and the browser; the other pages still show the change.
+        options.log?.(`Could not render ${path}`, error);
+      }
     }
-    next.set('/sitemap.xml', pack(sitemap(projects), 'application/xml; charset=utf-8'));
+    next.set(notFoundKey, html(await page('/404', entry.notFoundMarker)));
+    // What these pages show depends on their link's token: the browser renders them, with the settings.
+    const shell = template.replace('<!--app-head-->', () => entry.dataBlock({ settings, today })).replace('<!--app-html-->', '');
+    for (const path of [entry.paths.writeReview, entry.paths.unsubscribe]) next.set(path, html(shell));
+    next.set('/sitemap.xml', pack(sitemap(siteUrl, projects), 'application/xml; charset=utf-8'));
+    next.set(
+      '/robots.txt',
+      pack(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`, 'text/plain; charset=utf-8'),
+    );
     pages = next;
     renderedAt = started;
+    renderedOn = today;
   }
 
   /** Renders again; a change during a render renders once more after it. */
@@ -129,7 +171,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     running = renderAll()
       .catch((error: unknown) => {
         // The pages already rendered (or the build's files) keep being served.
-        options.log?.('Could not render the pages that show projects', error);
+        options.log?.('Could not render the public pages', error);
       })
       .finally(() => {
         running = null;
@@ -142,28 +184,41 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
   }
 
   await refresh();
-  const unsubscribe = options.feed?.subscribe((event) => {
-    if (event.collection !== 'projects' && event.collection !== 'models_3d') return;
+  const soon = () => {
     clearTimeout(timer);
     timer = setTimeout(() => void refresh(), settleMs);
+  };
+  const unsubscribeFeed = options.feed?.subscribe((event) => {
+    if (event.collection === 'projects' || event.collection === 'models_3d') soon();
   });
+  const unsubscribeSettings = options.settings.onChange?.(soon);
+  const knownPaths = new Set(entry.sitePaths);
 
   const handler: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (!options.feed && options.maxAgeMs !== undefined && Date.now() - renderedAt > options.maxAgeMs) await refresh();
+    const stale = !options.feed && options.maxAgeMs !== undefined && Date.now() - renderedAt > options.maxAgeMs;
+    // A page kept past midnight in Melbourne may show yesterday's closure notice: render again first.
+    if (stale || (renderedAt > 0 && entry.melbourneToday() !== renderedOn)) await refresh();
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
-    const page = pages.get(path === '/index.html' ? '/' : path);
+    let page = pages.get(path === '/index.html' ? '/' : path);
+    let status = 200;
+    // Any other path that names no file and no page of the app: the not-found page, with the
+    // settings. (A path with an extension, or under /assets, is left to the files.)
+    if (!page && !knownPaths.has(path) && !/\.[a-z0-9]+$/i.test(path) && !/^\/(assets|api|objects)\//.test(path)) {
+      page = pages.get(notFoundKey);
+      status = 404;
+    }
     if (!page) return next();
     const accept = req.get('accept-encoding') ?? '';
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     // Each encoding its own validator, as the build's precompressed files have.
     const etag = encoding ? page.etag.replace(/"$/, `-${encoding}"`) : page.etag;
     res.set({ 'Content-Type': page.type, 'Cache-Control': options.cacheControl, Vary: 'Accept-Encoding', ETag: etag });
-    if (req.get('if-none-match') === etag) return res.status(304).end();
+    if (status === 200 && req.get('if-none-match') === etag) return res.status(304).end();
     const body = encoding ? page[encoding] : page.body;
     if (encoding) res.set('Content-Encoding', encoding);
     res.set('Content-Length', String(body.length));
-    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+    res.status(status).end(req.method === 'HEAD' ? undefined : body);
   };
 
   return {
@@ -172,7 +227,8 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     rendered: () => renderedAt > 0,
     close() {
       clearTimeout(timer);
-      unsubscribe?.();
+      unsubscribeFeed?.();
+      unsubscribeSettings?.();
     },
   };
 }

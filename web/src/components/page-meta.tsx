@@ -1,5 +1,4 @@
-import { business } from '../config/business';
-import { siteUrl } from '../config/site-url';
+import { absoluteUrl, useBusiness } from '../lib/site-settings';
 
 export interface PageMetaProps {
   /** The document title; also the social-sharing (Open Graph) title. */
@@ -17,10 +16,6 @@ export interface PageMetaProps {
   type?: 'website' | 'article';
 }
 
-export function absoluteUrl(path: string): string {
-  return siteUrl + path;
-}
-
 /**
  * The title, description, keywords and sharing tags of one page.
  *
@@ -29,6 +24,7 @@ export function absoluteUrl(path: string): string {
  * hydration adopts them. Render exactly one <PageMeta> per page.
  */
 export function PageMeta({ title, description, keywords, path, noindex = false, image, type = 'website' }: PageMetaProps) {
+  const business = useBusiness();
   const url = path === undefined ? undefined : absoluteUrl(path);
   return (
     <>

@@ -1,7 +1,8 @@
 import type { BusinessSettings } from '@site/domain';
 import { Link as RouterLink } from 'react-router';
-import { business } from '../config/business';
 import { paths } from '../config/paths';
+import { closureNotice, openingHoursLines } from '../lib/opening-hours';
+import { useBusiness, useMelbourneToday, useSiteSettings } from '../lib/site-settings';
 import layout from '../styles/layout.module.css';
 import { Icon, iconPaths } from './icons';
 import { LogoMark } from './logo';
@@ -19,6 +20,7 @@ export function socialLinks(settings: BusinessSettings): SocialLink[] {
     { name: 'Instagram', href: settings.instagramUrl, icon: iconPaths.instagram },
     { name: 'Facebook', href: settings.facebookUrl, icon: iconPaths.facebook },
     { name: 'Pinterest', href: settings.pinterestUrl, icon: iconPaths.pinterest },
+    { name: 'Houzz', href: settings.houzzUrl, icon: iconPaths.houzz },
     { name: 'Google Business', href: settings.googleBusinessUrl, icon: iconPaths.google },
   ];
   return all.filter((link): link is SocialLink => Boolean(link.href));
@@ -34,6 +36,9 @@ const footerLinks = [
 ];
 
 export function SiteFooter() {
+  const business = useBusiness();
+  const { hours } = useSiteSettings();
+  const closed = closureNotice(useMelbourneToday(), hours);
   const socials = socialLinks(business);
   const { address } = business;
   return (
@@ -92,6 +97,16 @@ export function SiteFooter() {
               {business.email}
             </a>
           </address>
+          <h2 className={`${styles.heading} ${styles.hoursHeading}`}>Opening hours</h2>
+          {closed ? <p className={styles.closed}>{closed}</p> : null}
+          <dl className={styles.hours}>
+            {openingHoursLines(hours.weekly).map((line) => (
+              <div key={line.days}>
+                <dt>{line.days}</dt>
+                <dd>{line.hours}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
       </div>
       <div className={styles.legal}>

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { business } from '../config/business';
 import { paths } from '../config/paths';
 import layout from '../styles/layout.module.css';
 import { Icon, iconPaths } from './icons';
+import { useBusiness } from '../lib/site-settings';
 import { LogoMark } from './logo';
 import styles from './site-header.module.css';
 
@@ -20,6 +20,7 @@ const pageLinks = [
  * closes with Escape, a tap outside it, or by following a link.
  */
 export function SiteHeader() {
+  const business = useBusiness();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);

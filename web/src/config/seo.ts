@@ -1,8 +1,7 @@
-import { business } from './business';
 import { paths } from './paths';
 
-/** Each page's title, description and keywords (every page sets its own). */
-export const pageSeo = {
+/** Each page's title, description and keywords (every page sets its own), with the business's name. */
+export const pageSeo = (business: { brand: string }) => ({
   [paths.home]: {
     title: 'Custom Kitchen & Bathroom Designs Melbourne | Free Quotes',
     description: `${business.brand} designs and builds custom kitchens, bathrooms, wardrobes and living spaces across Melbourne. Over 12 years of experience, fast turnaround, transparent pricing and a free, detailed quote.`,
@@ -37,4 +36,4 @@ export const pageSeo = {
     description: 'The page you are looking for does not exist.',
     keywords: 'page not found',
   },
-} as const;
+});

@@ -1,20 +1,30 @@
-import type { PublicProject } from '@site/domain';
+import type { PublicProject, PublicSettings } from '@site/domain';
 import { publicProjects } from './public-lists';
+import { siteSettings } from './site-settings';
 
 /** The id of the JSON data block a server-rendered page carries (see entry-server.tsx). */
 export const siteDataId = 'site-data';
 
+/** What a server-rendered page's data block holds. */
+export interface SiteDataBlock {
+  projects?: PublicProject[];
+  /** The business settings the page was rendered with, and the Melbourne date it was rendered on. */
+  settings?: PublicSettings;
+  today?: string;
+}
+
 /**
- * Starts the public lists with the data the server rendered the page with, so hydration
- * renders exactly the HTML that arrived, and the lists need no fetch.
+ * Starts the public lists and the settings with the data the server rendered the page with,
+ * so hydration renders exactly the HTML that arrived, and they need no fetch.
  */
 export function adoptSiteData(doc: Document = document) {
   const block = doc.getElementById(siteDataId);
   if (!block?.textContent) return;
   try {
-    const data = JSON.parse(block.textContent) as { projects?: PublicProject[] };
+    const data = JSON.parse(block.textContent) as SiteDataBlock;
     if (Array.isArray(data.projects)) publicProjects.seed(data.projects);
+    if (data.settings && typeof data.settings === 'object') siteSettings.seed(data.settings, data.today);
   } catch {
-    // A damaged block: the lists fetch their data as on any other page.
+    // A damaged block: the lists fetch their data as on any other page, the settings are the defaults.
   }
 }

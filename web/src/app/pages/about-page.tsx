@@ -1,7 +1,7 @@
 import { PageMeta } from '../../components/page-meta';
-import { business } from '../../config/business';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
+import { useBusiness, usePageTexts } from '../../lib/site-settings';
 import layout from '../../styles/layout.module.css';
 import { PageHeader } from './page-header';
 import styles from './pages.module.css';
@@ -25,9 +25,14 @@ const values = [
   },
 ];
 
-/** Static text on a bespoke kitchen and bathroom business with over a decade of experience. */
+/** The owner's story (the settings' text, paragraphs split on blank lines), then how we work. */
 export function AboutPage() {
-  const seo = pageSeo[paths.about];
+  const business = useBusiness();
+  const seo = pageSeo(business)[paths.about];
+  const story = usePageTexts()
+    .aboutStory.split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
   return (
     <>
       <PageMeta title={seo.title} description={seo.description} keywords={seo.keywords} path={paths.about} />
@@ -36,16 +41,11 @@ export function AboutPage() {
         intro="Bespoke kitchens and bathrooms, designed and built in Melbourne for over a decade."
       />
       <div className={`${layout.narrow} ${styles.content}`}>
-        <p className={styles.lead}>
-          {business.brand} is a bespoke kitchen and bathroom business with over a decade of experience transforming Melbourne homes. What
-          began as a small joinery workshop has grown into a team of designers, cabinet makers and licensed trades who look after a
-          renovation from the first sketch to the final clean.
-        </p>
-        <p className={styles.leadLast}>
-          For more than 12 years we have designed and built kitchens, bathrooms, wardrobes and living spaces for home owners from the
-          bayside suburbs to the Dandenongs. Every project is different, but our approach stays the same: listen carefully, design
-          thoughtfully, build properly and leave the home cleaner than we found it.
-        </p>
+        {story.map((paragraph, index) => (
+          <p key={index} className={index === story.length - 1 ? styles.leadLast : styles.lead}>
+            {paragraph}
+          </p>
+        ))}
         <h2 className={styles.h2}>How we work</h2>
         <ul className={styles.values}>
           {values.map((value) => (

@@ -4,6 +4,7 @@ import { ActionButton } from '../../components/action-button';
 import { Icon, iconPaths } from '../../components/icons';
 import { ProjectPicture, srcsetOf } from '../../components/project-picture';
 import { publicProjects } from '../../lib/public-lists';
+import { usePageTexts } from '../../lib/site-settings';
 import { usePublicList } from '../../lib/use-public-list';
 import layout from '../../styles/layout.module.css';
 import styles from './pages.module.css';
@@ -33,6 +34,7 @@ const heroProject = (projects: readonly PublicProject[] | undefined) =>
 
 export function Hero({ onFreeQuote, onStartProject, onPreloadQuote, onPreloadInquiry }: HeroProps) {
   const projects = usePublicList(publicProjects);
+  const texts = usePageTexts();
   const featured = heroProject(projects.data);
   const cover = featured?.photos[featured.coverIndex];
   // The largest thing in view when the page opens: its request goes in the HTML's head.
@@ -54,9 +56,9 @@ export function Hero({ onFreeQuote, onStartProject, onPreloadQuote, onPreloadInq
       ) : null}
       <div className={`${layout.container} ${styles.heroContent}`}>
         <h1 id="hero-heading" className={styles.heroTitle}>
-          Transform Your Kitchen &amp; Bathroom
+          {texts.heroHeadline}
         </h1>
-        <p className={styles.heroLead}>Melbourne's luxury kitchen and bathroom experts</p>
+        <p className={styles.heroLead}>{texts.heroIntro}</p>
         <ul className={styles.keyPoints}>
           {keyPoints.map((point) => (
             <li key={point} className={styles.keyPoint}>

@@ -4,6 +4,7 @@ import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
 import { Gallery } from '../../features/gallery/components/gallery';
+import { useBusiness } from '../../lib/site-settings';
 import { hasSavedWizard } from '../../features/inquiry/hooks/saved-wizard';
 import { ServicesSection } from '../../features/services/components/services-section';
 import { BusinessJsonLd } from './business-json-ld';
@@ -60,7 +61,7 @@ export function HomePage() {
     else if (hasSavedWizard()) show('inquiry');
   }, []);
 
-  const seo = pageSeo[paths.home];
+  const seo = pageSeo(useBusiness())[paths.home];
   return (
     <>
       <PageMeta title={seo.title} description={seo.description} keywords={seo.keywords} path={paths.home} />

@@ -2,12 +2,13 @@ import { Link as RouterLink } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
+import { useBusiness } from '../../lib/site-settings';
 import layout from '../../styles/layout.module.css';
 import styles from './pages.module.css';
 
 /** Any unknown path: 'Page Not Found' with a developer-style hint. */
 export function NotFoundPage() {
-  const seo = pageSeo.notFound;
+  const seo = pageSeo(useBusiness()).notFound;
   return (
     <>
       <PageMeta title={seo.title} description={seo.description} keywords={seo.keywords} noindex />

@@ -1,17 +1,23 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, test } from 'vitest';
+import { defaultSettings, type PublicSettings } from '@site/domain';
+import { afterEach, describe, expect, test } from 'vitest';
 import { SiteFooter } from '../../components/site-footer';
-import { business } from '../../config/business';
+import { siteSettings } from '../../lib/site-settings';
 import { businessIdentity, PrivacyPage, retentionText } from './privacy-page';
+
+const renderPolicy = () =>
+  render(
+    <MemoryRouter initialEntries={['/privacy']}>
+      <PrivacyPage />
+    </MemoryRouter>,
+  );
+
+afterEach(() => siteSettings.seed(defaultSettings));
 
 describe('the privacy policy', () => {
   test('says what is collected, why, who sees it, how long it is kept, how to ask, and the contact', () => {
-    render(
-      <MemoryRouter initialEntries={['/privacy']}>
-        <PrivacyPage />
-      </MemoryRouter>,
-    );
+    renderPolicy();
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     for (const heading of [
       'What we collect',
@@ -28,14 +34,46 @@ describe('the privacy policy', () => {
     expect(screen.getByText(/How you found us:/)).toBeVisible();
     expect(screen.getByText(/Visit counts:/)).toBeVisible();
     expect(screen.getByText(/email and SMS providers/)).toBeVisible();
-    expect(screen.getByText(retentionText(business))).toBeVisible();
+    expect(screen.getByText(/delete them sooner when you ask us to/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'www.oaic.gov.au' })).toHaveAttribute('href', 'https://www.oaic.gov.au');
     const address = document.querySelector('address');
     expect(address).not.toBeNull();
     const inAddress = within(address as HTMLElement);
-    expect(inAddress.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
-    expect(inAddress.getByRole('link', { name: business.phone })).toHaveAttribute('href', `tel:${business.phoneHref}`);
-    expect(inAddress.getByText(business.address.street)).toBeVisible();
+    expect(inAddress.getByRole('link', { name: 'hello@example.com' })).toHaveAttribute('href', 'mailto:hello@example.com');
+    expect(inAddress.getByRole('link', { name: '(03) 7010 4620' })).toHaveAttribute('href', 'tel:+61370104620');
+    expect(inAddress.getByText('12 Example Street')).toBeVisible();
+  });
+
+  test("shows the stored settings: the business's legal name, ABN, contact and the retention months", () => {
+    const settings: PublicSettings = {
+      ...defaultSettings,
+      business: {
+        ...defaultSettings.business,
+        brand: 'Fitzroy Joinery',
+        legalName: 'FJ Cabinets Pty Ltd',
+        abn: '51824753556',
+        phone: '0412 345 678',
+        email: 'office@fitzroyjoinery.com.au',
+        street: '8 Smith Street',
+        suburb: 'Fitzroy',
+        postcode: '3065',
+      },
+      privacy: { leadRetentionMonths: 18 },
+    };
+    siteSettings.seed(settings);
+    renderPolicy();
+    expect(screen.getByText(/This policy explains how Fitzroy Joinery \(FJ Cabinets Pty Ltd\), ABN 51824753556 handles/)).toBeVisible();
+    expect(screen.getByText(/for 18 months after its last update, then delete them automatically/)).toBeVisible();
+    const inAddress = within(document.querySelector('address') as HTMLElement);
+    expect(inAddress.getByText('Fitzroy Joinery (FJ Cabinets Pty Ltd), ABN 51824753556')).toBeVisible();
+    expect(inAddress.getByText('8 Smith Street')).toBeVisible();
+    expect(inAddress.getByText('Fitzroy VIC 3065')).toBeVisible();
+    expect(inAddress.getByRole('link', { name: 'office@fitzroyjoinery.com.au' })).toHaveAttribute(
+      'href',
+      'mailto:office@fitzroyjoinery.com.au',
+    );
+    expect(inAddress.getByRole('link', { name: '0412 345 678' })).toHaveAttribute('href', 'tel:+61412345678');
+    expect(document.title).toBe('Privacy Policy | Fitzroy Joinery');
   });
 
   test('names the business with its legal name and ABN when the settings give them', () => {

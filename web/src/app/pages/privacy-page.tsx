@@ -1,18 +1,18 @@
 import type { BusinessSettings } from '@site/domain';
 import { PageMeta } from '../../components/page-meta';
-import { business } from '../../config/business';
 import { paths } from '../../config/paths';
+import { useBusiness } from '../../lib/site-settings';
 import layout from '../../styles/layout.module.css';
 import { PageHeader } from './page-header';
 import styles from './privacy-page.module.css';
 import pages from './pages.module.css';
 
 /** The page's title, description and keywords: here rather than in config/seo.ts, so they load with the page alone. */
-export const privacySeo = {
+export const privacySeo = (business: Pick<BusinessSettings, 'brand'>) => ({
   title: `Privacy Policy | ${business.brand}`,
   description: `How ${business.brand} collects, uses, keeps and deletes the details you send through our inquiry, quote and review forms, and how to ask for them.`,
   keywords: 'privacy policy, personal information, Australian Privacy Principles',
-};
+});
 
 /** The Office of the Australian Information Commissioner, where privacy complaints go. */
 export const oaic = {
@@ -42,7 +42,8 @@ export function businessIdentity(settings: Pick<BusinessSettings, 'brand' | 'leg
  * how to ask for it, correct it or have it deleted.
  */
 export function PrivacyPage() {
-  const seo = privacySeo;
+  const business = useBusiness();
+  const seo = privacySeo(business);
   const { address } = business;
   const who = businessIdentity(business);
   return (

@@ -3,11 +3,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Icon, iconPaths } from '../../components/icons';
 import { ProjectPicture } from '../../components/project-picture';
-import { absoluteUrl, PageMeta } from '../../components/page-meta';
-import { business } from '../../config/business';
+import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { NotFoundPage } from './not-found-page';
 import { publicProjects } from '../../lib/public-lists';
+import { absoluteUrl, useBusiness } from '../../lib/site-settings';
 import { usePublicList } from '../../lib/use-public-list';
 import layout from '../../styles/layout.module.css';
 import { BeforeAfter } from '../../features/projects/components/before-after';
@@ -38,7 +38,7 @@ function describe(project: PublicProject): string {
   return text.length > 155 ? `${text.slice(0, 152).replace(/\s+\S*$/, '')}...` : text;
 }
 
-function projectJsonLd(project: PublicProject) {
+function projectJsonLd(project: PublicProject, brand: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'CreativeWork',
@@ -55,11 +55,12 @@ function projectJsonLd(project: PublicProject) {
       width: photo.width,
       height: photo.height,
     })),
-    creator: { '@type': 'HomeAndConstructionBusiness', name: business.brand, url: absoluteUrl('/') },
+    creator: { '@type': 'HomeAndConstructionBusiness', name: brand, url: absoluteUrl('/') },
   };
 }
 
 function ProjectView({ project }: { project: PublicProject }) {
+  const business = useBusiness();
   const [shown, setShown] = useState<number | null>(null);
   const cover = project.photos[project.coverIndex] ?? project.photos[0];
   const others = project.photos.map((photo, index) => ({ photo, index })).filter(({ index }) => index !== project.coverIndex);
@@ -67,7 +68,7 @@ function ProjectView({ project }: { project: PublicProject }) {
   const place = [projectCategoryLabels[project.category], project.suburb].filter(Boolean).join(' · ');
   // Structured data is for crawlers, which read the page's first HTML: the server renders it,
   // and the browser's bundle leaves the builder out (hydration keeps the server's text).
-  const json = import.meta.env.SSR ? JSON.stringify(projectJsonLd(project)).replace(/</g, '\\u003c') : '';
+  const json = import.meta.env.SSR ? JSON.stringify(projectJsonLd(project, business.brand)).replace(/</g, '\\u003c') : '';
   const open = (index: number) => {
     void loadLightbox();
     setShown(index);

@@ -1,14 +1,16 @@
 import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
-import { services } from '../../features/services/services';
+import { useServices } from '../../features/services/services';
+import { useBusiness } from '../../lib/site-settings';
 import layout from '../../styles/layout.module.css';
 import { PageHeader } from './page-header';
 import styles from './pages.module.css';
 
 /** Services page: an intro and the seven services with their descriptions. */
 export function ServicesPage() {
-  const seo = pageSeo[paths.services];
+  const seo = pageSeo(useBusiness())[paths.services];
+  const services = useServices();
   return (
     <>
       <PageMeta title={seo.title} description={seo.description} keywords={seo.keywords} path={paths.services} />
@@ -19,7 +21,7 @@ export function ServicesPage() {
       <div className={`${layout.container} ${styles.content}`}>
         <ol className={styles.services}>
           {services.map((service, index) => (
-            <li key={service.title} className={styles.service}>
+            <li key={service.key} id={service.key} className={styles.service}>
               <h2 className={styles.serviceTitle}>
                 <span className={styles.serviceNumber} aria-hidden="true">
                   {index + 1}.

@@ -6,6 +6,7 @@ import { Icon, iconPaths } from '../../components/icons';
 import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
+import { useBusiness } from '../../lib/site-settings';
 import { showroomModels, showroomModelsUrl } from '../../lib/public-lists';
 import { usePublicList } from '../../lib/use-public-list';
 import layout from '../../styles/layout.module.css';
@@ -77,6 +78,7 @@ interface ShowroomPageProps {
 
 /** /virtual-showroom: the 3D models, each opening in an interactive viewer. */
 export default function ShowroomPage({ onEnquire, onPreloadEnquiry }: ShowroomPageProps) {
+  const business = useBusiness();
   // The prerendered page asks for the models in its <head>, so the browser fetches them while
   // it reads the page, before any script; the entry script's own request for them (same URL,
   // same credentials) is then answered by that preload.
@@ -116,7 +118,7 @@ export default function ShowroomPage({ onEnquire, onPreloadEnquiry }: ShowroomPa
   }, [models.data, asked]);
   return (
     <>
-      <PageMeta {...pageSeo[paths.showroom]} path={paths.showroom} />
+      <PageMeta {...pageSeo(business)[paths.showroom]} path={paths.showroom} />
       <div className={styles.band}>
         <div className={layout.container}>
           <RouterLink to={paths.home} className={styles.back}>

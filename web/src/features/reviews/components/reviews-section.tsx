@@ -1,13 +1,13 @@
 import { limits } from '@site/domain';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { ActionButton } from '../../../components/action-button';
-import { business } from '../../../config/business';
 import { publicReviews } from '../../../lib/public-lists';
 import { usePublicList } from '../../../lib/use-public-list';
 import { useHydrated } from '../../../lib/use-hydrated';
 import layout from '../../../styles/layout.module.css';
 import { ReviewCard } from './review-card';
 import styles from './reviews.module.css';
+import { useBusiness } from '../../../lib/site-settings';
 
 const loadReviewDialog = () => import('./review-dialog');
 const loadDialogProviders = () => import('../../../components/dialog-providers');
@@ -38,6 +38,7 @@ function ReviewsSkeleton() {
  * page (it sits below the fold).
  */
 export default function ReviewsSection() {
+  const business = useBusiness();
   const reviews = usePublicList(publicReviews);
   const section = useRef<HTMLElement>(null);
   useHydrated(section);

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ActionButton } from '../../../components/action-button';
 import { PageMeta } from '../../../components/page-meta';
-import { business } from '../../../config/business';
 import { api, ApiRequestError } from '../../../lib/api-client';
 import layout from '../../../styles/layout.module.css';
+import { useBusiness } from '../../../lib/site-settings';
 
 const unsubscribed = {
   title: 'Unsubscribe from review requests',
@@ -23,6 +23,7 @@ type State = { state: 'ready' } | { state: 'working' } | { state: 'done' } | { s
  * itself.
  */
 export default function UnsubscribePage() {
+  const business = useBusiness();
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
   const [result, setResult] = useState<State>({ state: 'ready' });

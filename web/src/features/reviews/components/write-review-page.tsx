@@ -3,10 +3,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ActionButton } from '../../../components/action-button';
 import { PageMeta } from '../../../components/page-meta';
-import { business } from '../../../config/business';
 import { paths } from '../../../config/paths';
 import { api, ApiRequestError } from '../../../lib/api-client';
 import layout from '../../../styles/layout.module.css';
+import { useBusiness } from '../../../lib/site-settings';
 
 // The form's code (MUI, the form libraries) loads when the customer points at, focuses or taps
 // the button, as on the home page: the page itself stays light.
@@ -27,6 +27,7 @@ type Link = { state: 'checking' } | { state: 'ready'; name: string } | { state: 
  * An expired, used or altered link says so.
  */
 export default function WriteReviewPage() {
+  const business = useBusiness();
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
   const [link, setLink] = useState<Link>({ state: 'checking' });

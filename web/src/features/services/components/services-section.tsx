@@ -1,11 +1,12 @@
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import layout from '../../../styles/layout.module.css';
-import { services } from '../services';
+import { useServices } from '../services';
 import styles from './services-section.module.css';
 
 /** The home page's services section: the seven services in brief, leading to the services page. */
 export function ServicesSection() {
+  const services = useServices();
   return (
     <section aria-labelledby="services-heading" className={`${layout.section} ${styles.section}`}>
       <div className={layout.container}>
@@ -17,7 +18,7 @@ export function ServicesSection() {
         </div>
         <ul className={styles.grid}>
           {services.map((service) => (
-            <li key={service.title} className={styles.item}>
+            <li key={service.key} className={styles.item}>
               <h3 className={styles.title}>{service.title}</h3>
               <p className={layout.muted}>{service.summary}</p>
             </li>
