@@ -137,20 +137,48 @@ describe('the function bundle', () => {
     expect(config.hosting.rewrites[0]).toEqual({ source: '/api/**', function: { functionId: 'api', region: 'australia-southeast1' } });
   });
 
-  it('has Hosting send the pages that show projects to the pages function, cached by its CDN for four minutes', () => {
+  it('has Hosting send every public page, robots.txt, the sitemap and any other path to the pages function, cached by its CDN for four minutes', () => {
     const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
     const pages = { functionId: 'pages', region: 'australia-southeast1' };
+    const rendered = [
+      '/',
+      '/about',
+      '/services',
+      '/gallery',
+      '/virtual-showroom',
+      '/privacy',
+      '/projects/**',
+      '/reviews/write',
+      '/unsubscribe',
+    ];
+    // The last, '**', is any path no file answers: the not-found page, with the settings.
     expect(config.hosting.rewrites.slice(1)).toEqual(
-      ['/', '/gallery', '/projects/**', '/sitemap.xml'].map((source) => ({ source, function: pages })),
+      [...rendered, '/robots.txt', '/sitemap.xml', '**'].map((source) => ({ source, function: pages })),
     );
-    // Hosting serves a file that exists before any rewrite: the build's own copies stay out.
-    expect(config.hosting.ignore).toEqual(expect.arrayContaining(['index.html', 'gallery/index.html', 'sitemap.xml']));
+    // Hosting serves a file that exists before any rewrite: the build's own copies (the example settings') stay out.
+    expect(config.hosting.ignore).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'about/index.html',
+        'services/index.html',
+        'gallery/index.html',
+        'virtual-showroom/index.html',
+        'privacy/index.html',
+        'reviews/write/index.html',
+        'unsubscribe/index.html',
+        '404.html',
+        'robots.txt',
+        'sitemap.xml',
+      ]),
+    );
     // Hosting's header rules apply to a function's answers too, the last matching rule winning.
     const last = config.hosting.headers.at(-1);
     expect(last.headers).toEqual([{ key: 'Cache-Control', value: pagesCacheControl }]);
     const pattern = new RegExp(last.regex);
-    for (const path of ['/', '/gallery', '/projects/kew-kitchen', '/sitemap.xml']) expect(path).toMatch(pattern);
-    for (const path of ['/about', '/api/projects', '/gallery/kitchen-1.avif', '/projects/']) expect(path).not.toMatch(pattern);
+    for (const path of ['/', '/about', '/privacy', '/gallery', '/projects/kew-kitchen', '/unsubscribe', '/robots.txt', '/sitemap.xml'])
+      expect(path).toMatch(pattern);
+    for (const path of ['/login', '/api/projects', '/gallery/kitchen-1.avif', '/projects/', '/no-such-page'])
+      expect(path).not.toMatch(pattern);
     expect(config.functions[0].predeploy[0]).toBe('VITE_BACKEND=firebase npm run build -w web');
   });
 

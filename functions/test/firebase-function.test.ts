@@ -24,6 +24,7 @@ import { createFirebaseSite, firebaseServices } from '../src/firebase/site';
 import { createFirebasePages, pagesCacheControl } from '../src/firebase/pages';
 import { api, optimizeModel, pages } from '../src/index';
 import { variantsModel } from '../src/services/model-fixtures';
+import type { CurrentSettings } from '../src/services/settings';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { browserAgent, Client, glb, goodInquiry, goodQuote } from './harness';
@@ -549,6 +550,39 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     expect(await (await fetch(`${freshBase}/gallery`)).text()).not.toContain('/projects/kew-bathroom');
     expect((await fetch(`${freshBase}/projects/kew-bathroom`)).status).toBe(404);
     expect((await c.put(`/api/projects/${project.id}`, input)).status).toBe(200);
+  });
+
+  it('renders every public page with the business settings from Firestore: a saved change shows at the next render, without a deploy', async () => {
+    // freshBase renders on every request (render age 0), as an instance does once its pages are older than the render age.
+    const before = await (await fetch(`${freshBase}/`)).text();
+    expect(before).toContain('id="site-data"');
+    expect(before).toContain('Transform Your Kitchen &amp; Bathroom');
+
+    const { client: c } = await signIn();
+    const { version, settings } = (await c.get<CurrentSettings>('/api/settings')).body;
+    const saved = await c.put<CurrentSettings>('/api/settings', {
+      version,
+      business: { ...settings.business, phone: '(03) 9123 4567', brand: 'Kew Cabinetry', siteUrl: 'https://www.kewcabinetry.com.au' },
+    });
+    expect(saved.status).toBe(200);
+    const texts = { ...settings.texts, heroHeadline: 'Cabinetry Made in Kew' };
+    expect((await c.put('/api/settings', { version: saved.body.version, texts })).status).toBe(200);
+
+    const home = await fetch(`${freshBase}/`);
+    expect(home.headers.get('cache-control')).toBe(pagesCacheControl);
+    const html = await home.text();
+    expect(html).toContain('Cabinetry Made in Kew');
+    expect(html).toContain('href="tel:+61391234567"');
+    expect(html).toContain('"telephone":"+61391234567"');
+    // Staff recipients never reach a page.
+    expect(html).not.toContain('office@example.com');
+    expect(await (await fetch(`${freshBase}/about`)).text()).toContain('<title>About Us | Kew Cabinetry</title>');
+    expect(await (await fetch(`${freshBase}/privacy`)).text()).toContain('>(03) 9123 4567<');
+    expect(await (await fetch(`${freshBase}/robots.txt`)).text()).toContain('Sitemap: https://www.kewcabinetry.com.au/sitemap.xml');
+    expect(await (await fetch(`${freshBase}/sitemap.xml`)).text()).toContain('<loc>https://www.kewcabinetry.com.au/services</loc>');
+    const missing = await fetch(`${freshBase}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('>(03) 9123 4567<');
   });
 
   // Last, so the queries of every test above are recorded too.
