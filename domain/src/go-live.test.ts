@@ -74,11 +74,11 @@ describe('the go-live checklist', () => {
     expect(items[0].detail).toBe(
       'Visitors still see example values: Email (hello@example.com), Phone ((03) 7010 4620), Street address (12 Example Street).',
     );
-    expect(items[0].fix.href).toBe('/admin?tab=settings#settings-business');
+    expect(items[0].fix?.href).toBe('/admin?tab=settings#settings-business');
     expect(items.find((item) => item.key === 'email')?.detail).toBe(
       'The server cannot send emails: set SMTP_URL and MAIL_FROM and restart it.',
     );
-    expect(items.find((item) => item.key === 'second-factor')?.fix.href).toBe('/admin/account');
+    expect(items.find((item) => item.key === 'second-factor')?.fix?.href).toBe('/admin/account');
   });
 
   it('offers a test message only for a channel that can send and has someone to send to', () => {

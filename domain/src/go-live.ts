@@ -78,8 +78,8 @@ export interface GoLiveItem {
   title: string;
   /** What is wrong, or what was checked. */
   detail: string;
-  /** Where it is fixed: a path in the site and what the link says. */
-  fix: { label: string; href: string };
+  /** Where it is fixed: a path in the site and what the link says (none where it is fixed on the server). */
+  fix?: { label: string; href: string };
   /** A channel whose "Send a test" the card offers: one this server sends itself, with someone to send to. */
   test?: 'email' | 'sms';
 }
@@ -165,7 +165,6 @@ export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
           ? `The last backup was ${Math.floor(age)} hours ago.`
           : `The last backup was ${Math.floor(age / 24)} days ago: check the server's log, and that BACKUP_KEEP is not 0.`
         : 'No backup yet: the server makes one daily in DATA_DIR/backups unless BACKUP_KEEP is 0; npm run admin -- backup FILE.tar.gz makes one now.',
-      fix: { label: 'Check the backups', href: '/admin?tab=settings#settings-backups' },
     });
   }
   return items;

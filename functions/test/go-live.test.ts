@@ -60,7 +60,7 @@ function describeChecklist(name: string, makeStore: (() => Store) | undefined) {
         'project',
       ]);
       expect(list.items.find((item) => item.key === 'examples')?.detail).toContain('Phone ((03) 7010 4620)');
-      expect(list.items.find((item) => item.key === 'email')?.fix.href).toBe('/admin?tab=settings#settings-notifications');
+      expect(list.items.find((item) => item.key === 'email')?.fix?.href).toBe('/admin?tab=settings#settings-notifications');
       // Not an embedded server with backups here: no backup item.
       expect(list.items.map((item) => item.key)).not.toContain('backup');
     });

@@ -1,9 +1,11 @@
 import Alert from '@mui/material/Alert';
+import { useEffect } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorText } from '../../lib/error-text';
 import { useSettings } from './api/get-settings';
+import { BrandImagesSection } from './components/brand-images-section';
 import { BusinessSection } from './components/business-section';
 import { HoursSection } from './components/hours-section';
 import { LinksSection } from './components/links-section';
@@ -14,11 +16,16 @@ import { melbourneDateTime } from './lib/melbourne-date-time';
 
 /**
  * The admin dashboard's Settings tab: the business's details, hours, staff alerts, links,
- * privacy and page texts, each section its own form and save. It loads on its own (lazily, as
+ * brand images, privacy and page texts, each section its own form and save. It loads on its own (lazily, as
  * its own chunk), reading GET /api/settings as the signed-in admin.
  */
 export default function SettingsTab() {
   const query = useSettings();
+  const loaded = query.data !== undefined;
+  // A link such as the go-live card's (`#settings-business`) opens the tab at its section.
+  useEffect(() => {
+    if (loaded && window.location.hash.startsWith('#settings-')) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
+  }, [loaded]);
   if (query.isPending) return <CircularProgress aria-label="Loading settings" />;
   // A failed reload keeps the forms (and any edits in them) on screen, under the error.
   if (!query.data) return <Alert severity="error">{errorText(query.error)}</Alert>;
@@ -44,6 +51,7 @@ export default function SettingsTab() {
       <HoursSection hours={settings.hours} version={version} />
       <NotificationsSection notifications={settings.notifications} version={version} />
       <LinksSection links={settings.links} version={version} />
+      <BrandImagesSection images={settings.images} />
       <PrivacySection privacy={settings.privacy} version={version} />
       <TextsSection texts={settings.texts} brand={settings.business.brand} version={version} />
     </Stack>

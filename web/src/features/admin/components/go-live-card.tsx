@@ -49,11 +49,11 @@ function Item({ item }: { item: GoLiveItem }) {
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
         {item.detail}
       </Typography>
-      <Stack direction="row" spacing={2} sx={{ mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Link component={RouterLink} to={item.fix.href} variant="body2">
+      {item.fix ? (
+        <Link component={RouterLink} to={item.fix.href} variant="body2" sx={{ display: 'inline-block', mt: 0.5 }}>
           {item.fix.label}
         </Link>
-      </Stack>
+      ) : null}
       {item.test && (
         <Stack sx={{ mt: 1 }}>
           <TestButton channel={item.test} />

@@ -84,6 +84,7 @@ export function BusinessSection({ business, version }: { business: SiteSettings[
   return (
     <SectionForm
       title={sectionTitles.business}
+      anchor="settings-business"
       description="How the site, its emails and search engines name and reach the business."
       onSubmit={submit}
       saving={saving}

@@ -180,6 +180,7 @@ export function HoursSection({ hours, version }: { hours: SiteSettings['hours'];
   return (
     <SectionForm
       title={sectionTitles.hours}
+      anchor="settings-hours"
       description="When the business is open, in Melbourne time. Follow-up reminders count only these hours."
       onSubmit={submit}
       saving={saving}

@@ -24,6 +24,7 @@ export function LinksSection({ links, version }: { links: SiteSettings['links'];
   return (
     <SectionForm
       title={sectionTitles.links}
+      anchor="settings-links"
       description="The pages the site's footer links to. Leave a box empty for no link."
       onSubmit={submit}
       saving={saving}

@@ -27,6 +27,7 @@ export function NotificationsSection({ notifications, version }: { notifications
   return (
     <SectionForm
       title={sectionTitles.notifications}
+      anchor="settings-notifications"
       description="Who gets an email or text message when a lead arrives, and reminders about leads nobody has contacted. Never shown to visitors."
       onSubmit={submit}
       saving={saving}

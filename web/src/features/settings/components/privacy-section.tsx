@@ -23,6 +23,7 @@ export function PrivacySection({ privacy, version }: { privacy: SiteSettings['pr
   return (
     <SectionForm
       title={sectionTitles.privacy}
+      anchor="settings-privacy"
       description="The site's privacy page states this same retention, so what visitors read there always matches what happens."
       onSubmit={submit}
       saving={saving}

@@ -14,6 +14,7 @@ import type { SaveProblem } from '../hooks/use-section-save';
  */
 export function SectionForm({
   title,
+  anchor,
   description,
   onSubmit,
   saving,
@@ -22,6 +23,8 @@ export function SectionForm({
   children,
 }: {
   title: string;
+  /** The section's id, which the go-live card's links point to (`/admin?tab=settings#settings-business`). */
+  anchor: string;
   description?: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
   saving: boolean;
@@ -31,7 +34,7 @@ export function SectionForm({
 }) {
   const headingId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper component="section" id={anchor} variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={headingId} component="h3" variant="h6">
         {title}
       </Typography>

@@ -84,6 +84,7 @@ export function TextsSection({ texts, brand, version }: { texts: SiteSettings['t
   return (
     <SectionForm
       title={sectionTitles.texts}
+      anchor="settings-texts"
       description="Each text starts as the site's default. Change it to use your own words, or restore the default."
       onSubmit={submit}
       saving={saving}
