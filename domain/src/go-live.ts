@@ -1,4 +1,4 @@
-import { nationalPhoneDigits } from './privacy';
+import { nationalPhoneDigits } from './phone';
 import { linkKeys, linkLabels, type SiteSettings } from './settings';
 
 /**

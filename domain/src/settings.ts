@@ -9,7 +9,7 @@
  * load it. The validation (with a phone number library too large for the public pages) is in
  * settings-schema.ts, which the server and the Settings tab load.
  */
-import { nationalPhoneDigits } from './privacy';
+import { nationalPhoneDigits } from './phone';
 import type { BusinessSettings } from './site';
 
 export const australianStates = ['VIC', 'NSW', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const;

@@ -70,8 +70,9 @@ test.describe('public pages', () => {
       expect(html).toMatch(/<title>[^<]+<\/title>/);
       for (const tag of ['name="description"', 'name="keywords"', 'property="og:title"', 'property="og:description"'])
         expect(html).toContain(tag);
-      // No inline executable script (the CSP would block it); JSON-LD is data.
-      expect(html).not.toMatch(/<script(?![^>]*(type="application\/ld\+json"|src=))/);
+      // Data blocks only (JSON-LD, and the settings the page was rendered with): the CSP runs no inline script.
+      expect(html).not.toMatch(/<script(?![^>]*(type="application\/(ld\+)?json"|src=))/);
+      expect(html).toMatch(/<script type="application\/json" id="site-data">\{[^<]*"settings":\{"business":/);
     }
     const jsonLd = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(await (await request.get('/')).text());
     const business = JSON.parse(jsonLd?.[1] ?? '{}') as Record<string, unknown>;

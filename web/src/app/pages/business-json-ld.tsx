@@ -33,8 +33,14 @@ export function businessJsonLd(business: BusinessSettings, hours: PublicSettings
   };
 }
 
-/** Rendered in the page body: a data block, which the site's script-src 'self' policy allows. */
+/**
+ * Rendered in the page body: a data block, which the site's script-src 'self' policy allows.
+ * Crawlers read it in the page's first HTML: the server renders it, and the browser's bundle
+ * leaves the builder out (hydration keeps the server's text), as the project page does.
+ */
 export function BusinessJsonLd() {
-  const json = JSON.stringify(businessJsonLd(useBusiness(), useSiteSettings().hours)).replace(/</g, '\\u003c');
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+  const business = useBusiness();
+  const { hours } = useSiteSettings();
+  const json = import.meta.env.SSR ? JSON.stringify(businessJsonLd(business, hours)).replace(/</g, '\\u003c') : '';
+  return <script type="application/ld+json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
 }
