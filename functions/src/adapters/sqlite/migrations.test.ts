@@ -396,7 +396,7 @@ describe('the table specs (ports/schema.ts), which the SQLite collections read a
     expect(indexes.map(key).sort()).toEqual(specIndexes.map(key).sort());
   });
 
-  it("leave no table of the database out, but the message queue, the health probe and the leads' search tables (and their pending marks)", () => {
+  it("leave no table of the database out, but the message queue, the health probe, the leads' search tables (and their pending marks) and the business settings' one row", () => {
     const specNames = new Set((Object.values(tables) as TableSpec[]).map((spec) => spec.name));
     expect(schema.tables.map((t) => t.name).filter((name) => !specNames.has(name))).toEqual([
       'health_probe',
@@ -405,6 +405,7 @@ describe('the table specs (ports/schema.ts), which the SQLite collections read a
       'project_inquiries_search_pending',
       'quote_requests_search',
       'quote_requests_search_pending',
+      'settings',
     ]);
   });
 });
