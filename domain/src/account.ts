@@ -66,13 +66,6 @@ export type ConfirmPassword = z.infer<typeof confirmPasswordSchema>;
 export const totpConfirmSchema = codeInputSchema.extend(confirmPasswordSchema.shape);
 export type TotpConfirm = z.infer<typeof totpConfirmSchema>;
 
-/**
- * Sent (`1`) by the admin pages' requests that nobody asked for just then: the dashboard's
- * periodic figures and the refetches live changes cause. The server does not count them as
- * use, so an open tab left alone still reaches the idle timeout. `GET /api/events` never counts.
- */
-export const backgroundRequestHeader = 'X-Background';
-
 /** `POST /api/account/totp`: shown once; the app renders `otpauthUrl` as a QR code. */
 export interface TotpEnrolment {
   secret: string;

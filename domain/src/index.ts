@@ -7,6 +7,7 @@ export * from './delivery';
 export * from './uploads';
 export * from './attachments';
 export * from './account';
+export * from './headers';
 export * from './project-view';
 export * from './projects';
 export * from './lead-source';

@@ -4,12 +4,14 @@ import {
   limits,
   quoteInputSchema,
   reviewInputSchema,
+  settingsSections,
   visitInputSchema,
   type LeadProgress,
 } from '@site/domain';
 import fc from 'fast-check';
+import { settingsSectionSchemas } from '@site/domain/settings-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goodInquiry, goodQuote, goodReview, startTestApp, type Client, type TestApp } from './harness';
+import { goodInquiry, goodQuote, goodReview, startTestApp, testSettings, type Client, type TestApp } from './harness';
 
 let t: TestApp;
 let admin: Client;
@@ -110,6 +112,14 @@ const routes: Array<{ method: string; path: string; base: Record<string, unknown
   { method: 'PATCH', path: '/api/3d-models/reorder', base: { models: [{ id: 'a', displayOrder: 0 }] }, admin: true },
   { method: 'POST', path: '/api/objects/upload', base: { kind: 'model' }, admin: true },
   { method: 'POST', path: '/api/privacy/erase', base: { email: 'nobody@example.com', confirm: 'ERASE' }, admin: true },
+  {
+    method: 'PUT',
+    path: '/api/settings',
+    base: { version: 1, business: { ...testSettings.business, abn: '51824753556' }, privacy: { leadRetentionMonths: 24 } },
+    admin: true,
+  },
+  { method: 'PUT', path: '/api/settings/images/logo', base: { url: '/objects/thumbnails/x.png' }, admin: true },
+  { method: 'POST', path: '/api/settings/test-message', base: { channel: 'email' }, admin: true },
 ];
 
 describe('random and malformed input', () => {
@@ -221,5 +231,11 @@ describe('random and malformed input', () => {
     for (const visit of visitors) expect(visitInputSchema.safeParse({ page: visit.page }).success).toBe(true);
     expect(await store.models.count()).toBe(0);
     expect(await store.users.count()).toBe(1);
+    // The business settings: every section as stored passes its own schema again.
+    const { settings } = await t.app.context.settings.current();
+    for (const section of settingsSections) {
+      const result = settingsSectionSchemas[section].safeParse(settings[section]);
+      expect(result.success, `${section}: ${JSON.stringify(settings[section])}`).toBe(true);
+    }
   });
 });
