@@ -6,6 +6,7 @@
 import type { Project, PublicSettings } from '@site/domain';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomPhoto } from '../src/demo/room-photos';
 import { defaultWebDist } from '../src/embedded';
@@ -187,6 +188,26 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
     const sitemap = (await html('/sitemap.xml')).text;
     expect(sitemap).toContain('<loc>https://www.fitzroyjoinery.com.au/about</loc>');
     expect(sitemap).not.toContain('renovations.example.com');
+  });
+
+  it('shows the uploaded logo in the header and the uploaded favicon in every page head', async () => {
+    const image = async (width: number, height: number) => {
+      const issued = await admin.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'thumbnail' });
+      const bytes = await sharp({ create: { width, height, channels: 4, background: { r: 217, g: 164, b: 65, alpha: 1 } } })
+        .png()
+        .toBuffer();
+      return (await admin.request<{ url: string }>('PUT', issued.body.uploadURL, { body: bytes })).body.url;
+    };
+    const logo = (await admin.put<CurrentSettings>('/api/settings/images/logo', { url: await image(800, 200) })).body.settings.images.logo!;
+    const icons = (await admin.put<CurrentSettings>('/api/settings/images/favicon', { url: await image(256, 256) })).body.settings.images;
+    await until(async () => (await html('/')).text.includes(icons.favicon!), 'the favicon on /', 5000);
+    for (const path of ['/', '/about', '/privacy']) {
+      const page = (await html(path)).text;
+      expect(page, path).toContain(`<img src="${logo}" alt="" height="40"`);
+      expect(page, path).toContain(`<link rel="icon" href="${icons.favicon}" type="image/png" sizes="32x32" />`);
+      expect(page, path).toContain(`<link rel="apple-touch-icon" href="${icons.touchIcon}" />`);
+      expect(page, path).not.toContain('href="/favicon.svg"');
+    }
   });
 
   it('serves nothing until a render succeeds where the store did not answer, and renders again on the next request', async () => {

@@ -92,7 +92,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
   const templateFile = join(ssrDir, 'page-template.html');
   if (!existsSync(entryFile) || !existsSync(templateFile)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as RenderEntry;
-  const template = readFileSync(templateFile, 'utf8');
+  const pageTemplate = readFileSync(templateFile, 'utf8');
 
   let pages = new Map<string, Rendered>();
   let renderedAt = 0;
@@ -129,6 +129,8 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     const [projects, stored] = await Promise.all([listPublishedProjects(options.store), options.settings.read()]);
     const settings = publicSettingsOf(stored);
     const siteUrl = settings.business.siteUrl.replace(/\/+$/, '');
+    // The uploaded favicon instead of the build's, in the HTML itself (no script needed).
+    const template = withBrandIcons(pageTemplate, settings.images);
     const next = new Map<string, Rendered>();
     const html = (text: string) => pack(text, 'text/html; charset=utf-8');
     const page = async (path: string, marker = path) => {
@@ -231,4 +233,19 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
       unsubscribeSettings?.();
     },
   };
+}
+
+const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page template with the business's uploaded favicon (its 32 px PNG, and the 180 px one
+ * for phones' home screens) in place of the build's own icons; unchanged without one.
+ */
+export function withBrandIcons(template: string, images: PublicSettings['images']): string {
+  if (!images.favicon) return template;
+  const icons = [
+    `<link rel="icon" href="${escapeAttribute(images.favicon)}" type="image/png" sizes="32x32" />`,
+    ...(images.touchIcon ? [`<link rel="apple-touch-icon" href="${escapeAttribute(images.touchIcon)}" />`] : []),
+  ].join('\n    ');
+  return template.replace(/<link rel="icon"[^>]*>\s*(<link rel="apple-touch-icon"[^>]*>)?/, () => icons);
 }

@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import layout from '../styles/layout.module.css';
 import { Icon, iconPaths } from './icons';
-import { useBusiness } from '../lib/site-settings';
+import { useBusiness, useSiteSettings } from '../lib/site-settings';
 import { LogoMark } from './logo';
 import styles from './site-header.module.css';
 
@@ -21,6 +21,7 @@ const pageLinks = [
  */
 export function SiteHeader() {
   const business = useBusiness();
+  const { logo } = useSiteSettings().images;
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -57,7 +58,8 @@ export function SiteHeader() {
     <header className={styles.header}>
       <div className={`${layout.container} ${styles.bar}`}>
         <RouterLink to={paths.home} aria-label={`${business.brand}, home`} className={styles.home}>
-          <LogoMark />
+          {/* The business's uploaded logo (at most 640 × 160, shown 40 px high), else the site's own mark. */}
+          {logo ? <img src={logo} alt="" height={40} className={styles.logo} /> : <LogoMark />}
           <span className={styles.brand}>{business.brand}</span>
         </RouterLink>
         <nav aria-label="Main" className={styles.nav}>
