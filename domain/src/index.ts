@@ -14,4 +14,5 @@ export * from './lead-source';
 export * from './review-invites';
 export * from './privacy';
 export * from './settings';
+export * from './page-texts';
 export * from './go-live';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, pageTexts, publicSettingsOf, settingsChanges, withDefaults, type SiteSettings } from './settings';
+import { pageTexts } from './page-texts';
+import { defaultSettings, publicSettingsOf, settingsChanges, withDefaults, type SiteSettings } from './settings';
 import { isValidAbn, phoneHref, settingsMessages, settingsSectionSchemas, settingsUpdateSchema } from './settings-schema';
 
 const business = { ...defaultSettings.business, phone: '(03) 9123 4567' };

@@ -2,7 +2,7 @@
  * The prerender entry (docs/decisions/001-prerender.md): scripts/prerender.mjs calls render()
  * for each public route at build time and writes the result into dist.
  */
-import { defaultSettings, type PublicProject, type PublicSettings } from '@site/domain';
+import { defaultSettings, pageTexts, type PublicProject, type PublicSettings } from '@site/domain';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
@@ -45,7 +45,9 @@ export async function render(url: string, data: SiteData = {}): Promise<Rendered
   if (data.projects) publicProjects.seed(data.projects);
   const today = melbourneToday();
   // One page at a time: the settings are the render entry's, as the lists are.
-  siteSettings.seed(data.settings ?? defaultSettings, data.settings ? today : undefined);
+  const settings = data.settings ?? defaultSettings;
+  const texts = pageTexts(settings);
+  siteSettings.seed(settings, data.settings ? today : undefined, texts);
   const { prelude } = await prerenderToNodeStream(
     <html lang="en-AU">
       <head />
@@ -70,10 +72,12 @@ export async function render(url: string, data: SiteData = {}): Promise<Rendered
   if (/<script(?![^>]*type="application\/ld\+json")/.test(document))
     throw new Error(`The prerendered HTML of ${url} contains an inline script`);
   // Without projects or settings the page is the build's own (the built-in pictures, the
-  // example defaults), needing no data.
+  // example defaults). The page texts always come along, resolved here: the default texts then
+  // never reach the browser's first download.
   const block: SiteDataBlock = {
     ...(data.projects?.length ? { projects: data.projects } : {}),
     ...(data.settings ? { settings: data.settings, today } : {}),
+    texts,
   };
   return { head: head + dataBlock(block), html };
 }
@@ -83,6 +87,8 @@ export async function render(url: string, data: SiteData = {}): Promise<Rendered
  * a script the browser runs), with '<' escaped so it cannot end the element. Empty for none.
  */
 export function dataBlock(data: SiteDataBlock): string {
+  // A page the browser renders (a review link's) may lead to one showing texts.
+  if (data.settings && !data.texts) data = { ...data, texts: pageTexts(data.settings) };
   if (!Object.keys(data).length) return '';
   return `<script type="application/json" id="${siteDataId}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }

@@ -1,4 +1,4 @@
-import type { PublicProject, PublicSettings } from '@site/domain';
+import type { PageTexts, PublicProject, PublicSettings } from '@site/domain';
 import { publicProjects } from './public-lists';
 import { siteSettings } from './site-settings';
 
@@ -11,6 +11,8 @@ export interface SiteDataBlock {
   /** The business settings the page was rendered with, and the Melbourne date it was rendered on. */
   settings?: PublicSettings;
   today?: string;
+  /** The hero, about and service texts, resolved by the server (each the owner's or its default). */
+  texts?: PageTexts;
 }
 
 /**
@@ -24,6 +26,7 @@ export function adoptSiteData(doc: Document = document) {
     const data = JSON.parse(block.textContent) as SiteDataBlock;
     if (Array.isArray(data.projects)) publicProjects.seed(data.projects);
     if (data.settings && typeof data.settings === 'object') siteSettings.seed(data.settings, data.today);
+    if (data.texts && typeof data.texts === 'object') siteSettings.seedTexts(data.texts);
   } catch {
     // A damaged block: the lists fetch their data as on any other page, the settings are the defaults.
   }

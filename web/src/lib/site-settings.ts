@@ -1,4 +1,4 @@
-import { businessOf, defaultSettings, pageTexts, type BusinessSettings, type PublicSettings } from '@site/domain';
+import { businessOf, defaultSettings, pageTexts, type BusinessSettings, type PageTexts, type PublicSettings } from '@site/domain';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -12,17 +12,35 @@ import { useSyncExternalStore } from 'react';
 
 let settings: PublicSettings = defaultSettings;
 let business: BusinessSettings = businessOf(settings);
-let texts = pageTexts(settings);
+/**
+ * The page texts, as the server resolved them into the data block: the default texts (a few
+ * KB) stay out of the browser's first download. Without a block (the development server, a
+ * component test) they are resolved here.
+ */
+let texts: PageTexts | undefined;
+const noTexts: PageTexts = { heroHeadline: '', heroIntro: '', aboutStory: '', services: [] };
+const resolvedHere = (): PageTexts => {
+  if (import.meta.env.PROD) {
+    // Every page the server or the build renders carries them; say so rather than blank the page.
+    console.error('The page texts did not come with this page (no data block)');
+    return noTexts;
+  }
+  return pageTexts(settings);
+};
 /** The Melbourne date the page was rendered on (yyyy-MM-dd), when the server said so. */
 let renderedOn: string | undefined;
 
 export const siteSettings = {
   /** The settings (and the date) a page was rendered with; before the first render. */
-  seed(next: PublicSettings, on?: string) {
+  seed(next: PublicSettings, on?: string, nextTexts?: PageTexts) {
     settings = next;
     business = businessOf(next);
-    texts = pageTexts(next);
+    texts = nextTexts;
     renderedOn = on;
+  },
+  /** The texts the server resolved for the page. */
+  seedTexts(next: PageTexts) {
+    texts = next;
   },
   current: (): PublicSettings => settings,
 };
@@ -32,7 +50,7 @@ export const useSiteSettings = (): PublicSettings => settings;
 /** The business as pages show it: brand, phone and its tel: form, address, links. */
 export const useBusiness = (): BusinessSettings => business;
 /** The hero, about and service texts, each the owner's or its default. */
-export const usePageTexts = () => texts;
+export const usePageTexts = (): PageTexts => texts ?? resolvedHere();
 
 /** The site's own address for canonical links and shared pictures: the settings'. */
 export const absoluteUrl = (path: string): string => settings.business.siteUrl.replace(/\/+$/, '') + path;
