@@ -5,28 +5,18 @@
  * checklist reads the store on SQLite and on the Firestore adapter (Google's emulator).
  */
 import { defaultSettings, type ApiError, type GoLiveItem } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { createSmtpEmailSender } from '../src/adapters/smtp/smtp-email-sender';
 import { createTwilioSmsSender } from '../src/adapters/twilio/twilio-sms-sender';
 import type { Store } from '../src/ports/store';
 import type { CurrentSettings } from '../src/services/settings';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
+import { emulatorStore, firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { startTestApp, testPolicy, type Client, type TestApp } from './harness';
 import { startSmtpServer, startTwilioServer, twilioAccount, type TestSmtpServer, type TestTwilioServer } from './message-peers';
 
 type Checklist = { items: GoLiveItem[]; done: boolean };
 
-let projects = 0;
-function firestoreStore(): Store {
-  const projectId = `go-live-${process.pid}-${Date.now()}-${projects++}`;
-  const app = initializeApp({ projectId }, projectId);
-  const db = getFirestore(app);
-  db.settings({ host: firestoreEmulatorHost, ssl: false });
-  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
-}
+const firestoreStore = () => emulatorStore('go-live');
 
 describeChecklist('SQLite', undefined);
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore'), () => {

@@ -5,23 +5,13 @@
  * Nothing is sent about it afterwards, also not the review request's reminder.
  */
 import type { ApiError, Inquiry, QuoteRequest, ReviewInviteView } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import type { Store } from '../src/ports/store';
 import { idOf, samplePdf, storedFiles, upload } from './attachments-support';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
+import { emulatorStore, firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { goodInquiry, goodQuote, startTestApp, type Client, type TestApp } from './harness';
 
-let projects = 0;
-function firestoreStore(): Store {
-  const projectId = `lead-deletion-${process.pid}-${Date.now()}-${projects++}`;
-  const app = initializeApp({ projectId }, projectId);
-  const db = getFirestore(app);
-  db.settings({ host: firestoreEmulatorHost, ssl: false });
-  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
-}
+const firestoreStore = () => emulatorStore('lead-deletion');
 
 describeDeletion('SQLite', undefined);
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore'), () => {

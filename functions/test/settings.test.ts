@@ -9,25 +9,15 @@ import type { ApiError, AuditEntry, Inquiry, PublicSettings, SiteSettings } from
 import { addBusinessHours, businessHoursOf } from '@site/domain/business-hours';
 import { defaultSettings } from '@site/domain';
 import { settingsMessages } from '@site/domain/settings-schema';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { readEnv } from '../src/config';
 import { settingsSeedOf } from '../src/message-settings';
 import type { Store } from '../src/ports/store';
 import type { CurrentSettings } from '../src/services/settings';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
+import { emulatorStore, firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { goodInquiry, startTestApp, testSettings, type Client, type TestApp } from './harness';
 
-let projects = 0;
-function firestoreStore(): Store {
-  const projectId = `settings-${process.pid}-${Date.now()}-${projects++}`;
-  const app = initializeApp({ projectId }, projectId);
-  const db = getFirestore(app);
-  db.settings({ host: firestoreEmulatorHost, ssl: false });
-  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
-}
+const firestoreStore = () => emulatorStore('settings');
 
 describeSettings('SQLite', undefined);
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore'), () => {
