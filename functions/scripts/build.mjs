@@ -19,7 +19,7 @@ await build({
   outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   splitting: true,
   sourcemap: 'linked',

@@ -67,11 +67,11 @@ export class Client {
   async request<T = unknown>(
     method: string,
     path: string,
-    options: { json?: unknown; body?: BodyInit | Uint8Array; headers?: Record<string, string> } = {},
+    options: { json?: unknown; body?: RequestInit['body'] | Uint8Array; headers?: Record<string, string> } = {},
   ): Promise<Response<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookie) headers.cookie = this.cookie;
-    let body = options.body as BodyInit | undefined;
+    let body = options.body as RequestInit['body'];
     if (options.json !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.json);
