@@ -24,7 +24,7 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a wrong password shows the Login failed toast and stays on /login', async ({ page }) => {
+  test('a wrong password shows the Login failed toast with the server’s message, gone once signed in', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Username').fill(adminCredentials.username);
     await page.getByLabel('Password').fill('not the password');
@@ -40,8 +40,16 @@ test.describe('admin sign-in', () => {
     release();
     const alert = toast(page, 'Login failed');
     await expect(alert).toBeVisible();
-    await expect(alert).toContainText('401: Invalid username or password');
+    await expect(alert).toContainText('Invalid username or password');
+    await expect(alert).not.toContainText('401');
     await expect(page).toHaveURL(/\/login$/);
+
+    await page.unroute('**/api/login');
+    await page.getByLabel('Password').fill(adminCredentials.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/admin$/);
+    await expect(page.getByText('Logged in as')).toBeVisible();
+    await expect(page.getByText('Invalid username or password')).toHaveCount(0);
   });
 
   test('signing in goes to /admin and shows who is logged in', async ({ page }) => {

@@ -11,3 +11,9 @@ export function errorText(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * The server's own sentence, without the status in front, for messages a person acts on at
+ * once (a wrong password or code): "401:" tells them nothing. Falls back to `errorText`.
+ */
+export const serverMessage = (error: unknown) => (error instanceof ApiRequestError && error.body?.message) || errorText(error);

@@ -1,6 +1,6 @@
 import { accountMessages, type MfaChallenge, type User } from '@site/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
@@ -39,6 +39,31 @@ async function enterPassword(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
   await user.click(screen.getByRole('button', { name: 'Login' }));
 }
+
+describe('a wrong password', () => {
+  test('shows the server’s message without the status, and it goes once the next try signs in', async () => {
+    const { user } = renderLogin(({ body }) =>
+      (body as { password: string }).password === 'correct horse battery'
+        ? { status: 200, body: admin }
+        : { status: 401, body: { message: 'Invalid username or password' } },
+    );
+
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'sam');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const message = await screen.findByText('Invalid username or password');
+    expect(message).toBeVisible();
+    expect(screen.getByText('Login failed')).toBeVisible();
+    expect(screen.queryByText(/401/)).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('The dashboard')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('Invalid username or password')).not.toBeInTheDocument());
+    expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
+  });
+});
 
 const codeField = () => screen.findByRole('textbox', { name: 'Authentication code' });
 

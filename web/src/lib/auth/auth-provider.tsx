@@ -12,8 +12,8 @@ import {
   watchFirebaseSession,
   type SecondFactor,
 } from './auth-api';
-import { errorText } from '../error-text';
-import { useToast } from '../toast';
+import { errorText, serverMessage } from '../error-text';
+import { useDismissToast, useToast, type ToastKey } from '../toast';
 
 export interface AuthContextValue {
   user: User | null;
@@ -35,6 +35,13 @@ export const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const dismissToast = useDismissToast();
+  // The last wrong-password toast: the next attempt, or signing in, makes it stale.
+  const loginFailure = useRef<ToastKey | null>(null);
+  const dismissLoginFailure = useCallback(() => {
+    if (loginFailure.current !== null) dismissToast(loginFailure.current);
+    loginFailure.current = null;
+  }, [dismissToast]);
   const userQuery = useQuery({ queryKey: userQueryKey, queryFn: getCurrentUser });
 
   const clearSession = useCallback(() => {
@@ -45,15 +52,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const loginMutation = useMutation({
     mutationFn: login,
+    onMutate: dismissLoginFailure,
     onSuccess: (answer) => {
       if (!isMfaChallenge(answer)) queryClient.setQueryData(userQueryKey, answer);
     },
-    onError: (error) => toast({ title: 'Login failed', message: errorText(error), variant: 'error' }),
+    // Just the server's sentence ('Invalid username or password'): the status means nothing here.
+    onError: (error) => {
+      loginFailure.current = toast({ title: 'Login failed', message: serverMessage(error), variant: 'error' });
+    },
   });
 
   const secondFactorMutation = useMutation({
     mutationFn: loginSecondFactor,
-    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+    onSuccess: (user) => {
+      dismissLoginFailure();
+      queryClient.setQueryData(userQueryKey, user);
+    },
   });
 
   const refreshUser = useCallback(

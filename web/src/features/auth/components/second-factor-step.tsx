@@ -10,10 +10,9 @@ import { codeInputSchema, type CodeInput, type MfaMethod } from '@site/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiRequestError } from '../../../lib/api-client';
 import { isLoginExpired, type SecondFactor } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { errorText } from '../../../lib/error-text';
+import { serverMessage } from '../../../lib/error-text';
 
 type CodeKind = 'totp' | 'recovery';
 
@@ -29,9 +28,6 @@ const codeText: Record<CodeKind, { intro: string; label: string; switchTo: strin
     switchTo: 'Use the authenticator app',
   },
 };
-
-/** The server's sentence without the status in front: it goes under the field. */
-const plainMessage = (error: unknown) => (error instanceof ApiRequestError && error.body?.message) || errorText(error);
 
 interface SecondFactorStepProps {
   methods: readonly MfaMethod[];
@@ -64,9 +60,9 @@ export function SecondFactorStep({ methods, onExpired, onCancel }: SecondFactorS
     setPasskeyError(null);
     secondFactorMutation.mutate(factor, {
       onError: (error) => {
-        if (isLoginExpired(error)) onExpired(plainMessage(error));
-        else if (factor.method === 'passkey') setPasskeyError(plainMessage(error));
-        else setError('code', { message: plainMessage(error) }, { shouldFocus: true });
+        if (isLoginExpired(error)) onExpired(serverMessage(error));
+        else if (factor.method === 'passkey') setPasskeyError(serverMessage(error));
+        else setError('code', { message: serverMessage(error) }, { shouldFocus: true });
       },
     });
   };
