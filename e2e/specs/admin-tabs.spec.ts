@@ -1,9 +1,38 @@
+import type { Locator } from '@playwright/test';
 import { budgetLabels, inquiryRoomLabels, timelineLabels } from '@site/domain';
 import { startServer } from '../support/server';
 import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
 import { card, dashboardReady, seed, signInAt, tab, totalOf, visitWithoutUserAgent } from './admin-helpers';
 
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const melbourneClock = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'Australia/Melbourne',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "5 January 2025 at 3:04 pm" on Melbourne's clock, built from numbers (engines spell months and am/pm their own way). */
+function melbourneDateTime(iso: string): string {
+  const part = Object.fromEntries(melbourneClock.formatToParts(new Date(iso)).map(({ type, value }) => [type, value]));
+  const hour = Number(part.hour);
+  return `${Number(part.day)} ${months[Number(part.month) - 1]} ${part.year} at ${hour % 12 || 12}:${part.minute} ${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/** The card's date says its own `datetime` in Australian English on Melbourne's clock. */
+async function expectMelbourneDateTime(time: Locator) {
+  const iso = await time.getAttribute('datetime');
+  expect(iso).toBeTruthy();
+  await expect(time).toHaveText(melbourneDateTime(iso!));
+}
+
 test.describe('admin dashboard tabs', () => {
+  // A browser on the other side of the world: the dates staff read are still Melbourne's.
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
   test('inquiries: name, long date and time, rooms, contact links, budget and timeline labels', async ({ page, request, adminApi }) => {
     const stored = await seed.inquiry(request, {
       rooms: ['kitchen', 'laundry'],
@@ -18,8 +47,9 @@ test.describe('admin dashboard tabs', () => {
 
     const inquiryCard = card(page, `${stored.firstName} ${stored.lastName}`);
     await expect(inquiryCard).toBeVisible();
-    // Long format with time, e.g. "November 22nd, 2026 at 2:01 AM".
-    await expect(inquiryCard.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4} at \d{1,2}:\d{2} (AM|PM)$/);
+    // Long format with time, e.g. "22 November 2026 at 2:01 am".
+    await expect(inquiryCard.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4} at \d{1,2}:\d{2} (am|pm)$/);
+    await expectMelbourneDateTime(inquiryCard.locator('time'));
     await expect(inquiryCard.getByText(inquiryRoomLabels.kitchen, { exact: true })).toBeVisible();
     await expect(inquiryCard.getByText(inquiryRoomLabels.laundry, { exact: true })).toBeVisible();
     await expect(inquiryCard.getByRole('link', { name: stored.email })).toHaveAttribute('href', `mailto:${stored.email}`);
@@ -39,7 +69,7 @@ test.describe('admin dashboard tabs', () => {
     const quoteCard = card(page, `${stored.firstName} ${stored.lastName}`);
     await expect(quoteCard).toContainText('Suburb: Hawthorn');
     await expect(quoteCard).toContainText('Room: Wardrobe');
-    await expect(quoteCard.locator('time')).toHaveText(/ at \d{1,2}:\d{2} (AM|PM)$/);
+    await expectMelbourneDateTime(quoteCard.locator('time'));
     await expect(quoteCard.getByRole('link', { name: stored.email })).toHaveAttribute('href', `mailto:${stored.email}`);
     await expect(quoteCard.getByRole('button', { name: `Delete quote request from ${stored.firstName} ${stored.lastName}` })).toBeVisible();
   });
@@ -59,7 +89,7 @@ test.describe('admin dashboard tabs', () => {
     const pendingCard = card(page, pending.customerName);
     await expect(pendingCard.getByRole('img', { name: 'Rated 3 out of 5 stars' })).toBeVisible();
     await expect(pendingCard.getByText('Pending', { exact: true })).toBeVisible();
-    await expect(pendingCard.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expectMelbourneDateTime(pendingCard.locator('time'));
     await expect(pendingCard).toContainText(pending.reviewText);
     await expect(pendingCard.getByRole('link', { name: 'olivia@example.com' })).toHaveAttribute('href', 'mailto:olivia@example.com');
     await expect(pendingCard.getByRole('button', { name: `Approve review from ${pending.customerName}` })).toBeVisible();
@@ -100,10 +130,13 @@ test.describe('admin dashboard tabs', () => {
     const chart = page.getByRole('img', { name: /^Visits per day from/ });
     await expect(chart).toBeVisible();
     await expect(chart.locator('[data-day]')).toHaveCount(30);
-    const today = await page.evaluate(() => {
-      const now = new Date();
-      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-    });
+    // The chart's days are Melbourne's, not the browser's.
+    const today = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Australia/Melbourne',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
     const todayCount = Number(await chart.locator(`[data-day="${today}"]`).getAttribute('data-count'));
     expect(todayCount).toBeGreaterThanOrEqual(2);
     // The agent's two pages are one visitor; the visit without a User-Agent is another.

@@ -4,7 +4,9 @@ import { startServer } from '../support/server';
 import { expectNoAxeViolations } from './axe';
 import { expectToast, uniqueName } from './public-helpers';
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+// 'MMMM d, yyyy' on the business's calendar, as the cards show it wherever the browser is.
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { timeZone: 'Australia/Melbourne', month: 'long', day: 'numeric', year: 'numeric' });
 
 test.describe('customer reviews', () => {
   test('empty state on a fresh site, and the skeleton while loading', async ({ page }) => {

@@ -64,7 +64,7 @@ describe('the Settings tab', () => {
   test('shows the saved settings, who saved them last, and where the first values came from', async () => {
     renderTab(undefined, () => ({ ...saved, seededFrom: ['BUSINESS_PHONE', 'STAFF_EMAILS'] }));
 
-    expect(await screen.findByText('Last saved by sam at 2 Mar 2026, 2:04 PM.')).toBeVisible();
+    expect(await screen.findByText('Last saved by sam on 2 March 2026 at 2:04 pm.')).toBeVisible();
     expect(screen.getByText(/from its environment variables: BUSINESS_PHONE, STAFF_EMAILS\./)).toBeVisible();
 
     const business = section('Business details');
@@ -171,7 +171,7 @@ describe('the Settings tab', () => {
     };
     await user.click(within(links).getByRole('button', { name: 'Reload settings' }));
 
-    expect(await screen.findByText('Last saved by alex at 2 Mar 2026, 2:04 PM.')).toBeVisible();
+    expect(await screen.findByText('Last saved by alex on 2 March 2026 at 2:04 pm.')).toBeVisible();
     expect(within(section('Business details')).getByRole('textbox', { name: 'Brand name' })).toHaveValue('Fitzroy Kitchens');
     // The links nobody else changed keep the edit, ready to be saved again.
     expect(within(links).getByRole('textbox', { name: 'Houzz' })).toHaveValue('https://www.houzz.com.au/pro/fitzroy');

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatDateTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useSettings } from './api/get-settings';
 import { BrandImagesSection } from './components/brand-images-section';
@@ -12,7 +13,6 @@ import { LinksSection } from './components/links-section';
 import { NotificationsSection } from './components/notifications-section';
 import { PrivacySection } from './components/privacy-section';
 import { TextsSection } from './components/texts-section';
-import { melbourneDateTime } from './lib/melbourne-date-time';
 
 /**
  * The admin dashboard's Settings tab: the business's details, hours, staff alerts, links,
@@ -35,7 +35,7 @@ export default function SettingsTab() {
     version === 0
       ? 'Nothing saved yet: the site shows these example settings until you save your own.'
       : updatedBy && updatedAt
-        ? `Last saved by ${updatedBy} at ${melbourneDateTime(updatedAt)}.`
+        ? `Last saved by ${updatedBy} on ${formatDateTime(updatedAt)}.`
         : null;
   return (
     <Stack spacing={3}>

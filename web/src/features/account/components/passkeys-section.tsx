@@ -8,10 +8,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { confirmPasswordSchema, passkeyNameSchema, type Passkey } from '@site/domain';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { formatDate } from '../../../lib/dates';
 import { useToast } from '../../../lib/toast';
 import { useAddPasskey, useRemovePasskey } from '../api/account';
 import { showServerErrors } from '../lib/field-errors';
@@ -21,8 +21,6 @@ import { Section } from './section';
 
 const nameForm = z.object({ name: passkeyNameSchema }).extend(confirmPasswordSchema.shape);
 type NameForm = z.infer<typeof nameForm>;
-
-const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
 
 function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const toast = useToast();
@@ -41,7 +39,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
     >
       <ListItemText
         primary={passkey.name}
-        secondary={`Added ${day(passkey.createdAt)} · ${passkey.lastUsedAt ? `last used ${day(passkey.lastUsedAt)}` : 'not used yet'}`}
+        secondary={`Added ${formatDate(passkey.createdAt)} · ${passkey.lastUsedAt ? `last used ${formatDate(passkey.lastUsedAt)}` : 'not used yet'}`}
         slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
       />
       <PasswordConfirmDialog

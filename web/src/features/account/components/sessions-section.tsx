@@ -6,7 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdminSession } from '@site/domain';
-import { format, formatDistanceToNow } from 'date-fns';
+import { formatDateTime, formatTimeAgo } from '../../../lib/dates';
 import { describeUserAgent } from '../../../lib/user-agent';
 import { useToast } from '../../../lib/toast';
 import { useEndSession, useSessions } from '../api/account';
@@ -34,8 +34,8 @@ function SessionRow({ session }: { session: AdminSession }) {
             IP address {session.ipAddress || 'unknown'}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Signed in <time dateTime={session.createdAt}>{format(new Date(session.createdAt), 'd MMM yyyy, h:mm a')}</time> · last active{' '}
-            <time dateTime={session.lastSeenAt}>{formatDistanceToNow(new Date(session.lastSeenAt), { addSuffix: true })}</time>
+            Signed in <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time> · last active{' '}
+            <time dateTime={session.lastSeenAt}>{formatTimeAgo(session.lastSeenAt)}</time>
           </Typography>
         </Stack>
         {!session.current && (

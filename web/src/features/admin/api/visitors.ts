@@ -1,7 +1,8 @@
 import type { Visitor, VisitorDay } from '@site/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { businessTimeZone } from '@site/domain/business-hours';
 import { api } from '../../../lib/api-client';
+import { melbourneDay } from '../../../lib/dates';
 import { adminKeys } from './admin-keys';
 import { listQueryOptions, useAdminList } from './list-query';
 
@@ -11,19 +12,19 @@ export const useVisitors = () => useAdminList(visitorsQuery);
 
 export const chartDays = 30;
 
-/** A day's page views and unique visitors; `day` is yyyy-MM-dd in the browser's time zone. */
+/** A day's page views and unique visitors; `day` is yyyy-MM-dd on the business's calendar in Melbourne. */
 export type DayCount = VisitorDay;
 
 export interface VisitsByDay {
   days: DayCount[];
 }
 
-const dayKey = (date: Date) => format(date, 'yyyy-MM-dd');
-
-/** Visits per day for the last 30 days in the browser's time zone, oldest first: one count per day on the server. */
+/**
+ * Visits per day for the last 30 days, oldest first: one count per day on the server. The days are
+ * Melbourne's, as every date staff read is, wherever the admin's browser is.
+ */
 export async function getVisitsByDay(): Promise<VisitsByDay> {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const params = new URLSearchParams({ days: String(chartDays), timeZone });
+  const params = new URLSearchParams({ days: String(chartDays), timeZone: businessTimeZone });
   return { days: await api.get<DayCount[]>(`${visitorsUrl}/daily?${params}`) };
 }
 
@@ -38,7 +39,7 @@ export const visitsByDayQuery = queryOptions({
  * since the chart loaded, the chart is loaded afresh.
  */
 export function countLiveVisit(queryClient: QueryClient, now: Date = new Date()) {
-  const today = dayKey(now);
+  const today = melbourneDay(now);
   const data = queryClient.getQueryData(visitsByDayQuery.queryKey);
   if (!data) return;
   if (data.days.at(-1)?.day !== today) {

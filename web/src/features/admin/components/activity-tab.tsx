@@ -6,9 +6,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { auditActionLabels, type AuditAction } from '@site/domain';
+import { formatDateTime } from '../../../lib/dates';
 import { browserName } from '../../../lib/user-agent';
 import { useAudit } from '../api/audit';
-import { adminDateTime } from '../lib/dates';
 import { ListPanel } from './list-panel';
 
 /** An action a newer server records is shown by its code until this app knows its label. */
@@ -54,7 +54,7 @@ export function ActivityTab() {
             {list.items.map((entry) => (
               <TableRow key={entry.id}>
                 <TableCell data-label="Time" sx={{ whiteSpace: 'nowrap' }}>
-                  <time dateTime={entry.at}>{adminDateTime(entry.at)}</time>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                 </TableCell>
                 <TableCell data-label="Admin">{entry.username}</TableCell>
                 <TableCell data-label="Action">{actionLabel(entry.action)}</TableCell>

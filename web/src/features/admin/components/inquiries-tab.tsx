@@ -9,10 +9,10 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { interestedIn, sourceSummary, type Inquiry, type WithMessages } from '@site/domain';
+import { formatDateTime } from '../../../lib/dates';
 import { fetchAll } from '../api/list-query';
 import { inquiriesUrl, useDeleteInquiry, useInquiries } from '../api/inquiries';
 import { toCsv } from '../lib/csv';
-import { adminDateTime } from '../lib/dates';
 import { budgetLabel, consentSummary, inquiryColumns, roomLabel, timelineLabel } from '../lib/exports';
 import { useLeadFilter } from '../hooks/use-lead-filter';
 import { ExportButton } from './export-button';
@@ -37,7 +37,7 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
     <RecordCard
       title={name}
       dateTime={inquiry.createdAt}
-      dateText={adminDateTime(inquiry.createdAt)}
+      dateText={formatDateTime(inquiry.createdAt)}
       followUp={inquiry}
       deleteLabel={`Delete inquiry from ${name}`}
       deleting={remove.isPending}

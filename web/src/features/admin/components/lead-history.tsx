@@ -6,9 +6,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { leadEventLabels, leadNoteSchema, leadStatusLabels, limits, type LeadProgress } from '@site/domain';
 import { useForm, useWatch } from 'react-hook-form';
+import { formatDateTime } from '../../../lib/dates';
 import type { LeadCollection } from '../api/admin-keys';
 import { useUpdateLead } from '../api/update-lead';
-import { adminDateTime } from '../lib/dates';
 import { firstContactText } from '../lib/durations';
 import { useNow } from '../hooks/use-now';
 import { ReviewRequest } from './review-request';
@@ -47,7 +47,7 @@ export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
           {lead.history.map((entry, index) => (
             <Box component="li" key={`${entry.at}-${index}`} sx={{ py: 0.5 }}>
               <Typography variant="caption" color="text.secondary" component="p">
-                <time dateTime={entry.at}>{adminDateTime(entry.at)}</time> by {entry.by}
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> by {entry.by}
                 {entry.status && ` · Status: ${leadStatusLabels[entry.status]}`}
                 {entry.event && ` · ${leadEventLabels[entry.event]}`}
               </Typography>

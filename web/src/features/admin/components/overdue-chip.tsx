@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { isFollowUpOverdue, type FollowUpFields } from '@site/domain/business-hours';
+import { formatDateTime } from '../../../lib/dates';
 import { useNow } from '../hooks/use-now';
-import { adminDateTime } from '../lib/dates';
 
 /**
  * "Overdue" on a lead still new past its follow-up time (the time its reminder is due, which
@@ -17,7 +17,7 @@ export function OverdueChip({ lead }: { lead: { status: string } & FollowUpField
       label="Overdue"
       color="warning"
       size="small"
-      title={`Still new after its follow-up time, ${adminDateTime(lead.followUpDueAt)}`}
+      title={`Still new after its follow-up time, ${formatDateTime(lead.followUpDueAt)}`}
       sx={{ fontWeight: 600 }}
     />
   );

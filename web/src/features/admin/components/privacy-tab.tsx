@@ -17,9 +17,9 @@ import { describeCounts, eraseConfirmation, type PrivacyRecords } from '@site/do
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
+import { formatDateTime } from '../../../lib/dates';
 import { useToast } from '../../../lib/toast';
 import { lookupOf, privacyExportUrl, useErasePersonalRecords, usePrivacyRecords, type PrivacyLookupInput } from '../api/privacy';
-import { adminDateTime } from '../lib/dates';
 
 const countsOf = (records: PrivacyRecords) => ({
   inquiries: records.inquiries.length,
@@ -63,7 +63,7 @@ function Records({ records }: { records: PrivacyRecords }) {
           <Row
             key={lead.id}
             primary={`${lead.firstName} ${lead.lastName} · ${lead.email} · ${lead.phone}`}
-            secondary={`${adminDateTime(lead.createdAt)} · ${lead.status}${lead.marketingConsent ? ' · agreed to marketing' : ''}`}
+            secondary={`${formatDateTime(lead.createdAt)} · ${lead.status}${lead.marketingConsent ? ' · agreed to marketing' : ''}`}
           />
         ))}
       </Section>
@@ -72,7 +72,7 @@ function Records({ records }: { records: PrivacyRecords }) {
           <Row
             key={lead.id}
             primary={`${lead.firstName} ${lead.lastName} · ${lead.email} · ${lead.suburb}`}
-            secondary={`${adminDateTime(lead.createdAt)} · ${lead.status}${lead.marketingConsent ? ' · agreed to marketing' : ''}`}
+            secondary={`${formatDateTime(lead.createdAt)} · ${lead.status}${lead.marketingConsent ? ' · agreed to marketing' : ''}`}
           />
         ))}
       </Section>
@@ -81,7 +81,7 @@ function Records({ records }: { records: PrivacyRecords }) {
           <Row
             key={review.id}
             primary={`${review.customerName} · ${review.rating} stars`}
-            secondary={`${adminDateTime(review.createdAt)} · ${review.approved ? 'published' : 'awaiting approval'}`}
+            secondary={`${formatDateTime(review.createdAt)} · ${review.approved ? 'published' : 'awaiting approval'}`}
           />
         ))}
       </Section>
@@ -90,7 +90,7 @@ function Records({ records }: { records: PrivacyRecords }) {
           <Row
             key={message.id}
             primary={`${message.channel === 'email' ? 'Email' : 'SMS'} to ${message.to}${message.subject ? `: ${message.subject}` : ''}`}
-            secondary={`${adminDateTime(message.createdAt)} · ${message.status}${message.audience === 'staff' ? ' · staff alert about their lead' : ''}`}
+            secondary={`${formatDateTime(message.createdAt)} · ${message.status}${message.audience === 'staff' ? ' · staff alert about their lead' : ''}`}
           />
         ))}
       </Section>
@@ -105,7 +105,7 @@ function Records({ records }: { records: PrivacyRecords }) {
             <Row
               key={`${request.leadKind}-${request.leadId}`}
               primary={`${request.name} · ${request.email}`}
-              secondary={`${adminDateTime(request.createdAt)} · ${request.used ? 'review written' : 'not used'}`}
+              secondary={`${formatDateTime(request.createdAt)} · ${request.used ? 'review written' : 'not used'}`}
             />
           ))}
         </Section>

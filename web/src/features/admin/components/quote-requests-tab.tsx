@@ -6,10 +6,10 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { sourceSummary, type QuoteRequest, type WithMessages } from '@site/domain';
+import { formatDateTime } from '../../../lib/dates';
 import { fetchAll } from '../api/list-query';
 import { quoteRequestsUrl, useDeleteQuoteRequest, useQuoteRequests } from '../api/quote-requests';
 import { toCsv } from '../lib/csv';
-import { adminDateTime } from '../lib/dates';
 import { consentSummary, quoteRequestColumns } from '../lib/exports';
 import { useLeadFilter } from '../hooks/use-lead-filter';
 import { ExportButton } from './export-button';
@@ -31,7 +31,7 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
     <RecordCard
       title={name}
       dateTime={quote.createdAt}
-      dateText={adminDateTime(quote.createdAt)}
+      dateText={formatDateTime(quote.createdAt)}
       followUp={quote}
       deleteLabel={`Delete quote request from ${name}`}
       deleting={remove.isPending}

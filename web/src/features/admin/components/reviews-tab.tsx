@@ -6,8 +6,8 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { limits, verifiedCustomerLabel, type Review } from '@site/domain';
+import { formatDateTime } from '../../../lib/dates';
 import { useApproveReview, useAllReviews, useDeleteReview } from '../api/reviews';
-import { reviewDate } from '../lib/dates';
 import { CardGrid, ListPanel } from './list-panel';
 import { Detail, RecordCard } from './record-card';
 
@@ -21,7 +21,7 @@ function ReviewCard({ review }: { review: Review }) {
     <RecordCard
       title={review.customerName}
       dateTime={review.createdAt}
-      dateText={reviewDate(review.createdAt)}
+      dateText={formatDateTime(review.createdAt)}
       deleteLabel={`Delete review from ${review.customerName}`}
       deleting={remove.isPending}
       onDelete={onDelete}

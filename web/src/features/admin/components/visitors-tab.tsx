@@ -6,8 +6,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { formatDateTime } from '../../../lib/dates';
 import { useVisitors } from '../api/visitors';
-import { adminDateTime } from '../lib/dates';
 import { ListPanel } from './list-panel';
 import { VisitsChart } from './visits-chart';
 
@@ -31,7 +31,7 @@ export function VisitorsTab() {
               {list.items.map((visit) => (
                 <TableRow key={visit.id}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={visit.visitedAt}>{adminDateTime(visit.visitedAt)}</time>
+                    <time dateTime={visit.visitedAt}>{formatDateTime(visit.visitedAt)}</time>
                   </TableCell>
                   <TableCell>{visit.page === '/' ? 'Home' : visit.page}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 420 }}>{visit.userAgent || 'Unknown'}</TableCell>

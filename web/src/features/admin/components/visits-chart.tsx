@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
+import { formatDay } from '../../../lib/dates';
 import { chartDays, visitsByDayQuery, type DayCount } from '../api/visitors';
 
 const width = 720;
@@ -35,7 +35,7 @@ function Bars({ days }: { days: DayCount[] }) {
   const last = days.at(-1)?.day;
   const summary =
     first && last
-      ? `Visits per day from ${format(parseISO(first), 'MMMM d')} to ${format(parseISO(last), 'MMMM d')}: ${total} in total, at most ${Math.max(...days.map((entry) => entry.count))} on one day; ${uniqueTotal} unique visitors counted day by day.`
+      ? `Visits per day from ${formatDay(first, 'long')} to ${formatDay(last, 'long')}: ${total} in total, at most ${Math.max(...days.map((entry) => entry.count))} on one day; ${uniqueTotal} unique visitors counted day by day.`
       : 'No data';
 
   return (
@@ -56,7 +56,7 @@ function Bars({ days }: { days: DayCount[] }) {
       ))}
       {days.map((entry, index) => {
         const x = pad.left + index * slot + (slot - barWidth) / 2;
-        const label = `${format(parseISO(entry.day), 'EEE d MMM')}: ${entry.count} ${entry.count === 1 ? 'visit' : 'visits'}, ${entry.unique} unique ${entry.unique === 1 ? 'visitor' : 'visitors'}`;
+        const label = `${formatDay(entry.day, 'weekday')}: ${entry.count} ${entry.count === 1 ? 'visit' : 'visits'}, ${entry.unique} unique ${entry.unique === 1 ? 'visitor' : 'visitors'}`;
         const uniqueWidth = Math.max(1, barWidth * 0.45);
         return (
           <g key={entry.day} data-day={entry.day} data-count={entry.count} data-unique={entry.unique}>
@@ -82,7 +82,7 @@ function Bars({ days }: { days: DayCount[] }) {
             />
             {index % 7 === (days.length - 1) % 7 && (
               <text x={x + barWidth / 2} y={height - 8} textAnchor="middle" fontSize={11} fill={theme.palette.text.secondary}>
-                {format(parseISO(entry.day), 'd MMM')}
+                {formatDay(entry.day, 'short')}
               </text>
             )}
           </g>

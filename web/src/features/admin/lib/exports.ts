@@ -13,7 +13,7 @@ import {
   type QuoteRequest,
   type Timeline,
 } from '@site/domain';
-import { format } from 'date-fns';
+import { formatDateTime, formatSpreadsheetTime, melbourneDay } from '../../../lib/dates';
 import type { CsvColumn } from './csv';
 
 /** Labels rather than codes; an unknown code (older data) is shown as it is. */
@@ -23,16 +23,13 @@ export const timelineLabel = (timeline: string) => timelineLabels[timeline as Ti
 
 export const statusLabel = (status: string) => leadStatusLabels[status as LeadStatus] ?? status;
 
-/** Local time in a form every spreadsheet reads as a date. */
-const spreadsheetTime = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
-
 /** The newest note on a lead, or nothing. */
 export const lastNote = (lead: LeadProgress) => [...lead.history].reverse().find((entry) => entry.note !== undefined)?.note;
 
 /** Where staff are with a lead: the same three columns on both exports. */
 const progressColumns: CsvColumn<LeadProgress>[] = [
   { header: 'Status', value: (row) => statusLabel(row.status) },
-  { header: 'First contact', value: (row) => (row.firstContactAt ? spreadsheetTime(row.firstContactAt) : '') },
+  { header: 'First contact', value: (row) => (row.firstContactAt ? formatSpreadsheetTime(row.firstContactAt) : '') },
   { header: 'Last note', value: (row) => lastNote(row) },
 ];
 
@@ -48,16 +45,16 @@ const originColumns: CsvColumn<LeadOrigin>[] = [
 
 /** The optional marketing-consent box, after the origin columns: Yes since when it was ticked, or No. */
 export const marketingConsentText = (lead: { marketingConsent?: boolean; marketingConsentAt?: string }) =>
-  lead.marketingConsent ? `Yes${lead.marketingConsentAt ? ` (${spreadsheetTime(lead.marketingConsentAt)})` : ''}` : 'No';
-/** The lead card's line: "Yes, since 2 March 2026 at 2:04 PM", or "No". */
+  lead.marketingConsent ? `Yes${lead.marketingConsentAt ? ` (${formatSpreadsheetTime(lead.marketingConsentAt)})` : ''}` : 'No';
+/** The lead card's line: "Yes, since 2 March 2026 at 2:04 pm", or "No". */
 export const consentSummary = (lead: { marketingConsent?: boolean; marketingConsentAt?: string }) =>
-  lead.marketingConsent ? `Yes${lead.marketingConsentAt ? `, since ${format(new Date(lead.marketingConsentAt), 'PPPp')}` : ''}` : 'No';
+  lead.marketingConsent ? `Yes${lead.marketingConsentAt ? `, since ${formatDateTime(lead.marketingConsentAt)}` : ''}` : 'No';
 const consentColumns: CsvColumn<{ marketingConsent?: boolean; marketingConsentAt?: string }>[] = [
   { header: 'Marketing consent', value: marketingConsentText },
 ];
 
 export const inquiryColumns: CsvColumn<Inquiry>[] = [
-  { header: 'Received', value: (row) => spreadsheetTime(row.createdAt) },
+  { header: 'Received', value: (row) => formatSpreadsheetTime(row.createdAt) },
   { header: 'First name', value: (row) => row.firstName },
   { header: 'Last name', value: (row) => row.lastName },
   { header: 'Email', value: (row) => row.email },
@@ -74,7 +71,7 @@ export const inquiryColumns: CsvColumn<Inquiry>[] = [
 ];
 
 export const quoteRequestColumns: CsvColumn<QuoteRequest>[] = [
-  { header: 'Received', value: (row) => spreadsheetTime(row.createdAt) },
+  { header: 'Received', value: (row) => formatSpreadsheetTime(row.createdAt) },
   { header: 'First name', value: (row) => row.firstName },
   { header: 'Last name', value: (row) => row.lastName },
   { header: 'Email', value: (row) => row.email },
@@ -86,4 +83,5 @@ export const quoteRequestColumns: CsvColumn<QuoteRequest>[] = [
   ...consentColumns,
 ];
 
-export const exportFilename = (name: string, now: Date = new Date()) => `${name}-${format(now, 'yyyy-MM-dd')}.csv`;
+/** e.g. inquiries-2026-03-02.csv, dated on the business's calendar. */
+export const exportFilename = (name: string, now: Date = new Date()) => `${name}-${melbourneDay(now)}.csv`;

@@ -1,5 +1,5 @@
 import type { MessageDelivery } from '@site/domain';
-import { adminDateTime } from './dates';
+import { formatDateTime } from '../../../lib/dates';
 
 /** e.g. "Staff email to office@example.com", "Customer SMS to +61400123456". */
 export function messageTitle(message: MessageDelivery): string {
@@ -12,7 +12,7 @@ export function messageTitle(message: MessageDelivery): string {
 export function messageNote(message: MessageDelivery): string | null {
   switch (message.status) {
     case 'sent':
-      return message.sentAt ? `Sent ${adminDateTime(message.sentAt)}` : null;
+      return message.sentAt ? `Sent ${formatDateTime(message.sentAt)}` : null;
     case 'failed':
     case 'skipped':
       return message.error ? `Reason: ${message.error}` : null;
