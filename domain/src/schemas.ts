@@ -230,17 +230,30 @@ export const leadUpdateSchema = z
   });
 export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
 
-/** The lead lists' filters: one status, and a search of names, email, phone digits and suburb. */
-export const leadFilterSchema = z.object({
-  status: z.enum(leadStatuses, { error: statusMessage }).optional(),
-  q: clean(
-    z.string().trim().max(limits.leadSearchMaxLength, `Search must be at most ${limits.leadSearchMaxLength} characters`),
-    'Search',
-    'line',
-  )
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-});
+export const overdueFilterMessage = 'Overdue lists the new leads past their follow-up time: send it without a status or search';
+
+/**
+ * The lead lists' filters: one status, and a search of names, email, phone digits and suburb;
+ * or `overdue=1`, the leads still new past their follow-up time, most overdue first. That list
+ * is ordered by the follow-up time, which a search (ordered by arrival) cannot be, so it
+ * stands alone.
+ */
+export const leadFilterSchema = z
+  .object({
+    status: z.enum(leadStatuses, { error: statusMessage }).optional(),
+    q: clean(
+      z.string().trim().max(limits.leadSearchMaxLength, `Search must be at most ${limits.leadSearchMaxLength} characters`),
+      'Search',
+      'line',
+    )
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    overdue: z.literal('1', { error: 'Overdue must be 1' }).optional(),
+  })
+  .refine((filter) => filter.overdue === undefined || (filter.status === undefined && filter.q === undefined), {
+    message: overdueFilterMessage,
+    path: ['overdue'],
+  });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 
 /** GET /api/leads/stats: the dashboard header's figures. */
@@ -249,6 +262,8 @@ export interface LeadStats {
   waiting: number;
   /** Of those, the ones past their follow-up time (`followUpDueAt`). */
   overdue: number;
+  /** How many of the overdue are inquiries and how many quote requests: the header links to the list that has them. */
+  overdueByList: { inquiries: number; quotes: number };
   /** Median milliseconds from arrival to first contact, over leads first contacted in the last 30 days; null when none were. */
   medianFirstContactMs: number | null;
   /** How many first contacts that median covers. */

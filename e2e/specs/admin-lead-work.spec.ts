@@ -1,4 +1,6 @@
+import { adminCredentials, startServer } from '../support/server';
 import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
+import { expectNoAxeViolations } from './axe';
 import { card, dashboardReady, seed, signInAt, tab, toast, uniqueName } from './admin-helpers';
 
 test.describe('working leads', () => {
@@ -105,5 +107,61 @@ test.describe('working leads', () => {
     await seed.quote(request);
     await expect(page.getByText(`New leads waiting: ${before + 1}`)).toBeVisible();
     await expect(page.getByText(/^Median time to first contact, last 30 days: /)).toBeVisible();
+  });
+
+  test('the header’s overdue figure opens each list filtered to its overdue leads; the Overdue chip reads clearly', async ({
+    page,
+    playwright,
+  }) => {
+    // A server of its own: it must remind after moments, at any hour of any day.
+    const fresh = await startServer();
+    try {
+      const api = await playwright.request.newContext({ baseURL: fresh.url });
+      expect((await api.post('/api/login', { data: adminCredentials })).status()).toBe(200);
+      const { version } = (await (await api.get('/api/settings')).json()) as { version: number };
+      const allDay = Array.from({ length: 7 }, () => [{ from: '00:00', to: '24:00' }]);
+      const saved = await api.put('/api/settings', {
+        data: { version, hours: { weekly: allDay, closures: [] }, notifications: { emails: [], mobiles: [], followUpAfterHours: 0.001 } },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      const late = [await seed.inquiry(api), await seed.inquiry(api)];
+      const lateQuote = await seed.quote(api);
+      // 0.001 business hours is 3.6 seconds.
+      await expect
+        .poll(async () => ((await (await api.get('/api/leads/stats')).json()) as { overdue: number }).overdue, { timeout: 20_000 })
+        .toBe(3);
+      const answered = await seed.inquiry(api);
+      expect((await api.patch(`/api/project-inquiry/${answered.id}`, { data: { status: 'contacted' } })).status()).toBe(200);
+      await api.dispose();
+
+      await signInAt(page, fresh.url);
+      await dashboardReady(page);
+      const header = page.getByRole('banner');
+      await expect(header.getByText('3 overdue: 2 inquiries, 1 quote request')).toBeVisible();
+
+      await tab(page, /^Reviews/).click();
+      await header.getByRole('link', { name: '1 quote request' }).click();
+      await expect(page).toHaveURL(/\?tab=quotes&overdue=1$/);
+      await expect(tab(page, /^Quote requests/)).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('button', { name: 'Overdue (1)' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('article')).toHaveCount(1);
+      await expect(card(page, `${lateQuote.firstName} ${lateQuote.lastName}`)).toBeVisible();
+
+      await header.getByRole('link', { name: '2 inquiries' }).click();
+      await expect(page).toHaveURL(/\?tab=inquiries&overdue=1$/);
+      await expect(page.getByRole('button', { name: 'Overdue (2)' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('article')).toHaveCount(2);
+      for (const lead of late)
+        await expect(card(page, `${lead.firstName} ${lead.lastName}`).getByText('Overdue', { exact: true })).toBeVisible();
+      // A reload keeps the filter; All lists the answered one too.
+      await page.reload();
+      await expect(page.getByRole('article')).toHaveCount(2);
+      await expectNoAxeViolations(page, 'main');
+      await page.getByRole('button', { name: /^All/ }).click();
+      await expect(page).not.toHaveURL(/overdue/);
+      await expect(page.getByRole('article')).toHaveCount(3);
+    } finally {
+      await fresh.dispose();
+    }
   });
 });

@@ -604,6 +604,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
       '/api/quote-requests?limit=1&status=new',
       '/api/quote-requests?limit=1&q=jack',
       '/api/quote-requests?limit=1&status=new&q=jack',
+      // The overdue leads, by their follow-up time.
+      '/api/project-inquiries?limit=1&overdue=1',
+      '/api/quote-requests?limit=1&overdue=1',
       '/api/leads/stats',
       // The Sources view: counts per channel and status over a period, and the period's leads for campaigns.
       '/api/leads/sources?from=2025-01-01T00:00:00.000Z&to=2025-12-31T00:00:00.000Z',

@@ -3,7 +3,7 @@
  * search, and the dashboard's stats, on SQLite and on the Firestore adapter (Google's
  * emulator). Each run gets an empty database.
  */
-import type { ChangeEvent, Inquiry, LeadStats, QuoteRequest } from '@site/domain';
+import { overdueFilterMessage, type ChangeEvent, type Inquiry, type LeadStats, type QuoteRequest } from '@site/domain';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -296,9 +296,71 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
           waiting: newLeads,
           // Reminders are off on this test server: no lead has a follow-up time (follow-up.test.ts covers them).
           overdue: 0,
+          overdueByList: { inquiries: 0, quotes: 0 },
           medianFirstContactMs: null,
           firstContacts: 0,
         });
+      });
+    });
+    describe('GET /api/project-inquiries and /api/quote-requests with ?overdue=1', () => {
+      const hour = 3_600_000;
+      const ids: Record<string, string> = {};
+      /** Gives a lead the follow-up time a server with reminders on would have (this one has them off). */
+      const dueIn = async (kind: 'inquiries' | 'quotes', id: string, ms: number) => {
+        const followUpDueAt = new Date(t.clock.now().getTime() + ms).toISOString();
+        expect(await t.app.context.store[kind].update(id, { followUpDueAt, followUp: 'pending' })).not.toBeNull();
+      };
+      beforeAll(async () => {
+        ids.late = (await inquiry({ firstName: 'Late' })).id;
+        ids.later = (await inquiry({ firstName: 'Later' })).id;
+        ids.soon = (await inquiry({ firstName: 'Soon' })).id;
+        ids.answered = (await inquiry({ firstName: 'Answered' })).id;
+        ids.quote = (await quote({ firstName: 'Overdue' })).id;
+        await dueIn('inquiries', ids.later, -1 * hour);
+        await dueIn('inquiries', ids.late, -5 * hour);
+        await dueIn('inquiries', ids.soon, hour);
+        await dueIn('inquiries', ids.answered, -3 * hour);
+        await dueIn('quotes', ids.quote, -2 * hour);
+        await staff.patch(`/api/project-inquiry/${ids.answered}`, { status: 'contacted' });
+      });
+      const list = async (path: string) => {
+        const res = await staff.get<Listed<{ id: string; messages: unknown[] }>>(path);
+        expect(res.status, path).toBe(200);
+        return { items: res.body, total: Number(res.headers.get('x-total-count')), next: res.headers.get('x-next-cursor') };
+      };
+
+      it('lists the new leads past their follow-up time, most overdue first, counted and paged, with their messages', async () => {
+        const inquiries = await list('/api/project-inquiries?overdue=1');
+        expect(inquiries.items.map((item) => item.id)).toEqual([ids.late, ids.later]);
+        expect(inquiries.total).toBe(2);
+        expect(inquiries.items[0].messages).toEqual(expect.any(Array));
+        const first = await list('/api/project-inquiries?overdue=1&limit=1');
+        expect(first).toMatchObject({ total: 2 });
+        const second = await list(`/api/project-inquiries?overdue=1&limit=1&cursor=${encodeURIComponent(first.next ?? '')}`);
+        expect([...first.items, ...second.items].map((item) => item.id)).toEqual([ids.late, ids.later]);
+        expect(second.next).toBeNull();
+        expect((await list('/api/quote-requests?overdue=1')).items.map((item) => item.id)).toEqual([ids.quote]);
+        expect((await staff.get<LeadStats>('/api/leads/stats')).body).toMatchObject({
+          overdue: 3,
+          overdueByList: { inquiries: 2, quotes: 1 },
+        });
+
+        // Two hours on, the one due in an hour is overdue too.
+        t.clock.advance(2 * hour);
+        expect((await list('/api/project-inquiries?overdue=1')).items.map((item) => item.id)).toEqual([ids.late, ids.later, ids.soon]);
+      });
+
+      it('refuses overdue with a status or a search, and any value but 1', async () => {
+        const bad: Array<[string, string]> = [
+          ['/api/project-inquiries?overdue=1&status=new', overdueFilterMessage],
+          ['/api/quote-requests?overdue=1&q=ava', overdueFilterMessage],
+          ['/api/project-inquiries?overdue=yes', 'Overdue must be 1'],
+        ];
+        for (const [path, message] of bad) {
+          const res = await staff.get<ApiError>(path);
+          expect(res.status, path).toBe(400);
+          expect(res.body.errors?.overdue, path).toBe(message);
+        }
       });
     });
   });

@@ -23,7 +23,7 @@ import type { Lead } from '../ports/messages';
 import { searchTerm } from '../ports/search';
 import type { Collection, Where } from '../ports/store';
 import { capCustomerMessages, leadMessages } from '../services/lead-messages';
-import { countOverdue, newLeadFollowUp } from '../services/follow-up';
+import { countOverdue, newLeadFollowUp, overdueQuery } from '../services/follow-up';
 import { consentOf, leadRemover } from '../services/privacy';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
@@ -92,16 +92,27 @@ export function leadRoutes(ctx: RouteContext): Router {
 
   const sendLeads = async <T extends Inquiry | QuoteRequest>(req: Request, res: Response, collection: Collection<T>, what: string) => {
     const filter = parse(leadFilterSchema, queryParams(req));
-    const where = filter.status ? ({ status: filter.status } as Where<T>) : undefined;
     // A search that normalises to nothing (a lone accent mark) is no search, like an empty box.
     const search = filter.q === undefined ? undefined : (searchTerm(filter.q) ?? undefined);
     // The CSV export walks the list from its first page with export=1: one entry per export.
     if (req.query.export === '1' && req.query.cursor === undefined) {
-      const filters = [filter.status && `status ${filter.status}`, filter.q !== undefined && `search "${filter.q}"`]
+      const filters = [
+        filter.status && `status ${filter.status}`,
+        filter.q !== undefined && `search "${filter.q}"`,
+        filter.overdue && 'overdue',
+      ]
         .filter(Boolean)
         .join(', ');
       await ctx.audit.record(req, signedIn(res).user, 'leads.exported', { target: what, detail: filters || 'all' });
     }
+    if (filter.overdue) {
+      // Most overdue first: the range on the follow-up time has to be the list's order.
+      const { status, before } = overdueQuery(ctx.clock.now());
+      const where = { status } as Where<T>;
+      await sendList(req, res, collection, { orderBy: 'followUpDueAt', direction: 'asc', where, before, withMessages: store.messages });
+      return;
+    }
+    const where = filter.status ? ({ status: filter.status } as Where<T>) : undefined;
     await sendList(req, res, collection, { orderBy: 'createdAt', direction: 'desc', where, search, withMessages: store.messages });
   };
 
@@ -184,7 +195,8 @@ export function leadRoutes(ctx: RouteContext): Router {
     );
     const stats: LeadStats = {
       waiting: newInquiries + newQuotes,
-      overdue,
+      overdue: overdue.inquiries + overdue.quotes,
+      overdueByList: overdue,
       medianFirstContactMs: median(waits),
       firstContacts: waits.length,
     };

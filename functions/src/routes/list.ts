@@ -14,6 +14,8 @@ export async function sendList<T extends { id: string }, R = T>(
     where?: Where<T>;
     /** A search term (ports/search.ts); only for searchable collections. */
     search?: string;
+    /** Only items whose `orderBy` field, a text field, sorts below this; items without it are left out. */
+    before?: string;
     map?: (item: T) => R;
     /** Adds each item's emails and SMS as `messages` (leads on the admin dashboard). */
     withMessages?: MessageStore;
@@ -28,8 +30,13 @@ export async function sendList<T extends { id: string }, R = T>(
       direction: options.direction,
       limit,
       after: cursor,
+      lessThan: options.before,
     }),
-    collection.count(options.where, undefined, options.search),
+    collection.count(
+      options.where,
+      options.before === undefined ? undefined : { field: options.orderBy, from: '', to: options.before },
+      options.search,
+    ),
   ]);
   res.set('X-Total-Count', String(total));
   if (page.next) res.set('X-Next-Cursor', page.next);

@@ -144,14 +144,18 @@ export async function rescheduleFollowUps(store: Store, followUp: FollowUpSettin
   return moved;
 }
 
-/** How many inquiries and quote requests are still new past their follow-up time. */
-export async function countOverdue(store: Store, now: Date): Promise<number> {
-  const range = { field: 'followUpDueAt', from: '', to: new Date(now.getTime() + 1).toISOString() } as const;
-  const [inquiries, quotes] = await Promise.all([
-    store.inquiries.count({ status: 'new' }, range),
-    store.quotes.count({ status: 'new' }, range),
-  ]);
-  return inquiries + quotes;
+/**
+ * What makes a lead overdue at `now`: still new, and its follow-up time (`followUpDueAt`) not
+ * after `now`, i.e. before the next millisecond. Leads without one (reminders off) never are.
+ */
+export const overdueQuery = (now: Date) => ({ status: 'new', before: new Date(now.getTime() + 1).toISOString() }) as const;
+
+/** How many inquiries and how many quote requests are still new past their follow-up time. */
+export async function countOverdue(store: Store, now: Date): Promise<{ inquiries: number; quotes: number }> {
+  const { status, before } = overdueQuery(now);
+  const range = { field: 'followUpDueAt', from: '', to: before } as const;
+  const [inquiries, quotes] = await Promise.all([store.inquiries.count({ status }, range), store.quotes.count({ status }, range)]);
+  return { inquiries, quotes };
 }
 
 /**

@@ -14,6 +14,9 @@ export const theme = createTheme({
     secondary: { main: '#d9a441', dark: '#b98a2e', contrastText: '#1a1a1a' },
     background: { default: '#faf8f5', paper: '#ffffff' },
     text: { primary: '#1c1c1c', secondary: '#4f4f4f' },
+    // MUI's orange (#ed6c02) gives white text 3.1:1; this one 5.0:1, and 5.0:1 as text on white.
+    // `light` stays MUI's, which the standard Alerts' text and background are derived from.
+    warning: { main: '#b45309', light: '#ff9800', contrastText: '#ffffff' },
   },
   shape: { borderRadius: 8 },
   typography: {

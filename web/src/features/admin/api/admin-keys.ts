@@ -7,6 +7,8 @@ export type LeadCollection = 'project_inquiries' | 'quote_requests';
 export interface LeadListFilter {
   status?: LeadStatus;
   q?: string;
+  /** The leads still new past their follow-up time, most overdue first; never with a status or search (the API's rule). */
+  overdue?: boolean;
 }
 
 /**

@@ -14,6 +14,7 @@ import { useInquiries } from '../api/inquiries';
 import { useQuoteRequests } from '../api/quote-requests';
 import { useAllReviews } from '../api/reviews';
 import { useVisitors } from '../api/visitors';
+import { leadFilterParams } from '../hooks/use-lead-filter';
 import { useLiveSync } from '../hooks/use-live-sync';
 import { ActivityTab } from './activity-tab';
 import { GoLiveCard } from './go-live-card';
@@ -52,8 +53,7 @@ function useSelectedTab(): [AdminTab, (tab: AdminTab) => void] {
       const updated = new URLSearchParams(params);
       updated.set('tab', next);
       // Each lead tab starts unfiltered: a status or search chosen on one is not the other's.
-      updated.delete('status');
-      updated.delete('q');
+      for (const name of leadFilterParams) updated.delete(name);
       return updated;
     });
   return [tab, select];

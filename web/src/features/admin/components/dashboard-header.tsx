@@ -4,12 +4,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { LeadStats } from '@site/domain';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useLeadStats } from '../api/lead-stats';
+import { overdueLeadsHref } from '../hooks/use-lead-filter';
 import { formatDuration } from '../lib/durations';
 import type { LiveStatus } from '../hooks/use-live-changes';
 
@@ -18,6 +21,44 @@ const liveText: Record<LiveStatus, string> = {
   live: 'Live',
   reconnecting: 'Reconnecting...',
 };
+
+const linkSx = { color: 'inherit', textDecorationColor: 'currentColor' } as const;
+
+/**
+ * "3 overdue", a link to the list whose overdue leads they are, filtered to them; when both
+ * lists have some, a link to each ("3 overdue: 2 inquiries, 1 quote request").
+ */
+function OverdueFigure({ overdue, byList }: { overdue: number; byList: LeadStats['overdueByList'] }) {
+  const figure = (
+    <>
+      <strong>{overdue}</strong> overdue
+    </>
+  );
+  const lists = (['inquiries', 'quotes'] as const).filter((list) => byList[list] > 0);
+  if (lists.length === 0) return <Typography variant="body2">{figure}</Typography>;
+  if (lists.length === 1) {
+    return (
+      <Typography variant="body2">
+        <Link component={RouterLink} to={overdueLeadsHref(lists[0])} sx={linkSx}>
+          {figure}
+        </Link>
+      </Typography>
+    );
+  }
+  const { inquiries, quotes } = byList;
+  return (
+    <Typography variant="body2">
+      {figure}:{' '}
+      <Link component={RouterLink} to={overdueLeadsHref('inquiries')} sx={linkSx}>
+        {inquiries} {inquiries === 1 ? 'inquiry' : 'inquiries'}
+      </Link>
+      ,{' '}
+      <Link component={RouterLink} to={overdueLeadsHref('quotes')} sx={linkSx}>
+        {quotes} {quotes === 1 ? 'quote request' : 'quote requests'}
+      </Link>
+    </Typography>
+  );
+}
 
 /** New leads waiting across both lists (and how many of them are overdue), and how soon leads were first contacted lately. */
 function LeadFigures() {
@@ -29,9 +70,7 @@ function LeadFigures() {
       <Typography variant="body2">
         New leads waiting: <strong>{waiting}</strong>
       </Typography>
-      <Typography variant="body2">
-        <strong>{overdue}</strong> overdue
-      </Typography>
+      <OverdueFigure overdue={overdue} byList={stats.data.overdueByList} />
       <Typography variant="body2">
         Median time to first contact, last 30 days:{' '}
         <strong>{medianFirstContactMs === null ? 'no first contacts yet' : formatDuration(medianFirstContactMs)}</strong>

@@ -83,12 +83,13 @@ export function InquiriesTab() {
   const [filter, setFilter] = useLeadFilter();
   const list = useInquiries(filter);
   const filtered = filter.status !== undefined || filter.q !== undefined;
+  const emptyText = filter.overdue ? 'No overdue inquiries' : filtered ? 'No inquiries match' : 'No inquiries yet';
   return (
     <Stack spacing={2}>
       <LeadFilters collection="project_inquiries" noun="inquiries" filter={filter} onChange={setFilter} />
       <ListPanel
         noun="inquiries"
-        emptyText={filtered ? 'No inquiries match' : 'No inquiries yet'}
+        emptyText={emptyText}
         list={list}
         actions={
           <ExportButton

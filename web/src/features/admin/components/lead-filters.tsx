@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { leadStatuses, leadStatusLabels, limits, type LeadStatus } from '@site/domain';
 import { useEffect, useState } from 'react';
 import type { LeadCollection, LeadListFilter } from '../api/admin-keys';
+import { useLeadStats } from '../api/lead-stats';
 import { useStatusCounts } from '../api/status-counts';
 
 /** Searching waits until typing pauses this long, so each keystroke does not query the API. */
@@ -19,9 +20,16 @@ interface LeadFiltersProps {
   onChange: (change: LeadListFilter) => void;
 }
 
-/** Status chips with how many leads each has (within the search), and the search box. */
+const statsList = { project_inquiries: 'inquiries', quote_requests: 'quotes' } as const;
+
+/**
+ * Status chips with how many leads each has (within the search), the Overdue chip (the
+ * dashboard header's figure for this list), and the search box.
+ */
 export function LeadFilters({ collection, noun, filter, onChange }: LeadFiltersProps) {
   const counts = useStatusCounts(collection, filter.q ?? '');
+  // No count, rather than no list, should the figures be missing.
+  const overdueCount = useLeadStats().data?.overdueByList?.[statsList[collection]];
   const [text, setText] = useState(filter.q ?? '');
   const [shownQ, setShownQ] = useState(filter.q ?? '');
 
@@ -41,20 +49,19 @@ export function LeadFilters({ collection, noun, filter, onChange }: LeadFiltersP
 
   const total = counts.data ? leadStatuses.reduce((sum, status) => sum + counts.data[status], 0) : null;
   const label = (name: string, count: number | null | undefined) => (count === null || count === undefined ? name : `${name} (${count})`);
-  const chip = (status: LeadStatus | undefined, name: string, count: number | null | undefined) => {
-    const selected = filter.status === status;
-    return (
-      <Chip
-        key={status ?? 'all'}
-        label={label(name, count)}
-        color={selected ? 'primary' : 'default'}
-        variant={selected ? 'filled' : 'outlined'}
-        onClick={() => onChange({ status })}
-        aria-pressed={selected}
-        role="button"
-      />
-    );
-  };
+  const chip = (key: string, name: string, count: number | null | undefined, selected: boolean, change: LeadListFilter) => (
+    <Chip
+      key={key}
+      label={label(name, count)}
+      color={selected ? 'primary' : 'default'}
+      variant={selected ? 'filled' : 'outlined'}
+      onClick={() => onChange(change)}
+      aria-pressed={selected}
+      role="button"
+    />
+  );
+  const statusChip = (status: LeadStatus | undefined, name: string, count: number | null | undefined) =>
+    chip(status ?? 'all', name, count, !filter.overdue && filter.status === status, { status });
 
   return (
     <Stack spacing={2}>
@@ -78,8 +85,9 @@ export function LeadFilters({ collection, noun, filter, onChange }: LeadFiltersP
         }}
       />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} role="group" aria-label="Filter by status">
-        {chip(undefined, 'All', total)}
-        {leadStatuses.map((status) => chip(status, leadStatusLabels[status], counts.data?.[status]))}
+        {statusChip(undefined, 'All', total)}
+        {leadStatuses.map((status) => statusChip(status, leadStatusLabels[status], counts.data?.[status]))}
+        {chip('overdue', 'Overdue', overdueCount, Boolean(filter.overdue), { overdue: true })}
       </Stack>
     </Stack>
   );

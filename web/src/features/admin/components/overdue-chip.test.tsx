@@ -1,5 +1,6 @@
 import type { Inquiry, QuoteRequest, WithMessages } from '@site/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { getContrastRatio } from '@mui/material/styles';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -63,6 +64,17 @@ describe('the Overdue chip on lead cards', () => {
     expect(within(await card('Ben Nguyen')).queryByText('Overdue')).not.toBeInTheDocument();
     expect(within(await card('Cy Nguyen')).queryByText('Overdue')).not.toBeInTheDocument();
     expect(within(await card('Di Nguyen')).queryByText('Overdue')).not.toBeInTheDocument();
+  });
+
+  test('its text keeps at least 4.5:1 contrast on its colour', async () => {
+    renderTab('inquiries', [inquiry({ id: 'i1', firstName: 'Ava', followUpDueAt: '2026-11-29T22:00:00.000Z', followUp: 'reminded' })]);
+    const label = within(await card('Ava Nguyen')).getByText('Overdue');
+    const chip = label.closest<HTMLElement>('.MuiChip-root');
+    if (!chip) throw new Error('The Overdue label is in no chip');
+    const text = getComputedStyle(label).color;
+    const background = getComputedStyle(chip).backgroundColor;
+    expect(background).not.toBe('');
+    expect(getContrastRatio(text, background)).toBeGreaterThanOrEqual(4.5);
   });
 
   test('appears on an open card once its time passes, without a reload', async () => {

@@ -68,12 +68,13 @@ export function QuoteRequestsTab() {
   const [filter, setFilter] = useLeadFilter();
   const list = useQuoteRequests(filter);
   const filtered = filter.status !== undefined || filter.q !== undefined;
+  const emptyText = filter.overdue ? 'No overdue quote requests' : filtered ? 'No quote requests match' : 'No quote requests yet';
   return (
     <Stack spacing={2}>
       <LeadFilters collection="quote_requests" noun="quote requests" filter={filter} onChange={setFilter} />
       <ListPanel
         noun="quote requests"
-        emptyText={filtered ? 'No quote requests match' : 'No quote requests yet'}
+        emptyText={emptyText}
         list={list}
         actions={
           <ExportButton
