@@ -92,13 +92,23 @@ describe('lead delivery, embedded', () => {
     expect(alert.text).toContain('Budget: $15,000 - $30,000');
     expect(alert.text).toContain('Timeline: Next 3 months');
     expect(alert.text).toContain('Phone: 0400 123 456 (tel:+61400123456)');
-    expect(alert.text).toMatch(/received \w+day, \d{1,2} \w+ \d{4} at \d{1,2}:\d{2}\s?[ap]m \(Melbourne time\)/);
+    // Staff read dates in Australian English: "5 January 2025 at 3:04 pm".
+    expect(alert.text).toMatch(/received \d{1,2} [A-Z][a-z]+ \d{4} at \d{1,2}:\d{2}\s?[ap]m \(Melbourne time\)/);
     expect(alert.text).toContain(`https://renovations.example.com.au/admin?tab=inquiries#lead-${res.body.id}`);
     // The customer's values are text in the HTML, never markup.
     expect(alert.html).toContain('Ava &lt;b&gt; Nguyen');
     expect(alert.html).not.toContain('Ava <b>');
     expect(alert.html).toContain('href="mailto:ava@example.com"');
     expect(alert.html).toContain('href="tel:+61400123456"');
+    // A laid-out email: charset and viewport, the preheader mail clients show after the subject,
+    // and a dashboard button padded for Outlook's Word engine.
+    expect(alert.html).toMatch(/^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional\/\/EN"/);
+    expect(alert.html).toContain('<meta content="text/html; charset=UTF-8" http-equiv="Content-Type"/>');
+    expect(alert.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
+    expect(alert.html).toMatch(/<div style="display:none;[^"]*"[^>]*>New project inquiry from Ava &lt;b&gt; Nguyen/);
+    expect(alert.html).toMatch(
+      /<a href="https:\/\/renovations\.example\.com\.au\/admin\?tab=inquiries#lead-[^"]+"[^>]*>.*<!--\[if mso\]>.*Open it in the dashboard/,
+    );
     expect(alert.messageId).toMatch(new RegExp(`^<${res.body.id}-[1-9]@example\\.com>$`));
 
     const confirmation = smtp.received.find((mail) => mail.to[0] === 'ava@example.com');

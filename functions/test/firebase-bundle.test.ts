@@ -47,6 +47,13 @@ describe('the function bundle', () => {
       '@gltf-transform/core': installed('@gltf-transform/core'),
       '@gltf-transform/extensions': installed('@gltf-transform/extensions'),
       '@gltf-transform/functions': installed('@gltf-transform/functions'),
+      // The emails' HTML layout (services/email-layout.tsx), rendered with react-dom/server.
+      ...Object.fromEntries(
+        ['body', 'button', 'container', 'head', 'html', 'link', 'preview', 'text'].map((part) => [
+          `@react-email/${part}`,
+          installed(`@react-email/${part}`),
+        ]),
+      ),
       '@simplewebauthn/server': installed('@simplewebauthn/server'),
       '@zxcvbn-ts/core': installed('@zxcvbn-ts/core'),
       '@zxcvbn-ts/language-common': installed('@zxcvbn-ts/language-common'),
@@ -62,6 +69,8 @@ describe('the function bundle', () => {
       'libphonenumber-js': installed('libphonenumber-js'),
       meshoptimizer: installed('meshoptimizer'),
       otpauth: installed('otpauth'),
+      react: installed('react'),
+      'react-dom': installed('react-dom'),
       sharp: installed('sharp'),
       zod: installed('zod'),
     });

@@ -96,6 +96,11 @@ describe('review requests', () => {
       expect(email.html).toContain(part.replace('&', '&amp;'));
     }
     expect(email.html).toContain(`href="https://renovations.example.com/reviews/write?t=${encodeURIComponent(token)}"`);
+    // The preheader is the body's first sentence, and the review link is a button Outlook renders too.
+    expect(email.html).toMatch(
+      /<div style="display:none;[^"]*"[^>]*>Thank you for choosing Northcote Kitchens &amp; Bathrooms for your renovation\./,
+    );
+    expect(email.html).toMatch(/reviews\/write\?t=[^"]+"[^>]*>.*<!--\[if mso\]>.*Write your review/);
     // RFC 8058: the mail client's own unsubscribe button POSTs to the API at once.
     expect(JSON.parse(email.headers ?? '{}')).toEqual({
       'List-Unsubscribe': `<https://renovations.example.com/api/unsubscribe?t=${encodeURIComponent(unsubscribe)}>`,
