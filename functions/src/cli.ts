@@ -12,8 +12,7 @@ import { defaultFirebaseProject, openAdminTarget } from './admin-target';
 import { Sessions } from './auth/sessions';
 import { systemClock } from './ports/clock';
 import { readEnv } from './config';
-import { seedDemo } from './demo/seed';
-import { startEmbedded } from './embedded';
+import { startDemo } from './demo/start-demo';
 import { ConflictError } from './ports/store';
 import { sendTestMessage } from './test-message';
 import { createSqliteStore } from './adapters/sqlite/store';
@@ -145,10 +144,7 @@ async function backup(dataDir: string, out: string) {
 
 async function demo() {
   const env = readEnv({ DATA_DIR: './.data-demo', ...process.env });
-  const embedded = await startEmbedded(env);
-  const seeded = await seedDemo(embedded.app.context.store, embedded.app.context.objects, {
-    fullPhotos: process.env.DEMO_PHOTOS === 'full',
-  });
+  const { embedded, seeded } = await startDemo(env, { fullPhotos: process.env.DEMO_PHOTOS === 'full' });
   if (seeded) console.log('Filled the demo data folder with demo content (every record is marked "Demo").');
   console.log(`Demo site at ${embedded.url} (data in ${env.DATA_DIR}). This is demo content, not real customers.`);
   const stop = () =>

@@ -8,17 +8,16 @@ import { createMemoryFeed } from './adapters/memory-feed';
 import { createSmtpEmailSender } from './adapters/smtp/smtp-email-sender';
 import { createSqliteStore, type SqliteStore } from './adapters/sqlite/store';
 import { createTwilioSmsSender } from './adapters/twilio/twilio-sms-sender';
-import { createApp, type App, type DeepHealth } from './app';
+import { appOptionsOf, createApp, type App, type DeepHealth } from './app';
 import { DailyBackups, databaseFile, lastBackup } from './backup';
 import type { Env } from './config';
 import { staticSite } from './http/static-site';
 import { createSitePages, type SitePages } from './site-pages/site-pages';
 import { appLog, createLogger, withRequestLog, type Logger } from './logging';
 import { systemClock, type Clock } from './ports/clock';
-import { FollowUpTimer } from './services/follow-up';
+import type { SiteJobs } from './jobs/site-jobs';
 import { DeliveryWorker } from './services/delivery-worker';
 import { importOutbox } from './services/import-outbox';
-import { runMaintenance } from './services/maintenance';
 import { freeDiskBytesOf } from './services/upload-quota';
 import { exampleValues } from '@site/domain';
 import { messagePolicy, settingsSeedOf } from './message-settings';
@@ -30,8 +29,8 @@ export interface Embedded {
   server: Server;
   url: string;
   logger: Logger;
-  /** Follow-up reminders: a run at start, then every minute. */
-  followUps: FollowUpTimer;
+  /** The background work (jobs/), started once the port is ours: models and photos, reminders, maintenance. */
+  jobs: SiteJobs;
   /** Stops taking requests, lets those under way finish (at most `graceMs`), ends event streams, closes the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -45,13 +44,13 @@ export interface EmbeddedOptions {
   logger?: Logger;
   /** The delivery worker's first retry delay (30 s); tests shorten it. */
   firstRetryDelayMs?: number;
-  /** The clock of the API, the delivery worker and the follow-up reminders; tests set the time. */
+  /** The clock of the API, the delivery worker and the jobs; tests set the time. */
   clock?: Clock;
 }
 
 /**
  * The embedded stack in one process: SQLite in DATA_DIR, uploads on local disk, live events
- * in memory, the delivery worker, daily backups, the built web app, and the API. Problems the
+ * in memory, the delivery worker, daily backups, the background jobs, the built web app, and the API. Problems the
  * operator can fix (DATA_DIR, disk space, a damaged database, the port) throw StartupError.
  */
 export async function startEmbedded(env: Env, options: EmbeddedOptions = {}): Promise<Embedded> {
@@ -167,19 +166,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       senders,
     },
     lastBackupAt: async () => (await lastBackup(env.DATA_DIR).catch(() => null))?.at ?? null,
-    options: {
-      trustProxy: env.TRUST_PROXY,
-      allowedOrigins: env.ALLOWED_ORIGINS,
-      sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
-      sessionIdleSeconds: env.SESSION_IDLE_MINUTES * 60,
-      requireMfa: env.REQUIRE_MFA,
-      formRateLimit: env.FORM_RATE_LIMIT,
-      visitRateLimit: env.VISIT_RATE_LIMIT,
-      loginRateLimit: env.LOGIN_RATE_LIMIT,
-      attachmentBytesPerDay: env.ATTACHMENT_MB_PER_DAY * 1024 * 1024,
-      attachmentStorageBytes: env.ATTACHMENT_STORAGE_MB * 1024 * 1024,
-      minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
-    },
+    options: { ...appOptionsOf(env), minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024 },
     // Uploads are refused before they would take DATA_DIR's disk under MIN_FREE_DISK_MB.
     freeDiskBytes: freeDiskBytesOf(env.DATA_DIR),
     site: (req, res, next) => (sitePages ? sitePages.handler(req, res, () => files(req, res, next)) : files(req, res, next)),
@@ -217,34 +204,6 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       `The site still shows example settings: ${examples.map((example) => `${example.label} "${example.value}"`).join(', ')}. Put the business's real details in the admin's Settings tab before going live.`,
     );
 
-  const maintain = () =>
-    app.context.settings
-      .settings()
-      .then((site) =>
-        runMaintenance(
-          app.context.store,
-          app.context.uploads,
-          app.context.clock,
-          {
-            visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
-            auditRetentionDays: env.AUDIT_RETENTION_DAYS,
-            // One setting drives both this and what the privacy page tells customers.
-            leadRetentionMonths: site.privacy.leadRetentionMonths,
-          },
-          app.context.attachments,
-        ),
-      )
-      .catch((error: unknown) => logger.error({ err: error }, 'maintenance failed'))
-      // Review reminders that came due; each is claimed before it is queued, so a restart never sends one twice.
-      .then(() => app.context.reviewRequests.sendDueReminders())
-      .then(() => app.context.reviewRequests.deleteExpired())
-      .catch((error: unknown) => logger.error({ err: error }, 'review reminders failed'));
-  await maintain();
-  // Models saved before a restart (or before optimisation existed) that still wait for it.
-  app.context.models.resumePending().catch((error: unknown) => logger.error({ err: error }, 'could not resume model optimisation'));
-  // Customers' photos uploaded before a restart that still wait for their processing.
-  app.context.attachments.resumePending().catch((error: unknown) => logger.error({ err: error }, 'could not resume attachment processing'));
-
   const server = createServer(withRequestLog(logger, app));
   server.keepAliveTimeout = 65_000;
   try {
@@ -255,16 +214,13 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
   } catch (error) {
     throw listenProblem(env.HOST, env.PORT, error) ?? error;
   }
-  // Only once the port is ours: a second server started by mistake must not send or back up.
+  // Only once the port is ours: a second server started by mistake must not send, back up or process.
   await worker.start();
   await backups.start();
-  const followUps = new FollowUpTimer(
-    { store: app.context.store, settings: () => app.context.messageSettings(), clock: app.context.clock, wake: () => worker.wake() },
-    (error) => logger.error({ err: error }, 'follow-up reminders failed'),
-  );
-  followUps.start();
-  const timer = setInterval(() => void maintain(), 60 * 60 * 1000);
-  timer.unref();
+  // The work each job kind finds waiting (models and photos saved before a restart), the
+  // scheduled kinds' first runs (reminders that fell due while the server was down), then their timers.
+  const { jobs } = app.context;
+  await jobs.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST}:${port}`;
@@ -275,10 +231,9 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     server,
     url,
     logger,
-    followUps,
+    jobs,
     close(graceMs = 6000) {
       closing ??= (async () => {
-        clearInterval(timer);
         const closed = new Promise<void>((done) => server.close(() => done()));
         app.closeLiveStreams();
         sitePages?.close();
@@ -291,7 +246,8 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
         clearTimeout(deadline);
         server.closeAllConnections();
         await closed;
-        await Promise.all([worker.stop(1500), backups.stop(1500), followUps.stop()]);
+        // A model or photo cut short stays pending, and is processed at the next start.
+        await Promise.all([worker.stop(1500), backups.stop(1500), jobs.stop(1500)]);
         await store.close();
       })();
       return closing;

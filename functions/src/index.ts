@@ -2,7 +2,8 @@
  * The Cloud Functions entry (Firebase mode): Hosting rewrites `/api/**` to `api`, the same
  * Express app as the embedded server, on Firestore, Cloud Storage and Firebase Auth; and the
  * public pages (with the business settings and the projects), `robots.txt`, `sitemap.xml` and
- * any path that is no file (the not-found page) to `pages`.
+ * any path that is no file (the not-found page) to `pages`. The background jobs (jobs/) each
+ * have a function of their own, on their document or their schedule.
  * Bundled by scripts/build-function.mjs into functions/lib, which firebase.json deploys.
  */
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
@@ -12,6 +13,13 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { readFirebaseEnv } from './firebase/env';
+import { attachmentJobs } from './jobs/attachments';
+import { followUpJobs } from './jobs/follow-ups';
+import { maintenanceJobs } from './jobs/maintenance';
+import { modelJobs } from './jobs/models';
+import { reviewReminderJobs } from './jobs/review-reminders';
+import type { DocumentTrigger, ScheduleTrigger } from './jobs/runner';
+import type { JobName } from './jobs/site-jobs';
 import { createFirebasePages } from './firebase/pages';
 import { createFirebaseSite, firebaseServices, type FirebaseServices, type FirebaseSite, type FirebaseSiteOptions } from './firebase/site';
 
@@ -41,8 +49,8 @@ function lazySite(options: () => FirebaseSiteOptions): () => Promise<FirebaseSit
 }
 
 const site = lazySite(() => ({ adminPassword: adminPassword.value() || undefined }));
-/** The maintenance job never creates the first admin, so it is not given the password. */
-const maintenanceSite = lazySite(() => ({}));
+/** The job functions never create the first admin, so they are not given the password. */
+const jobSite = lazySite(() => ({}));
 
 export const api = onRequest(
   {
@@ -92,70 +100,31 @@ export const pages = onRequest(
 );
 
 /**
- * Optimises a showroom model once it is saved with a new file (`processing: 'pending'`): the
- * `api` function answers the save first and cannot work after its answer. A designer's 60 MB
- * file takes up to a minute and about 1.5 GB (npm run bench:models); 4 GiB leave room for a
- * larger one. A retry after a crash finds the model still pending; one that is done or failed
- * is left alone, so the trigger's own write does not run it again.
+ * A job kind's Cloud Function on its document (jobs/runner.ts's DocumentTrigger): the `api`
+ * function answers first and cannot work after its answer, so the document's write runs the
+ * item while it is still to do; the trigger's own write (done or failed) leaves it alone.
  */
-export const optimizeModel = onDocumentWritten(
-  { document: 'models_3d/{id}', region, memory: '4GiB', cpu: 2, timeoutSeconds: 540, maxInstances: 2 },
-  async (event) => {
-    if (event.data?.after.get('processing') !== 'pending') return;
-    await (await maintenanceSite()).processModel(event.params.id);
-  },
-);
+function documentJob(kind: { name: JobName; cloud: DocumentTrigger }) {
+  const { function: _name, document, when, ...resources } = kind.cloud;
+  return onDocumentWritten({ document, region, ...resources }, async (event) => {
+    if (event.data?.after.get(when.field) !== when.value) return;
+    await (await jobSite()).runJob(kind.name, event.params.id);
+  });
+}
 
-/**
- * Processes a customer's photo once its upload is recorded (`processing: 'pending'`): turned
- * upright, every bit of metadata (the GPS position among it) dropped, scaled to 2400 px, then
- * the original deleted. The `api` function answers the upload first and cannot work after its
- * answer. About a second and 150 MB for a 12-megapixel photo; a retry finds the photo still
- * pending, and the trigger's own write (done or failed) leaves it alone.
- */
-export const processAttachment = onDocumentWritten(
-  { document: 'lead_attachments/{id}', region, memory: '1GiB', cpu: 1, timeoutSeconds: 120, maxInstances: 5 },
-  async (event) => {
-    if (event.data?.after.get('processing') !== 'pending') return;
-    await (await maintenanceSite()).processAttachment(event.params.id);
-  },
-);
+/** A job kind's Cloud Function on its schedule (jobs/runner.ts's ScheduleTrigger), Melbourne time; its result is logged when it did something. */
+function scheduledJob(kind: { name: JobName; cloud: ScheduleTrigger }) {
+  const { schedule, memory } = kind.cloud;
+  return onSchedule({ schedule, timeZone: 'Australia/Melbourne', region, memory }, async () => {
+    const result = await (await jobSite()).runJob(kind.name);
+    if (typeof result !== 'number') logger.info(kind.name, result);
+    else if (result > 0) logger.info(kind.name, { queued: result });
+  });
+}
 
-/**
- * Review reminders, hourly as in the embedded server: each request's one reminder 7 days after
- * it, unless the customer reviewed or unsubscribed. Each is claimed before it is queued, so an
- * overlapping or retried run never sends one twice.
- */
-export const reviewReminders = onSchedule(
-  { schedule: 'every 1 hours', timeZone: 'Australia/Melbourne', region, memory: '256MiB' },
-  async () => {
-    const queued = await (await maintenanceSite()).sendReviewReminders();
-    logger.info('review reminders', { queued });
-  },
-);
-
-/**
- * Follow-up reminders: every 5 minutes, the leads still new past their follow-up time
- * (FOLLOW_UP_AFTER_HOURS business hours after they arrived) each send the staff one reminder.
- * Each lead is claimed in the batch that queues its messages, so an overlapping or retried run
- * never sends one twice.
- */
-export const followUpReminders = onSchedule(
-  { schedule: 'every 5 minutes', timeZone: 'Australia/Melbourne', region, memory: '256MiB' },
-  async () => {
-    const queued = await (await maintenanceSite()).sendFollowUps();
-    if (queued) logger.info('follow-up reminders', { queued });
-  },
-);
-
-/**
- * Daily housekeeping, as the embedded server does hourly: visitor retention, expired sessions, unused uploads, and
- * (LEAD_RETENTION_MONTHS) won and lost leads past their retention, with their messages and files.
- */
-export const maintenance = onSchedule(
-  { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne', region, memory: '256MiB' },
-  async () => {
-    const report = await (await maintenanceSite()).maintain();
-    logger.info('maintenance', report);
-  },
-);
+// Each kind of jobs/site-jobs.ts that declares a Cloud Function, exported under that function's name.
+export const optimizeModel = documentJob(modelJobs);
+export const processAttachment = documentJob(attachmentJobs);
+export const reviewReminders = scheduledJob(reviewReminderJobs);
+export const followUpReminders = scheduledJob(followUpJobs);
+export const maintenance = scheduledJob(maintenanceJobs);

@@ -43,9 +43,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('customer attachments on Fire
     db = getFirestore(app);
     db.settings({ host: firestoreEmulatorHost, ssl: false });
     // As the Cloud Function runs: no processing after the answer, the trigger does it.
-    t = await startTestApp({}, () => createFirestoreStore(db, { onClose: () => deleteApp(app) }), undefined, undefined, {
-      attachmentProcessing: { background: false },
-    });
+    t = await startTestApp({}, () => createFirestoreStore(db, { onClose: () => deleteApp(app) }), undefined, undefined, { jobs: [] });
     staff = await t.adminClient();
     photo = await roomPhoto({ seed: 'firestore-attachment', orientation: 6 });
   }, 60_000);
@@ -191,8 +189,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('customer attachments on Fire
     expect((await db.doc('upload_quotas/unattached').get()).get('bytes')).toBe(earlier);
     // Two instances of the function on the same database, each with the limits of a small site.
     const options = { attachmentBytesPerDay: 1024 * kb, attachmentStorageBytes: earlier + 1536 * kb };
-    const first = await startTestApp(options, store, undefined, undefined, { attachmentProcessing: { background: false } });
-    const second = await startTestApp(options, store, undefined, undefined, { attachmentProcessing: { background: false } });
+    const first = await startTestApp(options, store, undefined, undefined, { jobs: [] });
+    const second = await startTestApp(options, store, undefined, undefined, { jobs: [] });
     try {
       for (const name of ['a.pdf', 'b.pdf'])
         expect((await upload(first.client(), pdfOf(400 * kb), 'application/pdf', name)).status).toBe(201);

@@ -15,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { exifReveals, roomPhoto } from '../src/demo/room-photos';
 import { leadMessages } from '../src/services/lead-messages';
-import { Attachments, largerThanDeclared } from '../src/services/attachments';
+import { largerThanDeclared } from '../src/services/attachments';
 import { runMaintenance } from '../src/services/maintenance';
 import { imageSizeProblem } from '../src/services/photo-pipeline';
-import { defaultUploadQuota, UploadQuota, uploadQuotaMessages } from '../src/services/upload-quota';
+import { uploadQuotaMessages } from '../src/services/upload-quota';
 import { idOf, samplePdf, storedFiles, upload } from './attachments-support';
 import { glb, goodInquiry, goodQuote, startTestApp, testMessageSettings, until, type Client, type TestApp } from './harness';
 import { line59Megapixels, tallScreenshot, thinLine, tooManyPixels } from './hostile-images';
@@ -400,7 +400,7 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
         ],
       });
       const ids = [shot.body.url, plan.body.url].map((url) => url.split('/').pop()!);
-      await t.app.context.attachments.idle();
+      await t.app.context.jobs.idle();
       expect(storedFiles(t).filter((file) => ids.some((id) => file.startsWith(id)))).toHaveLength(3);
 
       expect((await admin.delete(`/api/project-inquiry/${res.body.id}`)).status).toBe(204);
@@ -460,22 +460,15 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
 
   it('a photo still pending when the server stopped is processed when it starts again', async () => {
     // A server that stops before processing (as a restart would interrupt its queue).
-    const stopped = await startTestApp({}, undefined, undefined, undefined, { attachmentProcessing: { background: false } });
+    const stopped = await startTestApp({}, undefined, undefined, undefined, { jobs: [] });
     try {
       const shot = await upload(stopped.client(), photo, 'image/jpeg', 'before-restart.jpg');
       const id = idOf(shot.body.url);
       expect(await stopped.app.context.store.attachments.get(id)).toMatchObject({ processing: 'pending' });
-      const { store, objects, clock, log } = stopped.app.context;
-      const restarted = new Attachments(
-        store,
-        objects,
-        clock,
-        log,
-        { background: true },
-        new UploadQuota(store, clock, defaultUploadQuota),
-      );
-      expect(await restarted.resumePending()).toBe(1);
-      await restarted.idle();
+      // The next start of the jobs finds it in the store (nothing was queued in memory) and processes it.
+      const { store, jobs } = stopped.app.context;
+      expect(await jobs.start(['attachments'])).toBe(1);
+      await jobs.idle();
       expect(await store.attachments.get(id)).toMatchObject({ processing: 'done', width: 1800, height: 2400 });
       expect(storedFiles(stopped).filter((file) => file.startsWith(id))).toEqual([`${id}-full.webp`, `${id}-thumbnail.webp`]);
     } finally {

@@ -631,13 +631,13 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     const retaining = await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(process.env), {});
     const { version, settings } = await retaining.app.context.settings.current();
     await retaining.app.context.settings.update({ version, privacy: { ...settings.privacy, leadRetentionMonths: 24 } }, 'staff');
-    await retaining.maintain();
+    await retaining.runJob('maintenance');
     // The scheduled follow-up reminders (which read nothing while no staff address is set).
     await (
       await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv({ ...process.env, NOTIFY_EMAIL: 'office@example.com' }), {})
-    ).sendFollowUps();
+    ).runJob('follow-ups');
     // The scheduled review reminders, and the deletion of requests long expired.
-    await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(process.env), {})).sendReviewReminders();
+    await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(process.env), {})).runJob('review-reminders');
     // Deleting a lead first deletes its customer's files, found by the lead.
     const doomed = await client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'deleted@example.com' }, browser);
     expect(doomed.status).toBe(201);

@@ -88,7 +88,7 @@ async function start(dir: string, clock: Clock, env: Record<string, string> = {}
   const staff = new Client(embedded.url);
   expect((await staff.post('/api/login', admin)).status).toBe(200);
   // The run at start is over before the test looks.
-  await embedded.followUps.idle();
+  await embedded.jobs.idle();
   return { embedded, client: new Client(embedded.url), staff };
 }
 
@@ -120,7 +120,7 @@ describe('follow-up reminders, embedded', () => {
     // The whole weekend, and Monday until a millisecond before 09:00: nothing.
     for (const at of ['2026-11-27T23:00:00+11:00', '2026-11-29T12:00:00+11:00', '2026-11-30T08:59:59.999+11:00']) {
       clock.set(at);
-      expect(await first.embedded.followUps.run()).toBe(0);
+      expect(await first.embedded.jobs.run('follow-ups')).toBe(0);
     }
     expect((await first.staff.get<LeadStats>('/api/leads/stats')).body).toMatchObject({ waiting: 1, overdue: 0 });
     const before = await listed<Inquiry>(first.staff, '/api/project-inquiries', id);
@@ -153,11 +153,11 @@ describe('follow-up reminders, embedded', () => {
 
     // Later runs, and a third start on the same data, send nothing more.
     clock.set('2026-11-30T15:00:00+11:00');
-    expect(await second.embedded.followUps.run()).toBe(0);
+    expect(await second.embedded.jobs.run('follow-ups')).toBe(0);
     await stop(second.embedded);
     clock.set('2026-12-01T09:00:00+11:00');
     const third = await start(dir, clock);
-    expect(await third.embedded.followUps.run()).toBe(0);
+    expect(await third.embedded.jobs.run('follow-ups')).toBe(0);
     const later = await listed<Inquiry>(third.staff, '/api/project-inquiries', id);
     expect(reminders(later.messages)).toHaveLength(2);
     expect(later.followUpRemindedAt).toBe('2026-11-29T22:00:30.000Z');
@@ -182,7 +182,7 @@ describe('follow-up reminders, embedded', () => {
     expect((await staff.patch(`/api/quote-request/${answered.id}`, { status: 'contacted' })).status).toBe(200);
     clock.set('2026-11-25T10:00:00+11:00');
     expect((await staff.get<LeadStats>('/api/leads/stats')).body).toMatchObject({ waiting: 2, overdue: 1 });
-    expect(await embedded.followUps.run()).toBe(1);
+    expect(await embedded.jobs.run('follow-ups')).toBe(1);
     expect(reminders((await listed<QuoteRequest>(staff, '/api/quote-requests', answered.id)).messages)).toEqual([]);
     const reminded = await listed<QuoteRequest>(staff, '/api/quote-requests', waiting.id);
     expect(reminded.followUp).toBe('reminded');
@@ -194,7 +194,7 @@ describe('follow-up reminders, embedded', () => {
     expect((await staff.patch(`/api/quote-request/${waiting.id}`, { status: 'contacted' })).status).toBe(200);
     clock.set('2026-11-30T10:00:00+11:00');
     expect((await staff.get<LeadStats>('/api/leads/stats')).body).toMatchObject({ waiting: 1, overdue: 1 });
-    expect(await embedded.followUps.run()).toBe(1);
+    expect(await embedded.jobs.run('follow-ups')).toBe(1);
     expect(reminders((await listed<Inquiry>(staff, '/api/project-inquiries', weekend.id)).messages)).toHaveLength(2);
   });
 
@@ -204,9 +204,9 @@ describe('follow-up reminders, embedded', () => {
     const lead = (await client.post<Inquiry>('/api/project-inquiry', goodInquiry)).body;
     expect(lead.followUpDueAt).toBe('2026-11-22T23:30:00.000Z');
     // Not run until Tuesday 09:00 (the timer stopped): 8.5 hours on Monday and 1 on Tuesday.
-    await embedded.followUps.stop();
+    await embedded.jobs.stop();
     clock.set('2026-11-24T09:00:00+11:00');
-    expect(await embedded.followUps.run()).toBe(1);
+    expect(await embedded.jobs.run('follow-ups')).toBe(1);
     await until(() => smtp.received.find((mail) => mail.subject.startsWith('Reminder:')), 'the reminder email');
     expect(smtp.received.map((mail) => mail.subject)).toContain("Reminder: Ava Nguyen's inquiry has waited 9 business hours");
 
@@ -214,7 +214,7 @@ describe('follow-up reminders, embedded', () => {
     const unreminded = (await off.client.post<Inquiry>('/api/project-inquiry', goodInquiry)).body;
     expect(unreminded).not.toHaveProperty('followUpDueAt');
     clock.set('2026-12-24T09:00:00+11:00');
-    expect(await off.embedded.followUps.run()).toBe(0);
+    expect(await off.embedded.jobs.run('follow-ups')).toBe(0);
     expect((await off.staff.get<LeadStats>('/api/leads/stats')).body).toMatchObject({ waiting: 1, overdue: 0 });
   });
 });

@@ -8,8 +8,7 @@ import { createSqliteStore } from '../src/adapters/sqlite/store';
 import type { HitCounter } from '../src/http/rate-limit';
 import type { ClientCheck } from '../src/ports/client-check';
 import { createApp, type App, type AppOptions } from '../src/app';
-import type { ModelProcessingOptions } from '../src/services/model-processing';
-import type { AttachmentProcessingOptions } from '../src/services/attachments';
+import type { JobName } from '../src/jobs/site-jobs';
 import { createAdmin } from '../src/accounts';
 import type { Clock } from '../src/ports/clock';
 import type { ChangeFeed } from '../src/ports/change-feed';
@@ -141,10 +140,12 @@ export async function startTestApp(
     siteFrom?: (deps: { store: Store; feed: ChangeFeed }) => Promise<RequestHandler>;
     logger?: Logger;
     delivery?: Delivery;
-    /** How saved models are optimised: in the background with the real pipeline unless a test says otherwise. */
-    modelProcessing?: ModelProcessingOptions;
-    /** How customers' photos are processed: in the background unless a test says otherwise (Firebase mode: by its trigger). */
-    attachmentProcessing?: AttachmentProcessingOptions;
+    /**
+     * The job kinds run in the background, as the embedded server runs them: saved models and
+     * customers' photos unless a test says otherwise ([]: a server that stopped before
+     * processing, or Firebase mode, where triggers run them); never the scheduled kinds.
+     */
+    jobs?: JobName[];
     /** The business settings stored before the app starts: `testSettings` unless given; null stores none (the defaults). */
     settings?: SiteSettings | null;
   } = {},
@@ -169,11 +170,10 @@ export async function startTestApp(
     options: { formRateLimit: 10_000, visitRateLimit: 10_000, loginRateLimit: 10_000, sessionIdleSeconds: 30 * 24 * 3600, ...options },
     hitCounter,
     clientCheck,
-    modelProcessing: extra.modelProcessing,
-    attachmentProcessing: extra.attachmentProcessing,
     // As the embedded server: the free space of the disk the data folder is on.
     freeDiskBytes: freeDiskBytesOf(dir),
   });
+  await app.context.jobs.start(extra.jobs ?? ['models', 'attachments']);
   if ((await store.users.count({ username: admin.username })) === 0) await createAdmin(store, admin.username, admin.password);
   if (extra.settings !== null) {
     const settings = extra.settings ?? testSettings;
@@ -197,9 +197,9 @@ export async function startTestApp(
       return client;
     },
     async close() {
-      // A model still being optimised finishes before its files and database go.
-      await app.context.models.idle();
-      await app.context.attachments.idle();
+      // A model or photo still being processed finishes before its files and database go.
+      await app.context.jobs.idle();
+      await app.context.jobs.stop();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await store.close();

@@ -545,7 +545,7 @@ describe('hostile requests', () => {
       }),
     );
     // Customers' photos are processed after their answer: their log lines count too.
-    await t.app.context.attachments.idle();
+    await t.app.context.jobs.idle();
     // The last connections' log lines are written when the server has closed them.
     await t.close();
     closed = true;

@@ -41,7 +41,7 @@ function describeDeletion(name: string, makeStore: (() => Store) | undefined) {
         attachments: [{ url: plan.body.url, name: 'plan.pdf' }],
       });
       expect(sent.status, sent.text).toBe(201);
-      await t.app.context.attachments.idle();
+      await t.app.context.jobs.idle();
       expect((await staff.patch(`/api/project-inquiry/${sent.body.id}`, { status: 'won' })).status).toBe(200);
       expect((await staff.post(`/api/leads/inquiry/${sent.body.id}/review-request`)).status).toBe(201);
       const request = (await t.app.context.store.personal.messagesAbout([sent.body.id])).find((m) => m.id === `${sent.body.id}-review`);

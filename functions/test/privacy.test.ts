@@ -364,7 +364,7 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
         const plan = await upload(client, samplePdf(), 'application/pdf', 'plan.pdf');
         expect(plan.status, plan.text).toBeLessThan(300);
         const sent = await inquiry({ email: 'files@example.com', attachments: [{ url: plan.body.url, name: 'plan.pdf' }] });
-        await t.app.context.attachments.idle();
+        await t.app.context.jobs.idle();
         const id = idOf(plan.body.url);
         expect(storedFiles(t).filter((file) => file.startsWith(id))).not.toEqual([]);
 
@@ -392,7 +392,7 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
         const store = t.app.context.store;
         const plan = await upload(t.client(), samplePdf(), 'application/pdf', 'plan.pdf');
         const won = await inquiry({ email: 'retention-won@example.com', attachments: [{ url: plan.body.url, name: 'plan.pdf' }] });
-        await t.app.context.attachments.idle();
+        await t.app.context.jobs.idle();
         const lost = await quote({ email: 'retention-lost@example.com' });
         const open = await inquiry({ email: 'retention-open@example.com' });
         const wonLater = await inquiry({ email: 'retention-later@example.com' });

@@ -8,7 +8,7 @@ let t: TestApp;
 let admin: Client;
 beforeAll(async () => {
   // These tests are about the fields and the inquiry: the optimisation has its own tests.
-  t = await startTestApp({}, undefined, undefined, undefined, { modelProcessing: { background: false } });
+  t = await startTestApp({}, undefined, undefined, undefined, { jobs: [] });
   admin = await t.adminClient();
 });
 afterAll(() => t.close());
@@ -174,7 +174,7 @@ describe('model optimisation after the save (the real pipeline, in a worker thre
     });
     expect(created.status).toBe(201);
     expect(created.body.processing).toBe('pending');
-    await p.app.context.models.idle();
+    await p.app.context.jobs.idle();
     off();
 
     const model = await listed(created.body.id);
@@ -219,7 +219,7 @@ describe('model optimisation after the save (the real pipeline, in a worker thre
     expect(replaced.body.stats).toBeUndefined();
     expect(replaced.body.arUrl).toBeUndefined();
     for (const url of [model!.originalUrl, model!.modelUrl, model!.arUrl!]) expect((await served(url)).status).toBe(404);
-    await p.app.context.models.idle();
+    await p.app.context.jobs.idle();
     const again = await listed(model!.id);
     expect(again).toMatchObject({
       processing: 'done',
@@ -240,7 +240,7 @@ describe('model optimisation after the save (the real pipeline, in a worker thre
       modelUrl: await upload(damaged),
     });
     expect(created.status).toBe(201);
-    await p.app.context.models.idle();
+    await p.app.context.jobs.idle();
     const model = await listed(created.body.id);
     expect(model).toMatchObject({ processing: 'failed', modelUrl: created.body.originalUrl, variants: [] });
     expect(model?.processingError).toMatch(/^The file is incomplete/);
@@ -258,7 +258,7 @@ describe('model optimisation after the save (the real pipeline, in a worker thre
   it('optimises the models still waiting when the server starts again', async () => {
     const fixture = await untexturedModel();
     // Saved by a server that stopped before optimising it (or by a version without optimisation).
-    const stopped = await startTestApp({}, undefined, undefined, undefined, { modelProcessing: { background: false } });
+    const stopped = await startTestApp({}, undefined, undefined, undefined, { jobs: [] });
     const stoppedAdmin = await stopped.adminClient();
     const issued = await stoppedAdmin.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' });
     const file = await stopped.client().request<{ url: string }>('PUT', issued.body.uploadURL, { body: Buffer.from(fixture.glb) });
@@ -268,21 +268,12 @@ describe('model optimisation after the save (the real pipeline, in a worker thre
       modelUrl: file.body.url,
     });
     expect(created.body.processing).toBe('pending');
-    await stopped.app.context.models.idle();
+    await stopped.app.context.jobs.idle();
     expect((await stopped.app.context.store.models.get(created.body.id))?.processing).toBe('pending');
 
-    // The next start over the same data processes in the background and picks it up.
-    const { ModelProcessing } = await import('../src/services/model-processing');
-    const restarted = new ModelProcessing(
-      stopped.app.context.store,
-      stopped.app.context.objects,
-      (message, error) => {
-        throw new Error(`${message}: ${String(error)}`);
-      },
-      { background: true },
-    );
-    expect(await restarted.resumePending()).toBeGreaterThanOrEqual(1);
-    await restarted.idle();
+    // The next start of the jobs finds it in the store (nothing was queued in memory) and optimises it.
+    expect(await stopped.app.context.jobs.start(['models'])).toBe(1);
+    await stopped.app.context.jobs.idle();
     expect(await stopped.app.context.store.models.get(created.body.id)).toMatchObject({
       processing: 'done',
       stats: { triangles: fixture.triangles },

@@ -13,17 +13,16 @@ import type { ClientCheck } from '../ports/client-check';
 import { firebaseAppCheck } from './app-check';
 import { createFirestoreStore } from '../adapters/firestore/store';
 import { createMemoryFeed } from '../adapters/memory-feed';
-import { createApp, type App } from '../app';
+import { appOptionsOf, createApp, type App } from '../app';
+import type { JobName } from '../jobs/site-jobs';
 import { errorHandler } from '../http/errors';
 import { securityHeaders } from '../http/security';
 import type { Clock } from '../ports/clock';
 import type { ObjectStore } from '../ports/object-store';
-import { runMaintenance, type MaintenanceReport } from '../services/maintenance';
 import { createFirebaseClientAuth } from './client-auth';
 import { siteOrigins, type FirebaseEnv } from './env';
 import { functionsBody } from './functions-request';
 import { messagePolicy, settingsSeedOf } from '../message-settings';
-import { sendDueReminders } from '../services/follow-up';
 
 /** Firebase's services, as the composition root receives them (tests pass their own). */
 export interface FirebaseServices {
@@ -40,16 +39,11 @@ export interface FirebaseSite {
   /** The request handler `onRequest` serves: the API as Cloud Functions delivers requests. */
   handler: Express;
   app: App;
-  /** The housekeeping, and leads stored before statuses given theirs (`leadsUpdated`). */
-  maintain(): Promise<MaintenanceReport & { leadsUpdated: number; modelsQueued: number }>;
-  /** Optimises a pending model now (the Firestore trigger on `models_3d` calls it). */
-  processModel(id: string): Promise<void>;
-  /** Processes a customer's pending photo now (the Firestore trigger on `lead_attachments` calls it). */
-  processAttachment(id: string): Promise<void>;
-  /** Queues the review reminders that came due (returns how many), and deletes requests long expired. */
-  sendReviewReminders(): Promise<number>;
-  /** Queues the staff's follow-up reminders of leads still new past their time; returns how many. */
-  sendFollowUps(): Promise<number>;
+  /**
+   * Runs one item of a job kind now (a scheduled kind: one run) once the settings are ready,
+   * and answers its result: what each kind's Cloud Function calls (index.ts).
+   */
+  runJob(name: JobName, id?: string): Promise<unknown>;
 }
 
 export interface FirebaseSiteOptions {
@@ -103,22 +97,17 @@ export async function createFirebaseSite(
     clientCheck: clientCheckFor(services, env.APP_CHECK),
     clock: options.clock,
     log,
-    // The function cannot work after its answer: the `optimizeModel` trigger does it.
-    modelProcessing: { background: false },
-    // Likewise customers' photos: the `processAttachment` trigger on lead_attachments.
-    attachmentProcessing: { background: false },
-    options: {
-      trustProxy: env.TRUST_PROXY,
-      allowedOrigins: siteOrigins(env),
-      sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
-      sessionIdleSeconds: env.SESSION_IDLE_MINUTES * 60,
-      requireMfa: env.REQUIRE_MFA,
-      formRateLimit: env.FORM_RATE_LIMIT,
-      visitRateLimit: env.VISIT_RATE_LIMIT,
-      loginRateLimit: env.LOGIN_RATE_LIMIT,
-      attachmentBytesPerDay: env.ATTACHMENT_MB_PER_DAY * 1024 * 1024,
-      attachmentStorageBytes: env.ATTACHMENT_STORAGE_MB * 1024 * 1024,
+    // The jobs are never started here: the function cannot work after its answer, so each
+    // kind's trigger or schedule runs its items (index.ts). Before them, documents from
+    // before a field existed get it (once; a read at each run afterwards).
+    upgrades: {
+      maintenance: async () => ({
+        leadsUpdated: await backfillLeadProgress(services.db),
+        modelsQueued: await backfillModelProcessing(services.db),
+      }),
+      followUps: (followUp) => backfillFollowUp(services.db, followUp),
     },
+    options: { ...appOptionsOf(env), allowedOrigins: siteOrigins(env) },
     // No freeDiskBytes: files go to Cloud Storage, which has no disk of ours to fill (the
     // bucket's size is bounded by ATTACHMENT_STORAGE_MB and the per-client quota), and a
     // file staged in the function's memory-backed /tmp is bounded by its 20 MB limit.
@@ -171,36 +160,10 @@ export async function createFirebaseSite(
   return {
     handler,
     app,
-    maintain: async () => ({
-      ...(await runMaintenance(
-        app.context.store,
-        app.context.uploads,
-        app.context.clock,
-        {
-          visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
-          auditRetentionDays: env.AUDIT_RETENTION_DAYS,
-          // One setting drives both this and what the privacy page tells customers.
-          leadRetentionMonths: (await settingsReady().then(() => app.context.settings.settings())).privacy.leadRetentionMonths,
-        },
-        app.context.attachments,
-      )),
-      leadsUpdated: await backfillLeadProgress(services.db),
-      modelsQueued: await backfillModelProcessing(services.db),
-    }),
-    processModel: (id) => app.context.models.process(id),
-    processAttachment: (id) => app.context.attachments.process(id),
-    sendReviewReminders: async () => {
+    // A scheduled run reads the settings: they are copied from the old variables first.
+    runJob: async (name, id) => {
       await settingsReady();
-      const queued = await app.context.reviewRequests.sendDueReminders();
-      await app.context.reviewRequests.deleteExpired();
-      return queued;
-    },
-    sendFollowUps: async () => {
-      await settingsReady();
-      const settings = await app.context.messageSettings();
-      // Leads new before reminders existed get their due time first (once; a read a run afterwards).
-      if (settings.followUp) await backfillFollowUp(services.db, settings.followUp);
-      return sendDueReminders({ store: app.context.store, settings: () => app.context.messageSettings(), clock: app.context.clock });
+      return app.context.jobs.run(name, id);
     },
   };
 }

@@ -35,7 +35,7 @@ export function modelRoutes(ctx: RouteContext): Router {
     await store.objects.update(modelFile.id, { attached: true });
     if (thumbnail) await store.objects.update(thumbnail.id, { attached: true });
     await store.models.insert(model);
-    ctx.models.enqueue(model.id);
+    ctx.jobs.enqueue('models', model.id);
     await ctx.audit.record(req, signedIn(res).user, 'model.created', { target: `model:${model.id}`, detail: model.name });
     res.status(201).json(model);
   });
@@ -60,7 +60,7 @@ export function modelRoutes(ctx: RouteContext): Router {
     // Files the model no longer uses are deleted with their records (a model's upload with the files made from it).
     if (modelFile) {
       await uploads.remove(existing.originalUrl);
-      ctx.models.enqueue(id);
+      ctx.jobs.enqueue('models', id);
     }
     if (existing.thumbnailUrl && existing.thumbnailUrl !== input.thumbnailUrl) await uploads.remove(existing.thumbnailUrl);
     await ctx.audit.record(req, signedIn(res).user, 'model.updated', { target: `model:${id}`, detail: updated.name });
