@@ -1,16 +1,13 @@
-import { addBusinessHours, businessHoursBetween, type BusinessHours } from '@site/domain/business-hours';
+import { addBusinessHours, businessHoursBetween } from '@site/domain/business-hours';
 import type { Inquiry, LeadProgress, QuoteRequest } from '@site/domain';
 import type { Clock } from '../ports/clock';
 import type { NewMessage } from '../ports/messages';
 import type { Collection, Store } from '../ports/store';
-import { adminLink, staffAlert, type MessageSettings } from './lead-messages';
+import { adminLink, staffAlert, type FollowUpSettings, type MessageSettings } from './lead-messages';
 
-/** FOLLOW_UP_AFTER_HOURS and BUSINESS_HOURS, when reminders are on. */
-export interface FollowUpSettings {
-  /** Business hours a lead may stay `new` before the staff are reminded (more than 0). */
-  afterHours: number;
-  businessHours: BusinessHours;
-}
+// Defined beside MessageSettings, which holds them, so that lead-messages.ts needs nothing from
+// this module; also exported here for the modules that run the reminders.
+export type { FollowUpSettings } from './lead-messages';
 
 /** The follow-up fields a lead arriving `at` starts with; none while reminders are off. */
 export function newLeadFollowUp(at: Date, settings: FollowUpSettings | undefined): Pick<LeadProgress, 'followUpDueAt' | 'followUp'> {
@@ -156,4 +153,48 @@ export async function countOverdue(store: Store, now: Date): Promise<{ inquiries
   const range = { field: 'followUpDueAt', from: '', to: before } as const;
   const [inquiries, quotes] = await Promise.all([store.inquiries.count({ status }, range), store.quotes.count({ status }, range)]);
   return { inquiries, quotes };
+}
+
+/**
+ * The embedded server's reminder timer: a run at start (reminders that fell due while it was
+ * down go out once), then one a minute, never two at once.
+ */
+export class FollowUpTimer {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly deps: FollowUpDeps,
+    private readonly onError: (error: unknown) => void,
+    private readonly everyMs = 60_000,
+  ) {}
+
+  /** One run now (after any under way); resolves with how many reminders it queued. */
+  run(): Promise<number> {
+    const next = this.running.then(() => sendDueReminders(this.deps));
+    this.running = next.catch((error: unknown) => this.onError(error));
+    return next;
+  }
+
+  /** The first run, then the timer (a run while reminders are off in the settings does nothing). */
+  start(): void {
+    void this.run().catch(() => undefined);
+    this.timer = setInterval(() => void this.run().catch(() => undefined), this.everyMs);
+    this.timer.unref();
+  }
+
+  /** Resolves once no run is under way or waiting. */
+  async idle(): Promise<void> {
+    let seen: Promise<unknown>;
+    do {
+      seen = this.running;
+      await seen;
+    } while (seen !== this.running);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.idle();
+  }
 }

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Log } from '../app';
+import type { Log } from '../ports/log';
 import type { ChangeFeed } from '../ports/change-feed';
 import type { Store } from '../ports/store';
 import { listPublishedProjects } from '../services/projects';

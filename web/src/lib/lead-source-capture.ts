@@ -1,5 +1,5 @@
 import type { LeadSource } from '@site/domain';
-import { landing } from './lead-source';
+import { landing } from './lead-source-landing';
 
 const parameters = [
   ['utm_source', 'utmSource'],

@@ -1,4 +1,5 @@
 import type { LeadSource } from '@site/domain';
+import { landing } from './lead-source-landing';
 
 /** Where the browsing session's source is kept: one per tab, gone when the tab closes. */
 const storageKey = 'lead-source';
@@ -44,9 +45,6 @@ export function captureLeadSource(): Promise<void> {
     return Promise.resolve();
   }
 }
-
-/** The landing page alone: what a visit typed in or from a bookmark keeps. */
-export const landing = (pathname: string): LeadSource => (/^\/\S*$/.test(pathname) ? { landingPage: pathname.slice(0, 512) } : {});
 
 /** What the session kept, for a lead's `source`; undefined when nothing was. */
 export function leadSource(): LeadSource | undefined {
