@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, signIn, test } from '../support/fixtures';
 import { card, dashboardReady, seed, tab, toast, totalOf } from './admin-helpers';
+import { expectNoAxeViolations } from './axe';
 
 test.describe('admin actions', () => {
   test('deleting an inquiry: dismissing the confirmation keeps it, accepting deletes it', async ({ page, request, adminApi }) => {
@@ -11,22 +12,21 @@ test.describe('admin actions', () => {
     const before = await totalOf(adminApi, '/api/project-inquiries');
     await expect(tab(page, `Inquiries (${before})`)).toBeVisible();
 
-    const messages: string[] = [];
-    page.once('dialog', (dialog) => {
-      messages.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await card(page, name)
-      .getByRole('button', { name: `Delete inquiry from ${name}` })
-      .click();
-    expect(messages).toEqual(['Are you sure you want to delete this inquiry?']);
+    const deleteButton = card(page, name).getByRole('button', { name: `Delete inquiry from ${name}` });
+    await deleteButton.click();
+    const confirmation = page.getByRole('alertdialog', { name: `Delete inquiry from ${name}?` });
+    await expect(confirmation).toHaveAccessibleDescription('Are you sure you want to delete this inquiry?');
+    // Cancel has the focus, so a stray Enter keeps the inquiry; Escape keeps it too and gives the focus back.
+    await expect(confirmation.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectNoAxeViolations(page, '[role="alertdialog"]');
+    await page.keyboard.press('Escape');
+    await expect(confirmation).toBeHidden();
+    await expect(deleteButton).toBeFocused();
     await expect(card(page, name)).toBeVisible();
     expect(await totalOf(adminApi, '/api/project-inquiries')).toBe(before);
 
-    page.once('dialog', (dialog) => void dialog.accept());
-    await card(page, name)
-      .getByRole('button', { name: `Delete inquiry from ${name}` })
-      .click();
+    await deleteButton.click();
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Success')).toContainText('Inquiry deleted successfully');
     await expect(card(page, name)).toHaveCount(0);
     await expect(tab(page, `Inquiries (${before - 1})`)).toBeVisible();
@@ -40,10 +40,10 @@ test.describe('admin actions', () => {
     await page.route('**/api/project-inquiry/*', (route) =>
       route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: 'Server error' }) : route.continue(),
     );
-    page.once('dialog', (dialog) => void dialog.accept());
     await card(page, name)
       .getByRole('button', { name: `Delete inquiry from ${name}` })
       .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     const alert = toast(page, 'Failed to delete inquiry');
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('Error');
@@ -56,20 +56,17 @@ test.describe('admin actions', () => {
     await signIn(page);
     await tab(page, /^Quote requests/).click();
 
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this quote request?');
-      void dialog.dismiss();
-    });
-    await card(page, name)
-      .getByRole('button', { name: `Delete quote request from ${name}` })
-      .click();
+    const deleteButton = card(page, name).getByRole('button', { name: `Delete quote request from ${name}` });
+    const confirmation = page.getByRole('alertdialog', { name: `Delete quote request from ${name}?` });
+    await deleteButton.click();
+    await expect(confirmation).toHaveAccessibleDescription('Are you sure you want to delete this quote request?');
+    await confirmation.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirmation).toBeHidden();
     await expect(card(page, name)).toBeVisible();
 
     const before = await totalOf(adminApi, '/api/quote-requests');
-    page.once('dialog', (dialog) => void dialog.accept());
-    await card(page, name)
-      .getByRole('button', { name: `Delete quote request from ${name}` })
-      .click();
+    await deleteButton.click();
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Quote request deleted successfully')).toBeVisible();
     await expect(card(page, name)).toHaveCount(0);
     await expect(tab(page, `Quote requests (${before - 1})`)).toBeVisible();
@@ -82,16 +79,11 @@ test.describe('admin actions', () => {
     const reviewCard = card(page, stored.customerName);
     await expect(reviewCard.getByText('Pending', { exact: true })).toBeVisible();
 
-    let dialogs = 0;
-    page.on('dialog', (dialog) => {
-      dialogs += 1;
-      void dialog.dismiss();
-    });
     await reviewCard.getByRole('button', { name: `Approve review from ${stored.customerName}` }).click();
     await expect(toast(page, 'Success')).toContainText('Review approved successfully');
     await expect(reviewCard.getByText('Approved', { exact: true })).toBeVisible();
     await expect(reviewCard.getByRole('button', { name: /Approve/ })).toHaveCount(0);
-    expect(dialogs).toBe(0);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
     const published = (await (await request.get('/api/reviews')).json()) as { id: string; customerName: string }[];
     expect(published.map((entry) => entry.id)).toContain(stored.id);
@@ -103,15 +95,15 @@ test.describe('admin actions', () => {
     await tab(page, /^Reviews/).click();
     const deleteButton = card(page, stored.customerName).getByRole('button', { name: `Delete review from ${stored.customerName}` });
 
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this review?');
-      void dialog.dismiss();
-    });
+    const confirmation = page.getByRole('alertdialog', { name: `Delete review from ${stored.customerName}?` });
     await deleteButton.click();
+    await expect(confirmation).toHaveAccessibleDescription('Are you sure you want to delete this review?');
+    await confirmation.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirmation).toBeHidden();
     await expect(card(page, stored.customerName)).toBeVisible();
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await deleteButton.click();
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Review deleted successfully')).toBeVisible();
     await expect(card(page, stored.customerName)).toHaveCount(0);
     const all = (await (await adminApi.get('/api/reviews/all?limit=200')).json()) as { id: string }[];

@@ -127,15 +127,12 @@ test.describe('admin 3D models', () => {
     await expect(modelRow(page, renamed)).toBeVisible();
 
     // Delete: confirmed, and its files are gone.
-    const messages: string[] = [];
-    page.once('dialog', (dialog) => {
-      messages.push(dialog.message());
-      void dialog.accept();
-    });
     await modelRow(page, renamed)
       .getByRole('button', { name: `Delete ${renamed}` })
       .click();
-    expect(messages).toEqual(['Are you sure you want to delete this 3D model?']);
+    const confirmation = page.getByRole('alertdialog', { name: `Delete ${renamed}?` });
+    await expect(confirmation).toHaveAccessibleDescription('Are you sure you want to delete this 3D model?');
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Success')).toContainText('3D model deleted successfully');
     await expect(modelRow(page, renamed)).toHaveCount(0);
     expect((await adminApi.get(model.modelUrl)).status()).toBe(404);

@@ -110,11 +110,11 @@ test.describe('admin projects at 390 px', () => {
     await visitor.reload();
     await expect(visitor.getByRole('heading', { level: 1, name: renamed })).toBeVisible({ timeout: 10_000 });
 
-    page.once('dialog', async (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this project?');
-      await dialog.accept();
-    });
     await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirmation = page.getByRole('alertdialog', { name: `Delete ${renamed}?` });
+    await expect(confirmation).toHaveAccessibleDescription('Are you sure you want to delete this project?');
+    await noSidewaysScroll(page);
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Success')).toContainText('Project deleted successfully');
     await expect(page.getByText('No projects yet.')).toBeVisible();
     await visitor.goto(`${server.url}/gallery`);

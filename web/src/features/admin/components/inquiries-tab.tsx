@@ -9,6 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { interestedIn, sourceSummary, type Inquiry, type WithMessages } from '@site/domain';
+import { useConfirm } from '../../../components/use-confirm';
 import { formatDateTime } from '../../../lib/dates';
 import { fetchAll } from '../api/list-query';
 import { inquiriesUrl, useDeleteInquiry, useInquiries } from '../api/inquiries';
@@ -30,9 +31,13 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
   const remove = useDeleteInquiry();
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
   const design = interestedIn(inquiry);
-  const onDelete = () => {
-    if (window.confirm('Are you sure you want to delete this inquiry?')) remove.mutate(inquiry.id);
-  };
+  const { confirm, dialog } = useConfirm();
+  const onDelete = () =>
+    confirm({
+      title: `Delete inquiry from ${name}?`,
+      question: 'Are you sure you want to delete this inquiry?',
+      onConfirm: () => remove.mutate(inquiry.id),
+    });
   return (
     <RecordCard
       title={name}
@@ -75,6 +80,7 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
       <LeadAttachments attachments={inquiry.attachments} />
       <LeadHistory id={inquiry.id} lead={inquiry} name={name} collection="project_inquiries" />
       <LeadMessages messages={inquiry.messages} collection="project_inquiries" />
+      {dialog}
     </RecordCard>
   );
 }

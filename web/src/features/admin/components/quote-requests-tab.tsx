@@ -6,6 +6,7 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { sourceSummary, type QuoteRequest, type WithMessages } from '@site/domain';
+import { useConfirm } from '../../../components/use-confirm';
 import { formatDateTime } from '../../../lib/dates';
 import { fetchAll } from '../api/list-query';
 import { quoteRequestsUrl, useDeleteQuoteRequest, useQuoteRequests } from '../api/quote-requests';
@@ -24,9 +25,13 @@ import { Detail, RecordCard } from './record-card';
 function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
   const remove = useDeleteQuoteRequest();
   const name = `${quote.firstName} ${quote.lastName}`;
-  const onDelete = () => {
-    if (window.confirm('Are you sure you want to delete this quote request?')) remove.mutate(quote.id);
-  };
+  const { confirm, dialog } = useConfirm();
+  const onDelete = () =>
+    confirm({
+      title: `Delete quote request from ${name}?`,
+      question: 'Are you sure you want to delete this quote request?',
+      onConfirm: () => remove.mutate(quote.id),
+    });
   return (
     <RecordCard
       title={name}
@@ -60,6 +65,7 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
       <LeadAttachments attachments={quote.attachments} />
       <LeadHistory id={quote.id} lead={quote} name={name} collection="quote_requests" />
       <LeadMessages messages={quote.messages} collection="quote_requests" />
+      {dialog}
     </RecordCard>
   );
 }

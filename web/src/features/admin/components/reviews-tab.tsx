@@ -6,6 +6,7 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { limits, verifiedCustomerLabel, type Review } from '@site/domain';
+import { useConfirm } from '../../../components/use-confirm';
 import { formatDateTime } from '../../../lib/dates';
 import { useApproveReview, useAllReviews, useDeleteReview } from '../api/reviews';
 import { CardGrid, ListPanel } from './list-panel';
@@ -14,9 +15,13 @@ import { Detail, RecordCard } from './record-card';
 function ReviewCard({ review }: { review: Review }) {
   const approve = useApproveReview();
   const remove = useDeleteReview();
-  const onDelete = () => {
-    if (window.confirm('Are you sure you want to delete this review?')) remove.mutate(review.id);
-  };
+  const { confirm, dialog } = useConfirm();
+  const onDelete = () =>
+    confirm({
+      title: `Delete review from ${review.customerName}?`,
+      question: 'Are you sure you want to delete this review?',
+      onConfirm: () => remove.mutate(review.id),
+    });
   return (
     <RecordCard
       title={review.customerName}
@@ -62,6 +67,7 @@ function ReviewCard({ review }: { review: Review }) {
           <Link href={`mailto:${review.email}`}>{review.email}</Link>
         </Detail>
       )}
+      {dialog}
     </RecordCard>
   );
 }

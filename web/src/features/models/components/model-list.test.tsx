@@ -1,6 +1,7 @@
 import type { Model3d } from '@site/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
 import { createQueryClient } from '../../../lib/query-client';
@@ -76,6 +77,33 @@ describe("the admin's 3D models list", () => {
     const link = await screen.findByRole('link', { name: 'Download original of Kitchen Island' });
     expect(link).toHaveAttribute('href', '/objects/models/a-original.glb');
     expect(link).toHaveAttribute('download');
+  });
+
+  test('deleting asks first: Cancel sends nothing, Delete removes the model', async () => {
+    const requests = answerRequests(({ method }) =>
+      method === 'DELETE' ? { status: 204 } : { status: 200, body: [island, vanity], headers: { 'X-Total-Count': '2' } },
+    );
+    const onDeleted = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <DialogProviders>
+        <QueryClientProvider client={createQueryClient()}>
+          <ModelList editingId={null} onEdit={vi.fn()} onDeleted={onDeleted} />
+        </QueryClientProvider>
+      </DialogProviders>,
+    );
+    const deleteButton = await screen.findByRole('button', { name: 'Delete Kitchen Island' });
+    await user.click(deleteButton);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Kitchen Island?' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this 3D model?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requests.filter((request) => request.method === 'DELETE')).toEqual([]);
+
+    await user.click(deleteButton);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledWith('island'));
+    expect(requests).toContainEqual({ method: 'DELETE', url: '/api/3d-models/island', body: undefined });
   });
 
   test('a live change moves the card from Optimising… to Optimised by itself', async () => {

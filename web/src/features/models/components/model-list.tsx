@@ -13,6 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatBytes, type Model3d } from '@site/domain';
 import { useState } from 'react';
+import { useConfirm } from '../../../components/use-confirm';
 import { swapped, useAdminModels, useDeleteModel, useReorderModels } from '../api/models';
 
 /** Where the model's optimisation stands; the list is live, so it changes by itself. */
@@ -98,10 +99,13 @@ export function ModelList({ editingId, onEdit, onDeleted }: ModelListProps) {
   const models = list.data?.items ?? [];
 
   const move = (index: number, direction: -1 | 1) => reorder.mutate(swapped(models, index, direction));
-  const onDelete = (model: Model3d) => {
-    if (!window.confirm('Are you sure you want to delete this 3D model?')) return;
-    remove.mutate(model.id, { onSuccess: () => onDeleted(model.id) });
-  };
+  const { confirm, dialog } = useConfirm();
+  const onDelete = (model: Model3d) =>
+    confirm({
+      title: `Delete ${model.name}?`,
+      question: 'Are you sure you want to delete this 3D model?',
+      onConfirm: () => remove.mutate(model.id, { onSuccess: () => onDeleted(model.id) }),
+    });
 
   return (
     <Paper component="section" aria-labelledby="model-list-title" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -212,6 +216,7 @@ export function ModelList({ editingId, onEdit, onDeleted }: ModelListProps) {
           ))}
         </Stack>
       )}
+      {dialog}
     </Paper>
   );
 }

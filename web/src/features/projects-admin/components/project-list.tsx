@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { projectCategoryLabels, projectMessages, type Project } from '@site/domain';
+import { useConfirm } from '../../../components/use-confirm';
 import { moved, useAdminProjects, useDeleteProject, useReorderProjects } from '../api/projects';
 
 interface ProjectListProps {
@@ -26,10 +27,13 @@ export function ProjectList({ editingId, onEdit, onDeleted }: ProjectListProps) 
   const remove = useDeleteProject();
   const projects = list.data ?? [];
 
-  const onDelete = (project: Project) => {
-    if (!window.confirm(projectMessages.deleteConfirm)) return;
-    remove.mutate(project.id, { onSuccess: () => onDeleted(project.id) });
-  };
+  const { confirm, dialog } = useConfirm();
+  const onDelete = (project: Project) =>
+    confirm({
+      title: `Delete ${project.title}?`,
+      question: projectMessages.deleteConfirm,
+      onConfirm: () => remove.mutate(project.id, { onSuccess: () => onDeleted(project.id) }),
+    });
 
   return (
     <Paper component="section" aria-labelledby="project-list-title" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -153,6 +157,7 @@ export function ProjectList({ editingId, onEdit, onDeleted }: ProjectListProps) 
           })}
         </Stack>
       )}
+      {dialog}
     </Paper>
   );
 }
