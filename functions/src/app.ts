@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './ports/clock';
 import type { Log } from './ports/log';
 import type { ObjectStore } from './ports/object-store';
 import type { Store } from './ports/store';
+import type { Env } from './config';
 import { accountRoutes } from './routes/account';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
@@ -33,6 +34,8 @@ import { Attachments, type AttachmentProcessingOptions } from './services/attach
 import { attachmentFileRoutes, attachmentUploadRoutes } from './routes/attachments';
 import { withChangeFeed } from './services/live-store';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
+import type { JobUpgrades } from './jobs/deps';
+import { createSiteJobs } from './jobs/site-jobs';
 import { ReviewRequests } from './services/review-requests';
 import { SettingsService } from './services/settings';
 import { messageSettingsOf } from './message-settings';
@@ -66,6 +69,10 @@ export interface AppOptions {
   /** No upload may leave less free on the disk (MIN_FREE_DISK_MB), where `freeDiskBytes` is given. */
   minFreeDiskBytes: number;
   heartbeatMs: number;
+  /** VISITOR_RETENTION_DAYS: visits and unique-visitor markers older than this go at the maintenance. */
+  visitorRetentionDays: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this go at the maintenance. */
+  auditRetentionDays: number;
   /**
    * How long a read of the business settings is reused. A save made through this process is
    * seen at once; one made through another (a second Cloud Function instance) within this.
@@ -88,8 +95,44 @@ export const defaultAppOptions: AppOptions = {
   attachmentStorageBytes: defaultUploadQuota.unattachedBytes,
   minFreeDiskBytes: defaultUploadQuota.minFreeDiskBytes,
   heartbeatMs: 15_000,
+  visitorRetentionDays: 90,
+  auditRetentionDays: 365,
   settingsCacheMs: 60_000,
 };
+
+/** The variables both entry points read, as the app's options (each adds its own: the embedded server's disk floor, Firebase's origins). */
+export function appOptionsOf(env: Omit<EnvOptions, 'ALLOWED_ORIGINS'> & Partial<EnvOptions>): Partial<AppOptions> {
+  return {
+    trustProxy: env.TRUST_PROXY,
+    ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS } : {}),
+    sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
+    sessionIdleSeconds: env.SESSION_IDLE_MINUTES * 60,
+    requireMfa: env.REQUIRE_MFA,
+    formRateLimit: env.FORM_RATE_LIMIT,
+    visitRateLimit: env.VISIT_RATE_LIMIT,
+    loginRateLimit: env.LOGIN_RATE_LIMIT,
+    attachmentBytesPerDay: env.ATTACHMENT_MB_PER_DAY * 1024 * 1024,
+    attachmentStorageBytes: env.ATTACHMENT_STORAGE_MB * 1024 * 1024,
+    visitorRetentionDays: env.VISITOR_RETENTION_DAYS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+  };
+}
+
+type EnvOptions = Pick<
+  Env,
+  | 'TRUST_PROXY'
+  | 'ALLOWED_ORIGINS'
+  | 'SESSION_TTL_HOURS'
+  | 'SESSION_IDLE_MINUTES'
+  | 'REQUIRE_MFA'
+  | 'FORM_RATE_LIMIT'
+  | 'VISIT_RATE_LIMIT'
+  | 'LOGIN_RATE_LIMIT'
+  | 'ATTACHMENT_MB_PER_DAY'
+  | 'ATTACHMENT_STORAGE_MB'
+  | 'VISITOR_RETENTION_DAYS'
+  | 'AUDIT_RETENTION_DAYS'
+>;
 
 /** What `GET /api/health?deep=1` reports to a signed-in admin (embedded server). */
 export interface DeepHealth {
@@ -121,16 +164,12 @@ export interface AppDeps {
   hitCounter?: HitCounter;
   /** Firebase mode: App Check on the public POST routes. */
   clientCheck?: ClientCheck;
-  /**
-   * How saved models are optimised: after the answer in this process by default (embedded);
-   * `background: false` where a trigger does it (the Cloud Function cannot work after answering).
-   */
+  /** How saved models are optimised; tests may slow it down or make it fail. When is the `models` job's. */
   modelProcessing?: ModelProcessingOptions;
-  /**
-   * How customers' photos are processed: after the upload's answer in this process by default
-   * (embedded); `background: false` where a trigger does it (Firebase).
-   */
-  attachmentProcessing?: AttachmentProcessingOptions;
+  /** How customers' photos are processed; tests may slow it down or make it fail. When is the `attachments` job's. */
+  attachmentProcessing?: Omit<AttachmentProcessingOptions, 'enqueue'>;
+  /** Firestore: documents from before a field existed, brought up to date by the jobs that read them. */
+  upgrades?: JobUpgrades;
   /**
    * Free bytes on the disk uploads are written to (embedded: DATA_DIR's); absent on Firebase,
    * where files go to Cloud Storage and there is no disk of ours to fill.
@@ -167,6 +206,35 @@ export function createApp(deps: AppDeps) {
     if (made?.site !== site) made = { site, messages: messageSettingsOf(site, deps.delivery.policy) };
     return made.messages;
   };
+  const uploads = new Uploads(store, deps.objects, clock, quota);
+  const reviewRequests = new ReviewRequests({ store, clock, settings: () => messageSettings(), wake: deps.delivery.wake });
+  const models = new ModelProcessing(store, deps.objects, log, deps.modelProcessing);
+  const attachments = new Attachments(
+    store,
+    deps.objects,
+    clock,
+    log,
+    // Called at an upload, once `jobs` below exists.
+    { ...deps.attachmentProcessing, enqueue: (id) => jobs.enqueue('attachments', id) },
+    quota,
+  );
+  // The background work of every kind, on these services: the embedded server starts it; a Cloud Function runs one item.
+  const jobs = createSiteJobs(
+    {
+      store,
+      clock,
+      uploads,
+      attachments,
+      models,
+      reviewRequests,
+      settings,
+      messageSettings,
+      wake: deps.delivery.wake,
+      retention: { visitorRetentionDays: options.visitorRetentionDays, auditRetentionDays: options.auditRetentionDays },
+      upgrades: deps.upgrades,
+    },
+    (message, error) => log(message, error),
+  );
   const ctx: RouteContext = {
     store,
     objects: deps.objects,
@@ -176,10 +244,11 @@ export function createApp(deps: AppDeps) {
     sessions,
     audit,
     requireMfa: options.requireMfa,
-    uploads: new Uploads(store, deps.objects, clock, quota),
-    reviewRequests: new ReviewRequests({ store, clock, settings: () => messageSettings(), wake: deps.delivery.wake }),
-    models: new ModelProcessing(store, deps.objects, log, deps.modelProcessing ?? { background: true }),
-    attachments: new Attachments(store, deps.objects, clock, log, deps.attachmentProcessing ?? { background: true }, quota),
+    uploads,
+    reviewRequests,
+    models,
+    attachments,
+    jobs,
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
     verifiedClient: clientCheckGate(deps.clientCheck, (message) => log(message)),
     heartbeatMs: options.heartbeatMs,

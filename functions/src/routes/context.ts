@@ -16,6 +16,7 @@ import type { ReviewRequests } from '../services/review-requests';
 import type { SettingsService } from '../services/settings';
 import type { DirectSenders } from '../services/go-live';
 import type { Uploads } from '../services/uploads';
+import type { SiteJobs } from '../jobs/site-jobs';
 
 /** How emails and SMS about leads leave: the server's limits on them, and who sends them. */
 export interface Delivery {
@@ -48,6 +49,8 @@ export interface RouteContext {
   models: ModelProcessing;
   /** Customers' photos and PDF plans on leads. */
   attachments: Attachments;
+  /** The background work of every kind (jobs/): models and photos queued after the answer, reminders, maintenance. */
+  jobs: SiteJobs;
   limits: Limits;
   /** The public POST routes' client check (App Check in Firebase mode); passes everything when off. */
   verifiedClient: RequestHandler;

@@ -34,12 +34,8 @@ export type AttachmentVariant = 'full' | 'thumbnail';
 export type ProcessAttachmentPhoto = (input: Buffer) => Promise<ProcessedAttachment>;
 
 export interface AttachmentProcessingOptions {
-  /**
-   * Whether this process makes photos' copies itself after the upload's answer (the embedded
-   * server). The Cloud Function cannot work after its answer; there a Firestore trigger on
-   * `lead_attachments` calls `process`.
-   */
-  background: boolean;
+  /** Queues a photo's processing after the upload's answer (the `attachments` job, jobs/attachments.ts). */
+  enqueue?: (id: string) => void;
   /** The photo processing; tests may slow it down or make it fail. */
   processPhoto?: ProcessAttachmentPhoto;
 }
@@ -96,8 +92,6 @@ export function leadAttachment(record: AttachmentRecord): LeadAttachment {
  * serving them to staff, and deleting them with their lead or after a day unattached.
  */
 export class Attachments {
-  private readonly queue: string[] = [];
-  private running: Promise<void> | null = null;
   private readonly processPhoto: ProcessAttachmentPhoto;
   private readonly links: LinkSigner;
 
@@ -179,7 +173,7 @@ export class Attachments {
       await this.store.attachments.insert(record);
       stored = true;
       await this.settleCharge(charge, size);
-      if (record.kind === 'photo') this.enqueue(id);
+      if (record.kind === 'photo') this.options.enqueue?.(id);
       return { url: attachmentPaths.file(id), name: record.name, kind: record.kind, contentType: record.contentType, size };
     } finally {
       if (!stored) await this.releaseCharge(charge);
@@ -270,45 +264,6 @@ export class Attachments {
   }
 
   // ---------------------------------------------------------------- processing photos
-
-  /** Processes the photo after the answer, when this process does so (embedded). */
-  enqueue(id: string): void {
-    if (!this.options.background) return;
-    if (!this.queue.includes(id)) this.queue.push(id);
-    this.running ??= this.drain().finally(() => {
-      this.running = null;
-    });
-  }
-
-  /** Queues every photo still waiting (after a restart). */
-  async resumePending(): Promise<number> {
-    const waiting = await this.store.attachments.find({
-      where: { processing: 'pending' },
-      orderBy: 'createdAt',
-      direction: 'asc',
-      limit: 1000,
-    });
-    for (const record of waiting.items) this.enqueue(record.id);
-    return waiting.items.length;
-  }
-
-  /** Resolves once nothing is queued or being processed. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async drain(): Promise<void> {
-    // One photo at a time: a 12-megapixel photo takes about a second and 150 MB, and the
-    // server keeps answering uploads and pages meanwhile.
-    for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
-      try {
-        await this.process(id);
-      } catch (error) {
-        // A store or disk failure: the photo stays pending and is tried again at the next start.
-        this.log(`attachment ${id}: processing could not finish`, error);
-      }
-    }
-  }
 
   /**
    * Makes a pending photo's upright, metadata-free copies now, then deletes the original

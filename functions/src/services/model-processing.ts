@@ -24,70 +24,26 @@ export const pendingModelFields = (originalUrl: string) =>
 export const earlierModelResults = { arUrl: undefined, processingError: undefined, stats: undefined } satisfies Partial<Model3d>;
 
 export interface ModelProcessingOptions {
-  /**
-   * Whether this process optimises models itself after the answer (the embedded server). The
-   * Cloud Function cannot work after its answer; there a Firestore trigger calls `process`.
-   */
-  background: boolean;
   optimize?: OptimizeModel;
 }
 
 /**
- * Optimises showroom models after they are saved: one at a time (a designer's file takes
- * most of a gigabyte and tens of seconds), in a worker thread so the server keeps answering.
- * A model waits as `pending`, showing its upload, until its files are made; it becomes
- * `done` with the optimised file as its `modelUrl`, or `failed` with the reason, still
- * showing its upload. Models still pending at a restart are picked up again.
+ * Optimises showroom models after they are saved, in a worker thread so the server keeps
+ * answering. A model waits as `pending`, showing its upload, until its files are made; it
+ * becomes `done` with the optimised file as its `modelUrl`, or `failed` with the reason,
+ * still showing its upload. When and how often this runs is the `models` job's
+ * (jobs/models.ts): after the answer in the embedded server, on a trigger on Firebase.
  */
 export class ModelProcessing {
-  private readonly queue: string[] = [];
-  private running: Promise<void> | null = null;
   private readonly optimize: OptimizeModel;
 
   constructor(
     private readonly store: Store,
     private readonly objects: ObjectStore,
     private readonly log: Log,
-    private readonly options: ModelProcessingOptions,
+    options: ModelProcessingOptions = {},
   ) {
     this.optimize = options.optimize ?? optimizeInWorker;
-  }
-
-  /** Optimises the model after the answer, when this process does so (embedded). */
-  enqueue(id: string): void {
-    if (!this.options.background) return;
-    if (!this.queue.includes(id)) this.queue.push(id);
-    this.running ??= this.drain().finally(() => {
-      this.running = null;
-    });
-  }
-
-  /** Queues every model still waiting (after a restart, or models from before optimisation). */
-  async resumePending(): Promise<number> {
-    const waiting = await this.store.models.find({
-      where: { processing: 'pending' },
-      orderBy: 'displayOrder',
-      direction: 'asc',
-      limit: 1000,
-    });
-    for (const model of waiting.items) this.enqueue(model.id);
-    return waiting.items.length;
-  }
-
-  /** Resolves once nothing is queued or running. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async drain(): Promise<void> {
-    for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
-      try {
-        await this.process(id);
-      } catch (error) {
-        // A store or disk failure: the model stays pending and is tried again at the next start.
-        this.log(`model ${id}: optimisation could not finish`, error);
-      }
-    }
   }
 
   /** Optimises one pending model now. A model that is not pending (or is gone) is left alone. */
