@@ -170,3 +170,14 @@ export interface AuditEntry {
   /** A short description, e.g. `status: new → contacted`. */
   detail?: string;
 }
+
+/** The records a `target` of the form `{kind}:{id}` names, whose names the audit listing looks up. */
+export const auditRecordKinds = ['inquiry', 'quote', 'review', 'model', 'project'] as const;
+export type AuditRecordKind = (typeof auditRecordKinds)[number];
+
+/**
+ * An entry as `GET /api/audit` lists it: with `targetName`, the current name of the record its
+ * target names (a lead's or a review's customer, a model's name, a project's title), looked
+ * up as it is listed; absent once that record is deleted, or when the target names no record.
+ */
+export type ListedAuditEntry = AuditEntry & { targetName?: string };

@@ -164,4 +164,21 @@ test.describe('working leads', () => {
       await fresh.dispose();
     }
   });
+
+  test('the Activity tab names the lead worked on, and shows a deleted one by its id', async ({ page, request, adminApi }) => {
+    const kept = await seed.inquiry(request, { firstName: uniqueName('Kept') });
+    const gone = await seed.inquiry(request, { firstName: uniqueName('Gone') });
+    expect((await adminApi.patch(`/api/project-inquiry/${kept.id}`, { data: { status: 'contacted' } })).status()).toBe(200);
+    expect((await adminApi.delete(`/api/project-inquiry/${gone.id}`)).status()).toBe(204);
+    await signIn(page);
+    await dashboardReady(page);
+    await tab(page, 'Activity').click();
+    const table = page.getByRole('table', { name: 'Activity' });
+    const updated = table.getByRole('row').filter({ hasText: 'Updated an inquiry' }).filter({ hasText: kept.firstName });
+    await expect(updated).toContainText(`Inquiry: ${kept.firstName} ${kept.lastName}`);
+    await expect(updated).not.toContainText(kept.id);
+    const deleted = table.getByRole('row').filter({ hasText: 'Deleted an inquiry' }).filter({ hasText: gone.firstName });
+    await expect(deleted).toContainText(`Inquiry ${gone.id} (deleted)`);
+    await expect(deleted).toContainText(`${gone.firstName} ${gone.lastName}`);
+  });
 });

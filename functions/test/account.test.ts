@@ -11,7 +11,10 @@ import {
   type AdminSession,
   type AuditEntry,
   type Inquiry,
+  type ListedAuditEntry,
   type MfaChallenge,
+  type QuoteRequest,
+  type Review,
   type RecoveryCodes,
   type TotpEnrolment,
   type User,
@@ -27,7 +30,7 @@ import { totpCode } from '../src/auth/second-factor';
 import { sha256 } from '../src/ids';
 import type { Store } from '../src/ports/store';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
-import { goodInquiry, startTestApp, type Client, type TestApp } from './harness';
+import { goodInquiry, goodQuote, goodReview, startTestApp, type Client, type TestApp } from './harness';
 import { SoftwarePasskey } from './software-passkey';
 
 type ApiError = { message: string; errors?: Record<string, string> };
@@ -340,6 +343,35 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         const second = await staff.get<AuditEntry[]>(`/api/audit?limit=2&cursor=${first.headers.get('x-next-cursor')}`);
         expect(second.body[0].at <= first.body[1].at).toBe(true);
         expect(second.body.map((e) => e.id)).not.toContain(first.body[1].id);
+      });
+
+      it('names what each entry acted on while it exists, and leaves only the id once it is deleted', async () => {
+        const { client } = await newAdmin();
+        const kept = (await t.client().post<Inquiry>('/api/project-inquiry', { ...goodInquiry, firstName: 'Kept' })).body;
+        const gone = (await t.client().post<Inquiry>('/api/project-inquiry', { ...goodInquiry, firstName: 'Gone' })).body;
+        const quote = (await t.client().post<QuoteRequest>('/api/quote-request', { ...goodQuote, firstName: 'Quinn' })).body;
+        const review = (await t.client().post<Review>('/api/review', { ...goodReview, customerName: 'Rosa Reviewer' })).body;
+        await client.patch(`/api/project-inquiry/${kept.id}`, { status: 'contacted' });
+        await client.patch(`/api/project-inquiry/${gone.id}`, { status: 'contacted' });
+        await client.patch(`/api/quote-request/${quote.id}`, { note: 'Measured up' });
+        await client.post(`/api/review/${review.id}/approve`);
+        await client.delete(`/api/project-inquiry/${gone.id}`);
+        await client.get('/api/project-inquiries?export=1&limit=1');
+
+        const entries = (await client.get<ListedAuditEntry[]>('/api/audit?limit=7')).body;
+        expect(entries.map((e) => [e.action, e.target, e.targetName])).toEqual([
+          ['leads.exported', 'inquiries', undefined],
+          ['inquiry.deleted', `inquiry:${gone.id}`, undefined],
+          ['review.approved', `review:${review.id}`, 'Rosa Reviewer'],
+          ['quote.updated', `quote:${quote.id}`, 'Quinn Smith'],
+          ['inquiry.updated', `inquiry:${gone.id}`, undefined],
+          ['inquiry.updated', `inquiry:${kept.id}`, 'Kept Nguyen'],
+          ['login.succeeded', undefined, undefined],
+        ]);
+        // The stored entries are as they were: the names are looked up as the trail is read.
+        expect(await t.app.context.store.audit.find({ orderBy: 'at', direction: 'desc', limit: 50 })).not.toHaveProperty(
+          'items.0.targetName',
+        );
       });
     });
 

@@ -16,7 +16,8 @@ export async function sendList<T extends { id: string }, R = T>(
     search?: string;
     /** Only items whose `orderBy` field, a text field, sorts below this; items without it are left out. */
     before?: string;
-    map?: (item: T) => R;
+    /** Turns each page's items into what is sent (public shapes, names looked up for the page). */
+    map?: (items: T[]) => R[] | Promise<R[]>;
     /** Adds each item's emails and SMS as `messages` (leads on the admin dashboard). */
     withMessages?: MessageStore;
   },
@@ -40,7 +41,7 @@ export async function sendList<T extends { id: string }, R = T>(
   ]);
   res.set('X-Total-Count', String(total));
   if (page.next) res.set('X-Next-Cursor', page.next);
-  const items = options.map ? page.items.map(options.map) : page.items;
+  const items = options.map ? await options.map(page.items) : page.items;
   if (!options.withMessages) {
     res.json(items);
     return;

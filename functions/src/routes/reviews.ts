@@ -19,7 +19,7 @@ export function reviewRoutes(ctx: RouteContext): Router {
       where: { approved: true },
       orderBy: 'createdAt',
       direction: 'desc',
-      map: toPublicReview,
+      map: (reviews) => reviews.map(toPublicReview),
     });
   });
 

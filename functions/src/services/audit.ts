@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry, User } from '@site/domain';
+import { auditRecordKinds, type AuditAction, type AuditEntry, type AuditRecordKind, type ListedAuditEntry, type User } from '@site/domain';
 import type { Request } from 'express';
 import { addressKey } from '../http/rate-limit';
 import { newId, sha256 } from '../ids';
@@ -116,6 +116,41 @@ export class AuditTrail {
     await this.store.audit.insert(entry);
     return entry;
   }
+}
+
+const isRecordKind = (kind: string): kind is AuditRecordKind => auditRecordKinds.some((known) => known === kind);
+
+/** The name a person knows each kind of record by. */
+const namers: Record<AuditRecordKind, (store: Store, id: string) => Promise<string | undefined>> = {
+  inquiry: async (store, id) => {
+    const lead = await store.inquiries.get(id);
+    return lead ? `${lead.firstName} ${lead.lastName}` : undefined;
+  },
+  quote: async (store, id) => {
+    const lead = await store.quotes.get(id);
+    return lead ? `${lead.firstName} ${lead.lastName}` : undefined;
+  },
+  review: async (store, id) => (await store.reviews.get(id))?.customerName,
+  model: async (store, id) => (await store.models.get(id))?.name,
+  project: async (store, id) => (await store.projects.get(id))?.title,
+};
+
+/**
+ * Adds to a page of entries the current name of the record each one's target names
+ * (`inquiry:{id}` and the like): one read per distinct record, none for other targets. A
+ * record deleted since has no name, and the Activity tab shows its id.
+ */
+export async function withTargetNames(store: Store, entries: readonly AuditEntry[]): Promise<ListedAuditEntry[]> {
+  const names = new Map<string, Promise<string | undefined>>();
+  for (const { target } of entries) {
+    const [kind, id] = target?.split(/:(.*)/s) ?? [];
+    if (target && id && isRecordKind(kind) && !names.has(target)) names.set(target, namers[kind](store, id));
+  }
+  const resolved = new Map(await Promise.all([...names].map(async ([target, name]) => [target, await name] as const)));
+  return entries.map((entry) => {
+    const targetName = entry.target === undefined ? undefined : resolved.get(entry.target);
+    return targetName ? { ...entry, targetName } : entry;
+  });
 }
 
 /** The command line's origin in the audit trail. */

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@site/domain';
+import type { ListedAuditEntry } from '@site/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { getList, type ListPage } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
@@ -6,12 +6,12 @@ import { pageUrl, useListItems } from './list-query';
 
 export const auditUrl = '/api/audit';
 
-/** The audit trail, newest first, 50 a page. */
+/** The audit trail, newest first, 50 a page, with the names of what it acted on. */
 export const auditQuery = infiniteQueryOptions({
   queryKey: adminKeys.audit,
-  queryFn: ({ pageParam }) => getList<AuditEntry>(pageUrl(auditUrl, pageParam, 50)),
+  queryFn: ({ pageParam }) => getList<ListedAuditEntry>(pageUrl(auditUrl, pageParam, 50)),
   initialPageParam: null as string | null,
-  getNextPageParam: (lastPage: ListPage<AuditEntry>) => lastPage.next ?? undefined,
+  getNextPageParam: (lastPage: ListPage<ListedAuditEntry>) => lastPage.next ?? undefined,
   // No live events announce new entries: opening the tab again reads them.
   staleTime: 0,
 });

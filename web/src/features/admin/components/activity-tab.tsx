@@ -9,6 +9,7 @@ import { auditActionLabels, type AuditAction } from '@site/domain';
 import { formatDateTime } from '../../../lib/dates';
 import { browserName } from '../../../lib/user-agent';
 import { useAudit } from '../api/audit';
+import { auditActorText, auditTargetText } from '../lib/audit-target';
 import { ListPanel } from './list-panel';
 
 /** An action a newer server records is shown by its code until this app knows its label. */
@@ -56,10 +57,10 @@ export function ActivityTab() {
                 <TableCell data-label="Time" sx={{ whiteSpace: 'nowrap' }}>
                   <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                 </TableCell>
-                <TableCell data-label="Admin">{entry.username}</TableCell>
+                <TableCell data-label="Admin">{auditActorText(entry.username)}</TableCell>
                 <TableCell data-label="Action">{actionLabel(entry.action)}</TableCell>
                 <TableCell data-label="Target" sx={{ overflowWrap: 'anywhere', maxWidth: 200 }}>
-                  {entry.target ?? ''}
+                  {auditTargetText(entry)}
                 </TableCell>
                 <TableCell data-label="Detail" sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>
                   {entry.detail ?? ''}
