@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { businessTimeZone, closureOn } from './calendar';
 
 /**
  * Business hours and the follow-up reminder's due time: when a lead still `new` should have
@@ -10,8 +11,8 @@ import { TZDate } from '@date-fns/tz';
  * opening hours. Public holidays are not known: they count as ordinary days.
  */
 
-/** Where the business is, and so the clock its hours are read on. */
-export const businessTimeZone = 'Australia/Melbourne';
+// The time zone and the closures are in ./calendar, which the public pages load without a date library.
+export { businessTimeZone, closureOn };
 
 /** BUSINESS_HOURS when it is not set. */
 export const defaultBusinessHoursText = 'Mon-Fri 08:00-17:30';
@@ -38,11 +39,6 @@ export function businessHoursOf(hours: {
     ),
   );
   return { days, closures: hours.closures.map(({ from, to }) => ({ from, to })) };
-}
-
-/** The closure a Melbourne date (yyyy-MM-dd) falls in, if any. */
-export function closureOn<T extends { from: string; to: string }>(date: string, closures: ReadonlyArray<T> | undefined): T | undefined {
-  return closures?.find((closure) => closure.from <= date && date <= closure.to);
 }
 
 export type BusinessHoursParse = { ok: true; hours: BusinessHours } | { ok: false; message: string };

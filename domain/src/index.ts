@@ -16,3 +16,4 @@ export * from './privacy';
 export * from './settings';
 export * from './page-texts';
 export * from './go-live';
+export * from './calendar';

@@ -2,11 +2,9 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { PublicLayout } from './public-layout';
-import { AboutPage } from './pages/about-page';
 import { GalleryPage } from './pages/gallery-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { ServicesPage } from './pages/services-page';
 
 // The admin area and the showroom load only when visited.
 const AdminLayout = lazy(() => import('./admin-layout'));
@@ -14,8 +12,12 @@ const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AdminArea = lazy(() => import('./admin-area'));
 const ShowroomPage = lazy(() => import('./pages/showroom-page'));
 const ProjectPage = lazy(() => import('./pages/project-page'));
-// The privacy policy is read rarely: its text stays out of every other page's script.
+// The privacy policy is read rarely: its text stays out of every other page's script. The
+// about and services pages each come with their own script too, so that the home page (the
+// first page most visitors see) carries neither.
 const PrivacyPage = lazy(() => import('./pages/privacy-page'));
+const AboutPage = lazy(() => import('./pages/about-page').then((module) => ({ default: module.AboutPage })));
+const ServicesPage = lazy(() => import('./pages/services-page').then((module) => ({ default: module.ServicesPage })));
 // A customer's own review link and the unsubscribe link: pages only those emails lead to.
 const EmailLinkPage = lazy(() => import('../features/reviews/components/email-link-page'));
 
@@ -47,8 +49,8 @@ export const appRoutes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { path: paths.home, element: <HomePage /> },
-      { path: paths.about, element: <AboutPage /> },
-      { path: paths.services, element: <ServicesPage /> },
+      { path: paths.about, element: deferred(<AboutPage />) },
+      { path: paths.services, element: deferred(<ServicesPage />) },
       { path: paths.gallery, element: <GalleryPage /> },
       { path: paths.privacy, element: deferred(<PrivacyPage />) },
       showroomRoute,

@@ -1,5 +1,4 @@
-import { closureOn } from '@site/domain/business-hours';
-import type { Closure, OpeningRange, PublicSettings } from '@site/domain';
+import { closureOn, type Closure, type OpeningRange, type PublicSettings } from '@site/domain';
 
 /**
  * The business's hours in words and for search engines, from the settings' week (Sunday

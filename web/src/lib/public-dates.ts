@@ -1,4 +1,4 @@
-import { businessTimeZone } from '@site/domain/business-hours';
+import { businessTimeZone } from '@site/domain';
 
 /**
  * The dates the public pages print. Intl rather than date-fns, which would be in the home page's

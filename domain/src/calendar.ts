@@ -1,0 +1,13 @@
+/**
+ * The business's calendar, with no date library: the public pages read the time zone and the
+ * closures in the browser, and the home page's first download must not carry a time-zone
+ * database for that (the hours arithmetic with daylight saving is in ./business-hours).
+ */
+
+/** Where the business is, and so the clock its hours are read on. */
+export const businessTimeZone = 'Australia/Melbourne';
+
+/** The closure a Melbourne date (yyyy-MM-dd) falls in, if any. */
+export function closureOn<T extends { from: string; to: string }>(date: string, closures: ReadonlyArray<T> | undefined): T | undefined {
+  return closures?.find((closure) => closure.from <= date && date <= closure.to);
+}
