@@ -1,7 +1,5 @@
 import { attachmentMessages, projectLimits } from '@site/domain';
-import sharp from 'sharp';
-import { HttpError } from '../http/errors';
-import { imageLimits, photoEncoding, readImageHeader } from './photo-pipeline';
+import { fromPixels, photoEncoding, processImage, readImageHeader, type PhotoProfile } from './photo-pipeline';
 
 /** The lead card's preview: sharp on a high-density screen at the card's 160 px. */
 export const thumbnailSize = 480;
@@ -12,7 +10,7 @@ export interface ProcessedAttachment {
   thumbnail: Buffer;
 }
 
-const unreadable = () => new HttpError(400, attachmentMessages.unreadablePhoto, { file: attachmentMessages.unreadablePhoto });
+const largest = Math.max(...projectLimits.photoWidths);
 
 /**
  * Reads only a photo's header (dimensions, format), in milliseconds: a file that is not a
@@ -25,34 +23,26 @@ export async function checkPhotoHeader(path: string): Promise<void> {
 }
 
 /**
- * What a customer's photo becomes, as project photos do (services/photo-pipeline.ts): turned
- * upright by its EXIF orientation, decoded to sRGB pixels, and encoded from those pixels
- * alone, so nothing of the original's metadata (GPS position, camera, date, XMP, ICC) is
- * kept; scaled down to the largest project-photo width. Two files only (the full view and
- * the lead card's preview): staff look at these, no public page does.
+ * Customers' photos, through the photo core as project photos go (services/photo-pipeline.ts):
+ * upright, nothing of the original's metadata (GPS position, camera, date, XMP, ICC) kept,
+ * scaled down to the largest project-photo width on either side. Two WebP files only (the full
+ * view and the lead card's preview): staff look at these, no public page does.
  */
-export async function processAttachmentPhoto(input: Buffer): Promise<ProcessedAttachment> {
-  const largest = Math.max(...projectLimits.photoWidths);
-  let upright: { data: Buffer; info: { width: number; height: number; channels: number } };
-  try {
-    upright = await sharp(input, { failOn: 'error', limitInputPixels: imageLimits.maxPixels, sequentialRead: true })
-      .autoOrient()
-      .toColourspace('srgb')
-      .removeAlpha()
-      .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw unreadable();
-  }
-  const { data, info } = upright;
-  const raw = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels as 3 } });
-  const [full, thumbnail] = await Promise.all([
-    raw().webp(photoEncoding.webp).toBuffer(),
-    raw()
-      .resize({ width: thumbnailSize, height: thumbnailSize, fit: 'inside', withoutEnlargement: true })
-      .webp(photoEncoding.webp)
-      .toBuffer(),
-  ]);
-  return { full: { data: full, width: info.width, height: info.height }, thumbnail };
-}
+export const attachmentPhotoProfile: PhotoProfile<ProcessedAttachment> = {
+  unreadable: attachmentMessages.unreadablePhoto,
+  field: 'file',
+  box: () => ({ width: largest, height: largest }),
+  make: async (pixels) => {
+    const [full, thumbnail] = await Promise.all([
+      fromPixels(pixels).webp(photoEncoding.webp).toBuffer(),
+      fromPixels(pixels)
+        .resize({ width: thumbnailSize, height: thumbnailSize, fit: 'inside', withoutEnlargement: true })
+        .webp(photoEncoding.webp)
+        .toBuffer(),
+    ]);
+    return { full: { data: full, width: pixels.width, height: pixels.height }, thumbnail };
+  },
+};
+
+/** A customer's photo's two files (attachmentPhotoProfile through the photo core). */
+export const processAttachmentPhoto = (input: Buffer): Promise<ProcessedAttachment> => processImage(input, attachmentPhotoProfile);

@@ -101,67 +101,112 @@ export function widthsFor(width: number): number[] {
   return [...projectLimits.photoWidths.filter((w) => w < largest), largest];
 }
 
+/** An image decoded by the photo core: upright, sRGB, without alpha, within its profile's box. */
+export interface UprightPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: number;
+}
+
 /**
- * Turns an uploaded photo into what the public pages serve: turned upright by its EXIF
- * orientation, then every bit of metadata dropped (GPS position, camera, date, XMP, ICC:
- * the pixels are decoded to sRGB once and everything is encoded from those pixels alone),
- * as AVIF and WebP at each width up to 2400 px (never wider than the original), and a tiny
- * placeholder. The original is decoded once; each width is scaled from the next larger one.
+ * What one kind of processed photo makes (project photos here, customers' photos in
+ * attachments-pipeline.ts): the core reads the header, decodes once, and hands the pixels over.
  */
-export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
-  const header = await readImageHeader(input, unreadablePhoto, 'photos');
-  const [uprightWidth, uprightHeight] = header.orientation >= 5 ? [header.height, header.width] : [header.width, header.height];
-  // At most the largest served width, and at most `largestFilePixels`: a tall image narrower
-  // than 2400 px is scaled down too (1000 × 17000 to 672 × 11424).
-  const areaScale = Math.sqrt(imageLimits.largestFilePixels / (uprightWidth * uprightHeight));
-  const width = Math.min(Math.max(...projectLimits.photoWidths), Math.max(1, Math.floor(uprightWidth * areaScale)));
-  let upright: { data: Buffer; info: { width: number; height: number; channels: number } };
+export interface PhotoProfile<Made> {
+  /** What a photo that cannot be read is told, under `field`. */
+  unreadable: string;
+  field: string;
+  /** The box the upright photo is decoded into (never enlarged), given its upright size. */
+  box(upright: { width: number; height: number }): { width: number; height: number };
+  /** The profile's files, encoded from the decoded pixels alone. */
+  make(pixels: UprightPixels): Promise<Made>;
+}
+
+/**
+ * Where every processed image starts: decoded within the pixel limit (a damaged file fails),
+ * read in one pass, turned upright by its EXIF orientation and converted to sRGB.
+ */
+export function uprightImage(input: Buffer | string): Sharp {
+  return sharp(input, { failOn: 'error', limitInputPixels: imageLimits.maxPixels, sequentialRead: true })
+    .autoOrient()
+    .toColourspace('srgb');
+}
+
+/** Decoded pixels as an image again, to scale or encode. */
+export const fromPixels = (pixels: UprightPixels) =>
+  sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels as 3 } });
+
+/**
+ * The one photo core: reads the header first (readImageHeader: too many pixels or an extreme
+ * shape is refused before anything is decoded), decodes the photo once, turned upright, to
+ * sRGB pixels without alpha and at most the profile's box, and lets the profile encode its
+ * files from those pixels alone, so nothing of the original's metadata (GPS position,
+ * camera, date, XMP, ICC) reaches them. A photo that cannot be decoded answers 400 with the
+ * profile's message.
+ */
+export async function processImage<Made>(input: Buffer, profile: PhotoProfile<Made>): Promise<Made> {
+  const header = await readImageHeader(input, profile.unreadable, profile.field);
+  const upright = header.orientation >= 5 ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
+  const box = profile.box(upright);
+  let decoded: { data: Buffer; info: { width: number; height: number; channels: number } };
   try {
-    upright = await sharp(input, { failOn: 'error', limitInputPixels: imageLimits.maxPixels, sequentialRead: true })
-      .autoOrient()
-      .toColourspace('srgb')
+    // Decoding straight to the box keeps one full-size image in memory at most once.
+    decoded = await uprightImage(input)
       .removeAlpha()
-      // Decoding straight to the largest file's size keeps one full-size image in memory at
-      // most once. Within the limits above no file is taller than about 12,400 px; the height
-      // bound keeps the encoders' 16,383 px should those limits ever change.
-      .resize({ width, height: imageLimits.maxEncodedSide, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new HttpError(400, unreadablePhoto, { photos: unreadablePhoto });
+    throw new HttpError(400, profile.unreadable, { [profile.field]: profile.unreadable });
   }
-
-  const { data, info } = upright;
-  const raw = (buffer: Buffer, width: number, height: number) => sharp(buffer, { raw: { width, height, channels: info.channels as 3 } });
-
-  const files: PhotoFile[] = [];
-  let current = { data, width: info.width, height: info.height };
-  for (const width of widthsFor(info.width).sort((a, b) => b - a)) {
-    if (width !== current.width) {
-      const scaled = await raw(current.data, current.width, current.height).resize({ width }).raw().toBuffer({ resolveWithObject: true });
-      current = { data: scaled.data, width: scaled.info.width, height: scaled.info.height };
-    }
-    const step = current;
-    const [avif, webp] = await Promise.all([
-      raw(step.data, step.width, step.height).avif(photoEncoding.avif).toBuffer(),
-      raw(step.data, step.width, step.height).webp(photoEncoding.webp).toBuffer(),
-    ]);
-    files.push({ format: 'avif', width: step.width, height: step.height, data: avif });
-    files.push({ format: 'webp', width: step.width, height: step.height, data: webp });
-  }
-  const tiny = await raw(current.data, current.width, current.height)
-    .resize({ width: photoEncoding.placeholderWidth })
-    .blur(1)
-    .webp({ quality: 40 })
-    .toBuffer();
-
-  return {
-    width: info.width,
-    height: info.height,
-    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
-    files: files.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format)),
-  };
+  return profile.make({ data: decoded.data, width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels });
 }
+
+/**
+ * Project photos, what the public pages serve: AVIF and WebP at each width up to 2400 px
+ * (never wider than the original), and a tiny placeholder. Each width is scaled from the next
+ * larger one.
+ */
+export const projectPhotoProfile: PhotoProfile<ProcessedPhoto> = {
+  unreadable: unreadablePhoto,
+  field: 'photos',
+  // At most the largest served width, and at most `largestFilePixels`: a tall image narrower
+  // than 2400 px is scaled down too (1000 × 17000 to 672 × 11424). Within those limits no file
+  // is taller than about 12,400 px; the height bound keeps the encoders' 16,383 px should they change.
+  box: (upright) => {
+    const areaScale = Math.sqrt(imageLimits.largestFilePixels / (upright.width * upright.height));
+    const width = Math.min(Math.max(...projectLimits.photoWidths), Math.max(1, Math.floor(upright.width * areaScale)));
+    return { width, height: imageLimits.maxEncodedSide };
+  },
+  make: async (pixels) => {
+    const files: PhotoFile[] = [];
+    let current = pixels;
+    for (const width of widthsFor(pixels.width).sort((a, b) => b - a)) {
+      if (width !== current.width) {
+        const scaled = await fromPixels(current).resize({ width }).raw().toBuffer({ resolveWithObject: true });
+        current = { data: scaled.data, width: scaled.info.width, height: scaled.info.height, channels: pixels.channels };
+      }
+      const step = current;
+      const [avif, webp] = await Promise.all([
+        fromPixels(step).avif(photoEncoding.avif).toBuffer(),
+        fromPixels(step).webp(photoEncoding.webp).toBuffer(),
+      ]);
+      files.push({ format: 'avif', width: step.width, height: step.height, data: avif });
+      files.push({ format: 'webp', width: step.width, height: step.height, data: webp });
+    }
+    const tiny = await fromPixels(current).resize({ width: photoEncoding.placeholderWidth }).blur(1).webp({ quality: 40 }).toBuffer();
+    return {
+      width: pixels.width,
+      height: pixels.height,
+      placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+      files: files.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format)),
+    };
+  },
+};
+
+/** A project photo's files (projectPhotoProfile through the photo core). */
+export const processPhoto = (input: Buffer): Promise<ProcessedPhoto> => processImage(input, projectPhotoProfile);
 
 /** A thumbnail that cannot be decoded. */
 export const unreadableImage =
@@ -191,10 +236,12 @@ export async function cleanImage(input: Buffer | string, contentType: string, fi
   if (!encode) throw new HttpError(415, uploadMessages.wrongType);
   await readImageHeader(input, unreadableImage, field);
   try {
-    const image = sharp(input, { failOn: 'error', limitInputPixels: imageLimits.maxPixels, sequentialRead: true })
-      .autoOrient()
-      .toColourspace('srgb')
-      .resize({ width: thumbnailMaxSide, height: thumbnailMaxSide, fit: 'inside', withoutEnlargement: true });
+    const image = uprightImage(input).resize({
+      width: thumbnailMaxSide,
+      height: thumbnailMaxSide,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
     return await encode(image).toBuffer();
   } catch {
     throw new HttpError(400, unreadableImage, { [field]: unreadableImage });
