@@ -7,6 +7,8 @@
  * admin and the server use, are in projects.ts: whatever this module holds that any code uses
  * is downloaded with the public pages.
  */
+import type { PublicReview } from './schemas';
+
 export const projectCategories = ['kitchen', 'bathroom', 'wardrobe', 'entertainment', 'laundry', 'study', 'outdoor'] as const;
 export type ProjectCategory = (typeof projectCategories)[number];
 export const projectCategoryLabels: Readonly<Record<ProjectCategory, string>> = {
@@ -73,6 +75,8 @@ export interface PublicProject extends Omit<Project, 'photos' | 'before' | 'afte
   coverIndex: number;
   before?: PublicPhoto;
   after?: PublicPhoto;
+  /** The approved review `reviewId` links, as the reviews list shows it; absent once deleted. */
+  review?: PublicReview;
 }
 
 const publicPhoto = ({ alt, width, height, placeholder, src, sources }: ProjectPhoto): PublicPhoto => ({
@@ -85,8 +89,11 @@ const publicPhoto = ({ alt, width, height, placeholder, src, sources }: ProjectP
 });
 const ready = (photo: ProjectPhoto) => photo.width > 0;
 
-/** The public view of a project: only photos that are ready, without the originals' URLs. */
-export function toPublicProject(project: Project): PublicProject {
+/**
+ * The public view of a project: only photos that are ready, without the originals' URLs, and
+ * the review it links when that is still there and approved (the caller reads it).
+ */
+export function toPublicProject(project: Project, review?: PublicReview): PublicProject {
   const { photos, before, after, cover, published: _published, processing: _processing, ...rest } = project;
   const shown = photos.filter(ready);
   const coverIndex = Math.max(
@@ -98,6 +105,7 @@ export function toPublicProject(project: Project): PublicProject {
     photos: shown.map(publicPhoto),
     coverIndex,
     ...(before && after && ready(before) && ready(after) ? { before: publicPhoto(before), after: publicPhoto(after) } : {}),
+    ...(review ? { review } : {}),
   };
 }
 

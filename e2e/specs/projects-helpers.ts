@@ -33,7 +33,16 @@ export interface StoredProject {
 /** Adds a published project through the API with `photos` new photos (and a before/after pair when asked). */
 export async function createProject(
   adminApi: APIRequestContext,
-  fields: { title: string; photos: number; beforeAfter?: boolean; published?: boolean; featured?: boolean; summary?: string },
+  fields: {
+    title: string;
+    photos: number;
+    beforeAfter?: boolean;
+    published?: boolean;
+    featured?: boolean;
+    summary?: string;
+    /** An approved review of the project, shown on its page. */
+    reviewId?: string;
+  },
 ): Promise<StoredProject> {
   const photos = [];
   for (let i = 0; i < fields.photos; i++) {
@@ -55,6 +64,7 @@ export async function createProject(
       ...pair,
       published: fields.published ?? true,
       featured: fields.featured ?? false,
+      ...(fields.reviewId ? { reviewId: fields.reviewId } : {}),
     },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -1,5 +1,6 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, failOnConsoleErrors, test } from '../support/fixtures';
+import { seed } from './admin-helpers';
 import { createProject, deleteAllProjects } from './projects-helpers';
 
 test.describe('public project pages', () => {
@@ -104,6 +105,45 @@ test.describe('public project pages', () => {
     await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
     await hero.getByRole('button', { name: 'Free Quote' }).click({ trial: true });
     await expectNoAxeViolations(page);
+  });
+
+  test('a project’s page shows the review it links, as the reviews list shows it, in its first HTML', async ({
+    page,
+    request,
+    adminApi,
+  }) => {
+    const consoleErrors = failOnConsoleErrors(page);
+    const review = await seed.review(request, {
+      customerName: 'Grace Whitfield',
+      rating: 4,
+      reviewText: 'They turned a dark galley into the heart of the house.',
+    });
+    expect((await adminApi.post(`/api/review/${review.id}/approve`)).status()).toBe(200);
+    const stored = (await (await adminApi.get('/api/reviews/all?limit=200')).json()) as Array<{ id: string; createdAt: string }>;
+    const createdAt = stored.find((r) => r.id === review.id)?.createdAt ?? '';
+    const project = await createProject(adminApi, { title: 'Northcote Galley', photos: 1, reviewId: review.id });
+    // 'January 5, 2025', on Melbourne's calendar, as on the reviews list.
+    const date = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Australia/Melbourne',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(createdAt));
+
+    await expect
+      .poll(async () => (await page.request.get(`/projects/${project.slug}`)).text(), { timeout: 5000 })
+      .toContain('They turned a dark galley into the heart of the house.');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/projects/${project.slug}`);
+    const section = page.getByRole('region', { name: 'What the client said' });
+    const card = section.getByRole('article');
+    await expect(card.getByRole('heading', { name: 'Grace Whitfield' })).toBeVisible();
+    await expect(card.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+    await expect(card.locator('time')).toHaveText(date);
+    await expect(card.locator('time')).toHaveAttribute('datetime', createdAt);
+    await expect(card).toContainText('They turned a dark galley into the heart of the house.');
+    await expectNoAxeViolations(page);
+    consoleErrors();
   });
 
   test('a phone opens Services, Gallery and About from the menu button', async ({ page }) => {

@@ -3,7 +3,7 @@
  * build` makes web/dist and web/dist-ssr): their first HTML holds the business settings and
  * the published projects, and a change to either shows within moments, without a rebuild.
  */
-import type { Project, PublicSettings } from '@site/domain';
+import type { Project, PublicSettings, Review } from '@site/domain';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -13,7 +13,7 @@ import { defaultWebDist } from '../src/embedded';
 import { staticSite } from '../src/http/static-site';
 import type { CurrentSettings } from '../src/services/settings';
 import { createSitePages, type SitePages } from '../src/site-pages/site-pages';
-import { startTestApp, until, type Client, type TestApp } from './harness';
+import { goodReview, startTestApp, until, type Client, type TestApp } from './harness';
 
 const built = existsSync(join(defaultWebDist, '..', 'dist-ssr', 'entry-server.js'));
 
@@ -126,6 +126,54 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
     expect((await html('/sitemap.xml')).text).not.toContain('/projects/');
     expect((await html('/gallery')).text).toContain('/gallery/kitchen-walnut-island-');
   });
+  it('shows the review a project links on its page, as the reviews list shows it, until the review is deleted', async () => {
+    const review = (
+      await t.client().post<Review>('/api/review', {
+        ...goodReview,
+        customerName: 'Priya Raman',
+        reviewText: 'The new ensuite is a joy: the niche, the floating vanity, all of it.',
+      })
+    ).body;
+    expect((await admin.post(`/api/review/${review.id}/approve`)).status).toBe(200);
+    const issued = await admin.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'photo' });
+    const put = await t
+      .client()
+      .request<{ url: string }>('PUT', issued.body.uploadURL, { body: await roomPhoto({ seed: 'ssr-review', width: 1200, height: 900 }) });
+    const created = await admin.post<Project>('/api/projects', {
+      title: 'Elwood Ensuite',
+      category: 'bathroom',
+      suburb: 'Elwood',
+      summary: 'A walk-in shower and a floating vanity in a narrow ensuite.',
+      photos: [{ url: put.body.url, alt: 'Floating vanity under a round mirror' }],
+      reviewId: review.id,
+      published: true,
+    });
+    expect(created.status).toBe(201);
+
+    await until(async () => (await html('/projects/elwood-ensuite')).text.includes('Priya Raman'), 'the review on the project page', 5000);
+    const page = (await html('/projects/elwood-ensuite')).text;
+    expect(page).toMatch(/<h2 id="review-heading"[^>]*>What the client said<\/h2>/);
+    expect(page).toContain('The new ensuite is a joy: the niche, the floating vanity, all of it.');
+    expect(page).toContain('aria-label="5 out of 5 stars"');
+    // The reviews list's date: 'January 5, 2025', on Melbourne's calendar.
+    const date = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Australia/Melbourne',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(review.createdAt));
+    expect(date).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(page).toContain(`<time dateTime="${review.createdAt}" class="`);
+    expect(page).toMatch(new RegExp(`<time dateTime="${review.createdAt}"[^>]*>${date}</time>`));
+    // Hydration renders the same: the review is in the page's data block too.
+    expect(page).toMatch(/id="site-data">[^<]*"customerName":"Priya Raman"/);
+
+    expect((await admin.delete(`/api/review/${review.id}`)).status).toBe(204);
+    await until(async () => !(await html('/projects/elwood-ensuite')).text.includes('Priya Raman'), 'the deleted review to go', 5000);
+    expect((await html('/projects/elwood-ensuite')).text).not.toContain('What the client said');
+    expect((await admin.delete(`/api/projects/${created.body.id}`)).status).toBe(204);
+  });
+
   it('shows the stored settings on every page, robots.txt and the sitemap, and a saved change within moments', async () => {
     const home = await html('/');
     // The settings in the data block hydration reads, and in the HTML itself: no request before the first paint.

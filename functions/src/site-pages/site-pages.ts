@@ -82,7 +82,7 @@ function escapeXml(text: string): string {
  * in the browser, from their link's token); the not-found page (answered with 404 to any path
  * the app does not know and that is not a file); `robots.txt` and `sitemap.xml` with the
  * settings' site address. They are rendered all at once (a few milliseconds each) and kept,
- * compressed, in memory; a save of the settings, a change to a project or a 3D model, and a
+ * compressed, in memory; a save of the settings, a change to a project, a 3D model or a review, and a
  * new day in Melbourne (a closure's notice) render them again. Returns null when the build has
  * no render entry (`vite` in development), and the static files serve alone.
  */
@@ -192,6 +192,8 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
   };
   const unsubscribeFeed = options.feed?.subscribe((event) => {
     if (event.collection === 'projects' || event.collection === 'models_3d') soon();
+    // A project's page shows the review it links: one deleted renders them again (a new review waits for approval).
+    if (event.collection === 'reviews' && event.op !== 'create') soon();
   });
   const unsubscribeSettings = options.settings.onChange?.(soon);
   const knownPaths = new Set(entry.sitePaths);

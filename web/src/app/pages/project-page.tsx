@@ -11,6 +11,7 @@ import { absoluteUrl, useBusiness } from '../../lib/site-settings';
 import { usePublicList } from '../../lib/use-public-list';
 import layout from '../../styles/layout.module.css';
 import { BeforeAfter } from '../../features/projects/components/before-after';
+import { ReviewCard } from '../../features/reviews/components/review-card';
 import styles from './project-page.module.css';
 
 // The lightbox's code comes with the first tap on a photo, never with the page.
@@ -127,6 +128,16 @@ function ProjectView({ project }: { project: PublicProject }) {
             ) : null}
           </div>
         </div>
+        {project.review ? (
+          <section aria-labelledby="review-heading" className={styles.section}>
+            <h2 id="review-heading" className={styles.sectionTitle}>
+              What the client said
+            </h2>
+            <div className={styles.review}>
+              <ReviewCard review={project.review} />
+            </div>
+          </section>
+        ) : null}
         {project.before && project.after ? (
           <section aria-labelledby="before-after-heading" className={styles.section}>
             <h2 id="before-after-heading" className={styles.sectionTitle}>
