@@ -12,6 +12,13 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noImportCycle from './eslint-rules/no-import-cycle.js';
 
+// functions/ and web/ share only domain/: the server reads the built pages as files, never web/'s modules.
+const functionsWithoutWeb = {
+  target: './functions',
+  from: './web',
+  message: 'functions/ does not import web/: what both need lives in domain/.',
+};
+
 const webFeatures = ['admin', 'auth', 'gallery', 'inquiry', 'models', 'quote', 'reviews', 'services', 'settings', 'showroom', 'visits'];
 
 export default tseslint.config(
@@ -174,20 +181,55 @@ export default tseslint.config(
     },
   },
   {
-    // Tests of services are entry points of a kind: they wire real adapters in.
-    files: ['functions/src/**/*.ts'],
-    ignores: ['functions/src/**/*.test.ts'],
+    files: ['functions/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['functions/tsconfig.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [functionsWithoutWeb] }] },
+  },
+  {
+    // The layers of functions/src point one way: entry points (app.ts, server.ts, index.ts)
+    // -> routes -> services -> ports <- adapters. Tests of services are entry points of a
+    // kind: they wire real adapters in.
+    files: ['functions/src/**/*.{ts,tsx}'],
+    ignores: ['functions/src/**/*.test.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
+            functionsWithoutWeb,
             {
               target: ['./functions/src/routes', './functions/src/services', './functions/src/ports'],
               from: './functions/src/adapters',
               message: 'Routes and services use ports; only the entry points choose adapters.',
+            },
+            {
+              target: './functions/src/services',
+              from: ['./functions/src/routes', './functions/src/app.ts'],
+              message: 'Services do not import routes or app.ts: routes call services; what both need lives in services/ or ports/.',
+            },
+            {
+              target: './functions/src/services',
+              from: './functions/src/http',
+              // Until the services throw errors of their own instead of HttpError.
+              except: ['./errors.ts'],
+              message: 'Services do not import http/: they know nothing of requests and statuses; http/ maps their errors.',
+            },
+            {
+              target: './functions/src/routes',
+              from: './functions/src/app.ts',
+              message: 'Routes do not import app.ts, which composes them: what they share lives in routes/context.ts or ports/.',
+            },
+            {
+              target: './functions/src/ports',
+              from: [
+                './functions/src/app.ts',
+                './functions/src/routes',
+                './functions/src/http',
+                './functions/src/auth',
+                './functions/src/services',
+              ],
+              message: 'ports/ is the lowest layer: the others import it, it imports none of them.',
             },
           ],
         },

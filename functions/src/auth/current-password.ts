@@ -1,9 +1,10 @@
 import { accountMessages } from '@site/domain';
 import type { Request } from 'express';
 import { HttpError } from '../http/errors';
-import { addressKey, tooManyRequests, type Limits } from '../http/rate-limit';
+import { tooManyRequests, type Limits } from '../http/rate-limit';
 import type { UserRecord } from '../ports/store';
 import type { AuditTrail } from '../services/audit';
+import { clientKey } from '../services/client-address';
 import { verifyPassword } from './passwords';
 
 /**
@@ -24,7 +25,7 @@ export class CurrentPassword {
       throw new HttpError(403, accountMessages.currentPasswordRequired, { currentPassword: accountMessages.currentPasswordRequired });
     }
     const accountKey = user.id;
-    const address = addressKey(req);
+    const address = clientKey(req);
     const wait = Math.max(await this.limits.perAccount.retryAfter(accountKey), await this.limits.perAddress.retryAfter(address));
     if (wait > 0) {
       await this.audit.refused(req, { id: user.id, username: user.username }, 429, 'too many wrong current passwords');

@@ -1,7 +1,8 @@
 import { attachmentLimits } from '@site/domain';
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit, type AugmentedRequest, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
+import { rateLimit, type AugmentedRequest, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
 import type { Clock } from '../ports/clock';
+import { clientKey } from '../services/client-address';
 import { HttpError } from './errors';
 
 /**
@@ -141,20 +142,11 @@ export interface Limits {
   resetAccount(req: Request, res: Response): Promise<void>;
   /**
    * Wrong current passwords on the account routes: per admin (key: the user id), whatever
-   * addresses the guesses come from, and per address (key: `addressKey(req)`).
+   * addresses the guesses come from, and per address (key: `clientKey(req)`).
    */
   currentPassword: { perAccount: FailureLimit; perAddress: FailureLimit };
 }
 
-/**
- * An IPv6 client usually holds a whole /56 (or more), so limits count per /56: otherwise
- * each of its addresses would get a limit of its own.
- */
-const ipv6Subnet = 56;
-/** The client a limit counts: its address, or its /56 for IPv6. */
-export const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown', ipv6Subnet);
-/** The address a request is counted under: its IP, or its /56 for IPv6. */
-export const addressKey = clientKey;
 /**
  * The sign-in routes set `res.locals.loginName` (the username tried, lower case) and
  * `res.locals.knownDevice` (the device token's id when this browser completed a sign-in as

@@ -3,9 +3,9 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { Readable } from 'node:stream';
 import { signedIn } from '../auth/sessions';
 import { HttpError } from '../http/errors';
-import { clientKey } from '../http/rate-limit';
 import { body, parse } from '../http/validate';
 import type { AttachmentVariant } from '../services/attachments';
+import { clientKey } from '../services/client-address';
 import type { RouteContext } from './context';
 
 /**

@@ -1,9 +1,9 @@
 import { auditRecordKinds, type AuditAction, type AuditEntry, type AuditRecordKind, type ListedAuditEntry, type User } from '@site/domain';
 import type { Request } from 'express';
-import { addressKey } from '../http/rate-limit';
 import { newId, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
 import { ConflictError, type Store } from '../ports/store';
+import { clientKey } from './client-address';
 
 /** Who acted: the signed-in admin, or for a failed sign-in only the username tried. */
 export type Actor = Pick<User, 'username'> & { id?: string | null };
@@ -74,7 +74,7 @@ export class AuditTrail {
     const now = this.clock.now();
     const minute = now.toISOString().slice(0, 16);
     if (this.started.minute !== minute) this.started = { minute, kinds: new Map() };
-    const address = addressKey(req);
+    const address = clientKey(req);
     const id = `counted-${sha256(`${minute}|${options.kind}|${address}`)}`;
     if (await this.store.audit.transform(id, (entry) => ({ detail: withTimes(what, timesOf(entry.detail) + 1) }))) return;
     const started = this.started.kinds.get(options.kind) ?? 0;
