@@ -216,6 +216,17 @@ export default tseslint.config(
               message: 'Services do not import http/: they know nothing of requests and statuses; http/ maps their errors.',
             },
             {
+              target: './functions/src/adapters',
+              from: [
+                './functions/src/app.ts',
+                './functions/src/routes',
+                './functions/src/http',
+                './functions/src/auth',
+                './functions/src/services',
+              ],
+              message: 'Adapters implement ports: they import ports/ (and domain/), not the layers that use them.',
+            },
+            {
               target: './functions/src/routes',
               from: './functions/src/app.ts',
               message: 'Routes do not import app.ts, which composes them: what they share lives in routes/context.ts or ports/.',

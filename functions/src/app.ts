@@ -4,12 +4,14 @@ import { Sessions } from './auth/sessions';
 import { errorHandler, HttpError, notFound } from './http/errors';
 import { jsonBody, jsonLimitBytes } from './http/json-body';
 import { clientCheckGate } from './http/client-check';
-import { createLimits, memoryHitCounter, type HitCounter } from './http/rate-limit';
+import { createLimits, memoryHitCounter } from './http/rate-limit';
 import type { ClientCheck } from './ports/client-check';
 import { sameOrigin, securityHeaders } from './http/security';
 import type { ChangeFeed } from './ports/change-feed';
 import type { ClientAuth } from './ports/client-auth';
 import { systemClock, type Clock } from './ports/clock';
+import type { DeepHealth } from './ports/health';
+import type { HitCounter } from './ports/hit-counter';
 import type { Log } from './ports/log';
 import type { ObjectStore } from './ports/object-store';
 import type { Store } from './ports/store';
@@ -133,18 +135,6 @@ type EnvOptions = Pick<
   | 'VISITOR_RETENTION_DAYS'
   | 'AUDIT_RETENTION_DAYS'
 >;
-
-/** What `GET /api/health?deep=1` reports to a signed-in admin (embedded server). */
-export interface DeepHealth {
-  /** `failing` (answered with 503) when the database cannot be written. */
-  status: 'ok' | 'failing';
-  database: { writable: boolean; error?: string };
-  /** Zeros when the disk could not be read. */
-  disk: { freeBytes: number; totalBytes: number };
-  /** -1 when the queue could not be read. */
-  queue: { unsent: number };
-  backup: { lastAt: string | null; file: string | null; keep: number };
-}
 
 export interface AppDeps {
   store: Store;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createLocalObjectStore } from '../src/adapters/local-objects/local-object-store';
 import { createMemoryFeed } from '../src/adapters/memory-feed';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
-import type { HitCounter } from '../src/http/rate-limit';
+import type { HitCounter } from '../src/ports/hit-counter';
 import type { ClientCheck } from '../src/ports/client-check';
 import { createApp, type App, type AppOptions } from '../src/app';
 import type { JobName } from '../src/jobs/site-jobs';
