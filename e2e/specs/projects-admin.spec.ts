@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
 import { toast, uniqueName } from './admin-helpers';
 import { expectNoAxeViolations } from './axe';
@@ -16,6 +16,31 @@ async function openProjectsTab(page: Page) {
 
 const projectRow = (page: Page, title: string) =>
   page.getByRole('list', { name: 'Projects in gallery order' }).getByRole('listitem', { name: title, exact: true });
+
+/**
+ * A finger on `from` slides to where `to` is and lifts, as touch screens send it (touch events,
+ * and the pointer events the browser makes of them, which a page that lets the touch scroll
+ * would lose to the scroll). Both ends are first brought to the middle of the screen, away from
+ * the edges where a drag scrolls the page.
+ */
+async function touchDrag(page: Page, from: Locator, to: Locator) {
+  const centre = async (target: Locator) => {
+    const box = (await target.boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  await from.scrollIntoViewIfNeeded();
+  const middle = ((await centre(from)).y + (await centre(to)).y) / 2;
+  await page.evaluate((by) => window.scrollBy(0, by), middle - (page.viewportSize()?.height ?? 0) / 2);
+  const [start, end] = [await centre(from), await centre(to)];
+  const touch = await page.context().newCDPSession(page);
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [start] });
+  for (let step = 1; step <= 12; step += 1) {
+    const point = { x: start.x + ((end.x - start.x) * step) / 12, y: start.y + ((end.y - start.y) * step) / 12 };
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  }
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await touch.detach();
+}
 
 /** Nothing on the page is wider than the phone's screen. */
 const noSidewaysScroll = (page: Page) =>
@@ -73,9 +98,25 @@ test.describe('admin projects at 390 px', () => {
     await altTexts.nth(0).fill('Walnut island with pendant lights');
     await altTexts.nth(1).fill('Butler’s pantry behind a fluted door');
     await altTexts.nth(2).fill('Zellige tile splashback');
-    // The splashback first, and the pantry as the cover.
-    await page.getByRole('button', { name: 'Move Zellige tile splashback earlier' }).click();
-    await page.getByRole('button', { name: 'Move Zellige tile splashback earlier' }).click();
+    // The splashback first: a finger drags it by its handle to the pantry's place, then the
+    // keyboard moves it up one more (Space, arrow, Space), each step said to screen readers;
+    // and the pantry as the cover.
+    const reorder = (name: string) => page.getByRole('button', { name: `Reorder ${name}` });
+    // The live region of the photos' list (the before and after pair has its own).
+    const announcement = page.getByRole('status').filter({ hasText: 'Zellige tile splashback' });
+    await touchDrag(page, reorder('Zellige tile splashback'), reorder('Butler’s pantry behind a fluted door'));
+    await expect(announcement).toHaveText('Zellige tile splashback dropped in place 2 of 3.');
+    await expect(altTexts.nth(1)).toHaveValue('Zellige tile splashback');
+    await expect(altTexts.nth(2)).toHaveValue('Butler’s pantry behind a fluted door');
+    await reorder('Zellige tile splashback').focus();
+    await page.keyboard.press('Space');
+    await expect(announcement).toHaveText('Picked up Zellige tile splashback, in place 2 of 3.');
+    await page.keyboard.press('ArrowUp');
+    await expect(announcement).toHaveText('Zellige tile splashback is over place 1 of 3.');
+    await page.keyboard.press('Space');
+    await expect(announcement).toHaveText('Zellige tile splashback dropped in place 1 of 3.');
+    await expect(altTexts.nth(0)).toHaveValue('Zellige tile splashback');
+    await expect(altTexts.nth(1)).toHaveValue('Walnut island with pendant lights');
     await page.getByRole('listitem', { name: 'Photo 3' }).getByRole('radio', { name: 'Cover' }).check();
     await page.getByRole('switch', { name: 'Published' }).check();
     await noSidewaysScroll(page);

@@ -1,7 +1,22 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type ScreenReaderInstructions,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import DragIndicator from '@mui/icons-material/DragIndicator';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -74,10 +89,176 @@ interface PhotoUploadsProps {
   withCover?: boolean;
 }
 
+/** What a photo is called to the admin: its alt text, else its file name, else its place. */
+const photoLabel = (item: PhotoItem, index: number) => item.alt || item.name || `Photo ${index + 1}`;
+
+const screenReaderInstructions: ScreenReaderInstructions = {
+  draggable:
+    'To move a photo, press Space or Enter on its reorder button, then the arrow keys to move it, and Space or Enter again to drop it where it is, or Escape to put it back.',
+};
+
+/**
+ * What a screen reader hears while a photo moves: its name and place, never an internal id.
+ * `moved`: whether it has left its place since it was picked up.
+ */
+function reorderAnnouncements(items: PhotoItem[], moved: boolean): Announcements {
+  const place = (id: UniqueIdentifier) => items.findIndex((item) => item.key === id);
+  const name = (id: UniqueIdentifier) => {
+    const index = place(id);
+    return index < 0 ? 'The photo' : photoLabel(items[index], index);
+  };
+  const of = (id: UniqueIdentifier) => ` ${place(id) + 1} of ${items.length}`;
+  return {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}, in place${of(active.id)}.`,
+    onDragOver: ({ active, over }) => {
+      // Picked up, a photo is over its own place at once: saying so would cut "Picked up" short.
+      if (over?.id === active.id && !moved) return undefined;
+      if (!over) return `${name(active.id)} is not over a place.`;
+      return over.id === active.id
+        ? `${name(active.id)} is back in place${of(over.id)}.`
+        : `${name(active.id)} is over place${of(over.id)}.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      over ? `${name(active.id)} dropped in place${of(over.id)}.` : `${name(active.id)} dropped; the order is unchanged.`,
+    onDragCancel: ({ active }) => `Moving cancelled: ${name(active.id)} is back in place${of(active.id)}.`,
+  };
+}
+
+interface SortablePhotoProps {
+  item: PhotoItem;
+  index: number;
+  count: number;
+  errors: Record<string, string | undefined>;
+  cover: string;
+  onCover: (url: string) => void;
+  withCover: boolean;
+  onChange: (change: (items: PhotoItem[]) => PhotoItem[]) => void;
+  move: (from: number, to: number) => void;
+}
+
+/** One photo of the list: its preview, upload progress, alt text, cover choice and the ways to move or remove it. */
+function SortablePhoto({ item, index, count, errors, cover, onCover, withCover, onChange, move }: SortablePhotoProps) {
+  // A photo still uploading stays where it is: its place in the list is where its progress shows.
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.key,
+    disabled: item.progress !== null,
+  });
+  const altError = errors[`photos.${index}.alt`];
+  const urlError = item.error ?? errors[`photos.${index}.url`];
+  const label = photoLabel(item, index);
+  return (
+    <Box
+      component="li"
+      ref={setNodeRef}
+      aria-label={`Photo ${index + 1}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      sx={{
+        border: 1,
+        borderColor: urlError ? 'error.main' : 'divider',
+        borderRadius: 1,
+        p: 1,
+        minWidth: 0,
+        bgcolor: 'background.paper',
+        position: 'relative',
+        zIndex: isDragging ? 1 : 'auto',
+        boxShadow: isDragging ? 6 : 'none',
+      }}
+    >
+      <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#ece7df', borderRadius: 1, overflow: 'hidden' }}>
+        <Box component="img" src={item.preview} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+      </Box>
+      {item.progress !== null ? (
+        <Box sx={{ mt: 1 }}>
+          <LinearProgress variant="determinate" value={Math.round(item.progress * 100)} aria-label={`Uploading ${item.name ?? 'photo'}`} />
+          <Typography variant="caption">Uploading {Math.round(item.progress * 100)}%</Typography>
+        </Box>
+      ) : null}
+      {urlError ? (
+        <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+          {item.name ? `${item.name}: ` : ''}
+          {urlError}
+        </Typography>
+      ) : null}
+      {item.url ? (
+        <>
+          <TextField
+            label="Alt text"
+            value={item.alt}
+            onChange={(event) => onChange((list) => list.map((i) => (i.key === item.key ? { ...i, alt: event.target.value } : i)))}
+            error={Boolean(altError)}
+            helperText={altError ?? 'What the photo shows, for people who cannot see it'}
+            size="small"
+            fullWidth
+            required
+            slotProps={{ htmlInput: { maxLength: projectLimits.altMaxLength } }}
+            sx={{ mt: 1 }}
+          />
+          {withCover ? (
+            <FormControlLabel
+              control={<Radio checked={cover === item.url} onChange={() => onCover(item.url)} name="cover" />}
+              label="Cover"
+            />
+          ) : null}
+        </>
+      ) : null}
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <Tooltip title="Drag to reorder">
+          <span>
+            <IconButton
+              ref={setActivatorNodeRef}
+              size="small"
+              {...attributes}
+              {...listeners}
+              aria-label={`Reorder ${label}`}
+              disabled={item.progress !== null}
+              // The handle takes touches for itself: a finger on it drags the photo instead of scrolling the page.
+              sx={{ touchAction: 'none', cursor: isDragging ? 'grabbing' : 'grab' }}
+            >
+              <DragIndicator fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Box sx={{ flexGrow: 1 }} />
+        <Tooltip title="Move earlier">
+          <span>
+            <IconButton size="small" aria-label={`Move ${label} earlier`} disabled={index === 0} onClick={() => move(index, index - 1)}>
+              <ArrowBack fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title="Move later">
+          <span>
+            <IconButton
+              size="small"
+              aria-label={`Move ${label} later`}
+              disabled={index === count - 1}
+              onClick={() => move(index, index + 1)}
+            >
+              <ArrowForward fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title="Remove">
+          <IconButton
+            size="small"
+            color="error"
+            aria-label={`Remove ${label}`}
+            onClick={() => onChange((list) => list.filter((i) => i.key !== item.key))}
+          >
+            <DeleteOutline fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    </Box>
+  );
+}
+
 /**
  * The project's photos: a picker and drop zone for several files at once, each uploading with
- * its own progress bar; then alt text, the cover choice, removal and the order (drag a photo
- * onto another, or its arrow buttons from the keyboard).
+ * its own progress bar; then alt text, the cover choice, removal and the order. A photo moves by
+ * its reorder handle, dragged with a mouse, a finger or a pen, or from the keyboard (Space, the
+ * arrow keys, Space), with what happens said to screen readers; its arrow buttons move it one
+ * place. The order is the form's, saved with the project.
  */
 export function PhotoUploads({
   items,
@@ -91,19 +272,26 @@ export function PhotoUploads({
   withCover = true,
 }: PhotoUploadsProps) {
   const input = useRef<HTMLInputElement>(null);
-  const [dragged, setDragged] = useState<string | null>(null);
   const [dropping, setDropping] = useState(false);
   const upload = usePhotoUploads(onChange);
   const hintId = useId();
+  const [moved, setMoved] = useState(false);
+  const sensors = useSensors(
+    // A few pixels of movement before a drag starts, so a tap or click on the handle is not one.
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const move = (from: number, to: number) =>
+    onChange((list) => (to < 0 || to >= list.length || from < 0 ? list : arrayMove(list, from, to)));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
     onChange((list) => {
-      if (to < 0 || to >= list.length) return list;
-      const next = [...list];
-      const [item] = next.splice(from, 1);
-      next.splice(to, 0, item);
-      return next;
+      const from = list.findIndex((item) => item.key === active.id);
+      const to = list.findIndex((item) => item.key === over.id);
+      return from < 0 || to < 0 ? list : arrayMove(list, from, to);
     });
+  };
   const onDropFiles = (event: DragEvent) => {
     event.preventDefault();
     setDropping(false);
@@ -165,140 +353,46 @@ export function PhotoUploads({
           {errors.photos}
         </Typography>
       ) : null}
-      <Box
-        component="ol"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          mt: 2,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' },
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragStart={() => setMoved(false)}
+        onDragOver={({ active, over }) => {
+          if (over && over.id !== active.id) setMoved(true);
         }}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements: reorderAnnouncements(items, moved), screenReaderInstructions }}
       >
-        {items.map((item, index) => {
-          const altError = errors[`photos.${index}.alt`];
-          const urlError = item.error ?? errors[`photos.${index}.url`];
-          const label = item.alt || item.name || `Photo ${index + 1}`;
-          return (
-            <Box
-              component="li"
-              key={item.key}
-              aria-label={`Photo ${index + 1}`}
-              draggable={item.progress === null}
-              onDragStart={(event) => {
-                setDragged(item.key);
-                event.dataTransfer.effectAllowed = 'move';
-              }}
-              onDragEnd={() => setDragged(null)}
-              onDragOver={(event) => {
-                if (dragged) event.preventDefault();
-              }}
-              onDrop={(event) => {
-                if (!dragged) return;
-                event.preventDefault();
-                event.stopPropagation();
-                const from = items.findIndex((i) => i.key === dragged);
-                if (from >= 0 && from !== index) move(from, index);
-                setDragged(null);
-              }}
-              sx={{
-                border: 1,
-                borderColor: urlError ? 'error.main' : 'divider',
-                borderRadius: 1,
-                p: 1,
-                opacity: dragged === item.key ? 0.5 : 1,
-                cursor: 'grab',
-                minWidth: 0,
-              }}
-            >
-              <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#ece7df', borderRadius: 1, overflow: 'hidden' }}>
-                <Box
-                  component="img"
-                  src={item.preview}
-                  alt=""
-                  sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-                />
-              </Box>
-              {item.progress !== null ? (
-                <Box sx={{ mt: 1 }}>
-                  <LinearProgress
-                    variant="determinate"
-                    value={Math.round(item.progress * 100)}
-                    aria-label={`Uploading ${item.name ?? 'photo'}`}
-                  />
-                  <Typography variant="caption">Uploading {Math.round(item.progress * 100)}%</Typography>
-                </Box>
-              ) : null}
-              {urlError ? (
-                <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
-                  {item.name ? `${item.name}: ` : ''}
-                  {urlError}
-                </Typography>
-              ) : null}
-              {item.url ? (
-                <>
-                  <TextField
-                    label="Alt text"
-                    value={item.alt}
-                    onChange={(event) => onChange((list) => list.map((i) => (i.key === item.key ? { ...i, alt: event.target.value } : i)))}
-                    error={Boolean(altError)}
-                    helperText={altError ?? 'What the photo shows, for people who cannot see it'}
-                    size="small"
-                    fullWidth
-                    required
-                    slotProps={{ htmlInput: { maxLength: projectLimits.altMaxLength } }}
-                    sx={{ mt: 1 }}
-                  />
-                  {withCover ? (
-                    <FormControlLabel
-                      control={<Radio checked={cover === item.url} onChange={() => onCover(item.url)} name="cover" />}
-                      label="Cover"
-                    />
-                  ) : null}
-                </>
-              ) : null}
-              <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-                <Tooltip title="Move earlier">
-                  <span>
-                    <IconButton
-                      size="small"
-                      aria-label={`Move ${label} earlier`}
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
-                    >
-                      <ArrowBack fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-                <Tooltip title="Move later">
-                  <span>
-                    <IconButton
-                      size="small"
-                      aria-label={`Move ${label} later`}
-                      disabled={index === items.length - 1}
-                      onClick={() => move(index, index + 1)}
-                    >
-                      <ArrowForward fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-                <Tooltip title="Remove">
-                  <IconButton
-                    size="small"
-                    color="error"
-                    aria-label={`Remove ${label}`}
-                    onClick={() => onChange((list) => list.filter((i) => i.key !== item.key))}
-                  >
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </Box>
-            </Box>
-          );
-        })}
-      </Box>
+        <SortableContext items={items.map((item) => item.key)} strategy={rectSortingStrategy}>
+          <Box
+            component="ol"
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              mt: 2,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' },
+            }}
+          >
+            {items.map((item, index) => (
+              <SortablePhoto
+                key={item.key}
+                item={item}
+                index={index}
+                count={items.length}
+                errors={errors}
+                cover={cover}
+                onCover={onCover}
+                withCover={withCover}
+                onChange={onChange}
+                move={move}
+              />
+            ))}
+          </Box>
+        </SortableContext>
+      </DndContext>
     </Box>
   );
 }
