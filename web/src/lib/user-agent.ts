@@ -1,6 +1,6 @@
 /**
- * A readable browser and system from a User-Agent header, for the sessions list and the
- * activity log. A few patterns are enough for that; a full parser library is not worth its size.
+ * A readable browser and system from a User-Agent header, for the sessions list, the
+ * activity log and the visitors list. A few patterns are enough for that; a full parser library is not worth its size.
  * Order matters: Edge and Opera also say Chrome, and Chrome also says Safari.
  */
 const browsers: [RegExp, string][] = [
@@ -15,8 +15,9 @@ const browsers: [RegExp, string][] = [
 ];
 
 const systems: [RegExp, string][] = [
-  [/\biPhone\b/, 'iOS'],
-  [/\biPad\b/, 'iPadOS'],
+  // The device, for Apple's phones and tablets: what staff call them.
+  [/\biPhone\b/, 'iPhone'],
+  [/\biPad\b/, 'iPad'],
   [/\bAndroid\b/, 'Android'],
   [/\bCrOS\b/, 'ChromeOS'],
   [/\bWindows\b/, 'Windows'],
@@ -32,7 +33,7 @@ export function browserName(userAgent: string): string {
   return match(browsers, userAgent) ?? 'Other browser';
 }
 
-/** "Chrome on Windows", "Safari on iOS", or the browser alone when the system is not told. */
+/** "Chrome on Windows", "Safari on iPhone", "Chrome on Android", or the browser alone when the system is not told. */
 export function describeUserAgent(userAgent: string): string {
   const browser = browserName(userAgent);
   const system = match(systems, userAgent);

@@ -184,7 +184,7 @@ describe('the Account page', () => {
     expect(within(current).getByText('Firefox on macOS')).toBeVisible();
     expect(within(current).getByText('This browser')).toBeVisible();
     expect(within(current).queryByRole('button', { name: /Sign out/ })).not.toBeInTheDocument();
-    expect(within(other).getByText('Safari on iOS')).toBeVisible();
+    expect(within(other).getByText('Safari on iPhone')).toBeVisible();
     expect(within(other).getByText('IP address 198.51.100.7')).toBeVisible();
     expect(within(other).getByText('about 2 hours ago')).toBeVisible();
 

@@ -11,27 +11,10 @@ import { browserName } from '../../../lib/user-agent';
 import { useAudit } from '../api/audit';
 import { auditActorText, auditTargetText } from '../lib/audit-target';
 import { ListPanel } from './list-panel';
+import { stackedTableSx } from './stacked-table';
 
 /** An action a newer server records is shown by its code until this app knows its label. */
 const actionLabel = (action: string) => auditActionLabels[action as AuditAction] ?? action;
-
-/**
- * On a phone the seven columns do not fit: each entry becomes a block of labelled lines
- * (the header's text repeated before each value), a table again from `sm` up.
- */
-const stacked = {
-  '& thead': { display: { xs: 'none', sm: 'table-header-group' } },
-  '& tbody tr': { display: { xs: 'block', sm: 'table-row' }, py: { xs: 1, sm: 0 }, borderBottom: { xs: 1, sm: 0 }, borderColor: 'divider' },
-  '& tbody td': {
-    display: { xs: 'block', sm: 'table-cell' },
-    border: { xs: 0, sm: undefined },
-    py: { xs: 0.25, sm: undefined },
-    maxWidth: { xs: 'none' },
-    '&::before': { xs: { content: 'attr(data-label) ": "', fontWeight: 600 }, sm: { content: 'none' } },
-  },
-  // An entry without a target or detail leaves out those lines on a phone.
-  '& tbody td:empty': { display: { xs: 'none', sm: 'table-cell' } },
-} as const;
 
 /** The audit trail: who did what, when and from where. */
 export function ActivityTab() {
@@ -39,7 +22,8 @@ export function ActivityTab() {
   return (
     <ListPanel noun="entries" emptyText="No activity recorded yet" list={list}>
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="Activity" sx={stacked}>
+        {/* On a phone the seven columns do not fit: each entry a block of labelled lines. */}
+        <Table size="small" aria-label="Activity" sx={stackedTableSx}>
           <TableHead>
             <TableRow>
               <TableCell>Time</TableCell>

@@ -22,6 +22,7 @@ import { LeadAttachments } from './lead-attachments';
 import { LeadHistory } from './lead-history';
 import { LeadMessages } from './lead-messages';
 import { LeadStatusControl } from './lead-status';
+import { LeadSummary } from './lead-summary';
 import { CardGrid, ListPanel } from './list-panel';
 import { Detail, RecordCard } from './record-card';
 
@@ -44,6 +45,7 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
       dateTime={inquiry.createdAt}
       dateText={formatDateTime(inquiry.createdAt)}
       followUp={inquiry}
+      summary={<LeadSummary service={inquiry.rooms.map(roomLabel).join(', ')} status={inquiry.status} createdAt={inquiry.createdAt} />}
       deleteLabel={`Delete inquiry from ${name}`}
       deleting={remove.isPending}
       onDelete={onDelete}

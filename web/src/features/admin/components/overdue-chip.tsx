@@ -8,12 +8,19 @@ import { useNow } from '../hooks/use-now';
  * the server stored as it arrived). Checked every 30 seconds while the lead is new, so a card
  * left open turns overdue without a reload.
  */
-export function OverdueChip({ lead }: { lead: { status: string } & FollowUpFields }) {
+export function OverdueChip({
+  lead,
+  inline = false,
+}: {
+  lead: { status: string } & FollowUpFields;
+  /** Inside a button: a span. */ inline?: boolean;
+}) {
   const waiting = lead.status === 'new' && lead.followUpDueAt !== undefined;
   const now = useNow(30_000, waiting);
   if (!lead.followUpDueAt || !isFollowUpOverdue(lead, now)) return null;
   return (
     <Chip
+      component={inline ? 'span' : 'div'}
       label="Overdue"
       color="warning"
       size="small"

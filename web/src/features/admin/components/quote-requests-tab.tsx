@@ -19,6 +19,7 @@ import { LeadAttachments } from './lead-attachments';
 import { LeadHistory } from './lead-history';
 import { LeadMessages } from './lead-messages';
 import { LeadStatusControl } from './lead-status';
+import { LeadSummary } from './lead-summary';
 import { CardGrid, ListPanel } from './list-panel';
 import { Detail, RecordCard } from './record-card';
 
@@ -38,6 +39,7 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
       dateTime={quote.createdAt}
       dateText={formatDateTime(quote.createdAt)}
       followUp={quote}
+      summary={<LeadSummary service={quote.room} status={quote.status} createdAt={quote.createdAt} />}
       deleteLabel={`Delete quote request from ${name}`}
       deleting={remove.isPending}
       onDelete={onDelete}

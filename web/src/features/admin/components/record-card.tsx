@@ -1,13 +1,17 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { FollowUpFields } from '@site/domain/business-hours';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { OverdueChip } from './overdue-chip';
 
 interface RecordCardProps {
@@ -23,12 +27,90 @@ interface RecordCardProps {
   actions?: ReactNode;
   /** A lead's status and follow-up time: "Overdue" beside the date while it is new past that time. */
   followUp?: { status: string } & FollowUpFields;
+  /**
+   * A line under the title (phrasing content: spans) for phones, where the card then starts
+   * folded to its title and this line, a button that opens the whole card in place. Wider
+   * screens show the whole card.
+   */
+  summary?: ReactNode;
   children: ReactNode;
 }
 
+/** Phones: below MUI's `sm` (600 px). */
+const narrowQuery = (theme: Theme) => theme.breakpoints.down('sm');
+
 /** The frame every admin card shares: name, date, actions, then its own details. */
-export function RecordCard({ title, dateTime, dateText, deleteLabel, deleting, onDelete, actions, followUp, children }: RecordCardProps) {
+export function RecordCard(props: RecordCardProps) {
+  const { title, dateTime, dateText, deleteLabel, deleting, onDelete, actions, followUp, summary, children } = props;
   const titleId = useId();
+  const detailsId = useId();
+  const narrow = useMediaQuery(narrowQuery);
+  const [open, setOpen] = useState(false);
+  const foldable = summary !== undefined && narrow;
+
+  const dateLine = (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+      <Typography variant="body2" color="text.secondary">
+        <time dateTime={dateTime}>{dateText}</time>
+      </Typography>
+      {followUp && !foldable && <OverdueChip lead={followUp} />}
+    </Stack>
+  );
+  const deleteButton = (
+    <Tooltip title={deleteLabel}>
+      <span>
+        <IconButton aria-label={deleteLabel} color="error" onClick={onDelete} disabled={deleting}>
+          <DeleteOutline />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+
+  if (foldable) {
+    return (
+      <Box component="li">
+        <Card component="article" aria-labelledby={titleId} variant="outlined">
+          <Typography component="h3" variant="h6" sx={{ m: 0 }}>
+            <ButtonBase
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen((shown) => !shown)}
+              sx={{ display: 'flex', width: '100%', gap: 1, px: 2, py: 1.25, justifyContent: 'space-between', textAlign: 'left' }}
+            >
+              <Box component="span" sx={{ display: 'block', minWidth: 0 }}>
+                <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                  <Box component="span" id={titleId} sx={{ typography: 'subtitle1', fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    {title}
+                  </Box>
+                  {followUp && <OverdueChip lead={followUp} inline />}
+                </Box>
+                {summary}
+              </Box>
+              <ExpandMore
+                aria-hidden
+                sx={{ color: 'text.secondary', flexShrink: 0, transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
+              />
+            </ButtonBase>
+          </Typography>
+          <CardContent id={detailsId} hidden={!open} sx={{ pt: 0 }}>
+            {open && (
+              <>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                  {dateLine}
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+                    {actions}
+                    {deleteButton}
+                  </Stack>
+                </Stack>
+                <Box sx={{ mt: 2 }}>{children}</Box>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </Box>
+    );
+  }
+
   return (
     <Box component="li">
       <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ height: '100%' }}>
@@ -38,22 +120,11 @@ export function RecordCard({ title, dateTime, dateText, deleteLabel, deleting, o
               <Typography id={titleId} component="h3" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
                 {title}
               </Typography>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                <Typography variant="body2" color="text.secondary">
-                  <time dateTime={dateTime}>{dateText}</time>
-                </Typography>
-                {followUp && <OverdueChip lead={followUp} />}
-              </Stack>
+              {dateLine}
             </Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
               {actions}
-              <Tooltip title={deleteLabel}>
-                <span>
-                  <IconButton aria-label={deleteLabel} color="error" onClick={onDelete} disabled={deleting}>
-                    <DeleteOutline />
-                  </IconButton>
-                </span>
-              </Tooltip>
+              {deleteButton}
             </Stack>
           </Stack>
           <Box sx={{ mt: 2 }}>{children}</Box>
