@@ -19,7 +19,7 @@ import {
   stubApi,
   storage,
   withStorageServer,
-} from '../../test-support/attachments';
+} from '../../../test-support/attachments';
 import DialogProviders from '../dialog-providers';
 import { AttachmentPicker } from './attachment-picker';
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import DialogProviders from '../../components/dialog-providers';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { createQueryClient } from '../../lib/query-client';
-import { answerRequests, type Answer, type SentRequest } from '../../test-support/api';
+import { answerRequests, type Answer, type SentRequest } from '../../../test-support/api';
 import LoginPage from './login-page';
 
 const admin: User = { id: 'u1', username: 'sam' };

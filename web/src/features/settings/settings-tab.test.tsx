@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import DialogProviders from '../../components/dialog-providers';
 import { createQueryClient } from '../../lib/query-client';
-import { answerRequests, type Answer, type SentRequest } from '../../test-support/api';
+import { answerRequests, type Answer, type SentRequest } from '../../../test-support/api';
 import type { AdminSettings } from './api/get-settings';
 import SettingsTab from './settings-tab';
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { answerRequests, type Answer } from '../../../test-support/api';
+import { answerRequests, type Answer } from '../../../../test-support/api';
 import { ActivityTab } from './activity-tab';
 
 const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

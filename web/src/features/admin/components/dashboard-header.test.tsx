@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { createQueryClient } from '../../../lib/query-client';
-import { answerRequests, type Answer } from '../../../test-support/api';
+import { answerRequests, type Answer } from '../../../../test-support/api';
 import { DashboardHeader } from './dashboard-header';
 
 function renderHeader(stats: LeadStats) {

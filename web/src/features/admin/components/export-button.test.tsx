@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
-import { answerRequests } from '../../../test-support/api';
+import { answerRequests } from '../../../../test-support/api';
 import { inquiriesUrl } from '../api/inquiries';
 import { fetchAll } from '../api/list-query';
 import { toCsv } from '../lib/csv';

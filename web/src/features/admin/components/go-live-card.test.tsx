@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { answerRequests, type Answer } from '../../../test-support/api';
+import { answerRequests, type Answer } from '../../../../test-support/api';
 import { GoLiveCard } from './go-live-card';
 
 function renderWithProviders(children: React.ReactNode) {

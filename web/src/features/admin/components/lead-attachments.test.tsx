@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, test } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { answerRequests, type Answer } from '../../../test-support/api';
+import { answerRequests, type Answer } from '../../../../test-support/api';
 import { InquiriesTab } from './inquiries-tab';
 import { QuoteRequestsTab } from './quote-requests-tab';
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { answerRequests, type Answer } from '../../../test-support/api';
+import { answerRequests, type Answer } from '../../../../test-support/api';
 import { PrivacyTab } from './privacy-tab';
 
 const at = '2026-03-02T03:04:00.000Z';

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { answerRequests, type Answer } from '../../../test-support/api';
+import { answerRequests, type Answer } from '../../../../test-support/api';
 import { InquiriesTab } from './inquiries-tab';
 
 const won: LeadHistoryEntry = { at: '2026-03-03T03:04:00.000Z', by: 'staff', status: 'won' };

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { answerRequests } from '../../../test-support/api';
+import { answerRequests } from '../../../../test-support/api';
 import { SourcesTab } from './sources-tab';
 
 const report = (leads: number, complete = true): LeadSourcesReport => ({

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { answerRequests } from '../../../test-support/api';
+import { answerRequests } from '../../../../test-support/api';
 import { VisitsChart } from './visits-chart';
 
 describe('the visits chart', () => {

@@ -2,7 +2,7 @@ import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@tes
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
-import { answerWith } from '../../../test-support/api';
+import { answerWith } from '../../../../test-support/api';
 import type { AttachedDesign } from '../../../lib/attached-design';
 import InquiryWizard from './inquiry-wizard';
 

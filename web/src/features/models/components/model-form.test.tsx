@@ -5,10 +5,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
-import { fakeViewer } from '../../../test-support/model-viewer';
+import { fakeViewer } from '../../../../test-support/model-viewer';
 import { ModelForm } from './model-form';
 
-vi.mock('@google/model-viewer', () => import('../../../test-support/model-viewer'));
+vi.mock('@google/model-viewer', () => import('../../../../test-support/model-viewer'));
 
 /**
  * The API behind fetch: each call is recorded and answered by `answer`; a request for an

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { answerRequests } from '../../../test-support/api';
+import { answerRequests } from '../../../../test-support/api';
 import { adminModelsQueryKey } from '../api/models';
 import { ModelList } from './model-list';
 

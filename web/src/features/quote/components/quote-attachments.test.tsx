@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
-import { attached, item, jpeg, pdf, picker, sentTo, stubApi, storage, withStorageServer } from '../../../test-support/attachments';
+import { attached, item, jpeg, pdf, picker, sentTo, stubApi, storage, withStorageServer } from '../../../../test-support/attachments';
 import QuoteDialog from './quote-dialog';
 
 withStorageServer();

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
-import { answerWith } from '../../../test-support/api';
+import { answerWith } from '../../../../test-support/api';
 import ReviewDialog from './review-dialog';
 
 function renderDialog() {

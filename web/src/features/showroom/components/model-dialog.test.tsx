@@ -3,10 +3,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import DialogProviders from '../../../components/dialog-providers';
-import '../../../test-support/model-viewer';
+import '../../../../test-support/model-viewer';
 import ModelDialog from './model-dialog';
 
-vi.mock('@google/model-viewer', () => import('../../../test-support/model-viewer'));
+vi.mock('@google/model-viewer', () => import('../../../../test-support/model-viewer'));
 
 const island: Model3d = {
   id: 'island',

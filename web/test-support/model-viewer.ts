@@ -2,7 +2,7 @@
  * Stands in for @google/model-viewer in the component tests, where jsdom has no WebGL: a
  * <model-viewer> element that "loads" its model a moment after it is added and answers the
  * calls the site makes (dimensions, the point under a click, a picture, AR). A test file uses it
- * with `vi.mock('@google/model-viewer', () => import('../../../test-support/model-viewer'))`,
+ * with `vi.mock('@google/model-viewer', () => import('<relative path>/test-support/model-viewer'))`,
  * imports it too (the element and media queries must be there before the first render), and
  * sets `fakeViewer` to what the model should measure or where a click should land.
  */
