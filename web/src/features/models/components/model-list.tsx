@@ -1,7 +1,5 @@
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import ViewInArOutlined from '@mui/icons-material/ViewInArOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +13,7 @@ import { formatBytes, type Model3d } from '@site/domain';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/use-confirm';
 import { swapped, useAdminModels, useDeleteModel, useReorderModels } from '../api/models';
+import { RowActions } from '../../../components/row-actions';
 
 /** Where the model's optimisation stands; the list is live, so it changes by itself. */
 export const processingText = (model: Pick<Model3d, 'processing' | 'processingError'>) =>
@@ -193,25 +192,12 @@ export function ModelList({ editingId, onEdit, onDeleted }: ModelListProps) {
                 </Typography>
                 <ModelFacts model={model} />
               </Box>
-              <Stack direction="row" spacing={0.5} sx={{ justifySelf: 'end', gridRow: { xs: 2, sm: 'auto' } }}>
-                <Tooltip title="Edit">
-                  <IconButton aria-label={`Edit ${model.name}`} onClick={() => onEdit(model)}>
-                    <EditOutlined />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Delete">
-                  <span>
-                    <IconButton
-                      aria-label={`Delete ${model.name}`}
-                      color="error"
-                      disabled={remove.isPending && remove.variables === model.id}
-                      onClick={() => onDelete(model)}
-                    >
-                      <DeleteOutline />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              </Stack>
+              <RowActions
+                name={model.name}
+                onEdit={() => onEdit(model)}
+                onDelete={() => onDelete(model)}
+                deleting={remove.isPending && remove.variables === model.id}
+              />
             </Box>
           ))}
         </Stack>

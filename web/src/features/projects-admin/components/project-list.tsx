@@ -1,7 +1,5 @@
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { projectCategoryLabels, projectMessages, type Project } from '@site/domain';
 import { useConfirm } from '../../../components/use-confirm';
 import { moved, useAdminProjects, useDeleteProject, useReorderProjects } from '../api/projects';
+import { RowActions } from '../../../components/row-actions';
 
 interface ProjectListProps {
   editingId: string | null;
@@ -133,25 +132,12 @@ export function ProjectList({ editingId, onEdit, onDeleted }: ProjectListProps) 
                     {project.processing ? <Chip size="small" label="Processing photos" /> : null}
                   </Stack>
                 </Box>
-                <Stack direction="row" spacing={0.5} sx={{ justifySelf: 'end', gridRow: { xs: 2, sm: 'auto' } }}>
-                  <Tooltip title="Edit">
-                    <IconButton aria-label={`Edit ${project.title}`} onClick={() => onEdit(project)}>
-                      <EditOutlined />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title="Delete">
-                    <span>
-                      <IconButton
-                        aria-label={`Delete ${project.title}`}
-                        color="error"
-                        disabled={remove.isPending && remove.variables === project.id}
-                        onClick={() => onDelete(project)}
-                      >
-                        <DeleteOutline />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </Stack>
+                <RowActions
+                  name={project.title}
+                  onEdit={() => onEdit(project)}
+                  onDelete={() => onDelete(project)}
+                  deleting={remove.isPending && remove.variables === project.id}
+                />
               </Box>
             );
           })}
