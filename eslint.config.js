@@ -211,9 +211,7 @@ export default tseslint.config(
             {
               target: './functions/src/services',
               from: './functions/src/http',
-              // Until the services throw errors of their own instead of HttpError.
-              except: ['./errors.ts'],
-              message: 'Services do not import http/: they know nothing of requests and statuses; http/ maps their errors.',
+              message: 'Services do not import http/: they throw the errors of ports/errors.ts, which http/errors.ts maps to statuses.',
             },
             {
               target: './functions/src/adapters',

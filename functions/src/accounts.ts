@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { hashPassword, randomPassword } from './auth/passwords';
 import { passwordWeakness } from './auth/password-strength';
 import { newId } from './ids';
-import { ConflictError, type Store, type UserRecord } from './ports/store';
+import { ConflictError } from './ports/errors';
+import type { Store, UserRecord } from './ports/store';
 
 /** Creates an admin; throws with the reason when the username or password is refused. */
 export async function createAdmin(store: Store, username: string, password: string): Promise<User> {

@@ -13,7 +13,7 @@ import { Sessions } from './auth/sessions';
 import { systemClock } from './ports/clock';
 import { readEnv } from './config';
 import { startDemo } from './demo/start-demo';
-import { ConflictError } from './ports/store';
+import { ConflictError } from './ports/errors';
 import { sendTestMessage } from './test-message';
 import { createSqliteStore } from './adapters/sqlite/store';
 import { withDefaults, type SiteSettings } from '@site/domain';

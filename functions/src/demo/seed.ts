@@ -14,7 +14,8 @@ import {
 import { defaultBusinessHours, defaultFollowUpAfterHours } from '@site/domain/business-hours';
 import { newId } from '../ids';
 import type { ObjectStore } from '../ports/object-store';
-import { ConflictError, type Store } from '../ports/store';
+import { ConflictError } from '../ports/errors';
+import type { Store } from '../ports/store';
 import { newLeadFollowUp } from '../services/follow-up';
 import { visitorDay } from '../services/unique-visitors';
 import { seedSampleModels } from './models/seed-models';

@@ -2,7 +2,18 @@ import { fieldErrors, type ApiError } from '@site/domain';
 import type { ErrorRequestHandler, Response } from 'express';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { ConflictError, InvalidCursorError, NotFoundError } from '../ports/store';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  GoneError,
+  InvalidError,
+  NotFoundError,
+  StorageFullError,
+  TooLargeError,
+  TooManyError,
+  UnsupportedTypeError,
+} from '../ports/errors';
 import { safePath } from './safe-path';
 
 /** An error with the status and message the client sees. */
@@ -31,6 +42,19 @@ export function sendError(res: Response, status: number, body: ApiError, headers
   res.status(status).json(body);
 }
 
+/** The status of each kind of refusal the services and adapters throw: the one place they meet HTTP. */
+const domainStatuses: ReadonlyArray<[abstract new (...args: never[]) => DomainError, number]> = [
+  [InvalidError, 400],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [GoneError, 410],
+  [TooLargeError, 413],
+  [UnsupportedTypeError, 415],
+  [TooManyError, 429],
+  [StorageFullError, 507],
+];
+
 /** Body-parser failures carry a `type`; map each to the status a client should see. */
 const bodyParserErrors: Record<string, [number, string]> = {
   'entity.parse.failed': [400, 'Malformed JSON body'],
@@ -56,10 +80,13 @@ export function errorHandler(log: (message: string, error: unknown, req: Incomin
       const mapped = validationError(error);
       return sendError(res, 400, { message: mapped.message, errors: mapped.errors });
     }
-    if (error instanceof InvalidCursorError)
-      return sendError(res, 400, { message: 'Invalid cursor', errors: { cursor: 'Invalid cursor' } });
-    if (error instanceof NotFoundError) return sendError(res, 404, { message: error.message });
-    if (error instanceof ConflictError) return sendError(res, 409, { message: error.message });
+    if (error instanceof DomainError) {
+      const status = domainStatuses.find(([kind]) => error instanceof kind)?.[1];
+      if (status) {
+        const retryAfter = error instanceof TooManyError ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
+        return sendError(res, status, { message: error.message, ...(error.fields ? { errors: error.fields } : {}) }, retryAfter);
+      }
+    }
     const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
     if (typeof type === 'string' && bodyParserErrors[type]) {
       const [status, message] = bodyParserErrors[type];

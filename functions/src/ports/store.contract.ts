@@ -2,7 +2,8 @@ import type { Inquiry, Model3d, QuoteRequest, Review } from '@site/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewMessage } from './messages';
 import { searchTerm } from './search';
-import { ConflictError, InvalidCursorError, NotFoundError, type Store } from './store';
+import { ConflictError, NotFoundError } from './errors';
+import { InvalidCursorError, type Store } from './store';
 
 /**
  * The behaviour every Store adapter must have. Run by the SQLite adapter's tests and by

@@ -1,3 +1,4 @@
+import { InvalidError } from './errors';
 import type { MessageStore } from './messages';
 import type { PersonalDataStore } from './privacy';
 import type { SettingsStore } from './settings';
@@ -312,20 +313,6 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export class ConflictError extends Error {
-  constructor(message = 'Already exists') {
-    super(message);
-    this.name = 'ConflictError';
-  }
-}
-
-export class NotFoundError extends Error {
-  constructor(message = 'Not found') {
-    super(message);
-    this.name = 'NotFoundError';
-  }
-}
-
 /** Cursors carry the last document's order value and id; both adapters share this encoding. */
 export interface CursorValue {
   v: Scalar;
@@ -349,9 +336,9 @@ export function decodeCursor(cursor: string): CursorValue | null {
   }
 }
 
-export class InvalidCursorError extends Error {
+/** A cursor this module did not make (or a list's cursor given to another). */
+export class InvalidCursorError extends InvalidError {
   constructor() {
-    super('Invalid cursor');
-    this.name = 'InvalidCursorError';
+    super('Invalid cursor', { cursor: 'Invalid cursor' });
   }
 }

@@ -17,7 +17,8 @@ import { HttpError } from '../http/errors';
 import { body, parse } from '../http/validate';
 import { newId } from '../ids';
 import type { ClientAuth } from '../ports/client-auth';
-import { ConflictError, type UserRecord } from '../ports/store';
+import { ConflictError } from '../ports/errors';
+import type { UserRecord } from '../ports/store';
 import type { RouteContext } from './context';
 
 /** Wrong second-factor codes one sign-in may try before the password is asked again. */

@@ -4,7 +4,7 @@ import { HttpError, notFound } from '../http/errors';
 import { body, idParam, parse } from '../http/validate';
 import { newId } from '../ids';
 import { signedIn } from '../auth/sessions';
-import { NotFoundError } from '../ports/store';
+import { NotFoundError } from '../ports/errors';
 import { earlierModelResults, pendingModelFields } from '../services/model-processing';
 import type { RouteContext } from './context';
 import { sendList } from './list';

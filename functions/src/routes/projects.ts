@@ -13,7 +13,7 @@ import { signedIn } from '../auth/sessions';
 import { HttpError, notFound } from '../http/errors';
 import { body, idParam, parse } from '../http/validate';
 import { newId } from '../ids';
-import { ConflictError, NotFoundError } from '../ports/store';
+import { ConflictError, NotFoundError } from '../ports/errors';
 import { findPublishedProject, listAllProjects, listPublishedProjects, uniqueSlug } from '../services/projects';
 import type { RouteContext } from './context';
 

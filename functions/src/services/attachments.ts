@@ -19,7 +19,15 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { Log } from '../ports/log';
-import { HttpError } from '../http/errors';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  TooLargeError,
+  UnsupportedTypeError,
+} from '../ports/errors';
 import { newId, newToken, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { ObjectStore } from '../ports/object-store';
@@ -45,14 +53,14 @@ const pdfTailLength = 1024;
 /** The longest a signed link lives: one hour, enough to open or forward a file to a colleague now. */
 export const signedLinkLifetimeMs = attachmentLimits.signedLinkMaxMs;
 
-const tooLarge = () => new HttpError(413, attachmentMessages.tooLarge, { file: attachmentMessages.tooLarge });
+const tooLarge = () => new TooLargeError(attachmentMessages.tooLarge, { file: attachmentMessages.tooLarge });
 /** A body longer than the size its upload URL was asked for (and charged to the client's quota). */
 export const largerThanDeclared = 'This file is larger than the size given for it. Please upload it again.';
-const longerThanDeclared = () => new HttpError(413, largerThanDeclared, { file: largerThanDeclared });
-const wrongType = () => new HttpError(415, attachmentMessages.wrongType, { file: attachmentMessages.wrongType });
-const heicRefused = () => new HttpError(415, attachmentMessages.heic, { file: attachmentMessages.heic });
+const longerThanDeclared = () => new TooLargeError(largerThanDeclared, { file: largerThanDeclared });
+const wrongType = () => new UnsupportedTypeError(attachmentMessages.wrongType, { file: attachmentMessages.wrongType });
+const heicRefused = () => new UnsupportedTypeError(attachmentMessages.heic, { file: attachmentMessages.heic });
 const refused = (message: string, field = 'attachments') =>
-  new HttpError(400, message, { attachments: message, ...(field !== 'attachments' ? { [field]: message } : {}) });
+  new InvalidError(message, { attachments: message, ...(field !== 'attachments' ? { [field]: message } : {}) });
 
 interface Sniffed {
   kind: AttachmentKind;
@@ -137,13 +145,13 @@ export class Attachments {
    * A photo is answered before it is processed: its processing is queued.
    */
   async receive(token: string, upload: UploadBody, client: string): Promise<UploadedAttachment> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new HttpError(404, 'Upload URL not found');
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new NotFoundError('Upload URL not found');
     const ticketId = sha256(token);
     const ticket = await this.store.attachmentTickets.get(ticketId);
-    if (!ticket) throw new HttpError(404, 'Upload URL not found');
-    if (ticket.expiresAt <= this.clock.now().toISOString()) throw new HttpError(403, 'Upload URL has expired');
+    if (!ticket) throw new NotFoundError('Upload URL not found');
+    if (ticket.expiresAt <= this.clock.now().toISOString()) throw new ForbiddenError('Upload URL has expired');
     if (!(await this.store.attachmentTickets.updateIf(ticketId, { used: false }, { used: true }))) {
-      throw new HttpError(403, 'Upload URL has already been used');
+      throw new ForbiddenError('Upload URL has already been used');
     }
     const declared = upload.declaredLength;
     if (declared !== undefined && Number.isFinite(declared) && declared > attachmentLimits.maxBytes) throw tooLarge();
@@ -247,14 +255,14 @@ export class Attachments {
       };
       req.on('data', onData);
       req.once('error', (error) => fail(error));
-      req.once('aborted', () => fail(new HttpError(400, 'Upload aborted')));
+      req.once('aborted', () => fail(new InvalidError('Upload aborted')));
       req.once('end', () => {
         if (failed) return;
-        if (size === 0) return fail(new HttpError(400, attachmentMessages.empty, { file: attachmentMessages.empty }));
+        if (size === 0) return fail(new InvalidError(attachmentMessages.empty, { file: attachmentMessages.empty }));
         if (!sniffed) judge();
         if (failed || !sniffed) return;
         if (sniffed.kind === 'pdf' && !tail.toString('latin1').includes('%%EOF')) {
-          return fail(new HttpError(400, attachmentMessages.unreadablePdf, { file: attachmentMessages.unreadablePdf }));
+          return fail(new InvalidError(attachmentMessages.unreadablePdf, { file: attachmentMessages.unreadablePdf }));
         }
         const done = sniffed;
         out.end(() => resolve({ sniffed: done, size }));
@@ -284,7 +292,7 @@ export class Attachments {
     try {
       made = await this.processPhoto(original);
     } catch (error) {
-      if (!(error instanceof HttpError)) this.log(`attachment ${id}: processing failed`, error);
+      if (!(error instanceof DomainError)) this.log(`attachment ${id}: processing failed`, error);
       // Nothing will ever show the original: it goes now, with its GPS position.
       await this.objects.delete(record.key);
       await this.store.attachments.updateIf(id, { processing: 'pending' }, { processing: 'failed', key: undefined });
@@ -490,15 +498,15 @@ export class Attachments {
     variant: AttachmentVariant,
   ): Promise<{ record: AttachmentRecord; key: string; contentType: string; filename: string; download: boolean }> {
     const record = await this.store.attachments.get(id);
-    if (!record) throw new HttpError(404, 'Attachment not found');
+    if (!record) throw new NotFoundError('Attachment not found');
     if (record.kind === 'pdf') {
-      if (variant !== 'full' || !record.key) throw new HttpError(404, 'Attachment not found');
+      if (variant !== 'full' || !record.key) throw new NotFoundError('Attachment not found');
       return { record, key: record.key, contentType: 'application/pdf', filename: record.name, download: true };
     }
     // A photo's original (with its GPS position) is never served: only its processed copies.
-    if (record.processing === 'pending') throw new HttpError(409, 'This photo is still being processed. Please try again in a moment.');
+    if (record.processing === 'pending') throw new ConflictError('This photo is still being processed. Please try again in a moment.');
     const key = variant === 'full' ? record.fullKey : record.thumbnailKey;
-    if (record.processing !== 'done' || !key) throw new HttpError(404, 'This photo could not be read');
+    if (record.processing !== 'done' || !key) throw new NotFoundError('This photo could not be read');
     const base = record.name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
     return {
       record,

@@ -2,7 +2,8 @@ import { auditRecordKinds, type AuditAction, type AuditEntry, type AuditRecordKi
 import type { Request } from 'express';
 import { newId, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
-import { ConflictError, type Store } from '../ports/store';
+import { ConflictError } from '../ports/errors';
+import type { Store } from '../ports/store';
 import { clientKey } from './client-address';
 
 /** Who acted: the signed-in admin, or for a failed sign-in only the username tried. */

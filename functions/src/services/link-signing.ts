@@ -1,7 +1,8 @@
 import { linkTokenPattern } from '@site/domain';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../ports/clock';
-import { ConflictError, type Store } from '../ports/store';
+import { ConflictError } from '../ports/errors';
+import type { Store } from '../ports/store';
 
 /** What a signature is for: a review link cannot be turned into an unsubscribe link, nor a file's link into either. */
 export type LinkPurpose = 'review' | 'unsubscribe' | 'attachment';

@@ -1,6 +1,6 @@
 import { projectLimits, uploadMessages } from '@site/domain';
 import sharp, { type Sharp } from 'sharp';
-import { HttpError } from '../http/errors';
+import { InvalidError, UnsupportedTypeError } from '../ports/errors';
 
 /** One processed file of a photo: a format at a width. */
 export interface PhotoFile {
@@ -85,11 +85,11 @@ export async function readImageHeader(input: Buffer | string, unreadable: string
     const { width = 0, height = 0, orientation = 1 } = await sharp(input, { limitInputPixels: false }).metadata();
     header = { width, height, orientation };
   } catch {
-    throw new HttpError(400, unreadable, { [field]: unreadable });
+    throw new InvalidError(unreadable, { [field]: unreadable });
   }
-  if (!header.width || !header.height) throw new HttpError(400, unreadable, { [field]: unreadable });
+  if (!header.width || !header.height) throw new InvalidError(unreadable, { [field]: unreadable });
   const problem = imageSizeProblem(header.width, header.height);
-  if (problem) throw new HttpError(400, problem, { [field]: problem });
+  if (problem) throw new InvalidError(problem, { [field]: problem });
   return header;
 }
 
@@ -158,7 +158,7 @@ export async function processImage<Made>(input: Buffer, profile: PhotoProfile<Ma
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new HttpError(400, profile.unreadable, { [profile.field]: profile.unreadable });
+    throw new InvalidError(profile.unreadable, { [profile.field]: profile.unreadable });
   }
   return profile.make({ data: decoded.data, width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels });
 }
@@ -233,7 +233,7 @@ const encoders: Readonly<Record<string, (image: Sharp) => Sharp>> = {
  */
 export async function cleanImage(input: Buffer | string, contentType: string, field = 'file'): Promise<Buffer> {
   const encode = Object.hasOwn(encoders, contentType) ? encoders[contentType] : undefined;
-  if (!encode) throw new HttpError(415, uploadMessages.wrongType);
+  if (!encode) throw new UnsupportedTypeError(uploadMessages.wrongType);
   await readImageHeader(input, unreadableImage, field);
   try {
     const image = uprightImage(input).resize({
@@ -244,10 +244,10 @@ export async function cleanImage(input: Buffer | string, contentType: string, fi
     });
     return await encode(image).toBuffer();
   } catch {
-    throw new HttpError(400, unreadableImage, { [field]: unreadableImage });
+    throw new InvalidError(unreadableImage, { [field]: unreadableImage });
   }
 }
 
 export { isHeic } from '@site/domain';
 
-export const heicRefused = () => new HttpError(415, uploadMessages.heic);
+export const heicRefused = () => new UnsupportedTypeError(uploadMessages.heic);

@@ -1,6 +1,6 @@
 import type { PhotoSource } from '@site/domain';
 import { buffer } from 'node:stream/consumers';
-import { HttpError } from '../http/errors';
+import { InvalidError } from '../ports/errors';
 import type { ObjectStore } from '../ports/object-store';
 import type { PublicPhotoFiles, Store, StoredObjectRecord } from '../ports/store';
 import { processPhoto, unreadablePhoto, type PhotoFile } from './photo-pipeline';
@@ -35,13 +35,13 @@ export class Photos {
     if (record.processed) return record.processed;
     const opened = await this.objects.open(record.key);
     if (!opened)
-      throw new HttpError(400, 'The upload has not finished. Please upload the photo again', { [field]: 'Please upload the photo again' });
+      throw new InvalidError('The upload has not finished. Please upload the photo again', { [field]: 'Please upload the photo again' });
     const original = await buffer(opened.stream);
     let made;
     try {
       made = await processPhoto(original);
     } catch (error) {
-      if (error instanceof HttpError) throw new HttpError(error.status, error.message, { [field]: error.message });
+      if (error instanceof InvalidError) throw new InvalidError(error.message, { [field]: error.message });
       throw error;
     }
     await Promise.all(made.files.map((file) => this.objects.put(fileKey(record.id, file), file.data, contentTypes[file.format])));

@@ -9,7 +9,7 @@ import {
   type QuoteRequest,
   type ReviewInviteView,
 } from '@site/domain';
-import { HttpError } from '../http/errors';
+import { ConflictError, GoneError, NotFoundError } from '../ports/errors';
 import { newId, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { Collection, ReviewInviteRecord, Store } from '../ports/store';
@@ -60,11 +60,11 @@ export class ReviewRequests {
   async request(kind: ReviewLeadKind, leadId: string, by: string): Promise<{ lead: LeadRecord; invite: ReviewInviteRecord }> {
     const missing = kind === 'inquiry' ? 'Inquiry not found' : 'Quote request not found';
     const current = await this.leads(kind).get(leadId);
-    if (!current) throw new HttpError(404, missing);
+    if (!current) throw new NotFoundError(missing);
     await this.checkRequestable(current);
     const now = this.deps.clock.now();
     const at = now.toISOString();
-    let refusal: HttpError | undefined;
+    let refusal: ConflictError | undefined;
     const lead = await this.leads(kind).transform(leadId, (latest) => {
       refusal = undefined;
       if (latest.status !== 'won') refusal = notWon;
@@ -73,7 +73,7 @@ export class ReviewRequests {
       if (refusal) return null;
       return withEvent(latest, { at, by, event: 'review-requested' });
     });
-    if (!lead) throw new HttpError(404, missing);
+    if (!lead) throw new NotFoundError(missing);
     if (refusal) throw refusal;
 
     const invite: ReviewInviteRecord = {
@@ -95,7 +95,7 @@ export class ReviewRequests {
 
   private async checkRequestable(lead: LeadRecord) {
     if (lead.status !== 'won') throw notWon;
-    if (!lead.email) throw new HttpError(409, 'This lead has no email address to send a review request to');
+    if (!lead.email) throw new ConflictError('This lead has no email address to send a review request to');
     if (await this.isUnsubscribed(lead.email)) throw unsubscribed;
     if (lead.history.some((entry) => entry.event === 'review-requested')) throw alreadyRequested;
   }
@@ -120,8 +120,8 @@ export class ReviewRequests {
       // A review through the link ends the wait for a reminder.
       return { used: true, usedAt: at, reviewId, ...(current.reminder === 'pending' ? { reminder: 'skipped' as const } : {}) };
     });
-    if (!after) throw new HttpError(404, reviewInviteMessages.invalid, { invite: reviewInviteMessages.invalid });
-    if (!won) throw new HttpError(410, reviewInviteMessages.used, { invite: reviewInviteMessages.used });
+    if (!after) throw new NotFoundError(reviewInviteMessages.invalid, { invite: reviewInviteMessages.invalid });
+    if (!won) throw new GoneError(reviewInviteMessages.used, { invite: reviewInviteMessages.used });
     return after;
   }
 
@@ -136,10 +136,10 @@ export class ReviewRequests {
   private async usableInvite(token: string): Promise<ReviewInviteRecord> {
     const id = await this.signer.verify('review', token);
     const invite = id === null ? null : await this.deps.store.reviewInvites.get(id);
-    if (!invite) throw new HttpError(404, reviewInviteMessages.invalid, { invite: reviewInviteMessages.invalid });
-    if (invite.used) throw new HttpError(410, reviewInviteMessages.used, { invite: reviewInviteMessages.used });
+    if (!invite) throw new NotFoundError(reviewInviteMessages.invalid, { invite: reviewInviteMessages.invalid });
+    if (invite.used) throw new GoneError(reviewInviteMessages.used, { invite: reviewInviteMessages.used });
     if (invite.expiresAt <= this.deps.clock.now().toISOString())
-      throw new HttpError(410, reviewInviteMessages.expired, { invite: reviewInviteMessages.expired });
+      throw new GoneError(reviewInviteMessages.expired, { invite: reviewInviteMessages.expired });
     return invite;
   }
 
@@ -243,10 +243,10 @@ export class ReviewRequests {
   }
 }
 
-const notWon = new HttpError(409, 'Only a won lead can be asked for a review');
-const alreadyRequested = new HttpError(409, 'A review was already requested from this customer');
-const unsubscribed = new HttpError(409, 'This customer unsubscribed from review requests');
-const historyFull = new HttpError(409, `This lead already has ${limits.leadHistoryMax} status changes and notes, the most it can keep`);
+const notWon = new ConflictError('Only a won lead can be asked for a review');
+const alreadyRequested = new ConflictError('A review was already requested from this customer');
+const unsubscribed = new ConflictError('This customer unsubscribed from review requests');
+const historyFull = new ConflictError(`This lead already has ${limits.leadHistoryMax} status changes and notes, the most it can keep`);
 
 function withEvent(lead: LeadProgress, entry: LeadHistoryEntry): Partial<LeadProgress> {
   return { history: [...lead.history, entry], updatedAt: entry.at };

@@ -2,7 +2,7 @@ import { defaultSettings, settingsChanges, settingsSections, withDefaults, type 
 import type { SettingsUpdate } from '@site/domain/settings-schema';
 import type { Clock } from '../ports/clock';
 import type { SettingsRecord, SettingsStore } from '../ports/settings';
-import { ConflictError } from '../ports/store';
+import { ConflictError } from '../ports/errors';
 
 /** The settings as the server uses them, with who last changed them. */
 export interface CurrentSettings {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../ports/clock';
-import { ConflictError, type Store } from '../ports/store';
+import { ConflictError } from '../ports/errors';
+import type { Store } from '../ports/store';
 import { lastDays } from './days';
 
 /** Visitors are counted per day where the business is. */

@@ -1,8 +1,8 @@
 import { statfs } from 'node:fs/promises';
-import { HttpError } from '../http/errors';
+import { ConflictError, StorageFullError, TooManyError } from '../ports/errors';
 import { sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
-import { ConflictError, type Store, type UploadQuotaRecord } from '../ports/store';
+import type { Store, UploadQuotaRecord } from '../ports/store';
 
 const hour = 60 * 60 * 1000;
 /**
@@ -101,7 +101,7 @@ export class UploadQuota {
   }
 
   /** 429 for a client whose `bytes` more would pass its day's quota, saying when it may try again. */
-  private overClientQuota(hours: Record<string, number>, total: number, bytes: number, now: number): HttpError {
+  private overClientQuota(hours: Record<string, number>, total: number, bytes: number, now: number): TooManyError {
     // The moment enough of the oldest buckets stop counting.
     let freed = 0;
     let retryAt = now + countedFor;
@@ -117,11 +117,11 @@ export class UploadQuota {
     const wait = Math.max(1, retryAt - now);
     const megabytes = Math.round(this.settings.bytesPerClientPerDay / megabyte);
     const message = uploadQuotaMessages.perClient(megabytes, waitText(wait));
-    return new HttpError(429, message, { file: message }, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    return new TooManyError(message, Math.ceil(wait / 1000), { file: message });
   }
 
-  private storageFull(): HttpError {
-    return new HttpError(507, uploadQuotaMessages.full, { file: uploadQuotaMessages.full });
+  private storageFull(): StorageFullError {
+    return new StorageFullError(uploadQuotaMessages.full, { file: uploadQuotaMessages.full });
   }
 
   /**
@@ -167,7 +167,7 @@ export class UploadQuota {
   async charge(client: string, bytes: number): Promise<UploadCharge> {
     const clientId = this.clientId(client);
     await Promise.all([this.ensure(clientId), this.ensure(unattachedId)]);
-    let refusal: HttpError | null = null;
+    let refusal: TooManyError | null = null;
     let bucket = '';
     await this.store.uploadQuotas.transform(clientId, (current) => {
       const now = this.clock.now().getTime();

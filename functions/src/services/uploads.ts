@@ -13,7 +13,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { HttpError } from '../http/errors';
+import { ForbiddenError, InvalidError, NotFoundError, TooLargeError, UnsupportedTypeError } from '../ports/errors';
 import { cleanImage, heicRefused, isHeic, readImageHeader, unreadablePhoto } from './photo-pipeline';
 import { removeModelFiles } from './model-files';
 import { Photos } from './photos';
@@ -37,7 +37,7 @@ export type UploadUrlAnswer = { uploadURL: string } | ({ uploadURL: string; url:
 const ticketLifetimeMs = 15 * 60 * 1000;
 export const unattachedLifetimeMs = 24 * 60 * 60 * 1000;
 
-const wrongType = () => new HttpError(415, uploadMessages.wrongType);
+const wrongType = () => new UnsupportedTypeError(uploadMessages.wrongType);
 
 /**
  * Where a file of a kind is stored. Models and thumbnails are public as uploaded; a photo's
@@ -52,7 +52,7 @@ function asKind(sniffed: SniffedUpload | null, kind: UploadKind | ''): SniffedUp
   if (kind === 'photo' && sniffed.kind === 'thumbnail') return { ...sniffed, kind: 'photo' };
   return !kind || sniffed.kind === kind ? sniffed : null;
 }
-const tooLarge = (kind: UploadKind | '') => new HttpError(413, uploadMessages.tooLarge(kind));
+const tooLarge = (kind: UploadKind | '') => new TooLargeError(uploadMessages.tooLarge(kind));
 
 /** Single-use upload URLs and the checks every uploaded file passes. */
 export class Uploads {
@@ -96,12 +96,12 @@ export class Uploads {
   ): Promise<UploadUrlAnswer> {
     if (!kind) {
       const message = 'Upload kind must be model, thumbnail or photo';
-      throw new HttpError(400, message, { kind: message });
+      throw new InvalidError(message, { kind: message });
     }
     const type = contentType ?? (kind === 'model' ? 'model/gltf-binary' : undefined);
     if (!type) {
       const message = `${kind === 'photo' ? 'Photos' : 'Thumbnails'} must say their content type: image/png, image/jpeg, image/webp or image/avif`;
-      throw new HttpError(400, message, { contentType: message });
+      throw new InvalidError(message, { contentType: message });
     }
     if (kind !== 'model' && /^image\/hei[cf]/.test(type)) throw heicRefused();
     const extension = uploadExtension(kind, type);
@@ -130,13 +130,13 @@ export class Uploads {
    * a file over its limit or of the wrong type is deleted and nothing is recorded.
    */
   async receive(token: string, upload: UploadBody): Promise<StoredObjectRecord> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new HttpError(404, 'Upload URL not found');
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new NotFoundError('Upload URL not found');
     const id = sha256(token);
     const ticket = await this.store.uploadTickets.get(id);
-    if (!ticket) throw new HttpError(404, 'Upload URL not found');
-    if (ticket.expiresAt <= this.clock.now().toISOString()) throw new HttpError(403, 'Upload URL has expired');
+    if (!ticket) throw new NotFoundError('Upload URL not found');
+    if (ticket.expiresAt <= this.clock.now().toISOString()) throw new ForbiddenError('Upload URL has expired');
     if (!(await this.store.uploadTickets.updateIf(id, { used: false }, { used: true }))) {
-      throw new HttpError(403, 'Upload URL has already been used');
+      throw new ForbiddenError('Upload URL has already been used');
     }
 
     const declared = upload.declaredLength;
@@ -230,13 +230,13 @@ export class Uploads {
 
       req.on('data', onData);
       req.once('error', (error) => fail(error));
-      req.once('aborted', () => fail(new HttpError(400, 'Upload aborted')));
+      req.once('aborted', () => fail(new InvalidError('Upload aborted')));
       req.once('end', () => {
         if (failed) return;
         if (!sniffed) {
           // Fewer bytes than sniffLength: judge what arrived.
           sniffed = size > 0 ? asKind(sniffUpload(head), kind) : null;
-          if (!sniffed) return fail(size === 0 ? new HttpError(400, uploadMessages.empty) : wrongType());
+          if (!sniffed) return fail(size === 0 ? new InvalidError(uploadMessages.empty) : wrongType());
           if (size > maxBytes(sniffed.kind)) return fail(tooLarge(sniffed.kind));
         }
         const done = sniffed;
@@ -264,12 +264,12 @@ export class Uploads {
     const record = await this.store.objects.findOne({ url });
     const field = kind === 'model' ? 'modelUrl' : 'thumbnailUrl';
     if (!record || record.kind !== kind) {
-      throw new HttpError(400, kind === 'model' ? 'Please upload a GLB model' : 'Please upload a thumbnail image', {
+      throw new InvalidError(kind === 'model' ? 'Please upload a GLB model' : 'Please upload a thumbnail image', {
         [field]: kind === 'model' ? 'Must be a GLB model uploaded to this site' : 'Must be an image uploaded to this site',
       });
     }
     if (record.attached && record.url !== current) {
-      throw new HttpError(400, 'This file belongs to another model', { [field]: 'This file belongs to another model' });
+      throw new InvalidError('This file belongs to another model', { [field]: 'This file belongs to another model' });
     }
     return record.size === 0 ? this.checkDirect(record, field) : record;
   }
@@ -282,10 +282,10 @@ export class Uploads {
   async checkPhoto(url: string, field: string, own: ReadonlySet<string>): Promise<StoredObjectRecord> {
     const record = await this.store.objects.findOne({ url });
     if (!record || record.kind !== 'photo') {
-      throw new HttpError(400, 'Please upload the photo to this site', { [field]: 'Must be a photo uploaded to this site' });
+      throw new InvalidError('Please upload the photo to this site', { [field]: 'Must be a photo uploaded to this site' });
     }
     if (record.attached && !own.has(url)) {
-      throw new HttpError(400, 'This photo belongs to another project', { [field]: 'This photo belongs to another project' });
+      throw new InvalidError('This photo belongs to another project', { [field]: 'This photo belongs to another project' });
     }
     return record.size === 0 ? this.checkDirect(record, field) : record;
   }
@@ -299,7 +299,7 @@ export class Uploads {
     const stored = this.objects.head ? await this.objects.head(record.key, sniffLength) : null;
     if (!stored || stored.size === 0) {
       const message = 'The upload has not finished. Please upload the file again';
-      throw new HttpError(400, message, { [field]: message });
+      throw new InvalidError(message, { [field]: message });
     }
     const sniffed = asKind(sniffUpload(stored.head), record.kind);
     const fits = stored.size <= maxBytes(record.kind);
@@ -322,7 +322,7 @@ export class Uploads {
     const opened = await this.objects.open(record.key);
     if (!opened) {
       const message = 'The upload has not finished. Please upload the file again';
-      throw new HttpError(400, message, { [field]: message });
+      throw new InvalidError(message, { [field]: message });
     }
     let cleaned: Buffer;
     try {

@@ -10,12 +10,11 @@ import {
   type Transaction,
   type WriteBatch,
 } from 'firebase-admin/firestore';
+import { ConflictError, NotFoundError } from '../../ports/errors';
 import {
-  ConflictError,
   decodeCursor,
   encodeCursor,
   InvalidCursorError,
-  NotFoundError,
   type Collection,
   type CursorValue,
   type FindQuery,

@@ -4,7 +4,8 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firestoreEmulatorHost, onEmulator } from '../../../test/firestore-emulator';
 import { describeStoreContract } from '../../ports/store.contract';
-import { ConflictError, decodeCursor, encodeCursor, NotFoundError, type Store } from '../../ports/store';
+import { ConflictError, NotFoundError } from '../../ports/errors';
+import { decodeCursor, encodeCursor, type Store } from '../../ports/store';
 import { createFirestoreStore } from './store';
 
 let n = 0;

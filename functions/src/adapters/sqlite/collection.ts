@@ -1,10 +1,9 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { ConflictError, NotFoundError } from '../../ports/errors';
 import {
-  ConflictError,
   decodeCursor,
   encodeCursor,
   InvalidCursorError,
-  NotFoundError,
   type Collection,
   type FindQuery,
   type Page,
