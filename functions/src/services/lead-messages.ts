@@ -18,6 +18,7 @@ import {
 import type { BusinessHours } from '@site/domain/business-hours';
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import { cappedRecipient, type Lead, type NewMessage } from '../ports/messages';
+import { customerEmailHtml, staffAlertHtml } from './email-layout';
 
 /** Who hears about leads, and what the messages say about the business. */
 export interface MessageSettings {
@@ -260,10 +261,14 @@ export interface Alert {
   sms?: string;
 }
 
+/** "5 January 2025 at 3:04 pm", the long format with time that staff read everywhere, in Melbourne time. */
 const melbourneTime = new Intl.DateTimeFormat('en-AU', {
   timeZone: 'Australia/Melbourne',
-  dateStyle: 'full',
-  timeStyle: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
 });
 
 export function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
@@ -275,15 +280,8 @@ export function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
     '',
     `Open it in the dashboard: ${alert.link}`,
   ].join('\n');
-  const rows = alert.fields
-    .map((field) => {
-      const value = field.href ? `<a href="${escapeHtml(field.href)}">${escapeHtml(field.value)}</a>` : escapeHtml(field.value);
-      return `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(field.label)}</th><td style="padding:4px 0;white-space:pre-wrap">${value}</td></tr>`;
-    })
-    .join('');
-  const html = page(
-    `<p>${escapeHtml(alert.intro)}, received ${escapeHtml(when)}.</p><table role="presentation" cellspacing="0" cellpadding="0">${rows}</table><p><a href="${escapeHtml(alert.link)}">Open it in the dashboard</a></p>`,
-  );
+  const intro = `${alert.intro}, received ${when}.`;
+  const html = staffAlertHtml({ preheader: intro, intro, fields: alert.fields, link: alert.link });
   const messages: Draft[] = settings.staffEmails.map((to) => ({
     channel: 'email',
     audience: 'staff',
@@ -303,8 +301,15 @@ function customerSignature(settings: MessageSettings) {
   const { business } = settings;
   const address = `${business.address.street}, ${business.address.suburb} ${business.address.state} ${business.address.postcode}`;
   const text = ['Kind regards,', business.brand, business.phone, business.email, address, settings.siteUrl].join('\n');
-  const html = `<p>Kind regards,<br>${escapeHtml(business.brand)}<br><a href="tel:${escapeHtml(business.phoneHref)}">${escapeHtml(business.phone)}</a><br><a href="mailto:${escapeHtml(business.email)}">${escapeHtml(business.email)}</a><br>${escapeHtml(address)}<br><a href="${escapeHtml(settings.siteUrl)}">${escapeHtml(settings.siteUrl)}</a></p>`;
-  return { text, html };
+  const layout = {
+    brand: business.brand,
+    phone: business.phone,
+    phoneHref: business.phoneHref,
+    email: business.email,
+    address,
+    siteUrl: settings.siteUrl,
+  };
+  return { text, layout };
 }
 
 /** What every customer SMS ends with: the business and its phone, kept short. */
@@ -334,19 +339,20 @@ function customerEmail(settings: MessageSettings, to: string, content: CustomerC
     signature.text,
     ...(unsubscribe ? ['', `${unsubscribeLine} ${unsubscribe.pageUrl}`] : []),
   ].join('\n');
-  const actionHtml = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1f2933;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>`
-    : '';
-  const unsubscribeHtml = unsubscribe
-    ? `<p style="font-size:13px;color:#52606d">${escapeHtml(unsubscribeLine)} <a href="${escapeHtml(unsubscribe.pageUrl)}">Unsubscribe</a></p>`
-    : '';
   return {
     channel: 'email',
     audience: 'customer',
     to,
     subject: content.subject,
     text,
-    html: page(`<p>${escapeHtml(content.greeting)}</p><p>${escapeHtml(content.body)}</p>${actionHtml}${signature.html}${unsubscribeHtml}`),
+    html: customerEmailHtml({
+      preheader: firstSentence(content.body),
+      greeting: content.greeting,
+      body: content.body,
+      action,
+      signature: signature.layout,
+      unsubscribe: unsubscribe ? { line: unsubscribeLine, url: unsubscribe.pageUrl } : undefined,
+    }),
     // RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button, which POSTs at once.
     ...(unsubscribe
       ? { headers: { 'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
@@ -381,13 +387,8 @@ export function adminLink(settings: MessageSettings, tab: 'inquiries' | 'quotes'
   return `${settings.siteUrl}/admin?tab=${tab}#lead-${encodeURIComponent(id)}`;
 }
 
-function page(body: string): string {
-  return `<!doctype html><html lang="en-AU"><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2933">${body}</body></html>`;
-}
-
-const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Customers' values go into the HTML as text only. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => htmlEntities[char]);
+/** The preheader of a customer email: the body's first sentence. */
+function firstSentence(body: string): string {
+  const end = body.search(/[.?!](\s|$)/);
+  return end === -1 ? body : body.slice(0, end + 1);
 }
