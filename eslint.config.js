@@ -27,6 +27,15 @@ const webFeatures = readdirSync(join(import.meta.dirname, 'web/src/features'), {
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The server's layers that use ports/: adapters and ports themselves import none of them. */
+const layersAbovePorts = [
+  './functions/src/app.ts',
+  './functions/src/routes',
+  './functions/src/http',
+  './functions/src/auth',
+  './functions/src/services',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -221,13 +230,7 @@ export default tseslint.config(
             },
             {
               target: './functions/src/adapters',
-              from: [
-                './functions/src/app.ts',
-                './functions/src/routes',
-                './functions/src/http',
-                './functions/src/auth',
-                './functions/src/services',
-              ],
+              from: layersAbovePorts,
               message: 'Adapters implement ports: they import ports/ (and domain/), not the layers that use them.',
             },
             {
@@ -237,13 +240,7 @@ export default tseslint.config(
             },
             {
               target: './functions/src/ports',
-              from: [
-                './functions/src/app.ts',
-                './functions/src/routes',
-                './functions/src/http',
-                './functions/src/auth',
-                './functions/src/services',
-              ],
+              from: layersAbovePorts,
               message: 'ports/ is the lowest layer: the others import it, it imports none of them.',
             },
           ],

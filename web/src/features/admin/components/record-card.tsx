@@ -65,6 +65,13 @@ export function RecordCard(props: RecordCardProps) {
       </span>
     </Tooltip>
   );
+  /** The card's own actions and its delete button, top right of the card (or of its opened details). */
+  const actionBar = (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+      {actions}
+      {deleteButton}
+    </Stack>
+  );
 
   if (foldable) {
     return (
@@ -97,10 +104,7 @@ export function RecordCard(props: RecordCardProps) {
               <>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                   {dateLine}
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-                    {actions}
-                    {deleteButton}
-                  </Stack>
+                  {actionBar}
                 </Stack>
                 <Box sx={{ mt: 2 }}>{children}</Box>
               </>
@@ -122,10 +126,7 @@ export function RecordCard(props: RecordCardProps) {
               </Typography>
               {dateLine}
             </Box>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-              {actions}
-              {deleteButton}
-            </Stack>
+            {actionBar}
           </Stack>
           <Box sx={{ mt: 2 }}>{children}</Box>
         </CardContent>
