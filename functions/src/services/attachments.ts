@@ -5,7 +5,6 @@ import {
   attachmentMessages,
   attachmentPaths,
   isHeic,
-  sniffLength,
   sniffUpload,
   type AttachmentKind,
   type AttachmentRef,
@@ -14,20 +13,9 @@ import {
   type LeadAttachment,
   type UploadedAttachment,
 } from '@site/domain';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { Log } from '../ports/log';
-import {
-  ConflictError,
-  DomainError,
-  ForbiddenError,
-  InvalidError,
-  NotFoundError,
-  TooLargeError,
-  UnsupportedTypeError,
-} from '../ports/errors';
+import { ConflictError, DomainError, InvalidError, NotFoundError, TooLargeError, UnsupportedTypeError } from '../ports/errors';
 import { newId, newToken, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { ObjectStore } from '../ports/object-store';
@@ -35,7 +23,7 @@ import type { AttachmentRecord, Store } from '../ports/store';
 import { checkPhotoHeader, processAttachmentPhoto, type ProcessedAttachment } from './attachments-pipeline';
 import { LinkSigner } from './link-signing';
 import type { UploadCharge, UploadQuota } from './upload-quota';
-import type { UploadBody } from './uploads';
+import { checkDeclaredLength, receiveUpload, takeTicket, type UploadBody, type UploadPolicy } from './upload-receiver';
 
 export type LeadKind = 'inquiry' | 'quote';
 export type AttachmentVariant = 'full' | 'thumbnail';
@@ -66,6 +54,28 @@ interface Sniffed {
   kind: AttachmentKind;
   contentType: string;
   extension: string;
+}
+
+/**
+ * Customers' files: a photo or a PDF plan, each within the attachment limit and the size its
+ * upload URL was asked for; a PDF must end as PDFs do.
+ */
+function attachmentPolicy(declared: number): UploadPolicy<Sniffed> {
+  return {
+    judge: (head) => (isHeic(head) ? heicRefused() : (sniff(head) ?? wrongType())),
+    limits: () => [
+      { bytes: attachmentLimits.maxBytes, refusal: tooLarge },
+      { bytes: declared, refusal: longerThanDeclared },
+    ],
+    empty: () => new InvalidError(attachmentMessages.empty, { file: attachmentMessages.empty }),
+    tail: {
+      length: pdfTailLength,
+      check: (sniffed, tail) =>
+        sniffed.kind === 'pdf' && !tail.toString('latin1').includes('%%EOF')
+          ? new InvalidError(attachmentMessages.unreadablePdf, { file: attachmentMessages.unreadablePdf })
+          : null,
+    },
+  };
 }
 
 /** The accepted types by their first bytes: JPEG, PNG, WebP, AVIF (as the admin's uploads know them) and PDF (`%PDF-`). */
@@ -139,53 +149,44 @@ export class Attachments {
   }
 
   /**
-   * Receives a PUT to an upload URL. The URL is consumed first, whatever happens next. The
-   * type is decided by the content (first bytes; a PDF's end too; a photo's header is read),
-   * the size is counted while streaming; a refused file is deleted and nothing is recorded.
-   * A photo is answered before it is processed: its processing is queued.
+   * Receives a PUT to an upload URL (see upload-receiver.ts). The URL is consumed first,
+   * whatever happens next. The type is decided by the content (first bytes; a PDF's end too;
+   * a photo's header is read), the size is counted while streaming; a refused file is deleted
+   * and nothing is recorded. A photo is answered before it is processed: its processing is queued.
    */
   async receive(token: string, upload: UploadBody, client: string): Promise<UploadedAttachment> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new NotFoundError('Upload URL not found');
-    const ticketId = sha256(token);
-    const ticket = await this.store.attachmentTickets.get(ticketId);
-    if (!ticket) throw new NotFoundError('Upload URL not found');
-    if (ticket.expiresAt <= this.clock.now().toISOString()) throw new ForbiddenError('Upload URL has expired');
-    if (!(await this.store.attachmentTickets.updateIf(ticketId, { used: false }, { used: true }))) {
-      throw new ForbiddenError('Upload URL has already been used');
-    }
-    const declared = upload.declaredLength;
-    if (declared !== undefined && Number.isFinite(declared) && declared > attachmentLimits.maxBytes) throw tooLarge();
-    if (declared !== undefined && Number.isFinite(declared) && declared > ticket.size) throw longerThanDeclared();
+    const ticket = await takeTicket(this.store.attachmentTickets, token, this.clock.now());
+    const policy = attachmentPolicy(ticket.size);
+    checkDeclaredLength(policy, upload.declaredLength);
 
     // Charged before a byte is read: the size asked for, which the body may not pass.
     const charge = await this.quota.charge(client, ticket.size);
     let stored = false;
-    const staged = join(this.objects.stagingDir, `${newId()}.part`);
     try {
-      const { sniffed, size } = await this.stage(upload, staged, ticket.size);
-      if (sniffed.kind === 'photo') await checkPhotoHeader(staged);
-      const id = newId();
-      const key = `attachments/${id}.${sniffed.extension}`;
-      await this.objects.putFile(key, staged, sniffed.contentType);
-      const record: AttachmentRecord = {
-        id,
-        name: ticket.name,
-        kind: sniffed.kind,
-        contentType: sniffed.contentType,
-        size,
-        createdAt: this.clock.now().toISOString(),
-        attached: false,
-        key,
-        ...(sniffed.kind === 'photo' ? { processing: 'pending' as const } : {}),
-      };
-      await this.store.attachments.insert(record);
-      stored = true;
-      await this.settleCharge(charge, size);
-      if (record.kind === 'photo') this.options.enqueue?.(id);
-      return { url: attachmentPaths.file(id), name: record.name, kind: record.kind, contentType: record.contentType, size };
+      return await receiveUpload(this.objects.stagingDir, upload, policy, async ({ path: staged, accepted: sniffed, size }) => {
+        if (sniffed.kind === 'photo') await checkPhotoHeader(staged);
+        const id = newId();
+        const key = `attachments/${id}.${sniffed.extension}`;
+        await this.objects.putFile(key, staged, sniffed.contentType);
+        const record: AttachmentRecord = {
+          id,
+          name: ticket.name,
+          kind: sniffed.kind,
+          contentType: sniffed.contentType,
+          size,
+          createdAt: this.clock.now().toISOString(),
+          attached: false,
+          key,
+          ...(sniffed.kind === 'photo' ? { processing: 'pending' as const } : {}),
+        };
+        await this.store.attachments.insert(record);
+        stored = true;
+        await this.settleCharge(charge, size);
+        if (record.kind === 'photo') this.options.enqueue?.(id);
+        return { url: attachmentPaths.file(id), name: record.name, kind: record.kind, contentType: record.contentType, size };
+      });
     } finally {
       if (!stored) await this.releaseCharge(charge);
-      await rm(staged, { force: true });
     }
   }
 
@@ -205,70 +206,6 @@ export class Attachments {
     } catch (error) {
       this.log('attachment upload: could not settle its quota', error);
     }
-  }
-
-  private stage(upload: UploadBody, path: string, declared: number): Promise<{ sniffed: Sniffed; size: number }> {
-    const req = upload.stream;
-    return new Promise((resolve, reject) => {
-      const out = createWriteStream(path, { flags: 'wx' });
-      let head: Buffer = Buffer.alloc(0);
-      let tail: Buffer = Buffer.alloc(0);
-      let sniffed: Sniffed | null = null;
-      let size = 0;
-      let failed = false;
-
-      const fail = (error: Error) => {
-        if (failed) return;
-        failed = true;
-        req.unpipe();
-        req.off('data', onData);
-        // Keep reading (and discarding) so the client receives the answer.
-        req.resume();
-        out.once('close', () => reject(error));
-        out.destroy();
-      };
-      const judge = () => {
-        if (isHeic(head)) return fail(heicRefused());
-        sniffed = sniff(head);
-        if (!sniffed) fail(wrongType());
-      };
-      const onData = (chunk: Buffer) => {
-        if (failed) return;
-        size += chunk.length;
-        if (size > attachmentLimits.maxBytes) return fail(tooLarge());
-        if (size > declared) return fail(longerThanDeclared());
-        if (!sniffed) {
-          head = Buffer.concat([head, chunk.subarray(0, sniffLength)]).subarray(0, sniffLength);
-          if (head.length >= sniffLength) {
-            judge();
-            if (failed) return;
-          }
-        }
-        tail =
-          chunk.length >= pdfTailLength
-            ? chunk.subarray(chunk.length - pdfTailLength)
-            : Buffer.concat([tail, chunk]).subarray(-pdfTailLength);
-        if (!out.write(chunk)) {
-          req.pause();
-          out.once('drain', () => req.resume());
-        }
-      };
-      req.on('data', onData);
-      req.once('error', (error) => fail(error));
-      req.once('aborted', () => fail(new InvalidError('Upload aborted')));
-      req.once('end', () => {
-        if (failed) return;
-        if (size === 0) return fail(new InvalidError(attachmentMessages.empty, { file: attachmentMessages.empty }));
-        if (!sniffed) judge();
-        if (failed || !sniffed) return;
-        if (sniffed.kind === 'pdf' && !tail.toString('latin1').includes('%%EOF')) {
-          return fail(new InvalidError(attachmentMessages.unreadablePdf, { file: attachmentMessages.unreadablePdf }));
-        }
-        const done = sniffed;
-        out.end(() => resolve({ sniffed: done, size }));
-      });
-      out.once('error', (error) => fail(error));
-    });
   }
 
   // ---------------------------------------------------------------- processing photos

@@ -8,12 +8,9 @@ import {
   type SniffedUpload,
   type UploadKind,
 } from '@site/domain';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { ForbiddenError, InvalidError, NotFoundError, TooLargeError, UnsupportedTypeError } from '../ports/errors';
+import { InvalidError, TooLargeError, UnsupportedTypeError } from '../ports/errors';
+import { checkDeclaredLength, receiveUpload, takeTicket, type UploadBody, type UploadPolicy } from './upload-receiver';
 import { cleanImage, heicRefused, isHeic, readImageHeader, unreadablePhoto } from './photo-pipeline';
 import { removeModelFiles } from './model-files';
 import { Photos } from './photos';
@@ -24,12 +21,6 @@ import type { DirectUpload, ObjectStore } from '../ports/object-store';
 import type { Store, StoredObjectRecord } from '../ports/store';
 
 const maxBytes = (kind: UploadKind) => uploadRules[kind].maxBytes;
-
-/** What an upload's request brings: its body, and the length it declares. */
-export interface UploadBody {
-  stream: Readable;
-  declaredLength?: number;
-}
 
 /** `{uploadURL}` for uploads through the API; direct uploads also carry the headers to send and the file's location. */
 export type UploadUrlAnswer = { uploadURL: string } | ({ uploadURL: string; url: string } & Omit<DirectUpload, 'url'>);
@@ -53,6 +44,21 @@ function asKind(sniffed: SniffedUpload | null, kind: UploadKind | ''): SniffedUp
   return !kind || sniffed.kind === kind ? sniffed : null;
 }
 const tooLarge = (kind: UploadKind | '') => new TooLargeError(uploadMessages.tooLarge(kind));
+
+/** The admin's uploads: a GLB model, a thumbnail or a photo, each within its own size. */
+function adminUploadPolicy(kind: UploadKind | ''): UploadPolicy<SniffedUpload> {
+  return {
+    judge: (head) => {
+      if (kind !== 'model' && isHeic(head)) return heicRefused();
+      return asKind(sniffUpload(head), kind) ?? wrongType();
+    },
+    limits: (sniffed) => {
+      const of = sniffed?.kind ?? kind;
+      return [{ bytes: of ? maxBytes(of) : limits.glbMaxBytes, refusal: () => tooLarge(of) }];
+    },
+    empty: () => new InvalidError(uploadMessages.empty),
+  };
+}
 
 /** Single-use upload URLs and the checks every uploaded file passes. */
 export class Uploads {
@@ -125,29 +131,17 @@ export class Uploads {
   }
 
   /**
-   * Receives the body of a PUT to an upload URL. The URL is consumed first, whatever happens
-   * next. The type is decided by the first bytes and the size is counted while streaming;
-   * a file over its limit or of the wrong type is deleted and nothing is recorded.
+   * Receives the body of a PUT to an upload URL (see upload-receiver.ts): the URL is consumed
+   * first, the type is decided by the first bytes and the size counted while streaming; a
+   * file over its limit or of the wrong type is deleted and nothing is recorded.
    */
   async receive(token: string, upload: UploadBody): Promise<StoredObjectRecord> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new NotFoundError('Upload URL not found');
-    const id = sha256(token);
-    const ticket = await this.store.uploadTickets.get(id);
-    if (!ticket) throw new NotFoundError('Upload URL not found');
-    if (ticket.expiresAt <= this.clock.now().toISOString()) throw new ForbiddenError('Upload URL has expired');
-    if (!(await this.store.uploadTickets.updateIf(id, { used: false }, { used: true }))) {
-      throw new ForbiddenError('Upload URL has already been used');
-    }
-
-    const declared = upload.declaredLength;
-    const ceiling = ticket.kind ? maxBytes(ticket.kind) : limits.glbMaxBytes;
-    if (declared !== undefined && Number.isFinite(declared) && declared > ceiling) throw tooLarge(ticket.kind);
+    const ticket = await takeTicket(this.store.uploadTickets, token, this.clock.now());
+    const policy = adminUploadPolicy(ticket.kind);
+    const declared = checkDeclaredLength(policy, upload.declaredLength);
     // The disk's floor holds for the admin's files too (a model is up to 100 MB).
-    await this.quota.checkDisk(declared !== undefined && Number.isFinite(declared) && declared >= 0 ? declared : ceiling);
-
-    const staged = join(this.objects.stagingDir, `${newId()}.part`);
-    try {
-      const { sniffed, size } = await this.stage(upload.stream, staged, ticket.kind);
+    await this.quota.checkDisk(declared ?? (ticket.kind ? maxBytes(ticket.kind) : limits.glbMaxBytes));
+    return receiveUpload(this.objects.stagingDir, upload, policy, async ({ path: staged, accepted: sniffed, size }) => {
       const objectId = newId();
       const key = `${uploadFolders[sniffed.kind]}/${objectId}.${sniffed.extension}`;
       let storedSize = size;
@@ -183,66 +177,6 @@ export class Uploads {
         }
       }
       return record;
-    } finally {
-      await rm(staged, { force: true });
-    }
-  }
-
-  private stage(req: Readable, path: string, kind: UploadKind | ''): Promise<{ sniffed: SniffedUpload; size: number }> {
-    return new Promise((resolve, reject) => {
-      const out = createWriteStream(path, { flags: 'wx' });
-      let head = Buffer.alloc(0);
-      let sniffed: SniffedUpload | null = null;
-      let size = 0;
-      let failed = false;
-
-      const fail = (error: Error) => {
-        if (failed) return;
-        failed = true;
-        req.unpipe();
-        req.off('data', onData);
-        // Keep reading (and discarding) so the client receives our answer.
-        req.resume();
-        // Answer once the file is closed: its open may still be under way, and the caller
-        // deletes the file next, which must not run before the open creates it.
-        out.once('close', () => reject(error));
-        out.destroy();
-      };
-
-      const onData = (chunk: Buffer) => {
-        if (failed) return;
-        size += chunk.length;
-        if (!sniffed) {
-          head = Buffer.concat([head, chunk.subarray(0, sniffLength)]).subarray(0, sniffLength);
-          if (head.length >= sniffLength) {
-            if (kind !== 'model' && isHeic(head)) return fail(heicRefused());
-            sniffed = asKind(sniffUpload(head), kind);
-            if (!sniffed) return fail(wrongType());
-          }
-        }
-        const limit = sniffed ? maxBytes(sniffed.kind) : limits.glbMaxBytes;
-        if (size > limit) return fail(tooLarge(sniffed?.kind ?? kind));
-        if (!out.write(chunk)) {
-          req.pause();
-          out.once('drain', () => req.resume());
-        }
-      };
-
-      req.on('data', onData);
-      req.once('error', (error) => fail(error));
-      req.once('aborted', () => fail(new InvalidError('Upload aborted')));
-      req.once('end', () => {
-        if (failed) return;
-        if (!sniffed) {
-          // Fewer bytes than sniffLength: judge what arrived.
-          sniffed = size > 0 ? asKind(sniffUpload(head), kind) : null;
-          if (!sniffed) return fail(size === 0 ? new InvalidError(uploadMessages.empty) : wrongType());
-          if (size > maxBytes(sniffed.kind)) return fail(tooLarge(sniffed.kind));
-        }
-        const done = sniffed;
-        out.end(() => resolve({ sniffed: done, size }));
-      });
-      out.once('error', (error) => fail(error));
     });
   }
 
