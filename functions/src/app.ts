@@ -34,6 +34,7 @@ import { visitorRoutes } from './routes/visitors';
 import { AuditTrail } from './services/audit';
 import { Attachments, type AttachmentProcessingOptions } from './services/attachments';
 import { attachmentFileRoutes, attachmentUploadRoutes } from './routes/attachments';
+import { LeadService } from './services/leads';
 import { withChangeFeed } from './services/live-store';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import type { JobUpgrades } from './jobs/deps';
@@ -238,6 +239,7 @@ export function createApp(deps: AppDeps) {
     reviewRequests,
     models,
     attachments,
+    leads: new LeadService({ store, clock, messageSettings, attachments, wake: deps.delivery.wake }),
     jobs,
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
     verifiedClient: clientCheckGate(deps.clientCheck, (message) => log(message)),

@@ -36,7 +36,10 @@ const passkeyRegistrationSchema = z.object({
  * factor or the password asks for the current password in the same request (a stolen cookie
  * alone changes nothing); ending a session does not, as it only takes access away.
  */
-export function accountRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
+export function accountRoutes(
+  ctx: Pick<RouteContext, 'audit' | 'clock' | 'limits' | 'messageSettings' | 'requireMfa' | 'sessions' | 'store'>,
+  clientAuth?: ClientAuth,
+): Router {
   const router = Router();
   const { store, sessions, audit } = ctx;
   const currentPassword = new CurrentPassword(ctx.limits.currentPassword, audit);

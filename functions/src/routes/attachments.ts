@@ -39,7 +39,7 @@ function bodyStream(req: Request): Readable {
  * Customers' uploads (public: an upload URL, rate limited per client, then the single-use
  * PUT), before the JSON parser since the PUT streams its own body.
  */
-export function attachmentUploadRoutes(ctx: RouteContext, json: RequestHandler): Router {
+export function attachmentUploadRoutes(ctx: Pick<RouteContext, 'attachments' | 'limits' | 'verifiedClient'>, json: RequestHandler): Router {
   const router = Router();
   const { attachments } = ctx;
 
@@ -64,7 +64,7 @@ export function attachmentUploadRoutes(ctx: RouteContext, json: RequestHandler):
  * Staff reading attachments: with an admin session, or a short-lived signed link (403 when
  * it is tampered with or expired). Never cached by shared caches, never sniffed.
  */
-export function attachmentFileRoutes(ctx: RouteContext): Router {
+export function attachmentFileRoutes(ctx: Pick<RouteContext, 'attachments' | 'audit' | 'objects' | 'sessions'>): Router {
   const router = Router();
   const { attachments, sessions } = ctx;
 

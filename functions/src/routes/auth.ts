@@ -37,7 +37,10 @@ const passkeyLoginSchema = z.object({ response: z.looseObject({ id: z.string().m
  * `firebaseToken`, a custom token for the browser's Firebase Auth, and signing out revokes it.
  * No session, and no custom token, exists before the second factor.
  */
-export function authRoutes(ctx: RouteContext, clientAuth?: ClientAuth): Router {
+export function authRoutes(
+  ctx: Pick<RouteContext, 'audit' | 'clock' | 'limits' | 'log' | 'messageSettings' | 'requireMfa' | 'sessions' | 'store'>,
+  clientAuth?: ClientAuth,
+): Router {
   const router = Router();
   const { store, sessions, audit } = ctx;
   // The site's address and name as the settings give them now.

@@ -11,6 +11,7 @@ import type { MessagePolicy } from '../message-settings';
 import type { MessageSettings } from '../services/lead-messages';
 import type { AuditTrail } from '../services/audit';
 import type { Attachments } from '../services/attachments';
+import type { LeadService } from '../services/leads';
 import type { ModelProcessing } from '../services/model-processing';
 import type { ReviewRequests } from '../services/review-requests';
 import type { SettingsService } from '../services/settings';
@@ -49,6 +50,8 @@ export interface RouteContext {
   models: ModelProcessing;
   /** Customers' photos and PDF plans on leads. */
   attachments: Attachments;
+  /** The leads' use cases: submission with files and messages, staff's updates, deletion, figures. */
+  leads: LeadService;
   /** The background work of every kind (jobs/): models and photos queued after the answer, reminders, maintenance. */
   jobs: SiteJobs;
   limits: Limits;

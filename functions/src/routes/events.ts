@@ -8,7 +8,7 @@ import type { RouteContext } from './context';
  * stream (and its reconnections) is the dashboard's own doing, not use, so it never postpones
  * the idle timeout of a tab left open.
  */
-export function eventRoutes(ctx: RouteContext): Router {
+export function eventRoutes(ctx: Pick<RouteContext, 'feed' | 'heartbeatMs' | 'liveStreams' | 'sessions'>): Router {
   const router = Router();
   const { sessions, feed } = ctx;
 

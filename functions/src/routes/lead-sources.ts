@@ -38,7 +38,7 @@ const add = (figures: LeadSourceFigures, status: LeadStatus, count: number) => {
 };
 
 /** GET /api/leads/sources: leads, quoted and won per channel and per campaign over a period. */
-export function leadSourceRoutes(ctx: RouteContext): Router {
+export function leadSourceRoutes(ctx: Pick<RouteContext, 'clock' | 'sessions' | 'store'>): Router {
   const router = Router();
   const { store, sessions } = ctx;
 

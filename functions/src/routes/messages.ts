@@ -6,7 +6,7 @@ import { idParam } from '../http/validate';
 import type { RouteContext } from './context';
 
 /** The delivery of emails and SMS about leads, for the admin dashboard. */
-export function messageRoutes(ctx: RouteContext): Router {
+export function messageRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'delivery' | 'sessions' | 'store'>): Router {
   const router = Router();
   const { store, sessions } = ctx;
 

@@ -10,7 +10,7 @@ import type { RouteContext } from './context';
 import { sendList } from './list';
 
 /** The showroom's 3D models: public list, admin add, edit, reorder and delete. */
-export function modelRoutes(ctx: RouteContext): Router {
+export function modelRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'jobs' | 'sessions' | 'store' | 'uploads'>): Router {
   const router = Router();
   const { store, sessions, uploads } = ctx;
 

@@ -13,7 +13,7 @@ const uploadUrlRequestSchema = uploadRequestSchema.extend({
 });
 
 /** Upload URLs (admin) and the uploads themselves (authorised by the single-use URL). */
-export function uploadRoutes(ctx: RouteContext, json: RequestHandler): Router {
+export function uploadRoutes(ctx: Pick<RouteContext, 'sessions' | 'uploads'>, json: RequestHandler): Router {
   const router = Router();
   const { sessions, uploads } = ctx;
 
@@ -55,7 +55,7 @@ const madeFromModel = /^[A-Za-z0-9_-]{1,64}-(?:optimized|ar)\.glb$/;
  * original (`originals/`, with the camera's GPS position in it) is never served; only its
  * processed copies under `photos/` are.
  */
-export function objectRoutes(ctx: RouteContext): Router {
+export function objectRoutes(ctx: Pick<RouteContext, 'objects' | 'store'>): Router {
   const router = Router();
   router.get('/:folder/:file', async (req, res) => {
     const { folder, file } = req.params;

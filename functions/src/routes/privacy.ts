@@ -2,7 +2,7 @@ import { describeCounts, privacyConfirmSchema, privacyLookupSchema, type Privacy
 import { Router, type Request } from 'express';
 import { signedIn } from '../auth/sessions';
 import { body, parse, queryParams } from '../http/validate';
-import { erasePersonalRecords, findPersonalRecords, leadRemover } from '../services/privacy';
+import { erasePersonalRecords, findPersonalRecords } from '../services/privacy';
 import type { RouteContext } from './context';
 
 /** Which of the two a lookup was by: the audit trail keeps this, never the address or number itself. */
@@ -22,11 +22,9 @@ const counts = (records: PrivacyRecords) => ({
  * record about an email address or phone number, its export as JSON, and its erasure. Admin
  * only; each use is in the audit trail, which records what was found or erased but not whose.
  */
-export function privacyRoutes(ctx: RouteContext): Router {
+export function privacyRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'leads' | 'sessions' | 'store'>): Router {
   const router = Router();
   const { store, sessions } = ctx;
-  // The dashboard's lead deletion: the lead's attachments (records and files), its messages, then the lead.
-  const removeLead = leadRemover(store, (kind, id) => ctx.attachments.removeForLead(kind, id));
 
   const lookUp = (lookup: PrivacyLookup) => findPersonalRecords(store, lookup, ctx.clock.now());
 
@@ -58,7 +56,7 @@ export function privacyRoutes(ctx: RouteContext): Router {
     const lookup = parse(privacyLookupSchema, { email: raw.email, phone: raw.phone });
     parse(privacyConfirmSchema, raw);
     const records = await lookUp(lookup);
-    const erased = await erasePersonalRecords(store, records, removeLead);
+    const erased = await erasePersonalRecords(store, records, ctx.leads.removeLead);
     await ctx.audit.record(req, signedIn(res).user, 'privacy.erased', { detail: `${by(lookup)}: ${describeCounts(erased)}` });
     res.json(erased);
   });

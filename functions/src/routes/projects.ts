@@ -24,7 +24,7 @@ const fieldError = (field: string, message: string) => new HttpError(400, messag
  * publish, reorder and delete. Photos are processed when uploaded (or, for a file that went
  * straight to Cloud Storage, here before the answer), so a saved project's photos are ready.
  */
-export function projectRoutes(ctx: RouteContext): Router {
+export function projectRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'sessions' | 'store' | 'uploads'>): Router {
   const router = Router();
   const { store, sessions, uploads } = ctx;
 

@@ -21,7 +21,7 @@ function unsubscribeToken(req: Request): string {
  * Review requests (admin), the review form's view of a link (public), and unsubscribing
  * (public, no sign-in: the link in the email and a mail client's RFC 8058 one-click POST).
  */
-export function reviewRequestRoutes(ctx: RouteContext): Router {
+export function reviewRequestRoutes(ctx: Pick<RouteContext, 'audit' | 'reviewRequests' | 'sessions' | 'store'>): Router {
   const router = Router();
   const { sessions, store, reviewRequests } = ctx;
 

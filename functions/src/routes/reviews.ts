@@ -6,11 +6,12 @@ import { body, idParam, parse } from '../http/validate';
 import { newId } from '../ids';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
-import { recordLead } from './leads';
 import { sendList } from './list';
 
 /** Reviews: anyone writes, they wait for approval, the public reads only approved ones. */
-export function reviewRoutes(ctx: RouteContext): Router {
+export function reviewRoutes(
+  ctx: Pick<RouteContext, 'audit' | 'clock' | 'leads' | 'limits' | 'reviewRequests' | 'sessions' | 'store' | 'verifiedClient'>,
+): Router {
   const router = Router();
   const { store, sessions } = ctx;
 
@@ -42,7 +43,7 @@ export function reviewRoutes(ctx: RouteContext): Router {
       ...(invite ? { leadId: `${invite.leadKind}:${invite.leadId}` } : {}),
       createdAt: now.toISOString(),
     };
-    if (!bot) await recordLead(ctx, { kind: 'review', record: review }, now);
+    if (!bot) await ctx.leads.record({ kind: 'review', record: review }, now);
     if (invite) await ctx.reviewRequests.recordReceived(invite, review.customerName);
     res.status(201).json(review);
   });

@@ -28,7 +28,12 @@ export const describeChange = (change: SettingsChange) => `${change.field}: ${sh
  * images, texts); an admin reads all of it (also who staff alerts go to) and saves changes,
  * each changed field audited with its old and new value.
  */
-export function settingsRoutes(ctx: RouteContext): Router {
+export function settingsRoutes(
+  ctx: Pick<
+    RouteContext,
+    'audit' | 'clock' | 'delivery' | 'lastBackupAt' | 'messageSettings' | 'objects' | 'sessions' | 'settings' | 'store' | 'uploads'
+  >,
+): Router {
   const router = Router();
   const { sessions, settings } = ctx;
 

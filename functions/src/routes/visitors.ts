@@ -14,7 +14,7 @@ const dailyQuerySchema = z.object({
   timeZone: z.string().max(64).default('Australia/Melbourne').refine(isTimeZone, 'Unknown time zone'),
 });
 
-export function visitorRoutes(ctx: RouteContext): Router {
+export function visitorRoutes(ctx: Pick<RouteContext, 'clock' | 'limits' | 'sessions' | 'store' | 'verifiedClient'>): Router {
   const router = Router();
   const { store, sessions } = ctx;
   const uniques = new UniqueVisitors(store, ctx.clock);
