@@ -1,13 +1,9 @@
 import { accountMessages, type AccountSummary, type AdminSession, type User } from '@site/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import DialogProviders from '../../components/dialog-providers';
-import { AuthProvider } from '../../lib/auth/auth-provider';
-import { createQueryClient } from '../../lib/query-client';
 import { answerRequests, type Answer, type SentRequest } from '../../../test-support/api';
+import { renderWithProviders } from '../../../test-support/render';
 import AccountPage from './account-page';
 
 const admin: User = { id: 'u1', username: 'sam' };
@@ -44,21 +40,14 @@ function renderAccount(answer: (request: SentRequest) => Answer | undefined = ()
     if (request.url === '/api/account/sessions') return { status: 200, body: sessions };
     return { status: 404, body: { message: 'Not found' } };
   });
-  render(
-    <DialogProviders>
-      <QueryClientProvider client={createQueryClient()}>
-        <AuthProvider>
-          <MemoryRouter initialEntries={['/admin/account']}>
-            <Routes>
-              <Route path="/admin/account" element={<AccountPage />} />
-              <Route path="/admin" element={<p>The dashboard</p>} />
-            </Routes>
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>
-    </DialogProviders>,
+  const { user } = renderWithProviders(
+    <Routes>
+      <Route path="/admin/account" element={<AccountPage />} />
+      <Route path="/admin" element={<p>The dashboard</p>} />
+    </Routes>,
+    { auth: true, url: '/admin/account' },
   );
-  return { user: userEvent.setup(), requests };
+  return { user, requests };
 }
 
 const section = (name: string) => screen.findByRole('region', { name });

@@ -1,5 +1,4 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import Logout from '@mui/icons-material/Logout';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AccountSummary } from '@site/domain';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { AdminHeader } from '../../components/admin/admin-header';
 import { paths } from '../../config/paths';
 import { isMfaSetupRequired } from '../../lib/auth/auth-api';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -22,38 +22,18 @@ import { plainErrorText } from './lib/field-errors';
 const noFactors: Pick<AccountSummary, 'totp' | 'recoveryCodesLeft' | 'passkeys'> = { totp: false, recoveryCodesLeft: 0, passkeys: [] };
 
 function AccountHeader({ setupRequired }: { setupRequired: boolean }) {
-  const { user, logoutMutation } = useAuth();
   return (
-    <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: 2 }}>
-      <Container maxWidth="md">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-          <Box>
-            <Typography component="h1" variant="h5">
-              Account
-            </Typography>
-            <Typography variant="body2" sx={{ opacity: 0.9 }}>
-              Logged in as <strong>{user?.username}</strong>
-            </Typography>
-          </Box>
-          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            {!setupRequired && (
-              <Button variant="outlined" color="inherit" startIcon={<ArrowBack aria-hidden />} component={RouterLink} to={paths.admin}>
-                Dashboard
-              </Button>
-            )}
-            <Button
-              variant="outlined"
-              color="inherit"
-              startIcon={<Logout aria-hidden />}
-              onClick={() => logoutMutation.mutate()}
-              disabled={logoutMutation.isPending}
-            >
-              {logoutMutation.isPending ? 'Logging out...' : 'Logout'}
-            </Button>
-          </Stack>
-        </Stack>
-      </Container>
-    </Box>
+    <AdminHeader
+      title="Account"
+      maxWidth="md"
+      actions={
+        !setupRequired && (
+          <Button variant="outlined" color="inherit" startIcon={<ArrowBack aria-hidden />} component={RouterLink} to={paths.admin}>
+            Dashboard
+          </Button>
+        )
+      }
+    />
   );
 }
 

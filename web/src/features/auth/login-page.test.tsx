@@ -1,13 +1,10 @@
 import { accountMessages, type MfaChallenge, type User } from '@site/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import DialogProviders from '../../components/dialog-providers';
-import { AuthProvider } from '../../lib/auth/auth-provider';
-import { createQueryClient } from '../../lib/query-client';
 import { answerRequests, type Answer, type SentRequest } from '../../../test-support/api';
+import { renderWithProviders } from '../../../test-support/render';
 import LoginPage from './login-page';
 
 const admin: User = { id: 'u1', username: 'sam' };
@@ -17,21 +14,14 @@ const notSignedIn: Answer = { status: 401, body: { message: 'Not signed in' } };
 /** The login page with the session around it; /admin shows a stand-in for the dashboard. */
 function renderLogin(answer: (request: SentRequest) => Answer) {
   const requests = answerRequests((request) => (request.url === '/api/user' ? notSignedIn : answer(request)));
-  render(
-    <DialogProviders>
-      <QueryClientProvider client={createQueryClient()}>
-        <AuthProvider>
-          <MemoryRouter initialEntries={['/login']}>
-            <Routes>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/admin" element={<p>The dashboard</p>} />
-            </Routes>
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>
-    </DialogProviders>,
+  const { user } = renderWithProviders(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/admin" element={<p>The dashboard</p>} />
+    </Routes>,
+    { auth: true, url: '/login' },
   );
-  return { user: userEvent.setup(), requests };
+  return { user, requests };
 }
 
 async function enterPassword(user: ReturnType<typeof userEvent.setup>) {

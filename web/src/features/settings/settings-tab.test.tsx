@@ -1,12 +1,9 @@
 import { defaultSettings, defaultTexts, type SiteSettings } from '@site/domain';
 import { settingsMessages } from '@site/domain/settings-schema';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import DialogProviders from '../../components/dialog-providers';
-import { createQueryClient } from '../../lib/query-client';
 import { answerRequests, type Answer, type SentRequest } from '../../../test-support/api';
+import { renderWithProviders } from '../../../test-support/render';
 import type { AdminSettings } from './api/get-settings';
 import SettingsTab from './settings-tab';
 
@@ -47,14 +44,8 @@ function renderTab(onPut?: (request: SentRequest) => Answer, current: () => Admi
     }
     return { status: 200, body: current() };
   });
-  render(
-    <DialogProviders>
-      <QueryClientProvider client={createQueryClient()}>
-        <SettingsTab />
-      </QueryClientProvider>
-    </DialogProviders>,
-  );
-  return { requests, user: userEvent.setup() };
+  const { user } = renderWithProviders(<SettingsTab />);
+  return { requests, user };
 }
 
 const section = (name: string) => screen.getByRole('region', { name });

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { projectCategoryLabels, projectMessages, type Project } from '@site/domain';
 import { useConfirm } from '../../../components/use-confirm';
 import { moved, useAdminProjects, useDeleteProject, useReorderProjects } from '../api/projects';
-import { RowActions } from '../../../components/row-actions';
+import { RowActions } from '../../../components/admin/row-actions';
 
 interface ProjectListProps {
   editingId: string | null;

@@ -1,11 +1,8 @@
 import { defaultSettings, uploadMessages } from '@site/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import DialogProviders from '../../../components/dialog-providers';
-import { createQueryClient } from '../../../lib/query-client';
 import { answerRequests, type Answer } from '../../../../test-support/api';
+import { renderWithProviders } from '../../../../test-support/render';
 import type { AdminSettings } from '../api/get-settings';
 import SettingsTab from '../settings-tab';
 
@@ -22,14 +19,8 @@ function renderTab() {
       return { status: 200, body: { ...withLogo, settings: { ...withLogo.settings, images: {} }, version: 3 } };
     return { status: 200, body: withLogo };
   });
-  render(
-    <DialogProviders>
-      <QueryClientProvider client={createQueryClient()}>
-        <SettingsTab />
-      </QueryClientProvider>
-    </DialogProviders>,
-  );
-  return { requests, user: userEvent.setup() };
+  const { user } = renderWithProviders(<SettingsTab />);
+  return { requests, user };
 }
 
 describe('the brand images section', () => {

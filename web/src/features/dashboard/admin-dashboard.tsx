@@ -1,0 +1,132 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { ChangeEvent } from '@site/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiRequestError } from '../../lib/api-client';
+import { isMfaSetupRequired, userQueryKey } from '../../lib/auth/auth-api';
+import { DashboardHeader } from './components/dashboard-header';
+import { GoLiveCard } from './components/go-live-card';
+import { useLiveSync } from './hooks/use-live-sync';
+
+/** One tab of the dashboard: another feature's panel, handed in by the page that composes them. */
+export interface DashboardTab {
+  /** Its value in `?tab=`. */
+  value: string;
+  /** The tab's name; the count follows it once known: "Inquiries (12)". */
+  label: string;
+  count?: number | null;
+  /** The panel's heading. */
+  heading: string;
+  panel: ReactNode;
+}
+
+/** What the dashboard reads of a list it counts: whether its first page has come, and its error. */
+export interface DashboardList {
+  isPending: boolean;
+  error: Error | null;
+}
+
+/**
+ * The selected tab lives in `?tab=`, so a reload or the back button keeps it. Each tab starts
+ * from its own address: a status or search chosen on one lead tab is not the other's.
+ */
+function useSelectedTab(tabs: readonly DashboardTab[]): [DashboardTab, (tab: string) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const value = searchParams.get('tab');
+  const tab = tabs.find((entry) => entry.value === value) ?? tabs[0];
+  const select = (next: string) => setSearchParams(new URLSearchParams({ tab: next }));
+  return [tab, select];
+}
+
+const count = (total: number | null | undefined) => (total === null || total === undefined ? '' : ` (${total})`);
+
+function TabPanel({ tab, children }: { tab: DashboardTab; children: ReactNode }) {
+  return (
+    <Box role="tabpanel" id={`admin-tabpanel-${tab.value}`} aria-labelledby={`admin-tab-${tab.value}`} sx={{ py: 3 }}>
+      <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
+        {tab.heading}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+interface AdminDashboardProps {
+  tabs: readonly DashboardTab[];
+  /** The lists the tab labels count: the dashboard waits for their first pages, and re-checks the session when one is refused. */
+  lists: readonly DashboardList[];
+  /** Figures under the header's name. */
+  figures?: ReactNode;
+  /** Warnings above the go-live card and the tabs. */
+  notices?: ReactNode;
+  /** Told of each live change, besides the refresh of the list it names. */
+  onLiveChange?: (change: ChangeEvent) => void;
+}
+
+/**
+ * The staff dashboard: its header, live updates, the go-live card and the tabs. The tabs are
+ * other features', so the page that composes them hands them in.
+ */
+export function AdminDashboard({ tabs, lists, figures, notices, onLiveChange }: AdminDashboardProps) {
+  const live = useLiveSync(onLiveChange);
+  const queryClient = useQueryClient();
+  const [tab, selectTab] = useSelectedTab(tabs);
+
+  // A 401, or the live stream ending, may mean the session ended (logout in another tab,
+  // expiry): re-check it, and the protected route sends the admin to /login if it has. The
+  // 403 of a second factor now required (REQUIRE_MFA turned on) re-reads it the same way,
+  // and the protected route sends the admin to the Account page.
+  const sessionLost = lists.some(
+    (list) => (list.error instanceof ApiRequestError && list.error.status === 401) || isMfaSetupRequired(list.error),
+  );
+  useEffect(() => {
+    if (sessionLost || live === 'reconnecting') void queryClient.invalidateQueries({ queryKey: userQueryKey });
+  }, [sessionLost, live, queryClient]);
+
+  if (lists.some((list) => list.isPending)) {
+    return (
+      <Stack role="status" spacing={2} sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress aria-hidden />
+        <Typography>Loading...</Typography>
+      </Stack>
+    );
+  }
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+      <DashboardHeader live={live} figures={figures} />
+      <Container component="main" maxWidth="lg" sx={{ py: 3 }}>
+        {notices}
+        {/* Read again on each tab: a change in the Settings tab may have ticked an item off. */}
+        <GoLiveCard key={tab.value} />
+        <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={tab.value}
+            onChange={(_event, value: string) => selectTab(value)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label="Admin sections"
+          >
+            {tabs.map(({ value, label, count: total }) => (
+              <Tab
+                key={value}
+                value={value}
+                label={`${label}${count(total)}`}
+                id={`admin-tab-${value}`}
+                aria-controls={`admin-tabpanel-${value}`}
+              />
+            ))}
+          </Tabs>
+        </Box>
+        <TabPanel tab={tab}>{tab.panel}</TabPanel>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { AdminHeader } from '../../../components/admin/admin-header';
+import { paths } from '../../../config/paths';
+import type { LiveStatus } from '../hooks/use-live-changes';
+
+const liveText: Record<LiveStatus, string> = {
+  connecting: 'Connecting...',
+  live: 'Live',
+  reconnecting: 'Reconnecting...',
+};
+
+/** The dashboard's header: whether live updates arrive, the Account link, and the figures handed in under the name. */
+export function DashboardHeader({ live, figures }: { live: LiveStatus; figures?: ReactNode }) {
+  return (
+    <AdminHeader
+      title="Admin Dashboard"
+      maxWidth="lg"
+      actions={
+        <>
+          <Chip
+            role="status"
+            label={liveText[live]}
+            size="small"
+            sx={{
+              color: 'inherit',
+              borderColor: 'currentColor',
+              '& .MuiChip-label::before': {
+                content: '""',
+                display: 'inline-block',
+                width: 8,
+                height: 8,
+                borderRadius: '50%',
+                mr: 0.75,
+                bgcolor: live === 'live' ? '#66bb6a' : '#ffb547',
+              },
+            }}
+            variant="outlined"
+          />
+          <Button variant="outlined" color="inherit" startIcon={<AccountCircle aria-hidden />} component={RouterLink} to={paths.account}>
+            Account
+          </Button>
+        </>
+      }
+    >
+      {figures}
+    </AdminHeader>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ChangeEvent, LiveCollection } from '@site/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { publicProjects, publicReviews } from '../../../lib/public-lists';
+import { adminKeys } from '../../../lib/admin/admin-keys';
+import { useLiveChanges, type LiveSignal } from './use-live-changes';
+
+/** The collections whose records have emails and SMS about them. */
+const leadCollections = new Set<LiveCollection>(['project_inquiries', 'quote_requests', 'reviews']);
+
+/** At most one refetch of a list per window; the first change is fetched at once. */
+const windowMs = 250;
+
+/**
+ * Keeps every admin list and its count current: a live change refetches the list it names
+ * (the first page carries the new record and X-Total-Count), and bursts are coalesced so a
+ * flood of visits cannot keep a list refetching forever. `onChange` hears of each change
+ * first (the visitors' chart counts a new visit without a refetch).
+ */
+export function useLiveSync(onChange?: (change: ChangeEvent) => void) {
+  const queryClient = useQueryClient();
+  const timers = useRef(new Map<LiveCollection, { timer: ReturnType<typeof setTimeout>; dirty: boolean }>());
+
+  const refresh = useCallback(
+    (collection: LiveCollection) => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.list(collection) });
+      if (collection === 'reviews') void publicReviews.refresh();
+      if (collection === 'projects') void publicProjects.refresh();
+      // A lead's change may be one of its messages sent or failed, which moves the delivery warning.
+      if (leadCollections.has(collection)) void queryClient.invalidateQueries({ queryKey: adminKeys.deliveryStatus });
+      // A lead that arrived, changed status or went moves the header's waiting count and median.
+      if (collection === 'project_inquiries' || collection === 'quote_requests')
+        void queryClient.invalidateQueries({ queryKey: adminKeys.leadStats });
+    },
+    [queryClient],
+  );
+
+  const schedule = useCallback(
+    function schedule(collection: LiveCollection) {
+      const pending = timers.current.get(collection);
+      if (pending) {
+        pending.dirty = true;
+        return;
+      }
+      refresh(collection);
+      const entry = {
+        dirty: false,
+        timer: setTimeout(() => {
+          timers.current.delete(collection);
+          if (entry.dirty) schedule(collection);
+        }, windowMs),
+      };
+      timers.current.set(collection, entry);
+    },
+    [refresh],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const { timer } of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  const onSignal = useCallback(
+    (signal: LiveSignal) => {
+      if (signal.type === 'resync') {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+        return;
+      }
+      onChange?.(signal);
+      schedule(signal.collection);
+    },
+    [queryClient, schedule, onChange],
+  );
+
+  return useLiveChanges(onSignal);
+}

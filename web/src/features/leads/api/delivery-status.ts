@@ -1,0 +1,12 @@
+import type { DeliveryStatus } from '@site/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from '../../../lib/admin/admin-keys';
+
+export const deliveryStatusQuery = queryOptions({
+  queryKey: adminKeys.deliveryStatus,
+  queryFn: () => api.get<DeliveryStatus>('/api/messages/status'),
+});
+
+/** Whether emails and SMS can be sent, and whether the latest sends failed: for the dashboard's warning. */
+export const useDeliveryStatus = () => useQuery(deliveryStatusQuery);

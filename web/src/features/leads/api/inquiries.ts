@@ -1,0 +1,31 @@
+import type { Inquiry, WithMessages } from '@site/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+import { adminKeys, type LeadListFilter } from '../../../lib/admin/admin-keys';
+import { removeFromList } from '../../../lib/admin/list-cache';
+import { leadListQueryOptions, useLeadList } from './lead-list';
+
+export const inquiriesUrl = '/api/project-inquiries';
+export const inquiriesQuery = (filter: LeadListFilter = {}) =>
+  leadListQueryOptions<WithMessages<Inquiry>>('project_inquiries', inquiriesUrl, filter);
+/** Newest first; with a filter, only the inquiries with that status or matching that search. */
+export const useInquiries = (filter: LeadListFilter = {}) => useLeadList(inquiriesQuery(filter));
+
+export function useDeleteInquiry() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/project-inquiry/${encodeURIComponent(id)}`),
+    onSuccess: (_data, id) => {
+      removeFromList(queryClient, 'project_inquiries', id);
+      toast({ title: 'Success', message: 'Inquiry deleted successfully', variant: 'default' });
+    },
+    onError: () => toast({ title: 'Error', message: 'Failed to delete inquiry', variant: 'error' }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.list('project_inquiries') }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.leadStats }),
+      ]),
+  });
+}

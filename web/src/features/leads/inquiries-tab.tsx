@@ -1,0 +1,119 @@
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import AttachMoney from '@mui/icons-material/AttachMoney';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { interestedIn, sourceSummary, type Inquiry, type WithMessages } from '@site/domain';
+import { useConfirm } from '../../components/use-confirm';
+import { formatDateTime } from '../../lib/dates';
+import { fetchAll } from './api/lead-list';
+import { inquiriesUrl, useDeleteInquiry, useInquiries } from './api/inquiries';
+import { toCsv } from './lib/csv';
+import { budgetLabel, consentSummary, inquiryColumns, roomLabel, timelineLabel } from './lib/exports';
+import { useLeadFilter } from './hooks/use-lead-filter';
+import { ExportButton } from './components/export-button';
+import { LeadFilters } from './components/lead-filters';
+import { LeadAttachments } from './components/lead-attachments';
+import { LeadHistory } from './components/lead-history';
+import { LeadMessages } from './components/lead-messages';
+import { LeadStatusControl } from './components/lead-status';
+import { LeadSummary } from './components/lead-summary';
+import { OverdueChip } from './components/overdue-chip';
+import { CardGrid, ListPanel } from '../../components/admin/list-panel';
+import { Detail, RecordCard } from '../../components/admin/record-card';
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
+  const remove = useDeleteInquiry();
+  const name = `${inquiry.firstName} ${inquiry.lastName}`;
+  const design = interestedIn(inquiry);
+  const { confirm, dialog } = useConfirm();
+  const onDelete = () =>
+    confirm({
+      title: `Delete inquiry from ${name}?`,
+      question: 'Are you sure you want to delete this inquiry?',
+      onConfirm: () => remove.mutate(inquiry.id),
+    });
+  return (
+    <RecordCard
+      title={name}
+      dateTime={inquiry.createdAt}
+      dateText={formatDateTime(inquiry.createdAt)}
+      badge={<OverdueChip lead={inquiry} />}
+      summary={<LeadSummary service={inquiry.rooms.map(roomLabel).join(', ')} status={inquiry.status} createdAt={inquiry.createdAt} />}
+      deleteLabel={`Delete inquiry from ${name}`}
+      deleting={remove.isPending}
+      onDelete={onDelete}
+    >
+      <Stack sx={{ mb: 2 }}>
+        <LeadStatusControl id={inquiry.id} status={inquiry.status} name={name} collection="project_inquiries" />
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 2 }} aria-label="Rooms">
+        {inquiry.rooms.map((room) => (
+          <Chip key={room} label={roomLabel(room)} size="small" color="primary" variant="outlined" />
+        ))}
+      </Stack>
+      {design ? <Typography sx={{ mb: 2, fontWeight: 600, overflowWrap: 'anywhere' }}>{design}</Typography> : null}
+      <Stack spacing={1}>
+        <Detail icon={<EmailOutlined fontSize="small" />} label="Email">
+          <Link href={`mailto:${inquiry.email}`}>{inquiry.email}</Link>
+        </Detail>
+        <Detail icon={<PhoneOutlined fontSize="small" />} label="Phone">
+          <Link href={telHref(inquiry.phone)}>{inquiry.phone}</Link>
+        </Detail>
+        <Detail icon={<AttachMoney fontSize="small" />} label="Budget">
+          {budgetLabel(inquiry.budget)}
+        </Detail>
+        <Detail icon={<EventOutlined fontSize="small" />} label="Timeline">
+          {timelineLabel(inquiry.timeline)}
+        </Detail>
+        <Detail icon={<CampaignOutlined fontSize="small" />} label="Source">
+          {sourceSummary(inquiry)}
+        </Detail>
+        <Detail icon={<MarkEmailReadOutlined fontSize="small" />} label="Marketing consent">
+          {consentSummary(inquiry)}
+        </Detail>
+      </Stack>
+      <LeadAttachments attachments={inquiry.attachments} />
+      <LeadHistory id={inquiry.id} lead={inquiry} name={name} collection="project_inquiries" />
+      <LeadMessages messages={inquiry.messages} collection="project_inquiries" />
+      {dialog}
+    </RecordCard>
+  );
+}
+
+export function InquiriesTab() {
+  const [filter, setFilter] = useLeadFilter();
+  const list = useInquiries(filter);
+  const filtered = filter.status !== undefined || filter.q !== undefined;
+  const emptyText = filter.overdue ? 'No overdue inquiries' : filtered ? 'No inquiries match' : 'No inquiries yet';
+  return (
+    <Stack spacing={2}>
+      <LeadFilters collection="project_inquiries" noun="inquiries" filter={filter} onChange={setFilter} />
+      <ListPanel
+        noun="inquiries"
+        emptyText={emptyText}
+        list={list}
+        actions={
+          <ExportButton
+            noun="inquiries"
+            name="inquiries"
+            build={async () => toCsv(inquiryColumns, await fetchAll<Inquiry>(inquiriesUrl))}
+          />
+        }
+      >
+        <CardGrid>
+          {list.items.map((inquiry) => (
+            <InquiryCard key={inquiry.id} inquiry={inquiry} />
+          ))}
+        </CardGrid>
+      </ListPanel>
+    </Stack>
+  );
+}
