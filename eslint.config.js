@@ -92,7 +92,7 @@ export default tseslint.config(
       'e2e/**/*.ts',
       'functions/scripts/**',
       'web/scripts/**',
-      'functions/src/cli.ts',
+      'functions/src/embedded/cli.ts',
       'functions/src/firebase/seed-emulators.ts',
       'functions/test/**',
       '**/*.test.{ts,tsx}',
@@ -237,6 +237,17 @@ export default tseslint.config(
               target: './functions/src/routes',
               from: './functions/src/app.ts',
               message: 'Routes do not import app.ts, which composes them: what they share lives in routes/context.ts or ports/.',
+            },
+            {
+              target: [
+                ...layersAbovePorts,
+                './functions/src/adapters',
+                './functions/src/ports',
+                './functions/src/jobs',
+                './functions/src/firebase',
+              ],
+              from: './functions/src/embedded',
+              message: 'embedded/ is the embedded server and what only it runs: the shared layers and the Firebase entry do not import it.',
             },
             {
               target: './functions/src/ports',

@@ -12,8 +12,8 @@ await build({
   // The model pipeline's worker thread is an entry of its own, at dist/model-worker.js beside the
   // chunk that starts it (src/services/model-pipeline.ts).
   entryPoints: {
-    server: join(root, 'src/server.ts'),
-    cli: join(root, 'src/cli.ts'),
+    server: join(root, 'src/embedded/server.ts'),
+    cli: join(root, 'src/embedded/cli.ts'),
     'model-worker': join(root, 'src/services/model-worker.ts'),
   },
   outdir: join(root, 'dist'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from './config';
-import { channelsOff } from './embedded';
+import { channelsOff } from './embedded/site';
 
 describe('the embedded server environment', () => {
   it('reads the delivery settings: staff lists, mobiles as E.164, SMTP and Twilio', () => {

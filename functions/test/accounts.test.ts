@@ -110,7 +110,7 @@ describe('the first admin', () => {
 
 describe('npm run admin', () => {
   const cli = (dir: string, args: string[], env: Record<string, string> = {}) =>
-    run(process.execPath, ['--import', 'tsx', join(functionsDir, 'src/cli.ts'), 'admin', ...args], {
+    run(process.execPath, ['--import', 'tsx', join(functionsDir, 'src/embedded/cli.ts'), 'admin', ...args], {
       cwd: functionsDir,
       env: { ...process.env, DATA_DIR: dir, ...env },
     });
@@ -184,7 +184,7 @@ describe('npm run admin', () => {
   ) =>
     new Promise<{ code: number | null; output: string }>((done) => {
       const { ADMIN_PASSWORD: _unset, ...env } = process.env;
-      const command = [process.execPath, '--import', 'tsx', join(functionsDir, 'src/cli.ts'), 'admin', ...args];
+      const command = [process.execPath, '--import', 'tsx', join(functionsDir, 'src/embedded/cli.ts'), 'admin', ...args];
       // util-linux `script` runs the command on a pseudo-terminal and relays this pipe to it.
       const child = options.terminal
         ? spawn('script', ['-qfec', command.map((word) => `'${word}'`).join(' '), '/dev/null'], {

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backupName } from '../src/backup';
+import { backupName } from '../src/embedded/backup';
 import { glb, goodInquiry, until, type Client } from './harness';
 import { runCli, startServer, stopServer, type ServerProcess } from './server-process';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchSize } from '../src/services/delivery-worker';
+import { batchSize } from '../src/embedded/delivery-worker';
 import { until } from './harness';
 import { startSmtpServer, type TestSmtpServer } from './message-peers';
 import { burstThenKill, startServer, stopServer, type Acknowledged } from './server-process';

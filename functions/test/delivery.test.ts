@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
-import { startEmbedded, type Embedded } from '../src/embedded';
+import { startEmbedded, type Embedded } from '../src/embedded/site';
 import { admin, Client, goodInquiry, goodQuote, goodReview, until } from './harness';
 import { startSmtpServer, startTwilioServer, twilioAccount, type TestSmtpServer, type TestTwilioServer } from './message-peers';
 
@@ -239,7 +239,7 @@ describe('npm run admin -- test-message', () => {
     new Promise<{ code: number | null; out: string }>((resolve) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', join(import.meta.dirname, '../src/cli.ts'), 'admin', 'test-message', target],
+        ['--import', 'tsx', join(import.meta.dirname, '../src/embedded/cli.ts'), 'admin', 'test-message', target],
         {
           env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'cli-')), ...env },
           stdio: ['ignore', 'pipe', 'pipe'],

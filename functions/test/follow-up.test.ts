@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
-import { startEmbedded, type Embedded } from '../src/embedded';
+import { startEmbedded, type Embedded } from '../src/embedded/site';
 import type { Clock } from '../src/ports/clock';
 import { admin, Client, goodInquiry, goodQuote, until } from './harness';
 import { startSmtpServer, startTwilioServer, twilioAccount, type TestSmtpServer, type TestTwilioServer } from './message-peers';

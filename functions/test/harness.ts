@@ -17,7 +17,7 @@ import { defaultSettings, withDefaults, type SiteSettings } from '@site/domain';
 import { messageSettingsOf, type MessagePolicy } from '../src/message-settings';
 import type { Delivery } from '../src/routes/context';
 import { freeDiskBytesOf } from '../src/services/upload-quota';
-import { appLog, withRequestLog, type Logger } from '../src/logging';
+import { appLog, withRequestLog, type Logger } from '../src/embedded/logging';
 import type { RequestHandler } from 'express';
 
 export const testPolicy: MessagePolicy = { smsCountries: ['AU'], customerMessagesPerDay: 3 };

@@ -15,8 +15,8 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomPhoto } from '../src/demo/room-photos';
-import { staticSite } from '../src/http/static-site';
-import { createLogger } from '../src/logging';
+import { staticSite } from '../src/embedded/static-site';
+import { createLogger } from '../src/embedded/logging';
 import { glb, goodInquiry, goodQuote, goodReview, startTestApp, type TestApp } from './harness';
 import { line59Megapixels, tallScreenshot, thinLine, tooManyPixels } from './hostile-images';
 

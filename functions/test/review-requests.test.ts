@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
-import { startEmbedded, type Embedded } from '../src/embedded';
+import { startEmbedded, type Embedded } from '../src/embedded/site';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { admin, Client, goodInquiry, goodQuote, startTestApp, until, type TestApp } from './harness';
 import { startSmtpServer, type TestSmtpServer } from './message-peers';

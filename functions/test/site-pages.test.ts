@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomPhoto } from '../src/demo/room-photos';
-import { defaultWebDist } from '../src/embedded';
-import { staticSite } from '../src/http/static-site';
+import { defaultWebDist } from '../src/embedded/site';
+import { staticSite } from '../src/embedded/static-site';
 import type { CurrentSettings } from '../src/services/settings';
 import { createSitePages, type SitePages } from '../src/site-pages/site-pages';
 import { goodReview, startTestApp, until, type Client, type TestApp } from './harness';
@@ -26,7 +26,7 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
     let changes: Parameters<typeof createSitePages>[0]['feed'];
     const files = staticSite(defaultWebDist);
     t = await startTestApp({}, undefined, undefined, undefined, {
-      // As embedded.ts wires it: the pages are made once the app (which holds the settings) exists.
+      // As embedded/site.ts wires it: the pages are made once the app (which holds the settings) exists.
       siteFrom: async ({ feed }) => {
         changes = feed;
         return (req, res, next) => (sitePages ? sitePages.handler(req, res, () => files(req, res, next)) : files(req, res, next));

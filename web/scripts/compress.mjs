@@ -1,5 +1,5 @@
 // Writes .br and .gz siblings of the text files in dist; the server sends them to browsers
-// that accept them (functions/src/http/static-site.ts).
+// that accept them (functions/src/embedded/static-site.ts).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 import type { Env } from '../config';
-import { startEmbedded, type Embedded, type EmbeddedOptions } from '../embedded';
+import { startEmbedded, type Embedded, type EmbeddedOptions } from '../embedded/site';
 import { seedDemo } from './seed';
 
 /**

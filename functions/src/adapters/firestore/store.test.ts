@@ -3,7 +3,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firestoreEmulatorHost, onEmulator } from '../../../test/firestore-emulator';
-import { describeStoreContract } from '../../ports/store.contract';
+import { describeStoreContract } from '../../../test/store.contract';
 import { ConflictError, NotFoundError } from '../../ports/errors';
 import { decodeCursor, encodeCursor, type Store } from '../../ports/store';
 import { createFirestoreStore } from './store';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeStoreContract } from '../../ports/store.contract';
+import { describeStoreContract } from '../../../test/store.contract';
 import type { Lead, NewMessage } from '../../ports/messages';
 import { createSqliteStore } from './store';
 

@@ -15,7 +15,7 @@ import { sampleModels } from './samples';
  */
 function samplesDir(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [here, join(here, '../src/demo/models'), join(here, '../../src/demo/models')];
+  const candidates = [here, join(here, '../src/demo/models')];
   const found = candidates.find((dir) =>
     sampleModels.every(({ slug }) => existsSync(join(dir, `${slug}.glb`)) && existsSync(join(dir, `${slug}.webp`))),
   );

@@ -1,9 +1,9 @@
-import { createSmtpEmailSender } from './adapters/smtp/smtp-email-sender';
-import { createTwilioSmsSender } from './adapters/twilio/twilio-sms-sender';
-import type { Env } from './config';
-import { newId } from './ids';
-import { SendError } from './ports/senders';
-import { mobileNumber } from './services/lead-messages';
+import { createSmtpEmailSender } from '../adapters/smtp/smtp-email-sender';
+import { createTwilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
+import type { Env } from '../config';
+import { newId } from '../ids';
+import { SendError } from '../ports/senders';
+import { mobileNumber } from '../services/lead-messages';
 
 /**
  * `npm run admin -- test-message EMAIL_OR_PHONE`: sends one message straight through the

@@ -3,7 +3,7 @@ import type { ChangeFeed } from '../ports/change-feed';
 import type { Clock } from '../ports/clock';
 import type { DeliveryQueue, LeadKind, QueuedMessage } from '../ports/messages';
 import { SendError, type EmailSender, type Sent, type SmsSender } from '../ports/senders';
-import { leadCollections } from './live-store';
+import { leadCollections } from '../services/live-store';
 
 export interface DeliveryWorkerOptions {
   queue: DeliveryQueue;

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import pretty from 'pino-pretty';
-import type { Log } from './ports/log';
-import { safePath } from './http/safe-path';
+import type { Log } from '../ports/log';
+import { safePath } from '../http/safe-path';
 
 export type { Logger } from 'pino';
 

@@ -6,9 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSqliteStore } from './adapters/sqlite/store';
-import type { Env } from './config';
-import type { Store } from './ports/store';
+import { createSqliteStore } from '../adapters/sqlite/store';
+import type { Env } from '../config';
+import type { Store } from '../ports/store';
+import { repositoryRoot } from './paths';
 
 export interface AdminTarget {
   store: Store;
@@ -21,7 +22,7 @@ export interface AdminTarget {
 /** The project `--firebase` means without `--project`: FIREBASE_PROJECT, GCLOUD_PROJECT, or .firebaserc's default. */
 export function defaultFirebaseProject(
   source: NodeJS.ProcessEnv = process.env,
-  firebaserc = join(import.meta.dirname, '..', '..', '.firebaserc'),
+  firebaserc = join(repositoryRoot, '.firebaserc'),
 ): string | undefined {
   const named = source.FIREBASE_PROJECT ?? source.GCLOUD_PROJECT;
   if (named) return named;
@@ -42,8 +43,8 @@ export async function openAdminTarget(env: Env, firebaseProject: string | undefi
       import('firebase-admin/app'),
       import('firebase-admin/firestore'),
       import('firebase-admin/auth'),
-      import('./adapters/firestore/store'),
-      import('./firebase/client-auth'),
+      import('../adapters/firestore/store'),
+      import('../firebase/client-auth'),
     ]);
   // Credentials: Application Default Credentials (`gcloud auth application-default login`
   // or GOOGLE_APPLICATION_CREDENTIALS), or none against the emulators

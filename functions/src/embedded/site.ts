@@ -1,27 +1,27 @@
 import { createServer, type Server } from 'node:http';
 import { mkdir, rm, statfs, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ensureFirstAdmin } from './accounts';
-import { createLocalObjectStore } from './adapters/local-objects/local-object-store';
-import { createMemoryFeed } from './adapters/memory-feed';
-import { createSmtpEmailSender } from './adapters/smtp/smtp-email-sender';
-import { createSqliteStore, type SqliteStore } from './adapters/sqlite/store';
-import { createTwilioSmsSender } from './adapters/twilio/twilio-sms-sender';
-import { appOptionsOf, createApp, type App } from './app';
+import { join, resolve } from 'node:path';
+import { ensureFirstAdmin } from '../accounts';
+import { createLocalObjectStore } from '../adapters/local-objects/local-object-store';
+import { createMemoryFeed } from '../adapters/memory-feed';
+import { createSmtpEmailSender } from '../adapters/smtp/smtp-email-sender';
+import { createSqliteStore, type SqliteStore } from '../adapters/sqlite/store';
+import { createTwilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
+import { appOptionsOf, createApp, type App } from '../app';
 import { DailyBackups, databaseFile, lastBackup } from './backup';
-import type { Env } from './config';
-import { staticSite } from './http/static-site';
-import { createSitePages, type SitePages } from './site-pages/site-pages';
+import type { Env } from '../config';
+import { staticSite } from './static-site';
+import { createSitePages, type SitePages } from '../site-pages/site-pages';
 import { appLog, createLogger, withRequestLog, type Logger } from './logging';
-import { systemClock, type Clock } from './ports/clock';
-import type { DeepHealth } from './ports/health';
-import type { SiteJobs } from './jobs/site-jobs';
-import { DeliveryWorker } from './services/delivery-worker';
-import { importOutbox } from './services/import-outbox';
-import { freeDiskBytesOf } from './services/upload-quota';
+import { systemClock, type Clock } from '../ports/clock';
+import type { DeepHealth } from '../ports/health';
+import type { SiteJobs } from '../jobs/site-jobs';
+import { DeliveryWorker } from './delivery-worker';
+import { importOutbox } from './import-outbox';
+import { freeDiskBytesOf } from '../services/upload-quota';
 import { exampleValues } from '@site/domain';
-import { messagePolicy, settingsSeedOf } from './message-settings';
+import { messagePolicy, settingsSeedOf } from '../message-settings';
+import { repositoryRoot } from './paths';
 import { makePrivate } from './private-files';
 import { damagedDatabase, dataDirProblem, diskFull, listenProblem, StartupError } from './startup-error';
 
@@ -36,9 +36,8 @@ export interface Embedded {
   close(graceMs?: number): Promise<void>;
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** functions/dist/server.js -> web/dist */
-export const defaultWebDist = resolve(here, '../../web/dist');
+/** The built site, which `npm run build` makes beside the server. */
+export const defaultWebDist = join(repositoryRoot, 'web/dist');
 
 export interface EmbeddedOptions {
   /** Where logs go; by default JSON lines on stdout at LOG_LEVEL. */

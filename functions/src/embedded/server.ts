@@ -1,5 +1,5 @@
-import { readEnv, type Env } from './config';
-import { startEmbedded, StartupError } from './embedded';
+import { readEnv, type Env } from '../config';
+import { startEmbedded, StartupError } from './site';
 import { createLogger } from './logging';
 import { privateUmask } from './private-files';
 

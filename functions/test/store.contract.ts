@@ -1,9 +1,9 @@
 import type { Inquiry, Model3d, QuoteRequest, Review } from '@site/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewMessage } from './messages';
-import { searchTerm } from './search';
-import { ConflictError, NotFoundError } from './errors';
-import { InvalidCursorError, type Store } from './store';
+import type { NewMessage } from '../src/ports/messages';
+import { searchTerm } from '../src/ports/search';
+import { ConflictError, NotFoundError } from '../src/ports/errors';
+import { InvalidCursorError, type Store } from '../src/ports/store';
 
 /**
  * The behaviour every Store adapter must have. Run by the SQLite adapter's tests and by

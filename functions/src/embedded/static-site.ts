@@ -2,7 +2,7 @@ import { sitePaths } from '@site/domain';
 import type { RequestHandler } from 'express';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import send from 'send';
-import { sendError } from './errors';
+import { sendError } from '../http/errors';
 import { extname, join, relative, sep } from 'node:path';
 
 const types: Record<string, string> = {
