@@ -106,15 +106,7 @@ export const envSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   TRUST_PROXY: trustProxy,
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  ALLOWED_ORIGINS: list(z.string()),
   VISITOR_RETENTION_DAYS: intFrom(90, 1),
   SESSION_TTL_HOURS: intFrom(168, 1),
   /** An admin session unused for this long ends. */

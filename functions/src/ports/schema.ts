@@ -45,6 +45,13 @@ const leadAttachmentColumns = { attachments: 'json' } as const;
  */
 const leadFollowUpColumns = { followUpDueAt: 'text', followUp: 'text', followUpRemindedAt: 'text' } as const;
 /** What the two lead tables share besides those columns. */
+/** A lead's search: by the customer's names (also together), email and one more field. */
+const leadSearch = (more: SearchSpec['fields']): SearchSpec => ({
+  field: 'searchTokens',
+  fields: { firstName: 'text', lastName: 'text', email: 'email', ...more },
+  phrases: [['firstName', 'lastName']],
+});
+
 const leadOptions = {
   optional: [
     'attachments',
@@ -175,11 +182,7 @@ export const tables = {
     ...leadOptions,
     // The showroom design the customer enquired about, when they came from "Enquire about this design".
     optional: [...leadOptions.optional, 'modelId', 'modelName', 'variant'],
-    search: {
-      field: 'searchTokens',
-      fields: { firstName: 'text', lastName: 'text', email: 'email', phone: 'phone' },
-      phrases: [['firstName', 'lastName']],
-    },
+    search: leadSearch({ phone: 'phone' }),
   },
   quotes: {
     name: 'quote_requests',
@@ -198,11 +201,7 @@ export const tables = {
       ...leadAttachmentColumns,
     },
     ...leadOptions,
-    search: {
-      field: 'searchTokens',
-      fields: { firstName: 'text', lastName: 'text', email: 'email', suburb: 'text' },
-      phrases: [['firstName', 'lastName']],
-    },
+    search: leadSearch({ suburb: 'text' }),
   },
   reviews: {
     name: 'reviews',

@@ -23,7 +23,7 @@ import type { AttachmentRecord, Store } from '../ports/store';
 import { checkPhotoHeader, processAttachmentPhoto, type ProcessedAttachment } from './attachments-pipeline';
 import { LinkSigner } from './link-signing';
 import type { UploadCharge, UploadQuota } from './upload-quota';
-import { checkDeclaredLength, receiveUpload, takeTicket, type UploadBody, type UploadPolicy } from './upload-receiver';
+import { checkDeclaredLength, receiveUpload, sweepUnattached, takeTicket, type UploadBody, type UploadPolicy } from './upload-receiver';
 
 export type LeadKind = 'inquiry' | 'quote';
 export type AttachmentVariant = 'full' | 'thumbnail';
@@ -380,21 +380,7 @@ export class Attachments {
   async sweep(): Promise<number> {
     const now = this.clock.now().getTime();
     const cutoff = new Date(now - attachmentLimits.unattachedLifetimeMs).toISOString();
-    let removed = 0;
-    for (;;) {
-      const page = await this.store.attachments.find({
-        where: { attached: false },
-        orderBy: 'createdAt',
-        direction: 'asc',
-        lessThan: cutoff,
-        limit: 100,
-      });
-      for (const record of page.items) {
-        await this.removeRecord(record);
-        removed++;
-      }
-      if (!page.next) break;
-    }
+    const removed = await sweepUnattached(this.store.attachments, cutoff, (record) => this.removeRecord(record));
     for (;;) {
       const page = await this.store.attachmentTickets.find({
         orderBy: 'expiresAt',

@@ -101,22 +101,13 @@ async function reviewRequestsOf(store: Store, leadIds: readonly string[]): Promi
   return found;
 }
 
-const toPersonalRequest = ({
-  leadKind,
-  leadId,
-  name,
-  email,
-  createdAt,
-  used,
-  usedAt,
-  reviewId,
-}: ReviewInviteRecord): PersonalReviewRequest => ({
-  leadKind,
-  leadId,
-  name,
-  email,
-  createdAt,
-  used,
+const toPersonalRequest = ({ usedAt, reviewId, ...request }: ReviewInviteRecord): PersonalReviewRequest => ({
+  leadKind: request.leadKind,
+  leadId: request.leadId,
+  name: request.name,
+  email: request.email,
+  createdAt: request.createdAt,
+  used: request.used,
   ...(usedAt ? { usedAt } : {}),
   ...(reviewId ? { reviewId } : {}),
 });

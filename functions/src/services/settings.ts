@@ -80,15 +80,20 @@ export class SettingsService {
     }
     const changes = settingsChanges(stored.settings, next);
     if (!changes.length) return { current: stored, changes };
-    const record: SettingsRecord = {
+    const record = this.nextRecord(stored, next, by);
+    if (!(await this.store.save(stored.version, record))) throw new ConflictError(settingsConflictMessage);
+    return { current: this.saved(record), changes };
+  }
+
+  /** The record that follows `stored` with these settings, saved by `by` now. */
+  private nextRecord(stored: CurrentSettings, next: SiteSettings, by: string): SettingsRecord {
+    return {
       settings: next,
       version: stored.version + 1,
       updatedAt: this.clock.now().toISOString(),
       updatedBy: by,
       ...(stored.seededFrom ? { seededFrom: stored.seededFrom } : {}),
     };
-    if (!(await this.store.save(stored.version, record))) throw new ConflictError(settingsConflictMessage);
-    return { current: this.saved(record), changes };
   }
 
   /**
@@ -106,13 +111,7 @@ export class SettingsService {
       const next = { ...stored.settings, images: change({ ...before }) };
       const changes = settingsChanges(stored.settings, next);
       if (!changes.length) return { current: stored, changes, before };
-      const record: SettingsRecord = {
-        settings: next,
-        version: stored.version + 1,
-        updatedAt: this.clock.now().toISOString(),
-        updatedBy: by,
-        ...(stored.seededFrom ? { seededFrom: stored.seededFrom } : {}),
-      };
+      const record = this.nextRecord(stored, next, by);
       if (await this.store.save(stored.version, record)) return { current: this.saved(record), changes, before };
     }
     throw new ConflictError(settingsConflictMessage);

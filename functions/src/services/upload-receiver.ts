@@ -72,6 +72,33 @@ export function checkDeclaredLength<Accepted>(policy: UploadPolicy<Accepted>, de
 }
 
 /**
+ * Deletes, with `remove`, every upload of `uploads` still unattached and made before `cutoff`
+ * (files nobody saved on a model, project or lead); answers how many went.
+ */
+export async function sweepUnattached<T extends { id: string; attached: boolean; createdAt: string }>(
+  uploads: Collection<T>,
+  cutoff: string,
+  remove: (record: T) => Promise<void>,
+): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    // Each page's records are gone once removed, so the next read starts from the front again.
+    const page = await uploads.find({
+      where: { attached: false } as Where<T>,
+      orderBy: 'createdAt' as keyof T & string,
+      direction: 'asc',
+      lessThan: cutoff,
+      limit: 100,
+    });
+    for (const record of page.items) {
+      await remove(record);
+      removed++;
+    }
+    if (!page.next) return removed;
+  }
+}
+
+/**
  * Streams an upload into the staging folder while checking it: its type by its first bytes,
  * its size against the policy's limits as it arrives, its last bytes at the end. A refused
  * file stops being written at once (the rest of the body is read and dropped, so the client

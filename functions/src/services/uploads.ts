@@ -10,7 +10,7 @@ import {
 } from '@site/domain';
 import { buffer } from 'node:stream/consumers';
 import { InvalidError, TooLargeError, UnsupportedTypeError } from '../ports/errors';
-import { checkDeclaredLength, receiveUpload, takeTicket, type UploadBody, type UploadPolicy } from './upload-receiver';
+import { checkDeclaredLength, receiveUpload, sweepUnattached, takeTicket, type UploadBody, type UploadPolicy } from './upload-receiver';
 import { cleanImage, heicRefused, isHeic, readImageHeader, unreadablePhoto } from './photo-pipeline';
 import { removeModelFiles } from './model-files';
 import { Photos } from './photos';
@@ -272,20 +272,6 @@ export class Uploads {
   /** Uploads never attached to a model are removed after a day. */
   async sweep(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - unattachedLifetimeMs).toISOString();
-    let removed = 0;
-    for (;;) {
-      const page = await this.store.objects.find({
-        where: { attached: false },
-        orderBy: 'createdAt',
-        direction: 'asc',
-        lessThan: cutoff,
-        limit: 100,
-      });
-      for (const record of page.items) {
-        await this.removeRecord(record);
-        removed++;
-      }
-      if (!page.next) return removed;
-    }
+    return sweepUnattached(this.store.objects, cutoff, (record) => this.removeRecord(record));
   }
 }

@@ -11,11 +11,8 @@ import { tables } from '../../ports/schema';
 import { cappedRecipient, type Lead, type MessageStore, type NewMessage } from '../../ports/messages';
 import type { FirestoreCollection } from './collection';
 
-/** The Trigger Email extension's document (firebase/firestore-send-email), plus what the dashboard reads. */
-export interface MailDocument {
-  to: string[];
-  /** Nodemailer's message options, which the extension passes on: headers among them. */
-  message: { subject: string; text: string; html?: string; headers?: Record<string, string> };
+/** What this site writes on each message document besides what the extension reads. */
+interface QueuedDocument {
   leadKind: Lead['kind'];
   leadId: string;
   audience: NewMessage['audience'];
@@ -26,16 +23,17 @@ export interface MailDocument {
   delivery?: ExtensionDelivery;
 }
 
+/** The Trigger Email extension's document (firebase/firestore-send-email), plus what the dashboard reads. */
+export interface MailDocument extends QueuedDocument {
+  to: string[];
+  /** Nodemailer's message options, which the extension passes on: headers among them. */
+  message: { subject: string; text: string; html?: string; headers?: Record<string, string> };
+}
+
 /** The Send Message with Twilio extension's document (twilio/send-message), plus the same fields. */
-export interface SmsDocument {
+export interface SmsDocument extends QueuedDocument {
   to: string;
   body: string;
-  leadKind: Lead['kind'];
-  leadId: string;
-  audience: NewMessage['audience'];
-  createdAt: string;
-  customerKey?: string;
-  delivery?: ExtensionDelivery;
 }
 
 /** A message recorded as not sent (no extension must see it), e.g. an SMS to a landline. */

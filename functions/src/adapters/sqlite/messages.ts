@@ -13,7 +13,7 @@ import type { SqliteCollection } from './collection';
 import { GroupCommit } from './group-commit';
 
 /** A row of the `messages` table (made by migration 2, migrations.ts). */
-interface Row {
+export interface MessageRow {
   id: string;
   leadKind: QueuedMessage['leadKind'];
   leadId: string;
@@ -35,6 +35,10 @@ interface Row {
   customerKey: string | null;
   headers: string | null;
 }
+
+type Row = MessageRow;
+/** The columns a message's delivery state is read from. */
+type DeliveryColumns = Pick<Row, 'id' | 'channel' | 'audience' | 'recipient' | 'status' | 'attempts' | 'error' | 'sentAt' | 'createdAt'>;
 
 type LeadCollections = {
   [K in Lead['kind']]: SqliteCollection<Extract<Lead, { kind: K }>['record']>;
@@ -250,7 +254,8 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   }
 }
 
-function toDelivery(row: Row): MessageDelivery {
+/** What staff see of a message (on the lead card, in the Privacy tool). */
+export function toDelivery(row: DeliveryColumns): MessageDelivery {
   return {
     id: row.id,
     channel: row.channel,

@@ -1,24 +1,26 @@
-import type { MessageStatus, PersonalMessage, Review } from '@site/domain';
+import type { PersonalMessage, Review } from '@site/domain';
 import type { Database } from 'better-sqlite3';
 import { byCreation, type PersonalDataStore } from '../../ports/privacy';
 import type { SqliteCollection } from './collection';
+import { toDelivery, type MessageRow } from './messages';
 
-/** The columns of the `messages` table (migrations 2 and later) the Privacy tool shows. */
-interface MessageRow {
-  id: string;
-  leadKind: string;
-  leadId: string;
-  channel: PersonalMessage['channel'];
-  audience: PersonalMessage['audience'];
-  recipient: string;
-  subject: string | null;
-  body: string;
-  status: MessageStatus;
-  attempts: number;
-  error: string | null;
-  sentAt: string | null;
-  createdAt: string;
-}
+/** The columns of the `messages` table the Privacy tool shows. */
+type ShownMessageRow = Pick<
+  MessageRow,
+  | 'id'
+  | 'leadKind'
+  | 'leadId'
+  | 'channel'
+  | 'audience'
+  | 'recipient'
+  | 'subject'
+  | 'body'
+  | 'status'
+  | 'attempts'
+  | 'error'
+  | 'sentAt'
+  | 'createdAt'
+>;
 
 /** SQLite's parameters per statement are many, but a person's records are few: chunks keep any list safe. */
 const chunkSize = 500;
@@ -53,7 +55,7 @@ export class SqlitePersonalData implements PersonalDataStore {
   async messagesTo(recipients: readonly string[]): Promise<PersonalMessage[]> {
     const wanted = [...new Set(recipients.map((to) => to.trim().toLowerCase()))];
     const rows = chunks(wanted).flatMap(
-      (part) => this.db.prepare(`SELECT * FROM messages WHERE lower("recipient") IN (${marks(part)})`).all(...part) as MessageRow[],
+      (part) => this.db.prepare(`SELECT * FROM messages WHERE lower("recipient") IN (${marks(part)})`).all(...part) as ShownMessageRow[],
     );
     return rows.map(toPersonal).sort(byCreation);
   }
@@ -61,7 +63,7 @@ export class SqlitePersonalData implements PersonalDataStore {
   async messagesAbout(leadIds: readonly string[]): Promise<PersonalMessage[]> {
     // A lead's messages have ids `<lead id>-<n>`: a range of the primary key ('.' follows '-').
     const byLead = this.db.prepare('SELECT * FROM messages WHERE id >= @prefix AND id < @end AND leadId = @leadId');
-    const rows = leadIds.flatMap((id) => byLead.all({ prefix: `${id}-`, end: `${id}.`, leadId: id }) as MessageRow[]);
+    const rows = leadIds.flatMap((id) => byLead.all({ prefix: `${id}-`, end: `${id}.`, leadId: id }) as ShownMessageRow[]);
     return rows.map(toPersonal).sort(byCreation);
   }
 
@@ -72,19 +74,11 @@ export class SqlitePersonalData implements PersonalDataStore {
   }
 }
 
-function toPersonal(row: MessageRow): PersonalMessage {
+function toPersonal(row: ShownMessageRow): PersonalMessage {
   return {
-    id: row.id,
+    ...toDelivery(row),
     leadKind: row.leadKind,
     leadId: row.leadId,
-    channel: row.channel,
-    audience: row.audience,
-    to: row.recipient,
-    status: row.status,
-    attempts: row.attempts,
-    ...(row.error !== null ? { error: row.error } : {}),
-    ...(row.sentAt !== null ? { sentAt: row.sentAt } : {}),
-    createdAt: row.createdAt,
     ...(row.subject !== null ? { subject: row.subject } : {}),
     text: row.body,
   };
