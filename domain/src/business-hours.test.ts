@@ -35,6 +35,15 @@ describe('addBusinessHours (Monday to Friday 08:00 to 17:30, Melbourne)', () => 
     expect(due('2026-11-29T23:59:00+11:00')).toBe(iso('2026-11-30T10:00:00+11:00'));
   });
 
+  it('takes the day a lead arrives on from the Melbourne calendar, on both sides of midnight', () => {
+    // 00:30 on Saturday in Melbourne is still Friday 13:30 in UTC: the lead waits for Monday.
+    expect(due('2026-11-28T00:30:00+11:00')).toBe(iso('2026-11-30T10:00:00+11:00'));
+    // 23:30 on Sunday in winter (+10:00) is Sunday 13:30 in UTC: Monday is the next day.
+    expect(due('2026-06-14T23:30:00+10:00')).toBe(iso('2026-06-15T10:00:00+10:00'));
+    // 09:00 on Monday in summer is Sunday 22:00 in UTC: counted from Monday's own hours.
+    expect(due('2026-11-30T09:00:00+11:00')).toBe(iso('2026-11-30T11:00:00+11:00'));
+  });
+
   it('ends on the closing time itself when the hours fit, and starts at the opening time itself', () => {
     expect(due('2026-11-25T15:30:00+11:00')).toBe(iso('2026-11-25T17:30:00+11:00'));
     expect(due('2026-11-25T08:00:00+11:00')).toBe(iso('2026-11-25T10:00:00+11:00'));

@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { businessTimeZone, closureOn } from './calendar';
 
 /**
@@ -130,14 +130,30 @@ function periodsOn(year: number, month: number, date: number, weekday: number, h
   return periods;
 }
 
+/** UTC offsets by zone and quarter hour: every zone's changes of offset fall on a quarter hour. */
+const offsetCache = new Map<string, number>();
+const quarterHourMs = 15 * 60 * 1000;
+
+/** The calendar date (year, month from 0, day) an instant falls on in a time zone. */
+function localDate(at: number, timeZone: string): [number, number, number] {
+  const key = `${timeZone} ${Math.floor(at / quarterHourMs)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    offset = tzOffset(timeZone, new Date(at));
+    if (offsetCache.size >= periodCacheDays) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  const local = new Date(at + offset * 60_000);
+  return [local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()];
+}
+
 /**
  * The opening periods as instants, from the start of the local day that holds `from`
  * onwards, in order.
  */
 function* openPeriods(from: Date, hours: BusinessHours, timeZone: string): Generator<Period> {
   if (!hours.days.some((ranges) => ranges.length)) return;
-  const first = new TZDate(from.getTime(), timeZone);
-  const [year, month, date] = [first.getFullYear(), first.getMonth(), first.getDate()];
+  const [year, month, date] = localDate(from.getTime(), timeZone);
   for (let offset = 0; ; offset++) {
     // Calendar arithmetic only (no time zone): the local date `offset` days on and its weekday.
     const day = new Date(Date.UTC(year, month, date + offset));

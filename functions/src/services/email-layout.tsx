@@ -78,7 +78,7 @@ function CallToAction({ label, url }: { label: string; url: string }) {
   );
 }
 
-function StaffAlert({ preheader, intro, fields, link }: StaffAlertLayout) {
+export function StaffAlert({ preheader, intro, fields, link }: StaffAlertLayout) {
   return (
     <Layout preheader={preheader}>
       <Text style={paragraph}>{intro}</Text>
@@ -103,7 +103,7 @@ function StaffAlert({ preheader, intro, fields, link }: StaffAlertLayout) {
   );
 }
 
-function CustomerEmail({ preheader, greeting, body, action, signature, unsubscribe }: CustomerEmailLayout) {
+export function CustomerEmail({ preheader, greeting, body, action, signature, unsubscribe }: CustomerEmailLayout) {
   return (
     <Layout preheader={preheader}>
       <Text style={paragraph}>{greeting}</Text>
@@ -141,7 +141,7 @@ const doctype = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" 
 
 /** Where a value goes in a rendered layout: a name between two U+2063 (invisible separator). */
 const slot = (name: string) => `\u2063${name}\u2063`;
-const slotPattern = /\u2063(\w+)\u2063/g;
+const slotPattern = /\u2063(\w+)\u2063/;
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 /** React's escaping of text and attribute values. */
@@ -162,28 +162,36 @@ function previewPadding(length: number): string {
 /** Preview shows at most this many characters of the preheader. */
 const previewMaxLength = 150;
 
-const templates = new Map<string, string>();
+/**
+ * A rendered layout cut at its slots: the text between them at even places, the slots' names
+ * at odd ones, so filling it is one pass of joins rather than a search through the markup.
+ */
+type Template = readonly string[];
+const templates = new Map<string, Template>();
 
 /** The layout of this shape rendered once, with its preheader's padding as a slot of its own. */
-function template(key: string, element: () => ReactNode): string {
-  let markup = templates.get(key);
-  if (markup === undefined) {
+function template(key: string, element: () => ReactNode): Template {
+  let parts = templates.get(key);
+  if (parts === undefined) {
     const rendered = doctype + renderToStaticMarkup(element());
     const preheader = slot('preheader');
     const withPadding = preheader + previewPadding(preheader.length);
     if (!rendered.includes(withPadding)) throw new Error(`The ${key} email layout has no preheader`);
-    markup = rendered.replace(withPadding, preheader + slot('padding'));
-    templates.set(key, markup);
+    parts = rendered.replace(withPadding, preheader + slot('padding')).split(slotPattern);
+    templates.set(key, parts);
   }
-  return markup;
+  return parts;
 }
 
-function fill(markup: string, values: Record<string, string>, preheader: string): string {
+function fill(parts: Template, values: Record<string, string>, preheader: string): string {
   const shown = preheader.slice(0, previewMaxLength);
-  const all: Record<string, string> = { ...values, preheader: shown };
-  return markup.replace(slotPattern, (_, name: string) =>
-    name === 'padding' ? previewPadding(shown.length) : escapeHtml(all[name] ?? ''),
-  );
+  let html = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i];
+    const value = name === 'padding' ? previewPadding(shown.length) : escapeHtml(name === 'preheader' ? shown : (values[name] ?? ''));
+    html += value + parts[i + 1];
+  }
+  return html;
 }
 
 /** The HTML part of a staff alert (a new lead, a follow-up reminder). */
