@@ -9,6 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { attachmentAccept, attachmentLimits, formatBytes } from '@site/domain';
 import { useEffect, useId, useRef } from 'react';
+import { FramePicture, PictureFrame } from '../picture-frame';
 import { visuallyHidden } from '../visually-hidden';
 import type { AttachmentItem, AttachmentUploads, UploadsState } from '../../lib/attachments/attachment-uploads';
 
@@ -19,27 +20,9 @@ interface AttachmentPickerProps {
 
 function Preview({ item }: { item: AttachmentItem }) {
   return (
-    <Box
-      aria-hidden="true"
-      sx={{
-        width: 56,
-        height: 56,
-        flexShrink: 0,
-        borderRadius: 1,
-        overflow: 'hidden',
-        bgcolor: '#ece7df',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        color: 'error.dark',
-      }}
-    >
-      {item.preview ? (
-        <Box component="img" src={item.preview} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
-      ) : (
-        <PictureAsPdfOutlined fontSize="large" />
-      )}
-    </Box>
+    <PictureFrame aria-hidden="true" width={56} height={56} sx={{ color: 'error.dark' }}>
+      {item.preview ? <FramePicture src={item.preview} alt="" /> : <PictureAsPdfOutlined fontSize="large" />}
+    </PictureFrame>
   );
 }
 

@@ -3,13 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
 import {
   budgetLabels,
-  honeypotField,
   inquiryContactSchema,
   inquiryRoomLabels,
   inquiryRooms,
@@ -20,18 +18,15 @@ import {
 } from '@site/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { DialogHeading } from '../../../components/dialog-heading';
-import { HoneypotField } from '../../../components/honeypot-field';
+import { FormDialog } from '../../../components/form-dialog';
+import { LeadForm, LeadSubmitButton, useLeadForm } from '../../../components/lead-form';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { textFieldProps } from '../../../lib/form-field';
 import { useToast } from '../../../lib/toast';
 import { useCreateInquiry } from '../api/create-inquiry';
 import { designLabel, type AttachedDesign } from '../../../lib/attached-design';
 import { clearWizard, emptyContact, initialWizardState, loadWizard, saveWizard, type WizardState } from '../hooks/wizard-storage';
 import { ChoiceButton } from './choice-button';
-import { CollectionNotice, MarketingConsent } from '../../../components/privacy/collection-notice';
-import { AttachmentPicker } from '../../../components/attachments/attachment-picker';
-import { pendingCount } from '../../../lib/attachments/attachment-uploads';
-import { useAttachmentUploads } from '../../../lib/attachments/use-attachment-uploads';
 
 /** Project inquiry dialog. */
 const steps = {
@@ -103,8 +98,6 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
   const [rooms, setRooms] = useState<InquiryRoom[]>(saved.rooms);
   const [budget, setBudget] = useState<WizardState['budget']>(saved.budget);
   const [timeline, setTimeline] = useState<WizardState['timeline']>(saved.timeline);
-  // Never pre-ticked, and not kept across a reload: consent is given afresh each time.
-  const [marketingConsent, setMarketingConsent] = useState(false);
   const form = useForm({
     resolver: zodResolver(inquiryContactSchema),
     mode: 'onSubmit',
@@ -114,9 +107,24 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
   });
   const contact = useWatch({ control: form.control });
   const mutation = useCreateInquiry();
-  const { uploads, state: attachments } = useAttachmentUploads();
+  const lead = useLeadForm({
+    open,
+    onClose: () => {
+      clearWizard();
+      onClose();
+    },
+    onExited,
+    reset: () => {
+      setStep(initialWizardState.step);
+      setRooms([]);
+      setBudget('');
+      setTimeline('');
+      setDesign(null);
+      form.reset(emptyContact);
+      mutation.reset();
+    },
+  });
   const toast = useToast();
-  const honeypot = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
 
@@ -130,25 +138,6 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
     if (shownStep.current !== step) heading.current?.focus();
     shownStep.current = step;
   }, [step]);
-
-  const reset = () => {
-    setStep(initialWizardState.step);
-    setRooms([]);
-    setBudget('');
-    setTimeline('');
-    setDesign(null);
-    setMarketingConsent(false);
-    form.reset(emptyContact);
-    mutation.reset();
-    uploads.clear();
-  };
-
-  const close = () => {
-    clearWizard();
-    // Files of an inquiry given up are not sent, even if they finish uploading while the dialog closes.
-    uploads.clear();
-    onClose();
-  };
 
   const toggleRoom = (room: InquiryRoom) =>
     setRooms((current) =>
@@ -166,19 +155,16 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
   const submit = (event?: FormEvent) =>
     form.handleSubmit(async (values) => {
       if (rooms.length === 0 || budget === '' || timeline === '') return;
-      // Files still uploading are waited for; a failed one must be tried again or removed first.
-      const files = await uploads.finish();
-      if (!('refs' in files)) return;
+      const sent = await lead.finish();
+      if (!sent) return;
       mutation.mutate(
         {
           rooms,
           budget,
           timeline,
           ...values,
-          marketingConsent,
-          ...(files.refs.length > 0 ? { attachments: files.refs } : {}),
+          ...sent,
           ...(design ? { modelId: design.modelId, ...(design.variant ? { variant: design.variant } : {}) } : {}),
-          [honeypotField]: honeypot.current?.value ?? '',
         },
         {
           onSuccess: () => {
@@ -190,41 +176,20 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
       );
     })(event);
 
-  const field = (name: 'firstName' | 'lastName' | 'email' | 'phone') => {
-    const { ref, ...rest } = form.register(name);
-    const error = form.formState.errors[name];
-    return { ...rest, inputRef: ref, error: Boolean(error), helperText: error?.message, fullWidth: true, required: true };
-  };
+  const field = (name: 'firstName' | 'lastName' | 'email' | 'phone') => ({ ...textFieldProps(form, name), required: true });
 
   const { title, subtitle } = steps[step];
   return (
-    <Dialog
-      open={open}
-      onClose={close}
+    <FormDialog
+      {...lead.dialogProps}
       maxWidth="md"
-      fullWidth
-      scroll="paper"
-      aria-labelledby="inquiry-title"
-      aria-describedby="inquiry-subtitle"
-      slotProps={{
-        paper: { sx: { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } },
-        transition: {
-          onExited: () => {
-            reset();
-            onExited?.();
-          },
-        },
-      }}
+      titleId="inquiry-title"
+      subtitleId="inquiry-subtitle"
+      title={title}
+      subtitle={subtitle}
+      before={<ProgressDots step={step} />}
+      headingRef={heading}
     >
-      <DialogHeading
-        titleId="inquiry-title"
-        subtitleId="inquiry-subtitle"
-        title={title}
-        subtitle={subtitle}
-        onClose={close}
-        before={<ProgressDots step={step} />}
-        headingRef={heading}
-      />
       <DialogContent sx={{ pt: 2 }}>
         {design ? (
           <Paper
@@ -265,24 +230,12 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
           </Box>
         ) : null}
         {step === 4 ? (
-          <Box
-            component="form"
-            id="inquiry-contact-form"
-            noValidate
-            onSubmit={submit}
-            sx={{ display: 'grid', gap: 2.5, pt: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}
-          >
+          <LeadForm id="inquiry-contact-form" onSubmit={submit} {...lead.formProps}>
             <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
             <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
             <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
             <TextField label="Phone number" type="tel" autoComplete="tel" {...field('phone')} />
-            <HoneypotField inputRef={honeypot} />
-            <Box sx={{ gridColumn: { sm: 'span 2' }, minWidth: 0 }}>
-              <AttachmentPicker uploads={uploads} state={attachments} />
-            </Box>
-            <MarketingConsent checked={marketingConsent} onChange={setMarketingConsent} />
-            <CollectionNotice />
-          </Box>
+          </LeadForm>
         ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
@@ -298,23 +251,18 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
             Next
           </Button>
         ) : (
-          <Button
+          <LeadSubmitButton
             key="submit"
-            variant="contained"
-            size="large"
-            type="submit"
             form="inquiry-contact-form"
-            disabled={mutation.isPending || attachments.waiting}
+            attachments={lead.attachments}
+            sending={mutation.isPending}
+            sendingText="Submitting..."
             sx={{ minWidth: 120 }}
           >
-            {attachments.waiting
-              ? `Uploading files (${pendingCount(attachments)} left)...`
-              : mutation.isPending
-                ? 'Submitting...'
-                : 'Submit'}
-          </Button>
+            Submit
+          </LeadSubmitButton>
         )}
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -17,7 +17,7 @@ import {
   type ProjectInput,
   type ProjectPhoto,
 } from '@site/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useProjectLinks, useSaveProject } from '../api/projects';
 import { PhotoUploads, type PhotoItem } from './photo-uploads';
@@ -44,6 +44,9 @@ const emptyFields: TextFields = {
   featured: false,
 };
 
+/** The first choice of an optional link. */
+const none = { value: '', label: 'None' };
+
 const itemOf = (photo: ProjectPhoto): PhotoItem => ({ key: photo.url, url: photo.url, alt: photo.alt, preview: photo.src, progress: null });
 
 interface ProjectFormProps {
@@ -66,15 +69,18 @@ export function ProjectForm({ editing, onDone }: ProjectFormProps) {
   const [cover, setCover] = useState('');
   const [pair, setPair] = useState<PhotoItem[]>([]);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const empty = useCallback(() => {
+    setFields(emptyFields);
+    setPhotos([]);
+    setCover('');
+    setPair([]);
+  }, []);
 
   useEffect(() => {
     /* eslint-disable react-hooks/set-state-in-effect -- the form is filled from the project chosen for editing */
     setErrors({});
     if (!editing) {
-      setFields(emptyFields);
-      setPhotos([]);
-      setCover('');
-      setPair([]);
+      empty();
       return;
     }
     setFields({
@@ -92,7 +98,7 @@ export function ProjectForm({ editing, onDone }: ProjectFormProps) {
     setPair(editing.before && editing.after ? [itemOf(editing.before), itemOf(editing.after)] : []);
     /* eslint-enable react-hooks/set-state-in-effect */
     titleInput.current?.focus();
-  }, [editing]);
+  }, [editing, empty]);
 
   const set = <K extends keyof TextFields>(key: K, value: TextFields[K]) => {
     setFields((current) => ({ ...current, [key]: value }));
@@ -126,12 +132,7 @@ export function ProjectForm({ editing, onDone }: ProjectFormProps) {
     try {
       await save.mutateAsync({ id: editing?.id ?? null, input });
       setErrors({});
-      if (!editing) {
-        setFields(emptyFields);
-        setPhotos([]);
-        setCover('');
-        setPair([]);
-      }
+      if (!editing) empty();
       onDone();
     } catch (failure) {
       const messages = failure instanceof ApiRequestError ? failure.body?.errors : undefined;
@@ -152,6 +153,34 @@ export function ProjectForm({ editing, onDone }: ProjectFormProps) {
     />
   );
 
+  /** A choice from `options`: a value and its label each. */
+  const choice = (
+    key: 'category' | 'modelId' | 'reviewId',
+    label: string,
+    options: readonly { value: string; label: ReactNode }[],
+    extra: { hint?: string; required?: boolean } = {},
+  ) => (
+    <TextField
+      select
+      label={label}
+      value={fields[key]}
+      onChange={(event) => set(key, event.target.value)}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? extra.hint}
+      required={extra.required}
+      fullWidth
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const toggle = (key: 'published' | 'featured', label: string) => (
+    <FormControlLabel control={<Switch checked={fields[key]} onChange={(event) => set(key, event.target.checked)} />} label={label} />
+  );
+
   return (
     <Paper component="section" aria-labelledby="project-form-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="project-form-title" variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -168,22 +197,12 @@ export function ProjectForm({ editing, onDone }: ProjectFormProps) {
         <Stack spacing={2.5}>
           {text('title', 'Title', projectLimits.titleMaxLength, { required: true, inputRef: titleInput })}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              select
-              label="Category"
-              value={fields.category}
-              onChange={(event) => set('category', event.target.value)}
-              error={Boolean(errors.category)}
-              helperText={errors.category}
-              required
-              fullWidth
-            >
-              {projectCategories.map((category) => (
-                <MenuItem key={category} value={category}>
-                  {projectCategoryLabels[category]}
-                </MenuItem>
-              ))}
-            </TextField>
+            {choice(
+              'category',
+              'Category',
+              projectCategories.map((category) => ({ value: category, label: projectCategoryLabels[category] })),
+              { required: true },
+            )}
             {text('suburb', 'Suburb (optional)', projectLimits.suburbMaxLength)}
           </Stack>
           {text('summary', 'Summary', projectLimits.summaryMaxLength, { required: true, multiline: true, minRows: 3 })}
@@ -206,48 +225,29 @@ export function ProjectForm({ editing, onDone }: ProjectFormProps) {
             />
           </Box>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              select
-              label="3D model (optional)"
-              value={fields.modelId}
-              onChange={(event) => set('modelId', event.target.value)}
-              error={Boolean(errors.modelId)}
-              helperText={errors.modelId ?? 'Shows "View in 3D" on the project page'}
-              fullWidth
-            >
-              <MenuItem value="">None</MenuItem>
-              {links.models.map((model) => (
-                <MenuItem key={model.id} value={model.id}>
-                  {model.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Review (optional)"
-              value={fields.reviewId}
-              onChange={(event) => set('reviewId', event.target.value)}
-              error={Boolean(errors.reviewId)}
-              helperText={errors.reviewId ?? 'An approved review of this project'}
-              fullWidth
-            >
-              <MenuItem value="">None</MenuItem>
-              {links.reviews.map((review) => (
-                <MenuItem key={review.id} value={review.id}>
-                  {review.customerName}: {review.reviewText.slice(0, 60)}
-                </MenuItem>
-              ))}
-            </TextField>
+            {choice('modelId', '3D model (optional)', [none, ...links.models.map((model) => ({ value: model.id, label: model.name }))], {
+              hint: 'Shows "View in 3D" on the project page',
+            })}
+            {choice(
+              'reviewId',
+              'Review (optional)',
+              [
+                none,
+                ...links.reviews.map((review) => ({
+                  value: review.id,
+                  label: (
+                    <>
+                      {review.customerName}: {review.reviewText.slice(0, 60)}
+                    </>
+                  ),
+                })),
+              ],
+              { hint: 'An approved review of this project' },
+            )}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormControlLabel
-              control={<Switch checked={fields.published} onChange={(event) => set('published', event.target.checked)} />}
-              label="Published"
-            />
-            <FormControlLabel
-              control={<Switch checked={fields.featured} onChange={(event) => set('featured', event.target.checked)} />}
-              label="Featured (its cover can be the home page's photo)"
-            />
+            {toggle('published', 'Published')}
+            {toggle('featured', "Featured (its cover can be the home page's photo)")}
           </Stack>
           <Stack direction="row" spacing={2}>
             <Button type="submit" variant="contained" disabled={save.isPending || uploading}>

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -11,9 +10,10 @@ import Typography from '@mui/material/Typography';
 import { honeypotField, limits, reviewCollectionNotice, reviewInputSchema, type ReviewInput } from '@site/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { DialogHeading } from '../../../components/dialog-heading';
+import { FormDialog } from '../../../components/form-dialog';
 import { HoneypotField } from '../../../components/honeypot-field';
 import { ApiRequestError } from '../../../lib/api-client';
+import { textFieldProps } from '../../../lib/form-field';
 import { useToast } from '../../../lib/toast';
 import { useCreateReview } from '../api/create-review';
 import { CollectionNotice } from '../../../components/privacy/collection-notice';
@@ -82,23 +82,10 @@ export default function ReviewDialog({ open, onClose, onSubmitted, invite }: Rev
       );
     })(event);
 
-  const field = (name: 'customerName' | 'reviewText' | 'email') => {
-    const { ref, ...rest } = form.register(name);
-    const error = form.formState.errors[name];
-    return { ...rest, inputRef: ref, error: Boolean(error), helperText: error?.message, fullWidth: true };
-  };
+  const field = (name: 'customerName' | 'reviewText' | 'email') => textFieldProps(form, name);
 
   return (
-    <Dialog
-      open={open}
-      onClose={cancel}
-      maxWidth="sm"
-      fullWidth
-      scroll="paper"
-      aria-labelledby="review-title"
-      slotProps={{ paper: { sx: { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } } }}
-    >
-      <DialogHeading titleId="review-title" title="Leave a Review" onClose={cancel} />
+    <FormDialog open={open} onClose={cancel} maxWidth="sm" titleId="review-title" title="Leave a Review">
       <DialogContent sx={{ pt: 2 }}>
         <Box component="form" id="review-form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5, pt: 1 }}>
           <TextField label="Your name" autoComplete="name" required {...field('customerName')} />
@@ -156,6 +143,6 @@ export default function ReviewDialog({ open, onClose, onSubmitted, invite }: Rev
           {mutation.isPending ? 'Submitting...' : 'Submit Review'}
         </Button>
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }
