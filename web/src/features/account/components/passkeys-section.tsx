@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,10 +13,11 @@ import { z } from 'zod';
 import { formatDate } from '../../../lib/dates';
 import { useToast } from '../../../lib/toast';
 import { useAddPasskey, useRemovePasskey } from '../api/account';
-import { showServerErrors } from '../lib/field-errors';
+import { useFormError } from '../lib/field-errors';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { Section } from './section';
+import { CurrentPasswordField, FormSubmit, confirmHint } from './form-parts';
 
 const nameForm = z.object({ name: passkeyNameSchema }).extend(confirmPasswordSchema.shape);
 type NameForm = z.infer<typeof nameForm>;
@@ -68,7 +68,6 @@ interface PasskeysSectionProps {
 export function PasskeysSection({ passkeys, onAdded, leavesAfterEnrolment }: PasskeysSectionProps) {
   const toast = useToast();
   const add = useAddPasskey();
-  const [formError, setFormError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const {
     register,
@@ -77,9 +76,10 @@ export function PasskeysSection({ passkeys, onAdded, leavesAfterEnrolment }: Pas
     resetField,
     formState: { errors },
   } = useForm<NameForm>({ resolver: zodResolver(nameForm), defaultValues: { name: 'Passkey', currentPassword: '' } });
+  const formError = useFormError(setError, ['name', 'currentPassword']);
 
   const onSubmit = (input: NameForm) => {
-    setFormError(null);
+    formError.clear();
     add.mutate(input, {
       onSuccess: ({ name: added, recoveryCodes }) => {
         resetField('currentPassword');
@@ -87,7 +87,7 @@ export function PasskeysSection({ passkeys, onAdded, leavesAfterEnrolment }: Pas
         if (recoveryCodes?.length) setCodes(recoveryCodes);
         else onAdded();
       },
-      onError: (error) => setFormError(showServerErrors(error, ['name', 'currentPassword'], setError)),
+      onError: formError.show,
     });
   };
 
@@ -124,20 +124,10 @@ export function PasskeysSection({ passkeys, onAdded, leavesAfterEnrolment }: Pas
               helperText={errors.name?.message ?? 'For example the device it is on, to tell your passkeys apart'}
               {...register('name')}
             />
-            <TextField
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              required
-              fullWidth
-              error={Boolean(errors.currentPassword)}
-              helperText={errors.currentPassword?.message ?? 'Your password, to confirm it is you'}
-              {...register('currentPassword')}
-            />
-            {formError && <Alert severity="error">{formError}</Alert>}
-            <Button type="submit" variant="contained" disabled={add.isPending} sx={{ alignSelf: 'flex-start' }}>
-              {add.isPending ? 'Waiting for the passkey...' : 'Add a passkey'}
-            </Button>
+            <CurrentPasswordField {...register('currentPassword')} error={errors.currentPassword} hint={confirmHint} />
+            <FormSubmit error={formError.message} pending={add.isPending} pendingText="Waiting for the passkey...">
+              Add a passkey
+            </FormSubmit>
           </Stack>
         </Stack>
       )}

@@ -6,11 +6,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { confirmPasswordSchema, type ConfirmPassword } from '@site/domain';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { showServerErrors } from '../lib/field-errors';
+import { useFormError } from '../lib/field-errors';
+import { CurrentPasswordField } from './form-parts';
 
 interface PasswordConfirmDialogProps {
   open: boolean;
@@ -25,7 +25,6 @@ interface PasswordConfirmDialogProps {
 /** Asks for the current password again before a change that weakens or replaces a factor. */
 export function PasswordConfirmDialog({ open, title, text, confirmLabel, onConfirm, onClose }: PasswordConfirmDialogProps) {
   const id = useId();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -33,20 +32,21 @@ export function PasswordConfirmDialog({ open, title, text, confirmLabel, onConfi
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ConfirmPassword>({ resolver: zodResolver(confirmPasswordSchema), defaultValues: { currentPassword: '' } });
+  const formError = useFormError(setError, ['currentPassword']);
 
   const close = () => {
     reset();
-    setFormError(null);
+    formError.clear();
     onClose();
   };
 
   const onSubmit = async (input: ConfirmPassword) => {
-    setFormError(null);
+    formError.clear();
     try {
       await onConfirm(input);
       close();
     } catch (error) {
-      setFormError(showServerErrors(error, ['currentPassword'], setError));
+      formError.show(error);
     }
   };
 
@@ -58,22 +58,12 @@ export function PasswordConfirmDialog({ open, title, text, confirmLabel, onConfi
           <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
             {text}
           </DialogContentText>
-          {formError && (
+          {formError.message && (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {formError}
+              {formError.message}
             </Alert>
           )}
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            required
-            autoFocus
-            fullWidth
-            error={Boolean(errors.currentPassword)}
-            helperText={errors.currentPassword?.message}
-            {...register('currentPassword')}
-          />
+          <CurrentPasswordField {...register('currentPassword')} error={errors.currentPassword} autoFocus />
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>Cancel</Button>

@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { passwordChangeSchema, passwordMinLength } from '@site/domain';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useToast } from '../../../lib/toast';
 import { useChangePassword } from '../api/account';
-import { showServerErrors } from '../lib/field-errors';
+import { useFormError } from '../lib/field-errors';
 import { Section } from './section';
+import { CurrentPasswordField, FormSubmit } from './form-parts';
 
 const passwordForm = passwordChangeSchema
   .extend({ confirmPassword: z.string() })
@@ -20,7 +18,6 @@ type PasswordForm = z.infer<typeof passwordForm>;
 export function PasswordSection({ username }: { username: string }) {
   const toast = useToast();
   const change = useChangePassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -31,9 +28,10 @@ export function PasswordSection({ username }: { username: string }) {
     resolver: zodResolver(passwordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+  const formError = useFormError(setError, ['currentPassword', 'newPassword']);
 
   const onSubmit = ({ currentPassword, newPassword }: PasswordForm) => {
-    setFormError(null);
+    formError.clear();
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -41,7 +39,7 @@ export function PasswordSection({ username }: { username: string }) {
           reset();
           toast({ title: 'Password changed', message: 'Password changed. Your other sessions have been signed out.', variant: 'default' });
         },
-        onError: (error) => setFormError(showServerErrors(error, ['currentPassword', 'newPassword'], setError)),
+        onError: formError.show,
       },
     );
   };
@@ -51,16 +49,7 @@ export function PasswordSection({ username }: { username: string }) {
       <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)} sx={{ maxWidth: 420 }}>
         {/* Lets password managers file the new password under this account. */}
         <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          required
-          fullWidth
-          error={Boolean(errors.currentPassword)}
-          helperText={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
+        <CurrentPasswordField {...register('currentPassword')} error={errors.currentPassword} />
         <TextField
           label="New password"
           type="password"
@@ -81,10 +70,9 @@ export function PasswordSection({ username }: { username: string }) {
           helperText={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        {formError && <Alert severity="error">{formError}</Alert>}
-        <Button type="submit" variant="contained" disabled={change.isPending} sx={{ alignSelf: 'flex-start' }}>
-          {change.isPending ? 'Changing...' : 'Change password'}
-        </Button>
+        <FormSubmit error={formError.message} pending={change.isPending} pendingText="Changing...">
+          Change password
+        </FormSubmit>
       </Stack>
     </Section>
   );

@@ -16,6 +16,7 @@ import { qrCodeDataUrl } from '../lib/qr-code';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { Section } from './section';
+import { CurrentPasswordField, confirmHint } from './form-parts';
 
 function QrCode({ url }: { url: string }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -99,17 +100,7 @@ function Enrolment({
           {...register('code')}
           sx={{ maxWidth: 320 }}
         />
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          required
-          fullWidth
-          error={Boolean(errors.currentPassword)}
-          helperText={errors.currentPassword?.message ?? 'Your password, to confirm it is you'}
-          {...register('currentPassword')}
-          sx={{ maxWidth: 320 }}
-        />
+        <CurrentPasswordField {...register('currentPassword')} error={errors.currentPassword} hint={confirmHint} sx={{ maxWidth: 320 }} />
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={confirm.isPending}>
             {confirm.isPending ? 'Checking...' : 'Turn on'}

@@ -1,4 +1,5 @@
 import { accountMessages } from '@site/domain';
+import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
@@ -35,3 +36,16 @@ export function showServerErrors<T extends FieldValues>(
 
 /** The server's sentence without the status code in front, for text beside a form. */
 export const plainErrorText = (error: unknown) => (error instanceof ApiRequestError && error.body?.message) || errorText(error);
+
+/**
+ * A form's message that belongs to none of its fields: `show` puts the server's field errors
+ * under `fields` and keeps the rest here; `clear` before sending again.
+ */
+export function useFormError<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
+  const [message, setMessage] = useState<string | null>(null);
+  return {
+    message,
+    clear: () => setMessage(null),
+    show: (error: unknown) => setMessage(showServerErrors(error, fields, setError)),
+  };
+}
