@@ -24,7 +24,7 @@ function GalleryTile({ item, index }: { item: GalleryItem; index: number }) {
           <source type="image/webp" srcSet={item.webpSrcSet} sizes={sizes} />
           <img src={item.src} alt={item.alt} width={intrinsic.width} height={intrinsic.height} loading="lazy" decoding="async" />
         </picture>
-        <figcaption>{item.category}</figcaption>
+        <figcaption className={styles.caption}>{item.category}</figcaption>
       </figure>
     </Reveal>
   );
@@ -38,7 +38,7 @@ function ProjectTile({ project, index }: { project: PublicProject; index: number
       <Link to={projectPath(project.slug)} className={styles.tileLink}>
         <figure className={styles.tile} style={{ aspectRatio }}>
           {cover ? <ProjectPicture photo={cover} sizes={sizes} /> : null}
-          <figcaption>
+          <figcaption className={styles.caption}>
             {projectCategoryLabels[project.category]}
             <span className={styles.tileTitle}>
               {' · '}
