@@ -22,9 +22,9 @@ let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  // The showroom is a lazily loaded route: its code is fetched alongside React instead of
+  // The showroom's page is loaded lazily: its code is fetched alongside React instead of
   // after it has hydrated.
-  if (showroom) void import('./app/pages/showroom-page');
+  if (showroom) void import('./features/showroom/showroom-page');
   if (root?.dataset.prerendered?.startsWith('/projects/')) void import('./app/pages/project-page');
   void import('./app/start');
 };

@@ -5,12 +5,12 @@ import { PublicLayout } from './public-layout';
 import { GalleryPage } from './pages/gallery-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
+import ShowroomWithInquiry from './pages/showroom-page';
 
-// The admin area and the showroom load only when visited.
+// The admin area and the showroom load only when visited (the showroom's feature, in the page's own lazy part).
 const AdminLayout = lazy(() => import('./admin-layout'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AdminArea = lazy(() => import('./admin-area'));
-const ShowroomPage = lazy(() => import('./pages/showroom-page'));
 const ProjectPage = lazy(() => import('./pages/project-page'));
 // The privacy policy is read rarely: its text stays out of every other page's script. The
 // about and services pages each come with their own script too, so that the home page (the
@@ -41,7 +41,7 @@ export const adminRoutes: RouteObject[] = [
 /** A published project's page: `/projects/{slug}`. */
 export const projectRoutePattern = '/projects/:slug';
 
-export const showroomRoute: RouteObject = { path: paths.showroom, element: deferred(<ShowroomPage />) };
+export const showroomRoute: RouteObject = { path: paths.showroom, element: deferred(<ShowroomWithInquiry />) };
 
 /** The public pages share the header and footer; the showroom is one of them. */
 export const appRoutes: RouteObject[] = [

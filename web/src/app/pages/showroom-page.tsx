@@ -1,7 +1,10 @@
-import { useState } from 'react';
-import ShowroomPage from '../../features/showroom/showroom-page';
+import { lazy, useState } from 'react';
 import type { AttachedDesign } from '../../lib/attached-design';
 import { InquiryWizard, LeadDialogs, preloadInquiry, useThankYou } from './lead-dialogs';
+
+// The showroom's code loads only when it is visited (main.tsx starts it early on its own
+// page); this part, which the home page's lead dialogs share, comes with the app.
+const ShowroomPage = lazy(() => import('../../features/showroom/showroom-page'));
 
 /**
  * /virtual-showroom with "Enquire about this design": the viewer's button opens the project
