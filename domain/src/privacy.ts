@@ -129,6 +129,16 @@ export interface PrivacyErasure {
   reviewRequests: number;
 }
 
+/** How many records of each kind were found: what the Privacy tool and its audit entries count. */
+export const countRecords = (records: PrivacyRecords): PrivacyErasure => ({
+  inquiries: records.inquiries.length,
+  quoteRequests: records.quoteRequests.length,
+  reviews: records.reviews.length,
+  messages: records.messages.length,
+  files: records.files.length,
+  reviewRequests: records.reviewRequests.length,
+});
+
 /** "1 inquiry", "2 inquiries". */
 export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 

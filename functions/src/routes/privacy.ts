@@ -1,4 +1,4 @@
-import { describeCounts, privacyConfirmSchema, privacyLookupSchema, type PrivacyLookup, type PrivacyRecords } from '@site/domain';
+import { countRecords, describeCounts, privacyConfirmSchema, privacyLookupSchema, type PrivacyLookup } from '@site/domain';
 import { Router, type Request } from 'express';
 import { signedIn } from '../auth/sessions';
 import { body, parse, queryParams } from '../http/validate';
@@ -7,15 +7,6 @@ import type { RouteContext } from './context';
 
 /** Which of the two a lookup was by: the audit trail keeps this, never the address or number itself. */
 const by = (lookup: PrivacyLookup) => (lookup.email !== undefined ? 'by email address' : 'by phone number');
-
-const counts = (records: PrivacyRecords) => ({
-  inquiries: records.inquiries.length,
-  quoteRequests: records.quoteRequests.length,
-  reviews: records.reviews.length,
-  messages: records.messages.length,
-  files: records.files.length,
-  reviewRequests: records.reviewRequests.length,
-});
 
 /**
  * The Privacy tool (Australian Privacy Principles 12 and 13, and erasure on request): every
@@ -32,7 +23,7 @@ export function privacyRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'leads
     const lookup = parse(privacyLookupSchema, queryParams(req));
     const records = await lookUp(lookup);
     await ctx.audit.record(req, signedIn(res).user, 'privacy.searched', {
-      detail: `${by(lookup)}: found ${describeCounts(counts(records))}`,
+      detail: `${by(lookup)}: found ${describeCounts(countRecords(records))}`,
     });
     res.set('Cache-Control', 'no-store').json(records);
   });
@@ -41,7 +32,7 @@ export function privacyRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'leads
     const lookup = parse(privacyLookupSchema, queryParams(req));
     const records = await lookUp(lookup);
     await ctx.audit.record(req, signedIn(res).user, 'privacy.exported', {
-      detail: `${by(lookup)}: ${describeCounts(counts(records))}`,
+      detail: `${by(lookup)}: ${describeCounts(countRecords(records))}`,
     });
     const day = records.generatedAt.slice(0, 10);
     res

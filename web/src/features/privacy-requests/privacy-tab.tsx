@@ -13,22 +13,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { describeCounts, eraseConfirmation, type PrivacyRecords } from '@site/domain';
+import { countRecords, describeCounts, eraseConfirmation, type PrivacyRecords } from '@site/domain';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/dates';
 import { useToast } from '../../lib/toast';
 import { lookupOf, privacyExportUrl, useErasePersonalRecords, usePrivacyRecords, type PrivacyLookupInput } from './api/privacy';
-
-const countsOf = (records: PrivacyRecords) => ({
-  inquiries: records.inquiries.length,
-  quoteRequests: records.quoteRequests.length,
-  reviews: records.reviews.length,
-  messages: records.messages.length,
-  files: records.files.length,
-  reviewRequests: records.reviewRequests.length,
-});
 
 function Section({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
   return (
@@ -142,8 +133,8 @@ function EraseDialog({
       <Box component="form" onSubmit={submit} noValidate>
         <DialogContent>
           <DialogContentText id="erase-description">
-            This permanently deletes {describeCounts(countsOf(records))} about this person, with the history and notes of their leads. It
-            cannot be undone. The Activity tab records the erasure and its counts, not the person.
+            This permanently deletes {describeCounts(countRecords(records))} about this person, with the history and notes of their leads.
+            It cannot be undone. The Activity tab records the erasure and its counts, not the person.
           </DialogContentText>
           <TextField
             autoFocus
@@ -203,7 +194,7 @@ export function PrivacyTab() {
   };
 
   const found = records.data;
-  const anything = found ? Object.values(countsOf(found)).some((n) => n > 0) : false;
+  const anything = found ? Object.values(countRecords(found)).some((n) => n > 0) : false;
   return (
     <Stack spacing={3}>
       <Typography color="text.secondary">
@@ -230,7 +221,7 @@ export function PrivacyTab() {
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography role="status" sx={{ flex: 1 }}>
-              {anything ? `Found ${describeCounts(countsOf(found))}.` : 'No records found.'}
+              {anything ? `Found ${describeCounts(countRecords(found))}.` : 'No records found.'}
             </Typography>
             <Button component="a" href={privacyExportUrl(lookup)} download variant="outlined">
               Export JSON
