@@ -55,40 +55,42 @@ export function Hero({ onFreeQuote, onStartProject, onPreloadQuote, onPreloadInq
         </div>
       ) : null}
       <div className={`${layout.container} ${styles.heroContent}`}>
-        <h1 id="hero-heading" className={styles.heroTitle}>
-          {texts.heroHeadline}
-        </h1>
-        <p className={styles.heroLead}>{texts.heroIntro}</p>
-        <ul className={styles.keyPoints}>
-          {keyPoints.map((point) => (
-            <li key={point} className={styles.keyPoint}>
-              <Icon path={iconPaths.checkCircle} className={styles.check} />
-              {point}
-            </li>
-          ))}
-        </ul>
-        <div className={styles.actions}>
-          {/* A touch fires pointerenter before the tap, so the dialog's code starts loading at once. */}
-          <ActionButton
-            id="free-quote"
-            type="button"
-            tone="gold"
-            onClick={onFreeQuote}
-            onPointerEnter={onPreloadQuote}
-            onFocus={onPreloadQuote}
-          >
-            Free Quote
-          </ActionButton>
-          <ActionButton
-            id="start-project"
-            type="button"
-            tone="light-outline"
-            onClick={onStartProject}
-            onPointerEnter={onPreloadInquiry}
-            onFocus={onPreloadInquiry}
-          >
-            Start Your Project
-          </ActionButton>
+        <div className={styles.heroText}>
+          <h1 id="hero-heading" className={styles.heroTitle}>
+            {texts.heroHeadline}
+          </h1>
+          <p className={styles.heroLead}>{texts.heroIntro}</p>
+          <ul className={styles.keyPoints}>
+            {keyPoints.map((point) => (
+              <li key={point} className={styles.keyPoint}>
+                <Icon path={iconPaths.checkCircle} className={styles.check} />
+                {point}
+              </li>
+            ))}
+          </ul>
+          <div className={styles.actions}>
+            {/* A touch fires pointerenter before the tap, so the dialog's code starts loading at once. */}
+            <ActionButton
+              id="free-quote"
+              type="button"
+              tone="gold"
+              onClick={onFreeQuote}
+              onPointerEnter={onPreloadQuote}
+              onFocus={onPreloadQuote}
+            >
+              Free Quote
+            </ActionButton>
+            <ActionButton
+              id="start-project"
+              type="button"
+              tone="light-outline"
+              onClick={onStartProject}
+              onPointerEnter={onPreloadInquiry}
+              onFocus={onPreloadInquiry}
+            >
+              Start Your Project
+            </ActionButton>
+          </div>
         </div>
       </div>
     </section>
