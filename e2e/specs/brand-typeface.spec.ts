@@ -205,6 +205,15 @@ test.describe('brand typeface and hero', () => {
       expect(contrast([0xd9, 0xa4, 0x41], background)).toBeGreaterThanOrEqual(3);
     }
 
+    // A focused action's ring is white on the panel (the site's blue would be about 2:1 against it).
+    const freeQuote = hero.getByRole('button', { name: 'Free Quote' });
+    await page.keyboard.press('Tab');
+    await freeQuote.focus();
+    expect(await freeQuote.evaluate((button) => [button.matches(':focus-visible'), getComputedStyle(button).outlineColor])).toEqual([
+      true,
+      'rgb(255, 255, 255)',
+    ]);
+
     await page.waitForLoadState('networkidle');
     await expectNoAxeViolations(page);
   });
