@@ -71,6 +71,10 @@ export function checkDeclaredLength<Accepted>(policy: UploadPolicy<Accepted>, de
   return declared;
 }
 
+/** The most bytes a file of this policy may have before its type is known: what to hold room for. */
+export const sizeCeiling = <Accepted>(policy: UploadPolicy<Accepted>): number =>
+  Math.min(...policy.limits(null).map((limit) => limit.bytes));
+
 /**
  * Deletes, with `remove`, every upload of `uploads` still unattached and made before `cutoff`
  * (files nobody saved on a model, project or lead); answers how many went.

@@ -10,7 +10,15 @@ import {
 } from '@site/domain';
 import { buffer } from 'node:stream/consumers';
 import { InvalidError, TooLargeError, UnsupportedTypeError } from '../ports/errors';
-import { checkDeclaredLength, receiveUpload, sweepUnattached, takeTicket, type UploadBody, type UploadPolicy } from './upload-receiver';
+import {
+  checkDeclaredLength,
+  receiveUpload,
+  sizeCeiling,
+  sweepUnattached,
+  takeTicket,
+  type UploadBody,
+  type UploadPolicy,
+} from './upload-receiver';
 import { cleanImage, heicRefused, isHeic, readImageHeader, unreadablePhoto } from './photo-pipeline';
 import { removeModelFiles } from './model-files';
 import { Photos } from './photos';
@@ -140,7 +148,7 @@ export class Uploads {
     const policy = adminUploadPolicy(ticket.kind);
     const declared = checkDeclaredLength(policy, upload.declaredLength);
     // The disk's floor holds for the admin's files too (a model is up to 100 MB).
-    await this.quota.checkDisk(declared ?? (ticket.kind ? maxBytes(ticket.kind) : limits.glbMaxBytes));
+    await this.quota.checkDisk(declared ?? sizeCeiling(policy));
     return receiveUpload(this.objects.stagingDir, upload, policy, async ({ path: staged, accepted: sniffed, size }) => {
       const objectId = newId();
       const key = `${uploadFolders[sniffed.kind]}/${objectId}.${sniffed.extension}`;
