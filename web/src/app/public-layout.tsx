@@ -1,10 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { HydrationBoundary } from '../components/hydration-boundary';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { useRecordVisit } from '../features/visits/hooks/use-record-visit';
-import { useHydrated } from '../lib/use-hydrated';
 import styles from './public-layout.module.css';
 
 /** Moves to the top of a newly opened page and tells assistive technology where it is now. */
@@ -23,16 +21,14 @@ function useNavigationFocus(main: React.RefObject<HTMLElement | null>) {
 
 /**
  * Header, content and footer shared by the public pages. Styled by static CSS modules, not
- * MUI, so hydrating a page computes no styles (docs/decisions/009-public-page-speed.md).
+ * MUI: a prerendered page's HTML is complete without any script (app/islands).
  */
 export function PublicLayout() {
   const main = useRef<HTMLElement>(null);
-  const page = useRef<HTMLDivElement>(null);
-  useHydrated(page);
   useRecordVisit();
   useNavigationFocus(main);
   return (
-    <div ref={page} className={styles.page} data-hydrating="">
+    <div className={styles.page}>
       <a href="#main" className={styles.skip}>
         Skip to main content
       </a>
@@ -40,9 +36,7 @@ export function PublicLayout() {
       <main id="main" ref={main} tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
-      <HydrationBoundary>
-        <SiteFooter />
-      </HydrationBoundary>
+      <SiteFooter />
     </div>
   );
 }

@@ -5,7 +5,9 @@ import { PublicLayout } from './public-layout';
 import { GalleryPage } from './pages/gallery-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
-import ShowroomWithInquiry from './pages/showroom-page';
+import { EmailLinkIsland } from './islands/email-link';
+import { Island } from './islands/island';
+import { ShowroomIsland } from './islands/showroom';
 
 // The admin area and the showroom load only when visited (the showroom's feature, in the page's own lazy part).
 const AdminLayout = lazy(() => import('./admin-layout'));
@@ -18,8 +20,6 @@ const ProjectPage = lazy(() => import('./pages/project-page'));
 const PrivacyPage = lazy(() => import('./pages/privacy-page'));
 const AboutPage = lazy(() => import('./pages/about-page').then((module) => ({ default: module.AboutPage })));
 const ServicesPage = lazy(() => import('./pages/services-page').then((module) => ({ default: module.ServicesPage })));
-// A customer's own review link and the unsubscribe link: pages only those emails lead to.
-const EmailLinkPage = lazy(() => import('../features/reviews/components/email-link-page'));
 
 /**
  * Each lazy page waits in its own Suspense boundary. The prerendered pages have none around
@@ -41,7 +41,22 @@ export const adminRoutes: RouteObject[] = [
 /** A published project's page: `/projects/{slug}`. */
 export const projectRoutePattern = '/projects/:slug';
 
-export const showroomRoute: RouteObject = { path: paths.showroom, element: deferred(<ShowroomWithInquiry />) };
+/** The showroom: prerendered, the page is one island (app/islands/showroom.tsx). */
+export const showroomRoute: RouteObject = {
+  path: paths.showroom,
+  element: (
+    <Island name="showroom">
+      <ShowroomIsland />
+    </Island>
+  ),
+};
+
+/** A customer's own review link and the unsubscribe link: pages only those emails lead to, each one island. */
+const emailLinkPage = (
+  <Island name="email-link">
+    <EmailLinkIsland />
+  </Island>
+);
 
 /** The public pages share the header and footer; the showroom is one of them. */
 export const appRoutes: RouteObject[] = [
@@ -55,8 +70,8 @@ export const appRoutes: RouteObject[] = [
       { path: paths.privacy, element: deferred(<PrivacyPage />) },
       showroomRoute,
       { path: projectRoutePattern, element: deferred(<ProjectPage />) },
-      { path: paths.writeReview, element: deferred(<EmailLinkPage />) },
-      { path: paths.unsubscribe, element: deferred(<EmailLinkPage />) },
+      { path: paths.writeReview, element: emailLinkPage },
+      { path: paths.unsubscribe, element: emailLinkPage },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

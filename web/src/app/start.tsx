@@ -1,12 +1,14 @@
 /**
- * Starts the app: hydrates a page prerendered for this route, or renders afresh. Imported by
- * main.tsx once the browser has painted the page.
+ * Starts the app where the server did not prerender the page for this address: the admin
+ * area, the sign-in, and (in development, or for HTML served for another route) the public
+ * pages, rendered afresh. Imported by main.tsx; prerendered public pages run their islands
+ * instead (app/islands).
  */
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { adoptSiteData } from '../lib/site-data';
-import { prerenderedFor } from './prerender-marker';
+import { installOpeners } from './islands/openers';
 import { AppRoutes } from './routes';
 
 // No app-wide providers: the public pages need none (static CSS, no query client until a
@@ -22,22 +24,16 @@ const app = (
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 adoptSiteData();
+// The public pages' dialog and lightbox buttons open their islands here too.
+installOpeners();
 
-if (prerenderedFor(container.dataset.prerendered, window.location.pathname)) {
-  // The HTML was prerendered for this very route: adopt it. As a transition, React hydrates
-  // in slices of a few milliseconds and answers a tap in between, instead of in one long task.
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
-} else {
-  // Another page's HTML (or none, in development): start afresh, without its head tags.
-  if (container.dataset.prerendered !== undefined) {
-    container.replaceChildren();
-    for (const stale of document.head.querySelectorAll(
-      'title, meta[name="description"], meta[name="keywords"], meta[name="robots"], meta[property^="og:"], meta[name^="twitter:"], link[rel="canonical"]',
-    )) {
-      stale.remove();
-    }
+// Another page's HTML (or none, in development): start afresh, without its head tags.
+if (container.dataset.prerendered !== undefined) {
+  container.replaceChildren();
+  for (const stale of document.head.querySelectorAll(
+    'title, meta[name="description"], meta[name="keywords"], meta[name="robots"], meta[property^="og:"], meta[name^="twitter:"], link[rel="canonical"]',
+  )) {
+    stale.remove();
   }
-  createRoot(container).render(app);
 }
+createRoot(container).render(app);

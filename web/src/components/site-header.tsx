@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { enhanceMenu } from '../lib/menu';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import layout from '../styles/layout.module.css';
@@ -22,37 +23,13 @@ const pageLinks = [
 export function SiteHeader() {
   const business = useBusiness();
   const { logo } = useSiteSettings().images;
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
 
-  // Following a link closes the menu.
-  const [shownFor, setShownFor] = useState(pathname);
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  // The menu works without React (lib/menu.ts), as it does on a prerendered page; following a
+  // link inside the app closes it.
+  useEffect(() => (button.current ? enhanceMenu(button.current) : undefined), [pathname]);
 
   return (
     <header className={styles.header}>
@@ -63,7 +40,7 @@ export function SiteHeader() {
           <span className={styles.brand}>{business.brand}</span>
         </RouterLink>
         <nav aria-label="Main" className={styles.nav}>
-          <div id={menuId} ref={panel} className={`${styles.pages} ${open ? styles.pagesOpen : ''}`}>
+          <div id={menuId} className={styles.pages} data-open-class={styles.pagesOpen}>
             {pageLinks.map((link) => (
               <RouterLink key={link.to} to={link.to} className={styles.pageLink} aria-current={pathname === link.to ? 'page' : undefined}>
                 {link.label}
@@ -81,12 +58,13 @@ export function SiteHeader() {
             ref={button}
             type="button"
             className={styles.menuButton}
-            aria-expanded={open}
+            aria-expanded={false}
             aria-controls={menuId}
             aria-label="Menu"
-            onClick={() => setOpen((current) => !current)}
+            data-icon-open={iconPaths.close}
+            data-icon-closed={iconPaths.menu}
           >
-            <Icon path={open ? iconPaths.close : iconPaths.menu} className={styles.icon} size={24} />
+            <Icon path={iconPaths.menu} className={styles.icon} size={24} />
           </button>
         </nav>
       </div>

@@ -15,11 +15,16 @@ export interface SiteDataBlock {
   texts?: PageTexts;
 }
 
+const adopted = new WeakSet<Document>();
+
 /**
  * Starts the public lists and the settings with the data the server rendered the page with,
  * so hydration renders exactly the HTML that arrived, and they need no fetch.
  */
 export function adoptSiteData(doc: Document = document) {
+  // Each island of a page calls this as it starts: the data is adopted once.
+  if (adopted.has(doc)) return;
+  adopted.add(doc);
   const block = doc.getElementById(siteDataId);
   if (!block?.textContent) return;
   try {

@@ -18,13 +18,6 @@ const keyPoints = [
   '5-year workmanship guarantee',
 ];
 
-interface HeroProps {
-  onFreeQuote: () => void;
-  onStartProject: () => void;
-  onPreloadQuote: () => void;
-  onPreloadInquiry: () => void;
-}
-
 /** The hero fills the screen's width: the photo is asked for at that width. */
 const heroSizes = '100vw';
 
@@ -32,7 +25,7 @@ const heroSizes = '100vw';
 const heroProject = (projects: readonly PublicProject[] | undefined) =>
   projects?.find((project) => project.featured && project.photos[project.coverIndex]);
 
-export function Hero({ onFreeQuote, onStartProject, onPreloadQuote, onPreloadInquiry }: HeroProps) {
+export function Hero() {
   const projects = usePublicList(publicProjects);
   const texts = usePageTexts();
   const featured = heroProject(projects.data);
@@ -69,25 +62,11 @@ export function Hero({ onFreeQuote, onStartProject, onPreloadQuote, onPreloadInq
             ))}
           </ul>
           <div className={styles.actions}>
-            {/* A touch fires pointerenter before the tap, so the dialog's code starts loading at once. */}
-            <ActionButton
-              id="free-quote"
-              type="button"
-              tone="gold"
-              onClick={onFreeQuote}
-              onPointerEnter={onPreloadQuote}
-              onFocus={onPreloadQuote}
-            >
+            {/* Islands opened by the page's first script (app/islands/openers.ts), from the first tap. */}
+            <ActionButton id="free-quote" type="button" tone="gold" data-opens="quote">
               Free Quote
             </ActionButton>
-            <ActionButton
-              id="start-project"
-              type="button"
-              tone="light-outline"
-              onClick={onStartProject}
-              onPointerEnter={onPreloadInquiry}
-              onFocus={onPreloadInquiry}
-            >
+            <ActionButton id="start-project" type="button" tone="light-outline" data-opens="inquiry">
               Start Your Project
             </ActionButton>
           </div>

@@ -1,5 +1,4 @@
 import { projectCategoryLabels, projectPath, type PublicPhoto, type PublicProject } from '@site/domain';
-import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Icon, iconPaths } from '../../components/icons';
 import { ProjectPicture } from '../../components/project-picture';
@@ -15,9 +14,6 @@ import { ReviewCard } from '../../features/reviews/components/review-card';
 import styles from './project-page.module.css';
 
 // The lightbox's code comes with the first tap on a photo, never with the page.
-const loadLightbox = () => import('../../components/lightbox');
-const Lightbox = lazy(loadLightbox);
-
 /** Two columns from 900 px, one below. */
 const photoSizes = '(min-width: 1200px) 560px, (min-width: 900px) 46vw, 92vw';
 const heroSizes = '(min-width: 1200px) 1140px, 96vw';
@@ -62,7 +58,6 @@ function projectJsonLd(project: PublicProject, brand: string) {
 
 function ProjectView({ project }: { project: PublicProject }) {
   const business = useBusiness();
-  const [shown, setShown] = useState<number | null>(null);
   const cover = project.photos[project.coverIndex] ?? project.photos[0];
   const others = project.photos.map((photo, index) => ({ photo, index })).filter(({ index }) => index !== project.coverIndex);
   const title = `${project.title} | ${business.brand}`;
@@ -70,10 +65,6 @@ function ProjectView({ project }: { project: PublicProject }) {
   // Structured data is for crawlers, which read the page's first HTML: the server renders it,
   // and the browser's bundle leaves the builder out (hydration keeps the server's text).
   const json = import.meta.env.SSR ? JSON.stringify(projectJsonLd(project, business.brand)).replace(/</g, '\\u003c') : '';
-  const open = (index: number) => {
-    void loadLightbox();
-    setShown(index);
-  };
 
   return (
     <>
@@ -86,7 +77,8 @@ function ProjectView({ project }: { project: PublicProject }) {
         type="article"
       />
       <script type="application/ld+json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />
-      <article className={`${layout.container} ${styles.page}`}>
+      {/* Its photo buttons open the lightbox island (app/islands/lightbox.tsx) with this project's photos. */}
+      <article className={`${layout.container} ${styles.page}`} data-project-slug={project.slug}>
         <Link to={paths.gallery} className={styles.back}>
           <Icon path={iconPaths.arrowBack} size={20} />
           All projects
@@ -96,12 +88,7 @@ function ProjectView({ project }: { project: PublicProject }) {
           <h1 className={styles.title}>{project.title}</h1>
         </header>
         {cover ? (
-          <button
-            type="button"
-            className={styles.photoButton}
-            onClick={() => open(project.coverIndex)}
-            onPointerEnter={() => void loadLightbox()}
-          >
+          <button type="button" className={styles.photoButton} data-opens="lightbox" data-photo-index={project.coverIndex}>
             <ProjectPicture photo={cover} sizes={heroSizes} className={styles.cover} priority />
             <span className={styles.hidden}>
               Open photo {project.coverIndex + 1} of {project.photos.length}
@@ -154,12 +141,7 @@ function ProjectView({ project }: { project: PublicProject }) {
             <ul className={styles.photos}>
               {others.map(({ photo, index }) => (
                 <li key={index}>
-                  <button
-                    type="button"
-                    className={styles.photoButton}
-                    onClick={() => open(index)}
-                    onPointerEnter={() => void loadLightbox()}
-                  >
+                  <button type="button" className={styles.photoButton} data-opens="lightbox" data-photo-index={index}>
                     <ProjectPicture photo={photo} sizes={photoSizes} className={styles.photo} />
                     <span className={styles.hidden}>
                       Open photo {index + 1} of {project.photos.length}
@@ -171,11 +153,6 @@ function ProjectView({ project }: { project: PublicProject }) {
           </section>
         ) : null}
       </article>
-      {shown !== null ? (
-        <Suspense fallback={null}>
-          <Lightbox photos={project.photos} index={shown} onIndex={setShown} onClose={() => setShown(null)} />
-        </Suspense>
-      ) : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { PublicPhoto } from '@site/domain';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { enhanceBeforeAfter } from '../../../lib/before-after';
 import styles from './before-after.module.css';
 import { ProjectPicture } from '../../../components/project-picture';
 
@@ -12,15 +13,18 @@ export interface BeforeAfterProps {
 /**
  * The before and after photos one over the other, split where the slider is: a real range
  * input, so arrow keys, Page Up/Down, Home and End, a screen reader and a drag all move it.
- * Without JavaScript it shows both halves at 50%.
+ * Without JavaScript it shows both halves at 50%. The input is the browser's own: its moves
+ * are shown by lib/before-after.ts, which the prerendered page runs without React.
  */
 export function BeforeAfter({ before, after, sizes }: BeforeAfterProps) {
-  const [split, setSplit] = useState(50);
+  const frame = useRef<HTMLDivElement>(null);
   const id = useId();
+  useEffect(() => (frame.current ? enhanceBeforeAfter(frame.current) : undefined), []);
+  const split = 50;
   return (
-    <div className={styles.frame} style={{ aspectRatio: `${after.width} / ${after.height}` }}>
+    <div ref={frame} data-before-after="" className={styles.frame} style={{ aspectRatio: `${after.width} / ${after.height}` }}>
       <ProjectPicture photo={after} sizes={sizes} className={styles.image} />
-      <div className={styles.before} style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }} aria-hidden="true">
+      <div data-part="before" className={styles.before} style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }} aria-hidden="true">
         <ProjectPicture photo={{ ...before, alt: '' }} sizes={sizes} className={styles.image} />
       </div>
       <span className={`${styles.label} ${styles.labelBefore}`} aria-hidden="true">
@@ -29,7 +33,7 @@ export function BeforeAfter({ before, after, sizes }: BeforeAfterProps) {
       <span className={`${styles.label} ${styles.labelAfter}`} aria-hidden="true">
         After
       </span>
-      <div className={styles.handle} style={{ left: `${split}%` }} aria-hidden="true" />
+      <div data-part="handle" className={styles.handle} style={{ left: `${split}%` }} aria-hidden="true" />
       <label htmlFor={id} className={styles.hidden}>
         Before and after: how much of the before photo ({before.alt}) shows over the after photo ({after.alt})
       </label>
@@ -39,9 +43,8 @@ export function BeforeAfter({ before, after, sizes }: BeforeAfterProps) {
         min={0}
         max={100}
         step={1}
-        value={split}
+        defaultValue={split}
         aria-valuetext={`${split}% before`}
-        onChange={(event) => setSplit(Number(event.target.value))}
         className={styles.range}
       />
     </div>

@@ -1,0 +1,48 @@
+import { type ReactNode } from 'react';
+import { createPath, Router, type Navigator, type To } from 'react-router';
+import { hydrateRoot } from 'react-dom/client';
+import { adoptSiteData } from '../../lib/site-data';
+
+/** The islands a public page hydrates in place, each in its own element (see hydrate.ts). */
+export type IslandName = 'reviews' | 'showroom' | 'email-link';
+
+/**
+ * Marks the part of a page that becomes an island: its HTML is what the server rendered, and
+ * the browser hydrates only this part, with the same children (see hydrate.ts). It lays out as
+ * if it were not there (display: contents).
+ */
+export function Island({ name, children }: { name: IslandName; children: ReactNode }) {
+  return (
+    <div data-island={name} className="island">
+      {children}
+    </div>
+  );
+}
+
+const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
+
+/**
+ * The router an island runs under: the page's own address, and links that load their page
+ * (the public pages are separate documents, each with its own HTML).
+ */
+const fullPageNavigator: Navigator = {
+  createHref: href,
+  push: (to) => window.location.assign(href(to)),
+  replace: (to) => window.location.replace(href(to)),
+  go: (delta) => window.history.go(delta),
+};
+
+function IslandFrame({ children }: { children: ReactNode }) {
+  const { pathname, search, hash } = window.location;
+  return (
+    <Router location={{ pathname, search, hash }} navigator={fullPageNavigator}>
+      {children}
+    </Router>
+  );
+}
+
+/** Hydrates an island's element with the children the server rendered inside <Island>. */
+export function hydrateIsland(element: HTMLElement, children: ReactNode) {
+  adoptSiteData();
+  hydrateRoot(element, <IslandFrame>{children}</IslandFrame>);
+}

@@ -1,0 +1,78 @@
+/**
+ * The buttons that open an island on demand (data-opens="quote", "inquiry" or "lightbox"):
+ * one listener for the whole document, so a button works from the page's first script, before
+ * any of its island's code has arrived, and a first tap is never lost. Pointing at, focusing
+ * or touching a button starts its code's download; a tap shows the loading state at once and
+ * the dialog as soon as its code is in. React-free: it runs in the public pages' first script.
+ */
+import { hasSavedWizard } from '../../features/inquiry/hooks/saved-wizard';
+import { loadIsland, showLoading } from './load';
+
+type Opens = 'quote' | 'inquiry' | 'lightbox';
+
+const islands = {
+  quote: { what: 'the quote form', load: () => import('./lead-dialogs') },
+  inquiry: { what: 'the project inquiry', load: () => import('./lead-dialogs') },
+  lightbox: { what: 'the photo viewer', load: () => import('./lightbox') },
+} satisfies Record<Opens, { what: string; load: () => Promise<unknown> }>;
+
+const isOpens = (value: string | undefined): value is Opens => value !== undefined && Object.hasOwn(islands, value);
+
+function triggerOf(event: Event): HTMLElement | null {
+  const trigger = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-opens]') : null;
+  return trigger && isOpens(trigger.dataset.opens) ? trigger : null;
+}
+
+/** The dialog being opened: a second tap meanwhile waits for the first. */
+let opening: Promise<unknown> | null = null;
+
+/** Opens an island's dialog, with the loading state until it shows. */
+export function openIsland(opens: Opens, trigger?: HTMLElement): Promise<unknown> {
+  if (opening) return opening;
+  const hideLoading = opens === 'lightbox' ? () => undefined : showLoading();
+  const island = islands[opens];
+  opening = loadIsland(island.what, async () => {
+    if (opens === 'lightbox') {
+      if (trigger) await (await islands.lightbox.load()).open(trigger);
+    } else {
+      await (await import('./lead-dialogs')).open(opens);
+    }
+  }).finally(() => {
+    hideLoading();
+    opening = null;
+  });
+  return opening;
+}
+
+function preload(event: Event) {
+  const trigger = triggerOf(event);
+  const opens = trigger?.dataset.opens;
+  if (!isOpens(opens)) return;
+  if (opens === 'lightbox') void islands.lightbox.load().catch(() => undefined);
+  else void import('./lead-dialogs').then((module) => module.preload(opens)).catch(() => undefined);
+}
+
+let installed = false;
+
+/** Listens for the openers' taps (once per document). */
+export function installOpeners() {
+  if (installed) return;
+  installed = true;
+  document.addEventListener('click', (event) => {
+    const trigger = triggerOf(event);
+    if (!trigger || !isOpens(trigger.dataset.opens)) return;
+    event.preventDefault();
+    void openIsland(trigger.dataset.opens, trigger);
+  });
+  for (const type of ['pointerover', 'focusin', 'touchstart'] as const) document.addEventListener(type, preload, { passive: true });
+}
+
+/** Links such as /#free-quote and /#start-project open their dialog on the home page. */
+const dialogForHash: Record<string, Opens> = { '#free-quote': 'quote', '#start-project': 'inquiry' };
+
+/** On the home page: opens the dialog its address asks for, or the wizard a reload left half-filled. */
+export function openFromAddress() {
+  const fromHash = dialogForHash[window.location.hash];
+  if (fromHash) void openIsland(fromHash);
+  else if (hasSavedWizard()) void openIsland('inquiry');
+}

@@ -1,0 +1,67 @@
+/**
+ * What a prerendered public page runs: its first and only script before a tap. The page is
+ * the server's HTML; nothing hydrates it as a whole. This script keeps the session's lead
+ * source, records the visit, fades pictures in, runs the phone menu and the before/after
+ * slider, and starts each island when it is needed: the dialogs and the lightbox when their
+ * button is tapped, the reviews as they come near the screen, the showroom and the email link
+ * pages (which are the page) once it has painted. React arrives with the first island.
+ */
+import { paths, publicPaths } from '../../config/paths';
+import { startModelsRequest } from '../../features/showroom/api/early-models';
+import { recordVisit } from '../../features/visits/api/record-visit';
+import { enhanceBeforeAfter } from '../../lib/before-after';
+import { holdEarlyClicks } from '../../lib/early-clicks';
+import { captureLeadSource } from '../../lib/lead-source';
+import { enhanceMenu } from '../../lib/menu';
+import { observeReveals } from '../../lib/reveal';
+import { hydrateIslands } from './hydrate';
+import { installOpeners, openFromAddress } from './openers';
+
+/** Calls `then` once the page's first paint is on screen (at the latest a second from now). */
+function afterFirstPaint(then: () => void) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    then();
+  };
+  if (
+    document.visibilityState === 'hidden' ||
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    start();
+    return;
+  }
+  const observer = new PerformanceObserver(() => {
+    if (performance.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  });
+  // Buffered: a paint that came before this script is reported too.
+  observer.observe({ type: 'paint', buffered: true });
+  document.addEventListener('visibilitychange', start, { once: true });
+  setTimeout(start, 1000);
+}
+
+export function startIslands(prerendered: string) {
+  // Taps on a hydrating island's buttons, kept until it is live (lib/early-clicks.ts).
+  holdEarlyClicks();
+  installOpeners();
+  void captureLeadSource();
+  const page = window.location.pathname.length > 1 ? window.location.pathname.replace(/\/+$/, '') : '/';
+  if ((publicPaths as readonly string[]).includes(page)) recordVisit({ page });
+
+  const header = document.querySelector<HTMLButtonElement>('header button[aria-controls][data-icon-open]');
+  if (header) enhanceMenu(header);
+  for (const slider of document.querySelectorAll<HTMLElement>('[data-before-after]')) enhanceBeforeAfter(slider);
+  if (prerendered === paths.home) openFromAddress();
+
+  // The showroom's models were preloaded by the page's HTML: take them now, so that the first
+  // thumbnail is fetched and shown as soon as they are in, before React has even started.
+  const largestPicture = prerendered === paths.showroom ? startModelsRequest() : Promise.resolve();
+  const revealsInView = observeReveals();
+  // The islands that are the page start once it has painted with the pictures in view, so
+  // React's download does not compete with them on a slow phone.
+  afterFirstPaint(() => void Promise.all([largestPicture, revealsInView]).then(hydrateIslands));
+}
