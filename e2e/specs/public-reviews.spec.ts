@@ -21,6 +21,8 @@ test.describe('customer reviews', () => {
       await page.goto(`${server.url}/`);
       const section = page.locator('#reviews');
       await expect(section.getByTestId('review-skeleton')).toHaveCount(3);
+      // The reviews load as they come near the screen.
+      await section.scrollIntoViewIfNeeded();
       release();
       await expect(section.getByText('Be the first to share your experience!')).toBeVisible();
       await expect(section.getByTestId('review-skeleton')).toHaveCount(0);

@@ -119,6 +119,8 @@ test.describe('verified reviews', () => {
     const plain = await seed.review(request, { customerName: uniqueName('Plain') });
     expect((await adminApi.post(`/api/review/${plain.id}/approve`)).status()).toBe(200);
     await page.goto('/');
+    // The reviews load as they come near the screen.
+    await page.locator('#reviews').scrollIntoViewIfNeeded();
     const shown = page.locator('#reviews article').filter({ hasText: text });
     await expect(shown).toContainText('Verified customer');
     await expect(shown).toContainText(name);
