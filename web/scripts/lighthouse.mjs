@@ -1,7 +1,8 @@
 // Measures every public page of the production build with Lighthouse (mobile: simulated slow
 // 4G, 4x CPU slowdown) on the demo content, three runs each, and prints per page the median
 // run's four category scores, TBT, FCP, LCP and CLS, the JS the page loads before any tap (gzip)
-// and the bytes of the images it downloads for its first screen. The demo's portfolio is made
+// and the bytes of the images it downloads for its first screen. Exits 1 when a page misses a
+// target: a run under 100 in any category, TBT over 50 ms, CLS above 0, or over 40 KB of JS. The demo's portfolio is made
 // from 12-megapixel photos here (DEMO_PHOTOS=full), as an owner's would be.
 // Needs `npm run build` (web and functions).
 //   npm run lighthouse -w web                 every public page, 3 runs each
@@ -22,13 +23,17 @@ const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..');
 const dist = join(web, 'dist');
 const cliEntry = join(root, 'functions/dist/cli.js');
-const pages = (process.env.LH_PAGES ?? '/,/about,/services,/gallery,/virtual-showroom,/privacy,/projects/hawthorn-family-kitchen').split(
-  ',',
-);
+const pages = (
+  process.env.LH_PAGES ??
+  '/,/about,/services,/gallery,/virtual-showroom,/privacy,/projects/hawthorn-family-kitchen,/reviews/write?token=unknown,/unsubscribe?token=unknown'
+).split(',');
 const runs = Number(process.env.LH_RUNS ?? 3);
-const budgetKb = 100;
-const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
-const metricTargets = { 'total-blocking-time': 100, 'first-contentful-paint': 1500, 'cumulative-layout-shift': 0.05 };
+/** JavaScript before the first tap, gzip: the page's islands runtime and what it starts by itself. */
+const budgetKb = 40;
+/** Every run, not only the median, must score these. */
+const targets = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** The median run's metrics must not exceed these. */
+const metricTargets = { 'total-blocking-time': 50, 'first-contentful-paint': 1500, 'cumulative-layout-shift': 0 };
 
 for (const file of [join(dist, 'index.html'), cliEntry]) {
   if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
@@ -203,7 +208,7 @@ try {
       notes: [],
     };
     for (const [id, min] of Object.entries(targets)) {
-      if (score(id) < min) failed = true;
+      if (score(id) < min || lhrs.some((run) => Math.round((run.categories[id]?.score ?? 0) * 100) < min)) failed = true;
       if (score(id) < 100) {
         for (const ref of categories[id].auditRefs) {
           const audit = audits[ref.id];
@@ -212,7 +217,7 @@ try {
         }
       }
     }
-    for (const [id, max] of Object.entries(metricTargets)) if (audits[id].numericValue >= max) failed = true;
+    for (const [id, max] of Object.entries(metricTargets)) if (audits[id].numericValue > max) failed = true;
     if (js.total > budgetKb * 1024) failed = true;
     if (process.env.LH_DEBUG) {
       const observed = audits.metrics?.details?.items?.[0] ?? {};
@@ -237,15 +242,15 @@ const loadAfter = loadavg();
 const pad = (value, width) => String(value).padStart(width);
 console.log(`\nLighthouse ${rows.length ? lhVersion : ''} mobile, median of ${runs} run(s) per page, demo content`);
 console.log(
-  `targets: Performance >= ${targets.performance}, the others 100, TBT < 100 ms, FCP < 1.5 s, CLS < 0.05, JS loaded before the first tap <= ${budgetKb} KB gzip`,
+  `targets: Performance ${targets.performance} in every run, the others 100, TBT <= 50 ms, FCP <= 1.5 s, CLS 0, JS loaded before the first tap <= ${budgetKb} KB gzip`,
 );
 console.log("Perf, TBT, FCP, LCP, CLS: the median run (Lighthouse computeMedianRun, by FCP and TTI); runs: every run's Performance");
 console.log(
-  `${'page'.padEnd(18)}${pad('Perf', 5)}${pad('A11y', 5)}${pad('BP', 5)}${pad('SEO', 5)}${pad('TBT ms', 8)}${pad('FCP s', 7)}${pad('LCP s', 7)}${pad('CLS', 7)}${pad('JS KB', 7)}${pad('img KB', 8)}  runs`,
+  `${'page'.padEnd(30)}${pad('Perf', 5)}${pad('A11y', 5)}${pad('BP', 5)}${pad('SEO', 5)}${pad('TBT ms', 8)}${pad('FCP s', 7)}${pad('LCP s', 7)}${pad('CLS', 7)}${pad('JS KB', 7)}${pad('img KB', 8)}  runs`,
 );
 for (const row of rows) {
   console.log(
-    `${row.route.padEnd(18)}${pad(row.perf, 5)}${pad(row.a11y, 5)}${pad(row.bp, 5)}${pad(row.seo, 5)}${pad(Math.round(row.tbt), 8)}${pad((row.fcp / 1000).toFixed(2), 7)}${pad((row.lcp / 1000).toFixed(2), 7)}${pad(row.cls.toFixed(3), 7)}${pad((row.js / 1024).toFixed(1), 7)}${pad(Math.round(row.images / 1024), 8)}  ${row.runScores.join(' ')}`,
+    `${row.route.padEnd(30)}${pad(row.perf, 5)}${pad(row.a11y, 5)}${pad(row.bp, 5)}${pad(row.seo, 5)}${pad(Math.round(row.tbt), 8)}${pad((row.fcp / 1000).toFixed(2), 7)}${pad((row.lcp / 1000).toFixed(2), 7)}${pad(row.cls.toFixed(3), 7)}${pad((row.js / 1024).toFixed(1), 7)}${pad(Math.round(row.images / 1024), 8)}  ${row.runScores.join(' ')}`,
   );
 }
 for (const row of rows) {

@@ -2,13 +2,13 @@
  * The prerender entry (docs/decisions/001-prerender.md): scripts/prerender.mjs calls render()
  * for each public route at build time and writes the result into dist.
  */
-import { defaultSettings, pageTexts, type PublicProject, type PublicSettings } from '@site/domain';
+import { defaultSettings, pageTexts, type Model3d, type PublicProject, type PublicSettings } from '@site/domain';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
 import { paths, publicPaths, sitePaths } from './config/paths';
-import { publicProjects } from './lib/public-lists';
+import { publicProjects, showroomModels } from './lib/public-lists';
 import { siteDataId, type SiteDataBlock } from './lib/site-data';
 import { melbourneToday, siteSettings } from './lib/site-settings';
 
@@ -38,11 +38,19 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
  */
 export interface SiteData {
   projects?: PublicProject[];
+  /** The showroom's models, in display order: its cards are then in its first HTML. */
+  models?: Model3d[];
   settings?: PublicSettings;
 }
 
 export async function render(url: string, data: SiteData = {}): Promise<RenderedPage> {
   if (data.projects) publicProjects.seed(data.projects);
+  const path = url.split(/[?#]/)[0] ?? url;
+  const pageProjects = path.startsWith('/projects/') ? (data.projects ?? []).filter((p) => `/projects/${p.slug}` === path) : [];
+  // Only the showroom shows the models; they ride in its data block alone.
+  const models = path === paths.showroom ? data.models : undefined;
+  showroomModels.unseed();
+  if (models) showroomModels.seed(models);
   const today = melbourneToday();
   // One page at a time: the settings are the render entry's, as the lists are.
   const settings = data.settings ?? defaultSettings;
@@ -75,7 +83,9 @@ export async function render(url: string, data: SiteData = {}): Promise<Rendered
   // example defaults). The page texts always come along, resolved here: the default texts then
   // never reach the browser's first download.
   const block: SiteDataBlock = {
-    ...(data.projects?.length ? { projects: data.projects } : {}),
+    // A project's page carries its own project, for its lightbox; no other page's islands need them.
+    ...(pageProjects.length ? { projects: pageProjects } : {}),
+    ...(models ? { models } : {}),
     ...(data.settings ? { settings: data.settings, today } : {}),
     texts,
   };

@@ -1,4 +1,4 @@
-import { publicSettingsOf, type PublicProject, type PublicSettings, type SiteSettings } from '@site/domain';
+import { limits, publicSettingsOf, type Model3d, type PublicProject, type PublicSettings, type SiteSettings } from '@site/domain';
 import type { RequestHandler } from 'express';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,7 +12,10 @@ import { listPublishedProjects } from '../services/projects';
 
 /** What the web build's render entry (web/src/entry-server.tsx) offers. */
 interface RenderEntry {
-  render(url: string, data: { projects: PublicProject[]; settings: PublicSettings }): Promise<{ head: string; html: string }>;
+  render(
+    url: string,
+    data: { projects: PublicProject[]; settings: PublicSettings; models: Model3d[] },
+  ): Promise<{ head: string; html: string }>;
   dataBlock(data: { settings: PublicSettings; today: string }): string;
   melbourneToday(): string;
   notFoundMarker: string;
@@ -126,7 +129,12 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
   async function renderAll() {
     const started = Date.now();
     const today = entry.melbourneToday();
-    const [projects, stored] = await Promise.all([listPublishedProjects(options.store), options.settings.read()]);
+    const [projects, stored, models] = await Promise.all([
+      listPublishedProjects(options.store),
+      options.settings.read(),
+      // The showroom's cards, as GET /api/3d-models?limit=… lists them: in its first HTML.
+      options.store.models.find({ orderBy: 'displayOrder', direction: 'asc', limit: limits.listMaxLimit }).then((page) => page.items),
+    ]);
     const settings = publicSettingsOf(stored);
     const siteUrl = settings.business.siteUrl.replace(/\/+$/, '');
     // The uploaded favicon instead of the build's, in the HTML itself (no script needed).
@@ -134,7 +142,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     const next = new Map<string, Rendered>();
     const html = (text: string) => pack(text, 'text/html; charset=utf-8');
     const page = async (path: string, marker = path) => {
-      const { head, html } = await entry.render(path, { projects, settings });
+      const { head, html } = await entry.render(path, { projects, settings, models });
       // web/scripts/prerender.mjs fills the same template the same way ('$' in the content is no pattern).
       return template
         .replace('<!--app-head-->', () => head)
@@ -186,9 +194,18 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
   }
 
   await refresh();
+  // A change's render, from the change until it is done: a page asked for meanwhile waits for
+  // it, so a visitor never gets the page as it was before a change the server has confirmed.
+  let changed: Promise<void> | null = null;
+  let settled: () => void = () => undefined;
   const soon = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => void refresh(), settleMs);
+    changed ??= new Promise<void>((resolve) => (settled = resolve));
+    timer = setTimeout(() => {
+      const done = settled;
+      changed = null;
+      void refresh().finally(done);
+    }, settleMs);
   };
   const unsubscribeFeed = options.feed?.subscribe((event) => {
     if (event.collection === 'projects' || event.collection === 'models_3d') soon();
@@ -203,6 +220,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     const stale = !options.feed && options.maxAgeMs !== undefined && Date.now() - renderedAt > options.maxAgeMs;
     // A page kept past midnight in Melbourne may show yesterday's closure notice: render again first.
     if (stale || (renderedAt > 0 && entry.melbourneToday() !== renderedOn)) await refresh();
+    else if (changed) await changed;
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     let page = pages.get(path === '/index.html' ? '/' : path);
     let status = 200;
@@ -231,6 +249,8 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     rendered: () => renderedAt > 0,
     close() {
       clearTimeout(timer);
+      settled();
+      changed = null;
       unsubscribeFeed?.();
       unsubscribeSettings?.();
     },

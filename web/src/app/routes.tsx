@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { showroomModels } from '../lib/public-lists';
+import { usePublicList } from '../lib/use-public-list';
 import { paths } from '../config/paths';
 import { PublicLayout } from './public-layout';
 import { GalleryPage } from './pages/gallery-page';
@@ -41,22 +43,35 @@ export const adminRoutes: RouteObject[] = [
 /** A published project's page: `/projects/{slug}`. */
 export const projectRoutePattern = '/projects/:slug';
 
-/** The showroom: prerendered, the page is one island (app/islands/showroom.tsx). */
-export const showroomRoute: RouteObject = {
-  path: paths.showroom,
-  element: (
-    <Island name="showroom">
+/**
+ * The showroom: prerendered, the page is one island (app/islands/showroom.tsx). Rendered with
+ * its models, its cards are HTML and it starts at the first interaction; without them (the
+ * build's own page), at once, to fetch and show them.
+ */
+function ShowroomRoute() {
+  const withModels = usePublicList(showroomModels).status === 'success';
+  return (
+    <Island name="showroom" when={withModels ? 'interaction' : 'now'}>
       <ShowroomIsland />
     </Island>
-  ),
-};
+  );
+}
 
-/** A customer's own review link and the unsubscribe link: pages only those emails lead to, each one island. */
-const emailLinkPage = (
-  <Island name="email-link">
-    <EmailLinkIsland />
-  </Island>
-);
+export const showroomRoute: RouteObject = { path: paths.showroom, element: <ShowroomRoute /> };
+
+/**
+ * A customer's own review link and the unsubscribe link: pages only those emails lead to, each
+ * one island. The unsubscribe page is its button until that is used; the review link's page
+ * checks its link at once.
+ */
+function EmailLinkRoute() {
+  const { pathname } = useLocation();
+  return (
+    <Island name="email-link" when={pathname.replace(/\/+$/, '') === paths.unsubscribe ? 'interaction' : 'now'}>
+      <EmailLinkIsland />
+    </Island>
+  );
+}
 
 /** The public pages share the header and footer; the showroom is one of them. */
 export const appRoutes: RouteObject[] = [
@@ -70,8 +85,8 @@ export const appRoutes: RouteObject[] = [
       { path: paths.privacy, element: deferred(<PrivacyPage />) },
       showroomRoute,
       { path: projectRoutePattern, element: deferred(<ProjectPage />) },
-      { path: paths.writeReview, element: emailLinkPage },
-      { path: paths.unsubscribe, element: emailLinkPage },
+      { path: paths.writeReview, element: <EmailLinkRoute /> },
+      { path: paths.unsubscribe, element: <EmailLinkRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

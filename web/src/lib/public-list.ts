@@ -39,6 +39,13 @@ export class PublicList<T> {
     this.#set(this.#seeded);
   }
 
+  /** Forgets seeded data (the server renders pages one after another with the same lists). */
+  unseed() {
+    this.#seeded = pendingSnapshot;
+    this.#stale = true;
+    this.#set(pendingSnapshot);
+  }
+
   /** What the server rendered: the seeded data, or the loading state. */
   readonly getServerSnapshot = (): PublicListSnapshot<T> => this.#seeded;
 

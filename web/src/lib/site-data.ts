@@ -1,5 +1,5 @@
-import type { PageTexts, PublicProject, PublicSettings } from '@site/domain';
-import { publicProjects } from './public-lists';
+import type { Model3d, PageTexts, PublicProject, PublicSettings } from '@site/domain';
+import { publicProjects, showroomModels } from './public-lists';
 import { siteSettings } from './site-settings';
 
 /** The id of the JSON data block a server-rendered page carries (see entry-server.tsx). */
@@ -8,6 +8,8 @@ export const siteDataId = 'site-data';
 /** What a server-rendered page's data block holds. */
 export interface SiteDataBlock {
   projects?: PublicProject[];
+  /** The showroom's models (its page only). */
+  models?: Model3d[];
   /** The business settings the page was rendered with, and the Melbourne date it was rendered on. */
   settings?: PublicSettings;
   today?: string;
@@ -30,6 +32,7 @@ export function adoptSiteData(doc: Document = document) {
   try {
     const data = JSON.parse(block.textContent) as SiteDataBlock;
     if (Array.isArray(data.projects)) publicProjects.seed(data.projects);
+    if (Array.isArray(data.models)) showroomModels.seed(data.models);
     if (data.settings && typeof data.settings === 'object') siteSettings.seed(data.settings, data.today);
     if (data.texts && typeof data.texts === 'object') siteSettings.seedTexts(data.texts);
   } catch {

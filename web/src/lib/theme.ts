@@ -2,7 +2,8 @@ import { createTheme } from '@mui/material/styles';
 
 /** System fonts only: nothing to download, nothing to shift when it arrives. */
 const sans = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
-const serif = '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, "Times New Roman", serif';
+// The brand typeface and its metric-matched fallbacks, as the public pages' headings (styles/public.css).
+const serif = 'var(--serif)';
 
 /** The fixed header's height; pages start below it and anchors scroll clear of it. */
 export const headerHeight = 64;

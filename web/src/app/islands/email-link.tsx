@@ -1,14 +1,9 @@
-import { Suspense } from 'react';
 import EmailLinkPage from '../../features/reviews/components/email-link-page';
 import { hydrateIsland } from './island';
 
 /** The review and unsubscribe link pages, as the server renders them inside <Island name="email-link">. */
 export function EmailLinkIsland() {
-  return (
-    <Suspense fallback={null}>
-      <EmailLinkPage />
-    </Suspense>
-  );
+  return <EmailLinkPage />;
 }
 
 export const hydrate = (element: HTMLElement) => hydrateIsland(element, <EmailLinkIsland />);

@@ -6,6 +6,11 @@
  * redeploy and the file it asks for is gone. Neither may blank the page: the island says it
  * could not load and offers to try again; a tab whose page now names other script files (a new
  * build) reloads onto the new build instead, once.
+ *
+ * Trying again loads the page afresh: a browser keeps a module that failed to download as
+ * failed for the rest of the page's life (the HTML standard's module map), so importing it
+ * again in the same page fails at once. What the visitor asked for is noted for the new page
+ * (retryAfterReload), which opens it again.
  */
 
 /** The module script the page was served with: a new build names another. */
@@ -33,6 +38,34 @@ async function reloadIfStale(): Promise<boolean> {
   }
 }
 
+const retryKey = 'island-retry';
+
+/** What the page loaded afresh by "Try again" should open again: an opener's name and its data-photo-index. */
+export interface Retry {
+  opens: string;
+  photoIndex?: string;
+}
+
+/** The island "Try again" asked for before this page was loaded, once. */
+export function retryAfterReload(): Retry | null {
+  try {
+    const kept = sessionStorage.getItem(retryKey);
+    sessionStorage.removeItem(retryKey);
+    return kept ? (JSON.parse(kept) as Retry) : null;
+  } catch {
+    return null;
+  }
+}
+
+function reloadFor(retry: Retry | undefined) {
+  try {
+    if (retry) sessionStorage.setItem(retryKey, JSON.stringify(retry));
+  } catch {
+    // Storage switched off: the page still loads afresh, and the visitor taps again.
+  }
+  window.location.reload();
+}
+
 /**
  * Shows that a part of the page could not load, with a button to try again: inside `place`
  * (an island's own element) or, for a dialog, in a notice at the bottom of the screen.
@@ -58,16 +91,17 @@ function showFailure(what: string, retry: () => void, place?: HTMLElement) {
 
 /**
  * Runs `start` (which imports an island's code and shows it); on failure, reloads a stale tab
- * or offers to try again. Resolves true once the island is shown.
+ * or offers to try again (`retry` says what the page loaded afresh opens). Resolves true once
+ * the island is shown.
  */
-export async function loadIsland(what: string, start: () => Promise<void>, place?: HTMLElement): Promise<boolean> {
+export async function loadIsland(what: string, start: () => Promise<void>, place?: HTMLElement, retry?: Retry): Promise<boolean> {
   try {
     await start();
     return true;
   } catch (error) {
     if (await reloadIfStale()) return false;
     console.warn(`Could not load ${what}`, error);
-    showFailure(what, () => void loadIsland(what, start, place), place);
+    showFailure(what, () => reloadFor(retry), place);
     return false;
   }
 }

@@ -6,7 +6,7 @@
  * the dialog as soon as its code is in. React-free: it runs in the public pages' first script.
  */
 import { hasSavedWizard } from '../../features/inquiry/hooks/saved-wizard';
-import { loadIsland, showLoading } from './load';
+import { loadIsland, retryAfterReload, showLoading } from './load';
 
 type Opens = 'quote' | 'inquiry' | 'lightbox';
 
@@ -31,13 +31,19 @@ export function openIsland(opens: Opens, trigger?: HTMLElement): Promise<unknown
   if (opening) return opening;
   const hideLoading = opens === 'lightbox' ? () => undefined : showLoading();
   const island = islands[opens];
-  opening = loadIsland(island.what, async () => {
-    if (opens === 'lightbox') {
-      if (trigger) await (await islands.lightbox.load()).open(trigger);
-    } else {
-      await (await import('./lead-dialogs')).open(opens);
-    }
-  }).finally(() => {
+  const retry = { opens, ...(trigger?.dataset.photoIndex !== undefined ? { photoIndex: trigger.dataset.photoIndex } : {}) };
+  opening = loadIsland(
+    island.what,
+    async () => {
+      if (opens === 'lightbox') {
+        if (trigger) await (await islands.lightbox.load()).open(trigger);
+      } else {
+        await (await islands[opens].load()).open(opens);
+      }
+    },
+    undefined,
+    retry,
+  ).finally(() => {
     hideLoading();
     opening = null;
   });
@@ -75,4 +81,17 @@ export function openFromAddress() {
   const fromHash = dialogForHash[window.location.hash];
   if (fromHash) void openIsland(fromHash);
   else if (hasSavedWizard()) void openIsland('inquiry');
+}
+
+/** Opens again what a "Try again" reloaded the page for (load.ts); true when there was one. */
+export function openRetried(): boolean {
+  const retry = retryAfterReload();
+  if (!retry || !isOpens(retry.opens)) return false;
+  const selector =
+    retry.photoIndex === undefined
+      ? `[data-opens="${retry.opens}"]`
+      : `[data-opens="lightbox"][data-photo-index="${CSS.escape(retry.photoIndex)}"]`;
+  const trigger = document.querySelector<HTMLElement>(selector) ?? undefined;
+  void openIsland(retry.opens, trigger);
+  return true;
 }

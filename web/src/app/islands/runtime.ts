@@ -4,7 +4,8 @@
  * source, records the visit, fades pictures in, runs the phone menu and the before/after
  * slider, and starts each island when it is needed: the dialogs and the lightbox when their
  * button is tapped, the reviews as they come near the screen, the showroom and the email link
- * pages (which are the page) once it has painted. React arrives with the first island.
+ * pages at the first interaction with them (or once the page has painted, when their content
+ * is still to come). React arrives with the first island.
  */
 import { paths, publicPaths } from '../../config/paths';
 import { startModelsRequest } from '../../features/showroom/api/early-models';
@@ -14,8 +15,8 @@ import { holdEarlyClicks } from '../../lib/early-clicks';
 import { captureLeadSource } from '../../lib/lead-source';
 import { enhanceMenu } from '../../lib/menu';
 import { observeReveals } from '../../lib/reveal';
-import { hydrateIslands } from './hydrate';
-import { installOpeners, openFromAddress } from './openers';
+import { armIslands } from './hydrate';
+import { installOpeners, openFromAddress, openRetried } from './openers';
 
 /** Calls `then` once the page's first paint is on screen (at the latest a second from now). */
 function afterFirstPaint(then: () => void) {
@@ -55,13 +56,18 @@ export function startIslands(prerendered: string) {
   const header = document.querySelector<HTMLButtonElement>('header button[aria-controls][data-icon-open]');
   if (header) enhanceMenu(header);
   for (const slider of document.querySelectorAll<HTMLElement>('[data-before-after]')) enhanceBeforeAfter(slider);
-  if (prerendered === paths.home) openFromAddress();
+  if (!openRetried() && prerendered === paths.home) openFromAddress();
 
-  // The showroom's models were preloaded by the page's HTML: take them now, so that the first
-  // thumbnail is fetched and shown as soon as they are in, before React has even started.
-  const largestPicture = prerendered === paths.showroom ? startModelsRequest() : Promise.resolve();
+  // The showroom opened at one model (a project's "View in 3D") opens its viewer at once.
+  const modelAsked = new URLSearchParams(window.location.search).has('model');
+  const startIslands = armIslands((element) => element.dataset.island === 'showroom' && modelAsked);
+  // A showroom rendered without its list (the build's own page) has its models preloaded by
+  // the HTML: take them now, so that the first thumbnail is fetched and shown as soon as they
+  // are in, before React has even started.
+  const showroomPending = document.querySelector('[data-island="showroom"][data-island-when="now"]') !== null;
+  const largestPicture = showroomPending ? startModelsRequest() : Promise.resolve();
   const revealsInView = observeReveals();
   // The islands that are the page start once it has painted with the pictures in view, so
   // React's download does not compete with them on a slow phone.
-  afterFirstPaint(() => void Promise.all([largestPicture, revealsInView]).then(hydrateIslands));
+  afterFirstPaint(() => void Promise.all([largestPicture, revealsInView]).then(startIslands));
 }

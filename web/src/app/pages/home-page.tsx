@@ -28,7 +28,7 @@ export function HomePage() {
       <Hero />
       <ServicesSection />
       <Gallery headingLevel="h2" />
-      <Island name="reviews">
+      <Island name="reviews" when="visible">
         <ReviewsIsland />
       </Island>
     </>

@@ -79,10 +79,12 @@ interface ShowroomPageProps {
 /** /virtual-showroom: the 3D models, each opening in an interactive viewer. */
 export default function ShowroomPage({ onEnquire, onPreloadEnquiry }: ShowroomPageProps) {
   const business = useBusiness();
-  // The prerendered page asks for the models in its <head>, so the browser fetches them while
-  // it reads the page, before any script; the entry script's own request for them (same URL,
-  // same credentials) is then answered by that preload.
-  preload(showroomModelsUrl, { as: 'fetch', crossOrigin: 'use-credentials' });
+  // Rendered without its models (the build's own page), the page asks for them in its <head>,
+  // so the browser fetches them while it reads the page, before any script; the entry
+  // script's own request for them (same URL, same credentials) is then answered by that
+  // preload. Rendered by the server with them, its cards are in the HTML and need no request.
+  const models = usePublicList(showroomModels);
+  if (showroomModels.getServerSnapshot().status !== 'success') preload(showroomModelsUrl, { as: 'fetch', crossOrigin: 'use-credentials' });
   const [model, setModel] = useState<Model3d | null>(null);
   const [open, setOpen] = useState(false);
   const show = (next: Model3d) => {
@@ -106,7 +108,6 @@ export default function ShowroomPage({ onEnquire, onPreloadEnquiry }: ShowroomPa
   };
 
   // /virtual-showroom?model=<id> (a project's "View in 3D") opens that model once the list is in.
-  const models = usePublicList(showroomModels);
   const [asked, setAsked] = useState(true);
   useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get('model');

@@ -1,5 +1,5 @@
 import type { Model3d } from '@site/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Icon, iconPaths } from '../../../components/icons';
 import styles from '../showroom.module.css';
 
@@ -15,6 +15,13 @@ interface ModelCardProps {
 
 export function ModelCard({ model, first, onOpen, onIntent }: ModelCardProps) {
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
+  const thumbnail = useRef<HTMLImageElement>(null);
+  // A thumbnail that failed before the card was hydrated (its HTML came first): React never
+  // saw its error event.
+  useEffect(() => {
+    const image = thumbnail.current;
+    if (image?.complete && image.naturalWidth === 0) setThumbnailFailed(true);
+  }, []);
   const nameId = `model-${model.id}-name`;
   const showThumbnail = Boolean(model.thumbnailUrl) && !thumbnailFailed;
   return (
@@ -32,6 +39,7 @@ export function ModelCard({ model, first, onOpen, onIntent }: ModelCardProps) {
         <div className={styles.picture}>
           {showThumbnail ? (
             <img
+              ref={thumbnail}
               src={model.thumbnailUrl}
               alt=""
               loading={first ? 'eager' : 'lazy'}

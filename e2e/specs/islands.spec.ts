@@ -1,0 +1,180 @@
+import type { Page, Response, Route } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { expect, failOnConsoleErrors, test } from '../support/fixtures';
+import { createProject, deleteAllProjects } from './projects-helpers';
+import { uniqueName } from './public-helpers';
+
+/** Every script but the page's own first one: the islands' code, React and the dialogs. */
+const islandCode = /\/assets\/(?!index-)[^/]+\.js$/;
+
+/** Holds back every island's code until released: a slow phone connection. */
+async function holdIslandCode(page: Page) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(islandCode, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('islands', () => {
+  test('a tap before its island has loaded still opens the right dialog, with the loading state at once', async ({ page }) => {
+    const check = failOnConsoleErrors(page);
+    for (const [button, dialog] of [
+      ['Free Quote', page.getByRole('dialog', { name: 'Request a Free Quote' })],
+      ['Start Your Project', page.getByRole('dialog').getByRole('heading', { name: 'Select Rooms to Renovate' })],
+    ] as const) {
+      const release = await holdIslandCode(page);
+      await page.goto('/');
+      await page.getByRole('button', { name: button }).click();
+      // Feedback at once, while the code is on its way; then the dialog itself.
+      await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+      release();
+      await expect(dialog).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+      await page.unroute(islandCode);
+    }
+
+    check();
+  });
+
+  test('a tap on the reviews’ button before their island is live is kept and replayed', async ({ page }) => {
+    const check = failOnConsoleErrors(page);
+    const release = await holdIslandCode(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Leave a Review' })).toBeVisible();
+    check();
+  });
+
+  test('a project photo tapped before the lightbox has loaded opens in it', async ({ page, adminApi }) => {
+    const project = await createProject(adminApi, { title: uniqueName('Islands kitchen'), photos: 2 });
+    try {
+      const release = await holdIslandCode(page);
+      await page.goto(`/projects/${project.slug}`);
+      await page.getByRole('button', { name: 'Open photo 2 of 2' }).click();
+      release();
+      const lightbox = page.getByRole('dialog');
+      await expect(lightbox.getByRole('img', { name: /view 2$/ })).toBeVisible();
+    } finally {
+      await deleteAllProjects(adminApi);
+    }
+  });
+
+  test('the phone menu works before any island, with no script but the page’s first', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const release = await holdIslandCode(page);
+    await page.goto('/about');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Services' })).toBeVisible();
+    release();
+  });
+
+  test('a failed download leaves the page as it was, says so, and tries again on the page loaded afresh', async ({ page }) => {
+    let fail = true;
+    await page.route(islandCode, (route) => (fail ? route.abort('connectionreset') : route.continue()));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Free Quote' }).click();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Sorry, the quote form could not load. Please check your connection and try again.' });
+    await expect(alert).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+    fail = false;
+    // A browser keeps a failed module failed for the page's life: Try again loads the page
+    // afresh, which opens the form the visitor asked for.
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('dialog', { name: 'Request a Free Quote' })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
+
+  test('a tab left open across a redeploy reloads onto the new build when an island’s code is gone', async ({ page }) => {
+    await page.goto('/');
+    // The deploy: the old build's files are gone, and the page now names another entry script.
+    await page.route(islandCode, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.route('**/', async (route) => {
+      if (route.request().resourceType() !== 'fetch') return route.continue();
+      const html = await (await route.fetch()).text();
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: html.replace(/\/assets\/index-[^"]+\.js/, '/assets/index-newbuild.js'),
+      });
+    });
+    const reloaded = page.waitForEvent('framenavigated');
+    await page.getByRole('button', { name: 'Free Quote' }).click();
+    await reloaded;
+    await page.unrouteAll({ behavior: 'wait' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Free Quote' }).click();
+    await expect(page.getByRole('dialog', { name: 'Request a Free Quote' })).toBeVisible();
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every public page shows its text and pictures, and its links lead on', async ({ page }) => {
+    for (const path of ['/', '/about', '/services', '/gallery', '/virtual-showroom', '/privacy']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const images = page.locator('main img');
+      for (const image of await images.all()) {
+        await image.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: path })
+          .toBe(true);
+      }
+      for (const href of await page
+        .locator('header a, footer a, main a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+        expect(href, `a link on ${path}`).toMatch(/^(\/|#|tel:|mailto:|https:)/);
+      }
+    }
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Gallery' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Recent Projects' })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Virtual Showroom' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Virtual Showroom' })).toBeVisible();
+  });
+});
+
+test.describe('JavaScript before the first tap', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  const budget = 40 * 1024;
+
+  test('at most 40 KB gzip on every public page, and no React until an island needs it', async ({ page }) => {
+    const pages = ['/', '/about', '/services', '/gallery', '/privacy'];
+    for (const path of pages) {
+      const scripts = new Map<string, number>();
+      const listener = (response: Response) => {
+        if (response.request().resourceType() !== 'script') return;
+        void response.body().then(
+          (body) => scripts.set(new URL(response.url()).pathname, gzipSync(body).length),
+          () => undefined,
+        );
+      };
+      page.on('response', listener);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // The islands that start after the first paint have had their second.
+      await page.waitForTimeout(1500);
+      await page.waitForLoadState('networkidle');
+      page.off('response', listener);
+      const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+      const files = [...scripts.entries()].map(([file, size]) => `${file} ${(size / 1024).toFixed(1)} KB`).join(', ');
+      expect(total, `${path}: ${files}`).toBeLessThanOrEqual(budget);
+      expect(
+        [...scripts.keys()].filter((file) => /\/react-[^/]+\.js$/.test(file)),
+        `${path}: ${files}`,
+      ).toEqual([]);
+    }
+  });
+});
