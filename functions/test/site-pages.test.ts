@@ -3,7 +3,7 @@
  * build` makes web/dist and web/dist-ssr): their first HTML holds the business settings and
  * the published projects, and a change to either shows within moments, without a rebuild.
  */
-import type { Project, PublicSettings, Review } from '@site/domain';
+import type { Model3d, Project, PublicSettings, Review } from '@site/domain';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -13,7 +13,7 @@ import { defaultWebDist } from '../src/embedded/site';
 import { staticSite } from '../src/embedded/static-site';
 import type { CurrentSettings } from '../src/services/settings';
 import { createSitePages, type SitePages } from '../src/site-pages/site-pages';
-import { goodReview, startTestApp, until, type Client, type TestApp } from './harness';
+import { glb, goodReview, startTestApp, until, type Client, type TestApp } from './harness';
 
 const built = existsSync(join(defaultWebDist, '..', 'dist-ssr', 'entry-server.js'));
 
@@ -236,6 +236,33 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
     const sitemap = (await html('/sitemap.xml')).text;
     expect(sitemap).toContain('<loc>https://www.fitzroyjoinery.com.au/about</loc>');
     expect(sitemap).not.toContain('renovations.example.com');
+  });
+
+  it('puts the showroom’s models into its first HTML and data block, from the very next request after a change', async () => {
+    const empty = await html('/virtual-showroom');
+    expect(empty.text).toContain('No 3D models available yet. Check back soon!');
+    const issued = await admin.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' });
+    const put = await t.client().request<{ url: string }>('PUT', issued.body.uploadURL, { body: glb(64) });
+    const created = await admin.post<Model3d>('/api/3d-models', {
+      name: 'Fitzroy Pantry Wall',
+      description: 'Floor-to-ceiling pantry in sage with brass handles.',
+      modelUrl: put.body.url,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // No waiting: a page asked for while the change is being rendered waits for that render.
+    const page = await html('/virtual-showroom');
+    expect(page.text).toContain('Fitzroy Pantry Wall');
+    expect(page.text).toContain('Floor-to-ceiling pantry in sage with brass handles.');
+    expect(page.text).not.toContain('Loading models...');
+    const block = JSON.parse(/<script type="application\/json" id="site-data">([^<]*)<\/script>/.exec(page.text)?.[1] ?? '{}') as {
+      models?: Model3d[];
+    };
+    expect(block.models?.map((m) => m.name)).toEqual(['Fitzroy Pantry Wall']);
+    // Only the showroom carries the models, and only a project's page carries projects.
+    expect((await html('/')).text).not.toContain('"models":');
+    expect((await html('/about')).text).not.toContain('"projects":');
+    expect((await admin.delete(`/api/3d-models/${created.body.id}`)).status).toBe(204);
+    expect((await html('/virtual-showroom')).text).not.toContain('Fitzroy Pantry Wall');
   });
 
   it('shows the uploaded logo in the header and the uploaded favicon in every page head', async () => {
