@@ -34,10 +34,12 @@ const [stylesheetLink, stylesheetHref] = stylesheetLinks[0];
 const css = readFileSync(join(dist, stylesheetHref), 'utf8').replaceAll('</style', '<\\/style');
 const pageTemplate = template.replace(stylesheetLink, () => `<style>${css}</style>`);
 
-// The entry script (main.tsx, 2 KB) never blocks the first paint: it waits for that paint
-// before it imports the app. It downloads at low priority, after the HTML and the pictures in
-// view, and so do the two small modules it shares with the app (Vite's modulepreload links,
-// which Chrome would otherwise fetch at high priority, as if the paint needed them).
+// The entry script (main.tsx, the islands' runtime, 6 KB) never blocks the first paint. It
+// downloads at low priority, after the HTML, the headings' font and the pictures in view: at
+// high priority it competes with the preloaded font, which then misses the first paint (its
+// font-display is optional) and the headings stay in the fallback serif. So do any modules
+// Vite preloads beside it (modulepreload links, which Chrome would otherwise fetch at high
+// priority, as if the paint needed them).
 const lowPriorityEntry = (html) =>
   html
     .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')

@@ -9,6 +9,7 @@ import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
 import { paths, publicPaths, sitePaths } from './config/paths';
 import { publicProjects, showroomModels } from './lib/public-lists';
+import { seedReviewLink, type ReviewLinkState } from './lib/review-link';
 import { siteDataId, type SiteDataBlock } from './lib/site-data';
 import { melbourneToday, siteSettings } from './lib/site-settings';
 
@@ -40,6 +41,8 @@ export interface SiteData {
   projects?: PublicProject[];
   /** The showroom's models, in display order: its cards are then in its first HTML. */
   models?: Model3d[];
+  /** On a review link's page: what the server found of its link. */
+  reviewLink?: ReviewLinkState;
   settings?: PublicSettings;
 }
 
@@ -51,6 +54,8 @@ export async function render(url: string, data: SiteData = {}): Promise<Rendered
   const models = path === paths.showroom ? data.models : undefined;
   showroomModels.unseed();
   if (models) showroomModels.seed(models);
+  const reviewLink = path === paths.writeReview ? data.reviewLink : undefined;
+  seedReviewLink(reviewLink ?? null);
   const today = melbourneToday();
   // One page at a time: the settings are the render entry's, as the lists are.
   const settings = data.settings ?? defaultSettings;
@@ -86,6 +91,7 @@ export async function render(url: string, data: SiteData = {}): Promise<Rendered
     // A project's page carries its own project, for its lightbox; no other page's islands need them.
     ...(pageProjects.length ? { projects: pageProjects } : {}),
     ...(models ? { models } : {}),
+    ...(reviewLink ? { reviewLink } : {}),
     ...(data.settings ? { settings: data.settings, today } : {}),
     texts,
   };

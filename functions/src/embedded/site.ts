@@ -176,6 +176,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     store,
     settings: { read: () => app.context.settings.settings(), onChange: (listener) => app.context.settings.onChange(listener) },
     feed,
+    reviewLink: (token) => app.context.reviewRequests.linkAnswer(token),
     cacheControl: 'no-cache',
     log,
   });

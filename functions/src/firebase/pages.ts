@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createFirestoreStore } from '../adapters/firestore/store';
 import { systemClock } from '../ports/clock';
+import { ReviewRequests } from '../services/review-requests';
 import { SettingsService } from '../services/settings';
 import { createSitePages } from '../site-pages/site-pages';
 
@@ -48,10 +49,17 @@ export async function createFirebasePages(
   const store = createFirestoreStore(db);
   // Read afresh at each render (at most once a render age): the instance keeps no copy of its own.
   const settings = new SettingsService(store.settings, systemClock, 0);
+  // Review links are only checked here (their page shows the answer); messages are the API's.
+  const reviewRequests = new ReviewRequests({
+    store,
+    clock: systemClock,
+    settings: () => Promise.reject(new Error('The pages function sends no messages')),
+  });
   const sitePages = await createSitePages({
     ssrDir: files.ssrDir,
     store,
     settings: { read: () => settings.settings() },
+    reviewLink: (token) => reviewRequests.linkAnswer(token),
     maxAgeMs: options.renderAgeMs ?? pagesRenderAgeSeconds * 1000,
     cacheControl: pagesCacheControl,
     log: (message, error) => console.error(message, error ?? ''),

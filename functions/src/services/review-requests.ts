@@ -107,6 +107,19 @@ export class ReviewRequests {
   }
 
   /**
+   * What a review link's page says of its link (the server renders it with this): the
+   * customer's name, or why the link is refused, in the words GET /api/review-invites gives.
+   */
+  async linkAnswer(token: string): Promise<{ state: 'ready'; name: string } | { state: 'refused'; message: string }> {
+    try {
+      return { state: 'ready', ...(await this.view(token || '-')) };
+    } catch (error) {
+      if (error instanceof NotFoundError || error instanceof GoneError) return { state: 'refused', message: error.message };
+      return { state: 'refused', message: 'Your link could not be checked just now. Please try again in a moment.' };
+    }
+  }
+
+  /**
    * Marks the link used by this review (atomically: of two tabs sending at once, one wins and
    * the other is told the link was used). Returns the request.
    */

@@ -14,7 +14,7 @@ import { listPublishedProjects } from '../services/projects';
 interface RenderEntry {
   render(
     url: string,
-    data: { projects: PublicProject[]; settings: PublicSettings; models: Model3d[] },
+    data: { projects: PublicProject[]; settings: PublicSettings; models: Model3d[]; reviewLink?: ReviewLinkAnswer },
   ): Promise<{ head: string; html: string }>;
   dataBlock(data: { settings: PublicSettings; today: string }): string;
   melbourneToday(): string;
@@ -23,6 +23,9 @@ interface RenderEntry {
   publicPaths: readonly string[];
   sitePaths: readonly string[];
 }
+
+/** What a review link's page says of its link: the customer's name, or why it is refused. */
+export type ReviewLinkAnswer = { state: 'ready'; name: string } | { state: 'refused'; message: string };
 
 /** Where the stored business settings come from, and (embedded) word of each save. */
 export interface SitePagesSettings {
@@ -52,6 +55,11 @@ export interface SitePagesOptions {
    * rendered again, from the store, before the request that finds them is answered.
    */
   maxAgeMs?: number;
+  /**
+   * Checks a review link's token (as GET /api/review-invites/:token does): its page is then
+   * rendered for each request with the answer. Without it, the page checks its link itself.
+   */
+  reviewLink?: (token: string) => Promise<ReviewLinkAnswer>;
   /** `no-cache` when embedded; on Firebase Hosting, a CDN lifetime (s-maxage). */
   cacheControl: string;
   log?: Log;
@@ -101,6 +109,8 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
   let renderedAt = 0;
   /** The Melbourne day the pages were rendered on: the footer's closure notice depends on it. */
   let renderedOn = '';
+  /** What the last render used, for the pages rendered for each request (a review link's). */
+  let current: { data: { projects: PublicProject[]; settings: PublicSettings; models: Model3d[] }; template: string } | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -159,9 +169,13 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
       }
     }
     next.set(notFoundKey, html(await page('/404', entry.notFoundMarker)));
-    // What these pages show depends on their link's token: the browser renders them, with the settings.
+    // The unsubscribe page is the same for every link (its button sends the link's token). A
+    // review link's page shows what its token is worth: rendered for each request when the
+    // server can check it, else the shell the browser fills in.
+    next.set(entry.paths.unsubscribe, html(await page(entry.paths.unsubscribe)));
     const shell = template.replace('<!--app-head-->', () => entry.dataBlock({ settings, today })).replace('<!--app-html-->', '');
-    for (const path of [entry.paths.writeReview, entry.paths.unsubscribe]) next.set(path, html(shell));
+    next.set(entry.paths.writeReview, html(shell));
+    current = { data: { projects, settings, models }, template };
     next.set('/sitemap.xml', pack(sitemap(siteUrl, projects), 'application/xml; charset=utf-8'));
     next.set(
       '/robots.txt',
@@ -222,6 +236,22 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     if (stale || (renderedAt > 0 && entry.melbourneToday() !== renderedOn)) await refresh();
     else if (changed) await changed;
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    if (path === entry.paths.writeReview && options.reviewLink && current) {
+      const token = typeof req.query.t === 'string' ? req.query.t : '';
+      const reviewLink = await options.reviewLink(token);
+      const url = `${entry.paths.writeReview}?t=${encodeURIComponent(token)}`;
+      const { head, html } = await entry.render(url, { ...current.data, reviewLink });
+      const text = current.template
+        .replace('<!--app-head-->', () => head)
+        .replace(
+          '<div id="root"><!--app-html--></div>',
+          () => `<div id="root" data-prerendered="${entry.paths.writeReview}">${html}</div>`,
+        );
+      // A customer's own link: never kept by a cache on the way.
+      res.status(200).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : text);
+      return;
+    }
     let page = pages.get(path === '/index.html' ? '/' : path);
     let status = 200;
     // Any other path that names no file and no page of the app: the not-found page, with the

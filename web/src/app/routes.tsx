@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { showroomModels } from '../lib/public-lists';
+import { renderedReviewLink } from '../lib/review-link';
 import { usePublicList } from '../lib/use-public-list';
 import { paths } from '../config/paths';
 import { PublicLayout } from './public-layout';
@@ -61,13 +62,14 @@ export const showroomRoute: RouteObject = { path: paths.showroom, element: <Show
 
 /**
  * A customer's own review link and the unsubscribe link: pages only those emails lead to, each
- * one island. The unsubscribe page is its button until that is used; the review link's page
- * checks its link at once.
+ * one island. The unsubscribe page is its button until that is used, as is the review link's
+ * page when the server rendered it with its link's answer; without that answer, it asks at once.
  */
 function EmailLinkRoute() {
   const { pathname } = useLocation();
+  const answered = pathname.replace(/\/+$/, '') === paths.unsubscribe || renderedReviewLink() !== null;
   return (
-    <Island name="email-link" when={pathname.replace(/\/+$/, '') === paths.unsubscribe ? 'interaction' : 'now'}>
+    <Island name="email-link" when={answered ? 'interaction' : 'now'}>
       <EmailLinkIsland />
     </Island>
   );

@@ -1,5 +1,6 @@
 import type { Model3d, PageTexts, PublicProject, PublicSettings } from '@site/domain';
 import { publicProjects, showroomModels } from './public-lists';
+import { seedReviewLink, type ReviewLinkState } from './review-link';
 import { siteSettings } from './site-settings';
 
 /** The id of the JSON data block a server-rendered page carries (see entry-server.tsx). */
@@ -10,6 +11,8 @@ export interface SiteDataBlock {
   projects?: PublicProject[];
   /** The showroom's models (its page only). */
   models?: Model3d[];
+  /** What the server found of a review link (its page only). */
+  reviewLink?: ReviewLinkState;
   /** The business settings the page was rendered with, and the Melbourne date it was rendered on. */
   settings?: PublicSettings;
   today?: string;
@@ -33,6 +36,7 @@ export function adoptSiteData(doc: Document = document) {
     const data = JSON.parse(block.textContent) as SiteDataBlock;
     if (Array.isArray(data.projects)) publicProjects.seed(data.projects);
     if (Array.isArray(data.models)) showroomModels.seed(data.models);
+    if (data.reviewLink && typeof data.reviewLink === 'object') seedReviewLink(data.reviewLink);
     if (data.settings && typeof data.settings === 'object') siteSettings.seed(data.settings, data.today);
     if (data.texts && typeof data.texts === 'object') siteSettings.seedTexts(data.texts);
   } catch {

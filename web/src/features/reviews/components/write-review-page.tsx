@@ -6,6 +6,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { paths } from '../../../config/paths';
 import { api, ApiRequestError } from '../../../lib/api-client';
 import layout from '../../../styles/layout.module.css';
+import { renderedReviewLink } from '../../../lib/review-link';
 import { useBusiness } from '../../../lib/site-settings';
 
 // The form's code (MUI, the form libraries) loads when the customer points at, focuses or taps
@@ -30,11 +31,14 @@ export default function WriteReviewPage() {
   const business = useBusiness();
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
-  const [link, setLink] = useState<Link>({ state: 'checking' });
+  // The server's answer, when it rendered the page; else the page asks the API.
+  const [link, setLink] = useState<Link>(() => renderedReviewLink() ?? { state: 'checking' });
+  const checking = link.state === 'checking';
   const [dialog, setDialog] = useState<'closed' | 'open' | 'mounted'>('closed');
 
   // The server says what is wrong with a link, also one without a token ('-' is never one).
   useEffect(() => {
+    if (!checking) return;
     let current = true;
     api.get<ReviewInviteView>(`/api/review-invites/${encodeURIComponent(token || '-')}`).then(
       (invite) => current && setLink({ state: 'ready', name: invite.name }),
@@ -51,7 +55,7 @@ export default function WriteReviewPage() {
     return () => {
       current = false;
     };
-  }, [token]);
+  }, [token, checking]);
 
   return (
     <>
