@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+// Lighthouse's own browser driver (a dependency of lighthouse), for the first-tap timing.
+import puppeteer from 'puppeteer-core';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,7 +27,7 @@ const dist = join(web, 'dist');
 const cliEntry = join(root, 'functions/dist/cli.js');
 const pages = (
   process.env.LH_PAGES ??
-  '/,/about,/services,/gallery,/virtual-showroom,/privacy,/projects/hawthorn-family-kitchen,/reviews/write?token=unknown,/unsubscribe?token=unknown'
+  '/,/about,/services,/gallery,/virtual-showroom,/privacy,/projects/hawthorn-family-kitchen,/reviews/write?t=unknown,/unsubscribe?t=unknown'
 ).split(',');
 const runs = Number(process.env.LH_RUNS ?? 3);
 /** JavaScript before the first tap, gzip: the page's islands runtime and what it starts by itself. */
@@ -141,6 +143,59 @@ async function startDemo() {
   };
 }
 
+/**
+ * First tap to the inquiry wizard on the home page, in the same browser, on a phone's screen
+ * with the CPU slowed four times (as Lighthouse's mobile profile): milliseconds from the tap on
+ * "Start Your Project" (its island not loaded yet) to the first visible feedback (the loading
+ * state or the dialog) and to the wizard's first step on screen. One run per Lighthouse run.
+ */
+async function firstTapToWizard(url) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const results = [];
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
+      const cdp = await page.createCDPSession();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(`${url}/`, { waitUntil: 'load' });
+      await page.waitForSelector('[data-opens="inquiry"]');
+      results.push(
+        await page.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const { document, MutationObserver } = globalThis;
+              const tapped = performance.now();
+              let feedback = null;
+              const check = () => {
+                if (feedback === null && document.querySelector('.island-loading, [role="dialog"]')) feedback = performance.now() - tapped;
+                const step = [...document.querySelectorAll('[role="dialog"] h2, [role="dialog"] h3')].find(
+                  (heading) => heading.textContent?.includes('Select Rooms to Renovate') && heading.getBoundingClientRect().height > 0,
+                );
+                if (!step) return;
+                observer.disconnect();
+                resolve({ feedback, wizard: performance.now() - tapped });
+              };
+              const observer = new MutationObserver(check);
+              observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+              document.querySelector('[data-opens="inquiry"]').click();
+              check();
+            }),
+        ),
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.disconnect();
+  }
+  return results;
+}
+
+/** First-tap runs (firstTapToWizard); the wizard must be on screen within this. */
+const tapRuns = [];
+const firstTapTargetMs = 1000;
+
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -207,8 +262,14 @@ try {
       jsFiles: js.files,
       notes: [],
     };
+    // A customer's review or unsubscribe link is kept out of search engines on purpose
+    // (noindex): that one SEO audit is expected to fail there, and the others must pass.
+    const privatePage = /^\/(reviews\/write|unsubscribe)\b/.test(route);
+    const onlyNoindex = (run) =>
+      run.categories.seo.auditRefs.every((ref) => ref.weight === 0 || ref.id === 'is-crawlable' || run.audits[ref.id].score !== 0);
     for (const [id, min] of Object.entries(targets)) {
-      if (score(id) < min || lhrs.some((run) => Math.round((run.categories[id]?.score ?? 0) * 100) < min)) failed = true;
+      const exempt = id === 'seo' && privatePage && lhrs.every(onlyNoindex);
+      if (!exempt && (score(id) < min || lhrs.some((run) => Math.round((run.categories[id]?.score ?? 0) * 100) < min))) failed = true;
       if (score(id) < 100) {
         for (const ref of categories[id].auditRefs) {
           const audit = audits[ref.id];
@@ -233,12 +294,14 @@ try {
     }
     rows.push(row);
   }
+  tapRuns.push(...(await firstTapToWizard(server.url)));
 } finally {
   chrome.kill();
   await server.stop();
 }
 
 const loadAfter = loadavg();
+if (tapRuns.some((run) => run.wizard > firstTapTargetMs)) failed = true;
 const pad = (value, width) => String(value).padStart(width);
 console.log(`\nLighthouse ${rows.length ? lhVersion : ''} mobile, median of ${runs} run(s) per page, demo content`);
 console.log(
@@ -259,6 +322,11 @@ for (const row of rows) {
     for (const file of row.jsFiles.sort((a, b) => b.size - a.size))
       console.log(`  ${row.route} ${file.url}: ${(file.size / 1024).toFixed(1)} KB`);
 }
+console.log(
+  `first tap to the wizard's first step (home page, 4x CPU slowdown, island not loaded): ${tapRuns
+    .map((run) => `feedback ${Math.round(run.feedback)} ms, wizard ${Math.round(run.wizard)} ms`)
+    .join('; ')} (target: wizard within ${firstTapTargetMs} ms)`,
+);
 console.log(
   `load average (1, 5, 15 min) before: ${loadBefore.map((n) => n.toFixed(2)).join(' ')}, after: ${loadAfter.map((n) => n.toFixed(2)).join(' ')}`,
 );

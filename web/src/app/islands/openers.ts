@@ -29,7 +29,7 @@ let opening: Promise<unknown> | null = null;
 /** Opens an island's dialog, with the loading state until it shows. */
 export function openIsland(opens: Opens, trigger?: HTMLElement): Promise<unknown> {
   if (opening) return opening;
-  const hideLoading = opens === 'lightbox' ? () => undefined : showLoading();
+  const hideLoading = showLoading();
   const island = islands[opens];
   const retry = { opens, ...(trigger?.dataset.photoIndex !== undefined ? { photoIndex: trigger.dataset.photoIndex } : {}) };
   opening = loadIsland(
@@ -55,7 +55,7 @@ function preload(event: Event) {
   const opens = trigger?.dataset.opens;
   if (!isOpens(opens)) return;
   if (opens === 'lightbox') void islands.lightbox.load().catch(() => undefined);
-  else void import('./lead-dialogs').then((module) => module.preload(opens)).catch(() => undefined);
+  else void islands[opens].load().then((module) => module.preload(opens), () => undefined);
 }
 
 let installed = false;

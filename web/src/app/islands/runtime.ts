@@ -60,7 +60,7 @@ export function startIslands(prerendered: string) {
 
   // The showroom opened at one model (a project's "View in 3D") opens its viewer at once.
   const modelAsked = new URLSearchParams(window.location.search).has('model');
-  const startIslands = armIslands((element) => element.dataset.island === 'showroom' && modelAsked);
+  const startPageIslands = armIslands((element) => element.dataset.island === 'showroom' && modelAsked);
   // A showroom rendered without its list (the build's own page) has its models preloaded by
   // the HTML: take them now, so that the first thumbnail is fetched and shown as soon as they
   // are in, before React has even started.
@@ -69,5 +69,5 @@ export function startIslands(prerendered: string) {
   const revealsInView = observeReveals();
   // The islands that are the page start once it has painted with the pictures in view, so
   // React's download does not compete with them on a slow phone.
-  afterFirstPaint(() => void Promise.all([largestPicture, revealsInView]).then(startIslands));
+  afterFirstPaint(() => void Promise.all([largestPicture, revealsInView]).then(startPageIslands));
 }
