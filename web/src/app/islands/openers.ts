@@ -55,7 +55,11 @@ function preload(event: Event) {
   const opens = trigger?.dataset.opens;
   if (!isOpens(opens)) return;
   if (opens === 'lightbox') void islands.lightbox.load().catch(() => undefined);
-  else void islands[opens].load().then((module) => module.preload(opens), () => undefined);
+  else
+    void islands[opens].load().then(
+      (module) => module.preload(opens),
+      () => undefined,
+    );
 }
 
 let installed = false;
