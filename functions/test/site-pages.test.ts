@@ -3,7 +3,7 @@
  * build` makes web/dist and web/dist-ssr): their first HTML holds the business settings and
  * the published projects, and a change to either shows within moments, without a rebuild.
  */
-import type { Model3d, Project, PublicSettings, Review } from '@site/domain';
+import { reviewInviteMessages, type Model3d, type Project, type PublicSettings, type Review } from '@site/domain';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -38,6 +38,7 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
       store: t.app.context.store,
       settings: { read: () => settings.settings(), onChange: (listener) => settings.onChange(listener) },
       feed: changes,
+      reviewLink: (token) => t.app.context.reviewRequests.linkAnswer(token),
       cacheControl: 'no-cache',
     });
     if (!sitePages) throw new Error('no render entry');
@@ -263,6 +264,17 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
     expect((await html('/about')).text).not.toContain('"projects":');
     expect((await admin.delete(`/api/3d-models/${created.body.id}`)).status).toBe(204);
     expect((await html('/virtual-showroom')).text).not.toContain('Fitzroy Pantry Wall');
+  });
+
+  it('renders a review link’s page for each request with what its link is worth, kept by no cache', async () => {
+    const page = await html('/reviews/write?t=not-a-real-link');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.text).toContain('data-prerendered="/reviews/write"');
+    expect(page.text).toContain(reviewInviteMessages.invalid);
+    expect(page.text).not.toContain('Checking your link');
+    const unsubscribe = await html('/unsubscribe?t=not-a-real-link');
+    expect(unsubscribe.text).toContain('data-prerendered="/unsubscribe"');
   });
 
   it('shows the uploaded logo in the header and the uploaded favicon in every page head', async () => {

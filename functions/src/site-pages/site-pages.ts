@@ -109,6 +109,15 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
   let renderedAt = 0;
   /** The Melbourne day the pages were rendered on: the footer's closure notice depends on it. */
   let renderedOn = '';
+  // One render at a time: the render entry's lists and settings are module state that each
+  // render seeds, so a review link's page rendered for a request waits between two pages of a
+  // render of them all, never in the middle of one.
+  let rendering: Promise<unknown> = Promise.resolve();
+  const renderOne: RenderEntry['render'] = (url, data) => {
+    const result = rendering.then(() => entry.render(url, data));
+    rendering = result.catch(() => undefined);
+    return result;
+  };
   /** What the last render used, for the pages rendered for each request (a review link's). */
   let current: { data: { projects: PublicProject[]; settings: PublicSettings; models: Model3d[] }; template: string } | null = null;
   let running: Promise<void> | null = null;
@@ -152,7 +161,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     const next = new Map<string, Rendered>();
     const html = (text: string) => pack(text, 'text/html; charset=utf-8');
     const page = async (path: string, marker = path) => {
-      const { head, html } = await entry.render(path, { projects, settings, models });
+      const { head, html } = await renderOne(path, { projects, settings, models });
       // web/scripts/prerender.mjs fills the same template the same way ('$' in the content is no pattern).
       return template
         .replace('<!--app-head-->', () => head)
@@ -240,7 +249,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
       const token = typeof req.query.t === 'string' ? req.query.t : '';
       const reviewLink = await options.reviewLink(token);
       const url = `${entry.paths.writeReview}?t=${encodeURIComponent(token)}`;
-      const { head, html } = await entry.render(url, { ...current.data, reviewLink });
+      const { head, html } = await renderOne(url, { ...current.data, reviewLink });
       const text = current.template
         .replace('<!--app-head-->', () => head)
         .replace(
