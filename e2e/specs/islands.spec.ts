@@ -153,41 +153,45 @@ test.describe('JavaScript before the first tap', () => {
 
   test('at most 40 KB gzip on every public page, and no React until an island needs it', async ({ page, adminApi }) => {
     const project = await createProject(adminApi, { title: uniqueName('Budget kitchen'), photos: 2, beforeAfter: true });
-    const pages = [
-      '/',
-      '/about',
-      '/services',
-      '/gallery',
-      '/privacy',
-      '/virtual-showroom',
-      `/projects/${project.slug}`,
-      '/reviews/write?t=not-a-real-link',
-      '/unsubscribe?t=not-a-real-link',
-      '/no-such-page',
-    ];
-    for (const path of pages) {
-      const scripts = new Map<string, number>();
-      const listener = (response: Response) => {
-        if (response.request().resourceType() !== 'script') return;
-        void response.body().then(
-          (body) => scripts.set(new URL(response.url()).pathname, gzipSync(body).length),
-          () => undefined,
-        );
-      };
-      page.on('response', listener);
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      // The islands that start after the first paint have had their second.
-      await page.waitForTimeout(1500);
-      await page.waitForLoadState('networkidle');
-      page.off('response', listener);
-      const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-      const files = [...scripts.entries()].map(([file, size]) => `${file} ${(size / 1024).toFixed(1)} KB`).join(', ');
-      expect(total, `${path}: ${files}`).toBeLessThanOrEqual(budget);
-      expect(
-        [...scripts.keys()].filter((file) => /\/react-[^/]+\.js$/.test(file)),
-        `${path}: ${files}`,
-      ).toEqual([]);
+    try {
+      const pages = [
+        '/',
+        '/about',
+        '/services',
+        '/gallery',
+        '/privacy',
+        '/virtual-showroom',
+        `/projects/${project.slug}`,
+        '/reviews/write?t=not-a-real-link',
+        '/unsubscribe?t=not-a-real-link',
+        '/no-such-page',
+      ];
+      for (const path of pages) {
+        const scripts = new Map<string, number>();
+        const listener = (response: Response) => {
+          if (response.request().resourceType() !== 'script') return;
+          void response.body().then(
+            (body) => scripts.set(new URL(response.url()).pathname, gzipSync(body).length),
+            () => undefined,
+          );
+        };
+        page.on('response', listener);
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        // The islands that start after the first paint have had their second.
+        await page.waitForTimeout(1500);
+        await page.waitForLoadState('networkidle');
+        page.off('response', listener);
+        const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+        const files = [...scripts.entries()].map(([file, size]) => `${file} ${(size / 1024).toFixed(1)} KB`).join(', ');
+        expect(total, `${path}: ${files}`).toBeLessThanOrEqual(budget);
+        expect(
+          [...scripts.keys()].filter((file) => /\/react-[^/]+\.js$/.test(file)),
+          `${path}: ${files}`,
+        ).toEqual([]);
+      }
+    } finally {
+      await deleteAllProjects(adminApi);
     }
   });
 });

@@ -221,13 +221,27 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
   // it, so a visitor never gets the page as it was before a change the server has confirmed.
   let changed: Promise<void> | null = null;
   let settled: () => void = () => undefined;
+  /** Whether the changes so far wait for a render that has not started yet. */
+  let waiting = false;
   const soon = () => {
     clearTimeout(timer);
-    changed ??= new Promise<void>((resolve) => (settled = resolve));
+    if (!waiting) {
+      waiting = true;
+      changed = new Promise<void>((resolve) => (settled = resolve));
+    }
     timer = setTimeout(() => {
+      waiting = false;
+      const batch = changed;
       const done = settled;
-      changed = null;
-      void refresh().finally(done);
+      const after = Date.now();
+      // Done once a render that started after these changes has finished (one already running
+      // when they came renders again after itself); a render that fails ends the wait too.
+      void (async () => {
+        for (let attempt = 0; attempt < 3 && renderedAt < after; attempt += 1) await refresh();
+      })().finally(() => {
+        if (changed === batch) changed = null;
+        done();
+      });
     }, settleMs);
   };
   const unsubscribeFeed = options.feed?.subscribe((event) => {
