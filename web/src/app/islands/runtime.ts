@@ -7,9 +7,9 @@
  * pages at the first interaction with them (or once the page has painted, when their content
  * is still to come). React arrives with the first island.
  */
-import { paths, publicPaths } from '../../config/paths';
+import { paths } from '../../config/paths';
 import { startModelsRequest } from '../../features/showroom/api/early-models';
-import { recordVisit } from '../../features/visits/api/record-visit';
+import { recordPublicVisit } from '../../features/visits/api/record-visit';
 import { enhanceBeforeAfter } from '../../lib/before-after';
 import { holdEarlyClicks } from '../../lib/early-clicks';
 import { captureLeadSource } from '../../lib/lead-source';
@@ -50,8 +50,7 @@ export function startIslands(prerendered: string) {
   holdEarlyClicks();
   installOpeners();
   void captureLeadSource();
-  const page = window.location.pathname.length > 1 ? window.location.pathname.replace(/\/+$/, '') : '/';
-  if ((publicPaths as readonly string[]).includes(page)) recordVisit({ page });
+  recordPublicVisit(window.location.pathname);
 
   const header = document.querySelector<HTMLButtonElement>('header button[aria-controls][data-icon-open]');
   if (header) enhanceMenu(header);

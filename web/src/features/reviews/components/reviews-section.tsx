@@ -1,9 +1,8 @@
 import { limits } from '@site/domain';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ActionButton } from '../../../components/action-button';
 import { publicReviews } from '../../../lib/public-lists';
 import { usePublicList } from '../../../lib/use-public-list';
-import { useHydrated } from '../../../lib/use-hydrated';
 import layout from '../../../styles/layout.module.css';
 import { ReviewCard } from './review-card';
 import styles from './reviews.module.css';
@@ -40,8 +39,6 @@ function ReviewsSkeleton() {
 export default function ReviewsSection() {
   const business = useBusiness();
   const reviews = usePublicList(publicReviews);
-  const section = useRef<HTMLElement>(null);
-  useHydrated(section);
   const [dialog, setDialog] = useState<'closed' | 'open' | 'mounted'>('closed');
   const open = () => setDialog('open');
   // The dialog's code (MUI, the form libraries) loads when the visitor points at, focuses or
@@ -53,13 +50,7 @@ export default function ReviewsSection() {
 
   const list = reviews.data ?? [];
   return (
-    <section
-      ref={section}
-      data-hydrating=""
-      id="reviews"
-      aria-labelledby="reviews-heading"
-      className={`${layout.section} ${styles.section}`}
-    >
+    <section id="reviews" aria-labelledby="reviews-heading" className={`${layout.section} ${styles.section}`}>
       <div className={layout.container}>
         <div className={layout.sectionHead}>
           <h2 id="reviews-heading" className={layout.sectionTitle}>

@@ -1,4 +1,7 @@
 import type { VisitInput } from '@site/domain';
+import { publicPaths } from '../../../config/paths';
+
+const tracked = new Set<string>(publicPaths);
 
 /**
  * Records one page view (POST /api/visits). Fire and forget: keepalive lets it finish while
@@ -16,4 +19,10 @@ export function recordVisit(input: VisitInput): void {
   } catch {
     // fetch itself can throw synchronously (e.g. a blocked request); never break the page.
   }
+}
+
+/** Records a view of `pathname` when it is a public page (never /login or /admin). */
+export function recordPublicVisit(pathname: string) {
+  const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (tracked.has(page)) recordVisit({ page });
 }

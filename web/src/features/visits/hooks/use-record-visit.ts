@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { publicPaths } from '../../../config/paths';
 import { captureLeadSource } from '../../../lib/lead-source';
-import { recordVisit } from '../api/record-visit';
+import { recordPublicVisit } from '../api/record-visit';
 
-const tracked = new Set<string>(publicPaths);
 // The location key of the last recorded navigation: React's development double effects and
 // re-renders must not count a visit twice.
 let lastKey: string | null = null;
@@ -16,7 +14,6 @@ export function useRecordVisit() {
     if (lastKey === key) return;
     lastKey = key;
     void captureLeadSource();
-    const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    if (tracked.has(page)) recordVisit({ page });
+    recordPublicVisit(pathname);
   }, [pathname, key]);
 }
