@@ -17,3 +17,4 @@ export * from './settings';
 export * from './page-texts';
 export * from './go-live';
 export * from './calendar';
+export * from './booking';

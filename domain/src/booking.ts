@@ -1,0 +1,266 @@
+/**
+ * Booking a free site measure: the settings that say when and where visits can be booked, the
+ * shapes the booking API takes and answers, and its messages. One module for the server, the
+ * public booking page and the admin's Calendar tab, so all three read the same rules.
+ *
+ * Times on the wire are instants in UTC (ISO 8601, `2026-12-01T23:00:00.000Z`); days are
+ * Melbourne dates (`2026-12-02`); the hours in the settings are wall-clock times in Melbourne
+ * (`09:00`), as the business's opening hours are. Slots are shown in Melbourne time whatever
+ * the browser's zone. The arithmetic that turns these into free slots is in ./booking-slots.
+ *
+ * This module is light (zod and the settings' types): the public booking page loads it.
+ */
+import { z } from 'zod';
+import { attachmentsInputSchema, type LeadAttachment } from './attachments';
+import { leadSourceSchema } from './lead-source';
+import { limits } from './limits';
+import { messages } from './schemas';
+import type { OpeningRange } from './settings';
+
+// ---------------------------------------------------------------- settings
+
+/** What a customer can book a measure for, and the quote request's room each becomes in the pipeline. */
+export const bookingServices = ['kitchen', 'bathroom', 'wardrobe'] as const;
+export type BookingService = (typeof bookingServices)[number];
+export const bookingServiceLabels: Record<BookingService, string> = { kitchen: 'Kitchen', bathroom: 'Bathroom', wardrobe: 'Wardrobe' };
+
+/** The grid every visit, buffer and block sits on: a visit starts on a quarter hour and lasts whole quarters. */
+export const bookingGridMinutes = 15;
+/** How far apart the start times offered to a customer are. */
+export const bookingSlotStepMinutes = 30;
+
+export interface BookingSettings {
+  /** Whether customers can book online at all; off hides the booking actions and answers the API with 404. */
+  enabled: boolean;
+  /** How long a site measure takes (default 60): a multiple of 15 from 15 to 480. */
+  visitMinutes: number;
+  /** Travel time kept free between two visits (default 30): a multiple of 15 from 0 to 240. */
+  bufferMinutes: number;
+  /** How long before a visit it can be booked, moved or cancelled online (default 24 hours). */
+  minNoticeHours: number;
+  /** How far ahead a customer can book (default 8 weeks). */
+  horizonWeeks: number;
+  /**
+   * Seven days, Sunday first: the wall-clock ranges in Melbourne that visits can take place in
+   * (a visit starts and ends inside one range). Only the parts inside the business's opening
+   * hours count, and no visit is offered on a closure day.
+   */
+  weekly: OpeningRange[][];
+  /**
+   * The service area: postcodes (`3070`), postcode ranges (`3000-3207`) and suburb names
+   * (`Northcote`), any case. A customer's place is in the area when its postcode or its
+   * suburb matches an entry.
+   */
+  area: string[];
+}
+
+/**
+ * Metropolitan Melbourne by Australia Post's postcode ranges: the inner city and the suburbs
+ * (3000 to 3207), the north and west (3335 to 3341, 3427 to 3442), the east (3750 to 3810),
+ * and the south-east and peninsula (3910 to 3944, 3975 to 3978).
+ */
+export const defaultBookingArea: readonly string[] = ['3000-3207', '3335-3341', '3427-3442', '3750-3810', '3910-3944', '3975-3978'];
+
+const weekdays = (range: OpeningRange[]): OpeningRange[][] => [[], range, range, range, range, range, []];
+
+export const defaultBookingSettings: BookingSettings = {
+  enabled: true,
+  visitMinutes: 60,
+  bufferMinutes: 30,
+  minNoticeHours: 24,
+  horizonWeeks: 8,
+  weekly: weekdays([{ from: '09:00', to: '16:00' }]),
+  area: [...defaultBookingArea],
+};
+
+/** Whether a customer's postcode or suburb is in the service area (entries as in `BookingSettings.area`). */
+export function inBookingArea(area: readonly string[], place: { postcode?: string; suburb?: string }): boolean {
+  const postcode = place.postcode?.trim();
+  const suburb = place.suburb?.trim().toLowerCase().replace(/\s+/g, ' ');
+  return area.some((raw) => {
+    const entry = raw.trim();
+    const range = /^(\d{4})\s*-\s*(\d{4})$/.exec(entry);
+    if (range) return !!postcode && /^\d{4}$/.test(postcode) && range[1] <= postcode && postcode <= range[2];
+    if (/^\d{4}$/.test(entry)) return entry === postcode;
+    return !!suburb && entry.toLowerCase().replace(/\s+/g, ' ') === suburb;
+  });
+}
+
+// ---------------------------------------------------------------- messages
+
+export const bookingMessages = {
+  /** 409 when a slot went between showing it and sending it; the answer carries the fresh slots. */
+  slotTaken: 'That time was just taken, please pick another',
+  slotUnavailable: 'That time is not available: please pick one of the times shown',
+  slotPast: 'That time has passed: please pick one of the times shown',
+  outsideArea:
+    'Sorry, we do not visit that area for free measures yet. Send us an inquiry instead and we will let you know how we can help.',
+  postcode: 'Please enter the 4 digits of your postcode',
+  street: 'Please enter the street address of the place to measure',
+  service: 'Please choose kitchen, bathroom or wardrobe',
+  mobile: 'Please enter an Australian mobile number, such as 0412 345 678',
+  start: 'Please pick a time',
+  notes: 'Notes: at most 1000 characters',
+  /** The signed link after the minimum notice: changes go by phone then. */
+  tooLateToChange: (hours: number) => `Online changes close ${hours} hours before the visit. Please call us to change it.`,
+  linkInvalid: 'This link is not valid',
+  cancelled: 'This visit was cancelled',
+  disabled: 'Online booking is not available at the moment',
+  blockOverlapsBooking: 'That time has a booked visit: move or cancel the visit first',
+  blockRange: 'Blocked time must end after it starts, and last at most 31 days',
+  blockLabel: 'Give the blocked time a label of 1 to 80 characters, such as "Leave"',
+} as const;
+
+// ---------------------------------------------------------------- API shapes
+
+/** A free start time: the instant (UTC) and how it reads in Melbourne ("9:30 am"). */
+export interface BookingSlot {
+  start: string;
+  label: string;
+}
+
+/** One Melbourne day of free slots: `date` is yyyy-MM-dd, `label` "Tuesday 1 December". */
+export interface BookingDay {
+  date: string;
+  label: string;
+  slots: BookingSlot[];
+}
+
+/** `GET /api/booking/availability`: the free slots from the minimum notice to the horizon, days without a slot left out. */
+export interface BookingAvailability {
+  timeZone: 'Australia/Melbourne';
+  visitMinutes: number;
+  days: BookingDay[];
+}
+
+export const bookingStatuses = ['booked', 'cancelled'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** A booked visit, as the admin reads it. */
+export interface Booking {
+  id: string;
+  status: BookingStatus;
+  service: BookingService;
+  /** The visit's start and end instants (UTC). */
+  start: string;
+  end: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** As the customer typed it. */
+  mobile: string;
+  street: string;
+  suburb: string;
+  postcode: string;
+  notes?: string;
+  /** The quote request the booking made in the pipeline (its source and attachments are there). */
+  leadId: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Who cancelled, when cancelled: the customer through their link, or staff. */
+  cancelledBy?: 'customer' | 'staff';
+  /** Increases with each change of time, so a calendar replaces the old invite (iCalendar SEQUENCE). */
+  sequence: number;
+}
+
+/** What the customer's own link shows: no other customer's data, and whether it can still be changed online. */
+export interface PublicBooking {
+  service: BookingService;
+  start: string;
+  end: string;
+  status: BookingStatus;
+  firstName: string;
+  street: string;
+  suburb: string;
+  postcode: string;
+  /** Until when it can be moved or cancelled online (the start less the minimum notice). */
+  changeUntil: string;
+  canChange: boolean;
+}
+
+/** Time staff keep free of visits: leave, another job. */
+export interface BookingBlock {
+  id: string;
+  start: string;
+  end: string;
+  label: string;
+  createdAt: string;
+  createdBy?: string;
+}
+
+/** `GET /api/bookings?from=&to=`: the admin's calendar between two instants. */
+export interface BookingCalendar {
+  bookings: Booking[];
+  blocks: BookingBlock[];
+}
+
+/** `GET /api/bookings/feed` and `POST /api/bookings/feed` (a new secret): the private calendar feed's address. */
+export interface BookingFeed {
+  url: string;
+}
+
+// ---------------------------------------------------------------- input schemas
+
+const line = (message: string, max: number, min = 1) => z.string({ error: message }).trim().min(min, message).max(max, message);
+const instant = z.iso.datetime({ error: bookingMessages.start });
+const postcode = z
+  .string({ error: bookingMessages.postcode })
+  .trim()
+  .regex(/^\d{4}$/, bookingMessages.postcode);
+
+/** An Australian mobile: 04xx xxx xxx, written any usual way (+61 4.., spaces, dashes). */
+export const australianMobilePattern = /^(?:\+?61\s*\(?0?\)?\s*|0)4(?:[\s-]*\d){8}$/;
+const mobile = z
+  .string({ error: bookingMessages.mobile })
+  .trim()
+  .max(30, bookingMessages.mobile)
+  .regex(australianMobilePattern, bookingMessages.mobile);
+
+/** `GET /api/booking/availability?postcode=&suburb=`: the place is checked against the area first. */
+export const availabilityQuerySchema = z.object({
+  postcode,
+  suburb: line(messages.suburbRequired, 100).optional(),
+});
+
+/** `POST /api/bookings`: the customer's booking (with the honeypot field as on the other forms). */
+export const bookingInputSchema = z.object({
+  service: z.enum(bookingServices, { error: bookingMessages.service }),
+  start: instant,
+  street: line(bookingMessages.street, 120),
+  suburb: line(messages.suburbRequired, 100),
+  postcode,
+  firstName: line(messages.firstNameRequired, limits.nameMaxLength),
+  lastName: line(messages.lastNameRequired, limits.nameMaxLength),
+  email: z.string({ error: messages.emailInvalid }).trim().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid)),
+  mobile,
+  notes: z.string({ error: bookingMessages.notes }).trim().max(1000, bookingMessages.notes).optional(),
+  attachments: attachmentsInputSchema.optional(),
+  source: leadSourceSchema.optional(),
+  marketingConsent: z.boolean({ error: 'Marketing consent must be true or false' }).optional(),
+});
+export type BookingInput = z.infer<typeof bookingInputSchema>;
+
+/** `POST /api/bookings/manage` with the link's token: move the visit (`start`) or cancel it (`cancel: true`). */
+export const bookingChangeSchema = z.union([
+  z.object({ token: z.string({ error: bookingMessages.linkInvalid }).max(400), start: instant }),
+  z.object({ token: z.string({ error: bookingMessages.linkInvalid }).max(400), cancel: z.literal(true) }),
+]);
+
+/** `PATCH /api/bookings/:id` (staff): a new start, or `status: 'cancelled'`. */
+export const bookingStaffChangeSchema = z.union([z.object({ start: instant }), z.object({ status: z.literal('cancelled') })]);
+
+/** `POST /api/bookings/blocks` (staff): time kept free of visits. */
+export const bookingBlockInputSchema = z
+  .object({
+    start: z.iso.datetime({ error: bookingMessages.blockRange }),
+    end: z.iso.datetime({ error: bookingMessages.blockRange }),
+    label: line(bookingMessages.blockLabel, 80),
+  })
+  .refine(({ start, end }) => Date.parse(end) > Date.parse(start) && Date.parse(end) - Date.parse(start) <= 31 * 86_400_000, {
+    message: bookingMessages.blockRange,
+    path: ['end'],
+  });
+export type BookingBlockInput = z.infer<typeof bookingBlockInputSchema>;
+
+/** The files a booking's lead carries, as the admin reads them. */
+export type BookingAttachments = LeadAttachment[];
