@@ -15,10 +15,14 @@ export const paths = {
   writeReview: '/reviews/write',
   /** The unsubscribe link in review requests and reminders: `?t=<token>`. Not indexed. */
   unsubscribe: '/unsubscribe',
+  /** Booking a free site measure. */
+  book: '/book',
+  /** A customer's own link in a booking's confirmation, to move or cancel the visit: `?t=<token>`. Not indexed. */
+  manageBooking: '/book/manage',
 } as const;
 
 /** Public pages: prerendered, listed in the sitemap, and recorded as visits. */
-export const publicPaths = [paths.home, paths.about, paths.services, paths.gallery, paths.showroom, paths.privacy] as const;
+export const publicPaths = [paths.home, paths.about, paths.services, paths.gallery, paths.showroom, paths.privacy, paths.book] as const;
 
 /** Every path the app renders with 200; anything else is the 404 page. */
 export const sitePaths: readonly string[] = Object.values(paths);

@@ -68,8 +68,10 @@ for (const route of publicPaths) {
   }
 }
 write(join(dist, '404.html'), await page('/404', notFoundMarker));
-// The customer's review link and the unsubscribe page render in the browser: what they show depends on the link's token.
-for (const route of [paths.login, paths.admin, paths.account, paths.writeReview, paths.unsubscribe]) write(outFile(route), shell);
+// The customer's review link, the unsubscribe page and a booking's own link render in the
+// browser: what they show depends on the link's token.
+for (const route of [paths.login, paths.admin, paths.account, paths.writeReview, paths.unsubscribe, paths.manageBooking])
+  write(outFile(route), shell);
 
 const site = defaultSiteUrl;
 write(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site}/sitemap.xml\n`);
@@ -89,5 +91,5 @@ write(
 // script used.
 write(join(ssrDir, 'page-template.html'), lowPriorityEntry(pageTemplate));
 console.log(
-  `prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin}, ${paths.account}, ${paths.writeReview} and ${paths.unsubscribe}; robots.txt, sitemap.xml`,
+  `prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin}, ${paths.account}, ${paths.writeReview}, ${paths.unsubscribe} and ${paths.manageBooking}; robots.txt, sitemap.xml`,
 );

@@ -23,6 +23,9 @@ const ProjectPage = lazy(() => import('./pages/project-page'));
 const PrivacyPage = lazy(() => import('./pages/privacy-page'));
 const AboutPage = lazy(() => import('./pages/about-page').then((module) => ({ default: module.AboutPage })));
 const ServicesPage = lazy(() => import('./pages/services-page').then((module) => ({ default: module.ServicesPage })));
+// The booking page and a booking's own link come with their own scripts too.
+const BookPage = lazy(() => import('./pages/book-page').then((module) => ({ default: module.BookPage })));
+const ManageBookingPage = lazy(() => import('../features/booking/components/manage-booking-page'));
 
 /**
  * Each lazy page waits in its own Suspense boundary. The prerendered pages have none around
@@ -85,6 +88,9 @@ export const appRoutes: RouteObject[] = [
       { path: paths.services, element: deferred(<ServicesPage />) },
       { path: paths.gallery, element: <GalleryPage /> },
       { path: paths.privacy, element: deferred(<PrivacyPage />) },
+      { path: paths.book, element: deferred(<BookPage />) },
+      // A customer's own link from their booking's confirmation: rendered in the browser from its token.
+      { path: paths.manageBooking, element: deferred(<ManageBookingPage />) },
       showroomRoute,
       { path: projectRoutePattern, element: deferred(<ProjectPage />) },
       { path: paths.writeReview, element: <EmailLinkRoute /> },

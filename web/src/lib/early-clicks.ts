@@ -22,6 +22,19 @@ export function holdEarlyClicks() {
     },
     true,
   );
+  // A form in a hydrating part (the booking page's first step) is not sent by the browser
+  // itself, which would load the page again: its button is held and clicked once it is live.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (!(event.target instanceof HTMLFormElement) || !event.target.closest('[data-hydrating]')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const button = event.submitter instanceof HTMLButtonElement ? event.submitter : event.target.querySelector('button[type="submit"]');
+      if (button instanceof HTMLButtonElement && !held.includes(button)) held.push(button);
+    },
+    true,
+  );
 }
 
 /** Marks a hydrated part of the page as live and replays the taps it missed. */

@@ -13,6 +13,7 @@ const islands: Record<IslandName, { what: string; load: () => Promise<{ hydrate:
   reviews: { what: 'the reviews', load: () => import('./reviews') },
   showroom: { what: 'the showroom', load: () => import('./showroom') },
   'email-link': { what: 'this page', load: () => import('./email-link') },
+  booking: { what: 'the booking form', load: () => import('./booking') },
 };
 
 const isIsland = (name: string | undefined): name is IslandName => name !== undefined && Object.hasOwn(islands, name);

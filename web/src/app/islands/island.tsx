@@ -5,7 +5,7 @@ import { replayEarlyClicks } from '../../lib/early-clicks';
 import { adoptSiteData } from '../../lib/site-data';
 
 /** The islands a public page hydrates in place, each in its own element (see hydrate.ts). */
-export type IslandName = 'reviews' | 'showroom' | 'email-link';
+export type IslandName = 'reviews' | 'showroom' | 'email-link' | 'booking';
 
 /**
  * When an island starts: at the visitor's first pointer over, focus on, touch or tap of it;
