@@ -5,6 +5,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import { paths } from '@site/domain';
+import { bookingEnabled } from '../lib/booking-enabled';
+import { useSiteSettings } from '../lib/site-settings';
 
 interface SuccessDialogProps {
   open: boolean;
@@ -16,6 +19,7 @@ interface SuccessDialogProps {
 
 /** The thank-you dialog after an inquiry or a quote request. */
 export default function SuccessDialog({ open, firstName, onClose, onExited }: SuccessDialogProps) {
+  const canBook = bookingEnabled(useSiteSettings());
   return (
     <Dialog
       open={open}
@@ -36,7 +40,12 @@ export default function SuccessDialog({ open, firstName, onClose, onExited }: Su
         </Typography>
         <Typography color="text.secondary">You'll receive a confirmation email and SMS shortly.</Typography>
       </DialogContent>
-      <DialogActions sx={{ justifyContent: 'center', pb: 3 }}>
+      <DialogActions sx={{ justifyContent: 'center', flexWrap: 'wrap', gap: 1, pb: 3 }}>
+        {canBook ? (
+          <Button variant="outlined" href={paths.book} size="large">
+            Book a free measure
+          </Button>
+        ) : null}
         <Button variant="contained" onClick={onClose} size="large" sx={{ minWidth: 140 }}>
           Close
         </Button>

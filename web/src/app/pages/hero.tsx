@@ -1,10 +1,12 @@
 import type { PublicProject } from '@site/domain';
 import { preload } from 'react-dom';
-import { ActionButton } from '../../components/action-button';
+import { ActionButton, ActionLink } from '../../components/action-button';
 import { Icon, iconPaths } from '../../components/icons';
 import { ProjectPicture, srcsetOf } from '../../components/project-picture';
 import { publicProjects } from '../../lib/public-lists';
-import { usePageTexts } from '../../lib/site-settings';
+import { paths } from '../../config/paths';
+import { bookingEnabled } from '../../lib/booking-enabled';
+import { usePageTexts, useSiteSettings } from '../../lib/site-settings';
 import { usePublicList } from '../../lib/use-public-list';
 import layout from '../../styles/layout.module.css';
 import styles from './pages.module.css';
@@ -28,6 +30,7 @@ const heroProject = (projects: readonly PublicProject[] | undefined) =>
 export function Hero() {
   const projects = usePublicList(publicProjects);
   const texts = usePageTexts();
+  const canBook = bookingEnabled(useSiteSettings());
   const featured = heroProject(projects.data);
   const cover = featured?.photos[featured.coverIndex];
   // The largest thing in view when the page opens: its request goes in the HTML's head.
@@ -69,6 +72,11 @@ export function Hero() {
             <ActionButton id="start-project" type="button" tone="light-outline" data-opens="inquiry">
               Start Your Project
             </ActionButton>
+            {canBook ? (
+              <ActionLink href={paths.book} tone="light-outline">
+                Book a free measure
+              </ActionLink>
+            ) : null}
           </div>
         </div>
       </div>

@@ -1,8 +1,10 @@
+import { ActionLink } from '../../components/action-button';
 import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
 import { useServices } from '../../features/services/services';
-import { useBusiness } from '../../lib/site-settings';
+import { bookingEnabled } from '../../lib/booking-enabled';
+import { useBusiness, useSiteSettings } from '../../lib/site-settings';
 import layout from '../../styles/layout.module.css';
 import { PageHeader } from './page-header';
 import styles from './pages.module.css';
@@ -11,6 +13,7 @@ import styles from './pages.module.css';
 export function ServicesPage() {
   const seo = pageSeo(useBusiness())[paths.services];
   const services = useServices();
+  const canBook = bookingEnabled(useSiteSettings());
   return (
     <>
       <PageMeta title={seo.title} description={seo.description} keywords={seo.keywords} path={paths.services} />
@@ -33,6 +36,17 @@ export function ServicesPage() {
             </li>
           ))}
         </ol>
+        {canBook ? (
+          <section aria-labelledby="book-measure-heading" className={styles.bookMeasure}>
+            <h2 id="book-measure-heading" className={styles.serviceTitle}>
+              Start with a free measure
+            </h2>
+            <p className={layout.muted}>Pick a free time online and we come to measure your kitchen, bathroom or wardrobe.</p>
+            <ActionLink href={paths.book} tone="dark">
+              Book a free measure
+            </ActionLink>
+          </section>
+        ) : null}
       </div>
     </>
   );
