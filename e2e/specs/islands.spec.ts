@@ -122,7 +122,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('every public page shows its text and pictures, and its links lead on', async ({ page }) => {
-    for (const path of ['/', '/about', '/services', '/gallery', '/virtual-showroom', '/privacy']) {
+    for (const path of ['/', '/about', '/services', '/gallery', '/virtual-showroom', '/privacy', '/book']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const images = page.locator('main img');
@@ -160,6 +160,7 @@ test.describe('JavaScript before the first tap', () => {
         '/services',
         '/gallery',
         '/privacy',
+        '/book',
         '/virtual-showroom',
         `/projects/${project.slug}`,
         '/reviews/write?t=not-a-real-link',
