@@ -147,6 +147,11 @@ export const auditActionLabels = {
   'leads.expired': 'Deleted old won and lost leads',
   'settings.changed': 'Changed a setting',
   'settings.test_message': 'Sent a test message',
+  'booking.moved': 'Moved a booked site measure',
+  'booking.cancelled': 'Cancelled a booked site measure',
+  'booking.blocked': 'Blocked time in the calendar',
+  'booking.unblocked': 'Removed blocked time from the calendar',
+  'booking.feed_regenerated': 'Made a new calendar feed address',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

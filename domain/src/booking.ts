@@ -15,7 +15,7 @@ import { attachmentsInputSchema, type LeadAttachment } from './attachments';
 import { leadSourceSchema } from './lead-source';
 import { limits } from './limits';
 import { messages } from './schemas';
-import type { OpeningRange } from './settings';
+import type { OpeningRange } from './calendar';
 
 // ---------------------------------------------------------------- settings
 
@@ -109,6 +109,13 @@ export const bookingMessages = {
   blockOverlapsBooking: 'That time has a booked visit: move or cancel the visit first',
   blockRange: 'Blocked time must end after it starts, and last at most 31 days',
   blockLabel: 'Give the blocked time a label of 1 to 80 characters, such as "Leave"',
+  /** A block over another block. */
+  blockOverlapsBlock: 'That time is already blocked: change or delete that block first',
+  blockNotFound: 'That blocked time no longer exists',
+  notFound: 'Booking not found',
+  /** The customer's link once the visit has started. */
+  linkExpired: 'This link has expired: the visit time has passed',
+  calendarRange: 'Give from and to as times, to after from, at most 62 days apart',
 } as const;
 
 // ---------------------------------------------------------------- API shapes
@@ -245,6 +252,12 @@ export const bookingChangeSchema = z.union([
   z.object({ token: z.string({ error: bookingMessages.linkInvalid }).max(400), start: instant }),
   z.object({ token: z.string({ error: bookingMessages.linkInvalid }).max(400), cancel: z.literal(true) }),
 ]);
+
+/** `GET /api/bookings?from=&to=` (staff): the calendar between two instants, at most 62 days apart. */
+export const bookingCalendarQuerySchema = z.object({
+  from: z.iso.datetime({ error: bookingMessages.calendarRange }),
+  to: z.iso.datetime({ error: bookingMessages.calendarRange }),
+});
 
 /** `PATCH /api/bookings/:id` (staff): a new start, or `status: 'cancelled'`. */
 export const bookingStaffChangeSchema = z.union([z.object({ start: instant }), z.object({ status: z.literal('cancelled') })]);

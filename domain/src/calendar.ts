@@ -11,3 +11,16 @@ export const businessTimeZone = 'Australia/Melbourne';
 export function closureOn<T extends { from: string; to: string }>(date: string, closures: ReadonlyArray<T> | undefined): T | undefined {
   return closures?.find((closure) => closure.from <= date && date <= closure.to);
 }
+
+/** An opening range on one day, wall-clock time in Melbourne ("08:00" to "17:30"). */
+export interface OpeningRange {
+  from: string;
+  to: string;
+}
+
+/** Days the business is closed: public holidays, a Christmas shutdown. Dates are Melbourne days, `to` included. */
+export interface Closure {
+  from: string;
+  to: string;
+  label: string;
+}

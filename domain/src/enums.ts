@@ -65,7 +65,16 @@ export const collections = {
 } as const;
 
 /** The collections whose changes reach the admin dashboard live. */
-export const liveCollections = ['project_inquiries', 'quote_requests', 'reviews', 'visitor_tracking', 'models_3d', 'projects'] as const;
+export const liveCollections = [
+  'project_inquiries',
+  'quote_requests',
+  'reviews',
+  'visitor_tracking',
+  'models_3d',
+  'projects',
+  'bookings',
+  'booking_blocks',
+] as const;
 export type LiveCollection = (typeof liveCollections)[number];
 export type ChangeOp = 'create' | 'update' | 'delete';
 export interface ChangeEvent {

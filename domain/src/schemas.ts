@@ -168,6 +168,8 @@ export interface QuoteRequest extends Omit<QuoteInput, 'attachments'>, LeadProgr
   createdAt: string;
   /** The customer's files, as the admin lead list returns them. */
   attachments?: LeadAttachment[];
+  /** The site measure the customer booked online, when the request came from the booking page. */
+  bookingId?: string;
 }
 
 // ---------------------------------------------------------------- working a lead

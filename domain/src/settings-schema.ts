@@ -39,6 +39,18 @@ export const settingsMessages = {
   retention: 'Lead retention: a whole number of months from 1 to 1200, or keep until asked',
   link: (key: LinkKey) => `${linkLabels[key]}: enter the https address of your ${linkLabels[key]} page`,
   text: (label: string, min: number, max: number) => `${label}: enter ${min} to ${max} characters, or restore the default`,
+  bookingEnabled: 'Online booking: on or off',
+  visitMinutes: 'Visit length: a multiple of 15 minutes from 15 to 480',
+  bufferMinutes: 'Travel buffer: a multiple of 15 minutes from 0 to 240',
+  minNoticeHours: 'Minimum notice: a whole number of hours from 0 to 336',
+  horizonWeeks: 'Booking horizon: a whole number of weeks from 1 to 26',
+  bookingWeekly: 'Booking hours: give the ranges of each of the seven days',
+  bookingTime: 'Booking hours: write times on the quarter hour (HH:00, HH:15, HH:30, HH:45), from 00:00 to 24:00',
+  bookingRange: 'Booking hours: each range must end after it starts',
+  bookingOverlap: 'Booking hours: the ranges of one day must not overlap',
+  bookingRangesPerDay: 'Booking hours: at most 3 ranges a day',
+  areaEntry: 'Service area: each entry is a postcode (3070), a range of postcodes (3000-3207) or a suburb name (Northcote)',
+  areaEntries: 'Service area: give 1 to 500 entries',
   version: 'Version: send the version the change started from',
   nothing: 'Send at least one section of the settings to change',
 } as const;
@@ -249,6 +261,63 @@ const privacySchema = z.object({
     .nullable(),
 });
 
+const bookingTimeSchema = z
+  .string({ error: settingsMessages.bookingTime })
+  .refine((time) => (minutesOfTime(time) ?? 1) % 15 === 0, settingsMessages.bookingTime);
+
+const bookingDaySchema = z
+  .array(z.object({ from: bookingTimeSchema, to: bookingTimeSchema }), { error: settingsMessages.bookingWeekly })
+  .max(3, settingsMessages.bookingRangesPerDay)
+  .superRefine((ranges, ctx) => {
+    const minutes = ranges.map((range) => ({ from: minutesOfTime(range.from) ?? 0, to: minutesOfTime(range.to) ?? 0 }));
+    if (minutes.some((range) => range.to <= range.from)) ctx.addIssue({ code: 'custom', message: settingsMessages.bookingRange });
+    const sorted = [...minutes].sort((a, b) => a.from - b.from);
+    if (sorted.some((range, i) => i > 0 && range.from < sorted[i - 1].to))
+      ctx.addIssue({ code: 'custom', message: settingsMessages.bookingOverlap });
+  })
+  .transform((ranges) => [...ranges].sort((a, b) => a.from.localeCompare(b.from)));
+
+/** A service area entry: a postcode, a range of postcodes (first not after last) or a suburb's name. */
+const areaEntrySchema = z
+  .string({ error: settingsMessages.areaEntry })
+  .trim()
+  .transform((entry) => entry.replace(/\s+/g, ' '))
+  .refine((entry) => {
+    const range = /^(\d{4}) ?- ?(\d{4})$/.exec(entry);
+    if (range) return range[1] <= range[2];
+    return /^\d{4}$/.test(entry) || /^[A-Za-z][A-Za-z' .-]{1,59}$/.test(entry);
+  }, settingsMessages.areaEntry)
+  .transform((entry) => entry.replace(/^(\d{4}) ?- ?(\d{4})$/, '$1-$2'));
+
+const multipleOf15 = (message: string, min: number, max: number) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message)
+    .refine((value) => value % 15 === 0, message);
+
+const bookingSchema = z.object({
+  enabled: z.boolean({ error: settingsMessages.bookingEnabled }),
+  visitMinutes: multipleOf15(settingsMessages.visitMinutes, 15, 480),
+  bufferMinutes: multipleOf15(settingsMessages.bufferMinutes, 0, 240),
+  minNoticeHours: z
+    .number({ error: settingsMessages.minNoticeHours })
+    .int(settingsMessages.minNoticeHours)
+    .min(0, settingsMessages.minNoticeHours)
+    .max(336, settingsMessages.minNoticeHours),
+  horizonWeeks: z
+    .number({ error: settingsMessages.horizonWeeks })
+    .int(settingsMessages.horizonWeeks)
+    .min(1, settingsMessages.horizonWeeks)
+    .max(26, settingsMessages.horizonWeeks),
+  weekly: z.array(bookingDaySchema, { error: settingsMessages.bookingWeekly }).length(7, settingsMessages.bookingWeekly),
+  area: z
+    .array(areaEntrySchema, { error: settingsMessages.areaEntries })
+    .min(1, settingsMessages.areaEntries)
+    .max(500, settingsMessages.areaEntries),
+});
+
 /** A page text: the owner's words, or null (and an emptied box) for the default. */
 const pageText = (label: string, min: number, max: number) =>
   z
@@ -296,6 +365,7 @@ export const settingsSectionSchemas = {
   notifications: notificationsSchema,
   links: linksSchema,
   privacy: privacySchema,
+  booking: bookingSchema,
   texts: textsSchema,
 } as const satisfies Record<(typeof settingsSections)[number], z.ZodType>;
 
@@ -311,6 +381,7 @@ export const settingsUpdateSchema = z
     notifications: notificationsSchema.optional(),
     links: linksSchema.optional(),
     privacy: privacySchema.optional(),
+    booking: bookingSchema.optional(),
     texts: textsSchema.optional(),
   })
   .refine((update) => settingsSections.some((section) => update[section] !== undefined), {

@@ -10,6 +10,8 @@
  * settings-schema.ts, which the server and the Settings tab load.
  */
 import { nationalPhoneDigits } from './phone';
+import { defaultBookingSettings, type BookingSettings } from './booking';
+import type { Closure, OpeningRange } from './calendar';
 import type { BusinessSettings } from './site';
 
 export const australianStates = ['VIC', 'NSW', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const;
@@ -31,18 +33,8 @@ export const linkLabels: Record<LinkKey, string> = {
   googleBusiness: 'Google Business Profile',
 };
 
-/** An opening range on one day, wall-clock time in Melbourne ("08:00" to "17:30"). */
-export interface OpeningRange {
-  from: string;
-  to: string;
-}
-
-/** Days the business is closed: public holidays, a Christmas shutdown. Dates are Melbourne days, `to` included. */
-export interface Closure {
-  from: string;
-  to: string;
-  label: string;
-}
+// The opening ranges and closures are the calendar's (./calendar), which the booking settings share.
+export type { Closure, OpeningRange } from './calendar';
 
 /** The logo and the favicon an admin uploads. */
 export const brandImageKinds = ['logo', 'favicon'] as const;
@@ -95,6 +87,8 @@ export interface SiteSettings {
     /** Months won and lost leads are kept after their last change; null keeps them until someone asks. */
     leadRetentionMonths: number | null;
   };
+  /** When and where customers can book a free site measure online (public: no staff details in it). */
+  booking: BookingSettings;
   /** Page texts; null is the default text (Restore default sets it back to null). */
   texts: {
     heroHeadline: string | null;
@@ -108,7 +102,7 @@ export interface SiteSettings {
 export type PublicSettings = Omit<SiteSettings, 'notifications'>;
 
 /** The settings of the sections the Settings tab saves one at a time. */
-export const settingsSections = ['business', 'hours', 'notifications', 'links', 'privacy', 'texts'] as const;
+export const settingsSections = ['business', 'hours', 'notifications', 'links', 'privacy', 'booking', 'texts'] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
 /** A stored settings document: the values and who last changed them. */
@@ -140,6 +134,7 @@ export const defaultSettings: SiteSettings = {
   links: {},
   images: {},
   privacy: { leadRetentionMonths: null },
+  booking: defaultBookingSettings,
   texts: {
     heroHeadline: null,
     heroIntro: null,

@@ -35,6 +35,9 @@ import { AuditTrail } from './services/audit';
 import { Attachments, type AttachmentProcessingOptions } from './services/attachments';
 import { attachmentFileRoutes, attachmentUploadRoutes } from './routes/attachments';
 import { LeadService } from './services/leads';
+import { BookingService } from './services/bookings';
+import { LinkSigner } from './services/link-signing';
+import { bookingRoutes } from './routes/bookings';
 import { withChangeFeed } from './services/live-store';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import type { JobUpgrades } from './jobs/deps';
@@ -209,6 +212,16 @@ export function createApp(deps: AppDeps) {
     { ...deps.attachmentProcessing, enqueue: (id) => jobs.enqueue('attachments', id) },
     quota,
   );
+  const leads = new LeadService({ store, clock, messageSettings, attachments, wake: deps.delivery.wake });
+  const bookings = new BookingService({
+    store,
+    clock,
+    settings: () => settings.settings(),
+    messageSettings,
+    leads,
+    signer: new LinkSigner(store, clock),
+    wake: deps.delivery.wake,
+  });
   // The background work of every kind, on these services: the embedded server starts it; a Cloud Function runs one item.
   const jobs = createSiteJobs(
     {
@@ -218,6 +231,7 @@ export function createApp(deps: AppDeps) {
       attachments,
       models,
       reviewRequests,
+      bookings,
       settings,
       messageSettings,
       wake: deps.delivery.wake,
@@ -239,7 +253,8 @@ export function createApp(deps: AppDeps) {
     reviewRequests,
     models,
     attachments,
-    leads: new LeadService({ store, clock, messageSettings, attachments, wake: deps.delivery.wake }),
+    leads,
+    bookings,
     jobs,
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
     verifiedClient: clientCheckGate(deps.clientCheck, (message) => log(message)),
@@ -286,6 +301,7 @@ export function createApp(deps: AppDeps) {
   api.use(visitorRoutes(ctx));
   api.use(reviewRoutes(ctx));
   api.use(reviewRequestRoutes(ctx));
+  api.use(bookingRoutes(ctx));
   api.use(authRoutes(ctx, deps.clientAuth));
   api.use(accountRoutes(ctx, deps.clientAuth));
   api.use(auditRoutes(ctx));

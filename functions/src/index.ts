@@ -18,6 +18,7 @@ import { followUpJobs } from './jobs/follow-ups';
 import { maintenanceJobs } from './jobs/maintenance';
 import { modelJobs } from './jobs/models';
 import { reviewReminderJobs } from './jobs/review-reminders';
+import { bookingReminderJobs } from './jobs/booking-reminders';
 import type { DocumentTrigger, ScheduleTrigger } from './jobs/runner';
 import type { JobName } from './jobs/site-jobs';
 import { createFirebasePages } from './firebase/pages';
@@ -126,5 +127,6 @@ function scheduledJob(kind: { name: JobName; cloud: ScheduleTrigger }) {
 export const optimizeModel = documentJob(modelJobs);
 export const processAttachment = documentJob(attachmentJobs);
 export const reviewReminders = scheduledJob(reviewReminderJobs);
+export const bookingReminders = scheduledJob(bookingReminderJobs);
 export const followUpReminders = scheduledJob(followUpJobs);
 export const maintenance = scheduledJob(maintenanceJobs);

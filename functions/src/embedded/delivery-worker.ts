@@ -149,6 +149,7 @@ export class DeliveryWorker {
         text: message.text,
         html: message.html,
         ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
     }
     if (!sms) throw new SendError('SMS is not configured', false);

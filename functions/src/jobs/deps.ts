@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/clock';
 import type { Store } from '../ports/store';
 import type { Attachments } from '../services/attachments';
+import type { BookingService } from '../services/bookings';
 import type { FollowUpSettings } from '../services/follow-up';
 import type { MessageSettings } from '../services/lead-messages';
 import type { ModelProcessing } from '../services/model-processing';
@@ -27,6 +28,8 @@ export interface JobDeps {
   attachments: Attachments;
   models: ModelProcessing;
   reviewRequests: ReviewRequests;
+  /** Booked visits' reminders the day before. */
+  bookings: Pick<BookingService, 'sendDueReminders'>;
   settings: Pick<SettingsService, 'settings'>;
   messageSettings(): Promise<MessageSettings>;
   /** Tells the embedded sender that messages were queued; absent where extensions send. */

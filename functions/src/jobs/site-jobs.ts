@@ -1,4 +1,5 @@
 import { attachmentJobs } from './attachments';
+import { bookingReminderJobs } from './booking-reminders';
 import type { JobDeps } from './deps';
 import { followUpJobs } from './follow-ups';
 import { maintenanceJobs } from './maintenance';
@@ -12,7 +13,7 @@ import { JobRunner, type JobLog } from './runner';
  * index.ts makes each kind's Cloud Function from its `cloud` trigger. A new kind is a file
  * beside these and a line here (and, for Firebase, its function's export in index.ts).
  */
-export const jobKinds = [attachmentJobs, modelJobs, followUpJobs, reviewReminderJobs, maintenanceJobs] as const;
+export const jobKinds = [attachmentJobs, modelJobs, followUpJobs, reviewReminderJobs, bookingReminderJobs, maintenanceJobs] as const;
 
 export type JobName = (typeof jobKinds)[number]['name'];
 export type SiteJobs = JobRunner<JobName>;

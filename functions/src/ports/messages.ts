@@ -4,6 +4,14 @@ import type { DeliveryStatus, Inquiry, MessageAudience, MessageChannel, MessageD
 export type Lead = { kind: 'inquiry'; record: Inquiry } | { kind: 'quote'; record: QuoteRequest } | { kind: 'review'; record: Review };
 export type LeadKind = Lead['kind'];
 
+/** A file an email carries: a booking's calendar invite (text, such as an .ics). */
+export interface MessageAttachment {
+  filename: string;
+  /** With its parameters: `text/calendar; charset=utf-8; method=REQUEST`. */
+  contentType: string;
+  content: string;
+}
+
 /** An email or SMS to queue. */
 export interface NewMessage {
   /**
@@ -20,6 +28,8 @@ export interface NewMessage {
   html?: string;
   /** Extra email headers: List-Unsubscribe and List-Unsubscribe-Post on review requests and reminders. */
   headers?: Record<string, string>;
+  /** Files the email carries (a booking's invite). */
+  attachments?: MessageAttachment[];
   /** Recorded as not sent, with this reason (e.g. an SMS to a landline). */
   skipped?: string;
 }

@@ -199,8 +199,10 @@ export const tables = {
       ...leadFollowUpColumns,
       ...leadConsentColumns,
       ...leadAttachmentColumns,
+      bookingId: 'text',
     },
     ...leadOptions,
+    optional: [...leadOptions.optional, 'bookingId'],
     search: leadSearch({ suburb: 'text' }),
   },
   reviews: {
@@ -400,6 +402,46 @@ export const tables = {
   signingKeys: {
     name: 'signing_keys',
     columns: { id: 'text', secret: 'text', createdAt: 'text' },
+  },
+  /**
+   * Booked site measures. The calendar reads the booked ones by start (availability, the
+   * admin's week, the feed); the reminder job the pending reminders that are due; a lead's
+   * deletion its booking.
+   */
+  bookings: {
+    name: 'bookings',
+    columns: {
+      id: 'text',
+      status: 'text',
+      service: 'text',
+      start: 'text',
+      end: 'text',
+      firstName: 'text',
+      lastName: 'text',
+      email: 'text',
+      mobile: 'text',
+      street: 'text',
+      suburb: 'text',
+      postcode: 'text',
+      notes: 'text',
+      leadId: 'text',
+      createdAt: 'text',
+      updatedAt: 'text',
+      cancelledBy: 'text',
+      sequence: 'int',
+      reminder: 'text',
+      reminderDueAt: 'text',
+      cells: 'json',
+    },
+    optional: ['notes', 'cancelledBy'],
+    indexes: [['status', 'start', 'id'], ['start', 'id'], ['status', 'reminder', 'reminderDueAt', 'id'], ['leadId']],
+  },
+  /** Time staff keep free of visits (leave, another job), read by start like the bookings. */
+  bookingBlocks: {
+    name: 'booking_blocks',
+    columns: { id: 'text', start: 'text', end: 'text', label: 'text', createdAt: 'text', createdBy: 'text', cells: 'json' },
+    optional: ['createdBy'],
+    indexes: [['start', 'id']],
   },
   uploadTickets: {
     name: 'upload_tickets',

@@ -1,3 +1,5 @@
+import type { MessageAttachment } from './messages';
+
 /** The providers that carry emails and SMS out of the embedded server. */
 
 export interface OutgoingEmail {
@@ -9,6 +11,8 @@ export interface OutgoingEmail {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe on review requests. */
   headers?: Record<string, string>;
+  /** Files it carries (a booking's calendar invite). */
+  attachments?: MessageAttachment[];
 }
 
 export interface OutgoingSms {

@@ -1,3 +1,4 @@
+import type { BookingBlockRecord, BookingRecord, BookingSlotStore } from './bookings';
 import { InvalidError } from './errors';
 import type { MessageStore } from './messages';
 import type { PersonalDataStore } from './privacy';
@@ -304,6 +305,10 @@ export interface Store {
   audit: Collection<AuditRecord>;
   reviewInvites: Collection<ReviewInviteRecord>;
   emailSuppressions: Collection<EmailSuppressionRecord>;
+  /** Booked site measures and staff's blocked time; written through `bookingSlots`, which holds their grid cells. */
+  bookings: Collection<BookingRecord>;
+  bookingBlocks: Collection<BookingBlockRecord>;
+  bookingSlots: BookingSlotStore;
   /** Emails and SMS about leads, queued in the lead's own transaction. */
   messages: MessageStore;
   /** The Privacy tool's lookups of a person's reviews and messages by address. */

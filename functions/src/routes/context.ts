@@ -11,6 +11,7 @@ import type { MessagePolicy } from '../message-settings';
 import type { MessageSettings } from '../services/lead-messages';
 import type { AuditTrail } from '../services/audit';
 import type { Attachments } from '../services/attachments';
+import type { BookingService } from '../services/bookings';
 import type { LeadService } from '../services/leads';
 import type { ModelProcessing } from '../services/model-processing';
 import type { ReviewRequests } from '../services/review-requests';
@@ -52,6 +53,8 @@ export interface RouteContext {
   attachments: Attachments;
   /** The leads' use cases: submission with files and messages, staff's updates, deletion, figures. */
   leads: LeadService;
+  /** Booking a free site measure: free times, bookings, the customer's link, staff's calendar and the reminders. */
+  bookings: BookingService;
   /** The background work of every kind (jobs/): models and photos queued after the answer, reminders, maintenance. */
   jobs: SiteJobs;
   limits: Limits;

@@ -1,6 +1,7 @@
 import {
   attachmentCount,
   attachmentsLabel,
+  bookingServiceLabels,
   budgetLabels,
   describeAttachment,
   designOf,
@@ -15,9 +16,11 @@ import {
   type QuoteRequest,
   type Review,
 } from '@site/domain';
+import { visitLabel } from '@site/domain/booking-slots';
 import type { BusinessHours } from '@site/domain/business-hours';
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
-import { cappedRecipient, type Lead, type NewMessage } from '../ports/messages';
+import type { BookingRecord } from '../ports/bookings';
+import { cappedRecipient, type Lead, type MessageAttachment, type NewMessage } from '../ports/messages';
 import { customerEmailHtml, staffAlertHtml } from './email-layout';
 
 /** Who hears about leads, and what the messages say about the business. */
@@ -392,3 +395,99 @@ function firstSentence(body: string): string {
   const end = body.search(/[.?!](\s|$)/);
   return end === -1 ? body : body.slice(0, end + 1);
 }
+
+// ------------------------------------------------------------------ booked site measures
+
+/** What happened to a booked visit, for the messages that tell the customer and the staff. */
+export interface BookingNotice {
+  booking: BookingRecord;
+  kind: 'confirmed' | 'moved' | 'cancelled' | 'reminder';
+  /** Who moved or cancelled it. */
+  by?: 'customer' | 'staff';
+  /** A moved visit's former start. */
+  previousStart?: string;
+  /** The customer's own link to move or cancel the visit. */
+  manageUrl: string;
+  /** The calendar invite (a new or moved visit) or its cancellation; none on a reminder. */
+  invite?: MessageAttachment;
+}
+
+const service = (booking: BookingRecord) => bookingServiceLabels[booking.service].toLowerCase();
+
+/** The customer's email and SMS about their visit: confirmed (with the invite), moved, cancelled, or tomorrow's reminder. */
+export function bookingCustomerMessages(settings: MessageSettings, notice: BookingNotice): Draft[] {
+  const { booking, manageUrl } = notice;
+  const when = visitLabel(new Date(booking.start));
+  const where = `${booking.street}, ${booking.suburb}`;
+  const content: Record<BookingNotice['kind'], { subject: string; body: string; sms: string }> = {
+    confirmed: {
+      subject: `Your free ${service(booking)} measure: ${when}`,
+      body: `Thank you for booking a free ${service(booking)} measure. We will see you on ${when} (Melbourne time) at ${where}; it takes about ${minutesBetween(booking)} minutes. The calendar invite is attached. To move or cancel the visit, use your link below up to the day before.`,
+      sms: `Hi ${booking.firstName}, your free ${service(booking)} measure is booked for ${when} at ${where}. To move or cancel it: ${manageUrl}`,
+    },
+    moved: {
+      subject: `Your measure has moved: ${when}`,
+      body: `${notice.by === 'staff' ? 'We have had to move' : 'As you asked, we have moved'} your free ${service(booking)} measure${notice.previousStart ? ` from ${visitLabel(new Date(notice.previousStart))}` : ''} to ${when} (Melbourne time) at ${where}. The updated calendar invite is attached.`,
+      sms: `Hi ${booking.firstName}, your measure is now ${when} at ${where}. To move or cancel it: ${manageUrl}`,
+    },
+    cancelled: {
+      subject: `Your measure on ${when} is cancelled`,
+      body: `${notice.by === 'staff' ? 'We are sorry: we have had to cancel' : 'As you asked, we have cancelled'} your free ${service(booking)} measure on ${when}. Call us or book another time on our website whenever suits you.`,
+      sms: `Hi ${booking.firstName}, your measure on ${when} is cancelled. Book again any time: ${settings.siteUrl}/book`,
+    },
+    reminder: {
+      subject: `Tomorrow: your free ${service(booking)} measure`,
+      body: `A reminder that we will see you on ${when} (Melbourne time) at ${where} for your free ${service(booking)} measure.`,
+      sms: `Hi ${booking.firstName}, a reminder: your measure is ${when} at ${where}. To move it, call us.`,
+    },
+  };
+  const text = content[notice.kind];
+  const draft = customerEmail(settings, booking.email, {
+    subject: text.subject,
+    greeting: `Hi ${booking.firstName},`,
+    body: text.body,
+    ...(notice.kind === 'cancelled' || notice.kind === 'reminder'
+      ? {}
+      : { action: { label: 'Move or cancel your visit', url: manageUrl } }),
+  });
+  const email: Draft = notice.invite ? { ...draft, attachments: [notice.invite] } : draft;
+  const phone = customerMobile(booking.mobile, settings.smsCountries);
+  const customerSms: Draft = phone.ok
+    ? sms('customer', phone.e164, `${text.sms} ${smsSignOff(settings)}`)
+    : { ...sms('customer', booking.mobile, ''), skipped: phone.reason };
+  return [email, customerSms];
+}
+
+/** The staff's alert about a visit booked, moved or cancelled, or tomorrow's reminder. */
+export function bookingStaffMessages(settings: MessageSettings, notice: BookingNotice, at: Date): Draft[] {
+  const { booking } = notice;
+  const name = `${booking.firstName} ${booking.lastName}`;
+  const when = visitLabel(new Date(booking.start));
+  const by = notice.by === 'customer' ? ' by the customer' : notice.by === 'staff' ? ' by staff' : '';
+  const heading: Record<BookingNotice['kind'], string> = {
+    confirmed: `New site measure booked: ${name}, ${when}`,
+    moved: `Site measure moved${by}: ${name}, now ${when}`,
+    cancelled: `Site measure cancelled${by}: ${name}, ${when}`,
+    reminder: `Tomorrow's site measure: ${name}, ${when}`,
+  };
+  return staffAlert(settings, {
+    subject: heading[notice.kind],
+    intro: heading[notice.kind],
+    fields: [
+      { label: 'Visit', value: `${when} (${minutesBetween(booking)} minutes)` },
+      ...(notice.previousStart ? [{ label: 'Was', value: visitLabel(new Date(notice.previousStart)) }] : []),
+      { label: 'Service', value: bookingServiceLabels[booking.service] },
+      { label: 'Address', value: `${booking.street}, ${booking.suburb} ${booking.postcode}` },
+      { label: 'Name', value: name },
+      { label: 'Email', value: booking.email, href: `mailto:${booking.email}` },
+      { label: 'Mobile', value: booking.mobile },
+      ...(booking.notes ? [{ label: 'Notes', value: booking.notes }] : []),
+    ],
+    receivedAt: at,
+    link: `${settings.siteUrl}/admin?tab=calendar#booking-${encodeURIComponent(booking.id)}`,
+    sms: `${heading[notice.kind]}, ${booking.street}, ${booking.suburb}, ${booking.mobile}.`,
+  });
+}
+
+const minutesBetween = (booking: Pick<BookingRecord, 'start' | 'end'>) =>
+  Math.round((Date.parse(booking.end) - Date.parse(booking.start)) / 60_000);

@@ -22,7 +22,7 @@ import { searchTerm } from '../ports/search';
 import type { Collection, Store, Where } from '../ports/store';
 import type { Attachments, LeadKind } from './attachments';
 import { countOverdue, newLeadFollowUp, overdueQuery } from './follow-up';
-import { capCustomerMessages, leadMessages, type MessageSettings } from './lead-messages';
+import { capCustomerMessages, leadMessageId, leadMessages, type Draft, type MessageSettings } from './lead-messages';
 import { consentOf, leadRemover, type RemoveLead } from './privacy';
 
 const day = 24 * 60 * 60 * 1000;
@@ -91,6 +91,24 @@ export class LeadService {
     return quote;
   }
 
+  /**
+   * The quote request a booked site measure makes in the pipeline (`id` and `bookingId` given),
+   * stored with its files; its messages are the booking's (`compose`), not a quote's own.
+   * 400 for a file that is not a fresh upload of this API; nothing is stored then.
+   */
+  async submitBookingQuote(
+    submitted: QuoteInput,
+    ids: { id: string; bookingId: string },
+    compose: (quote: QuoteRequest, settings: MessageSettings, now: Date) => Draft[],
+  ): Promise<QuoteRequest> {
+    const { attachments, ...input } = submitted;
+    const now = this.deps.clock.now();
+    const settings = await this.deps.messageSettings();
+    const quote: QuoteRequest = { id: ids.id, ...input, bookingId: ids.bookingId, ...this.newLead(input, now, settings) };
+    await this.recordWithAttachments({ kind: 'quote', record: quote }, attachments, now, settings, compose);
+    return quote;
+  }
+
   /** What every new lead starts with: its channel, consent, status, follow-up and time. */
   private newLead(input: { source?: InquiryInput['source']; marketingConsent?: boolean }, now: Date, settings: MessageSettings) {
     return {
@@ -125,13 +143,14 @@ export class LeadService {
     refs: readonly AttachmentRef[] | undefined,
     now: Date,
     settings: MessageSettings,
+    compose?: (quote: QuoteRequest, settings: MessageSettings, now: Date) => Draft[],
   ): Promise<void> {
-    if (!refs?.length) return this.record(lead, now, settings);
+    if (!refs?.length) return this.record(lead, now, settings, compose);
     const { attachments } = this.deps;
     const attached = await attachments.attach(refs, lead.kind, lead.record.id);
     lead.record.attachments = attached;
     try {
-      await this.record(lead, now, settings);
+      await this.record(lead, now, settings, compose);
     } catch (error) {
       await attachments.detach(attached.map((item) => item.id));
       throw error;
@@ -145,10 +164,19 @@ export class LeadService {
    * recipient that arrive at the same moment may each see the same count, which lets a burst
    * exceed it by at most that burst.
    */
-  async record(lead: Lead, now: Date, settings?: MessageSettings): Promise<void> {
+  async record(
+    lead: Lead,
+    now: Date,
+    settings?: MessageSettings,
+    compose?: (quote: QuoteRequest, settings: MessageSettings, now: Date) => Draft[],
+  ): Promise<void> {
     const { store } = this.deps;
     const current = settings ?? (await this.deps.messageSettings());
-    const messages = await capCustomerMessages(leadMessages(lead, current, now), current, now, (channel, recipient, since) =>
+    const drafts =
+      compose && lead.kind === 'quote'
+        ? compose(lead.record, current, now).map((draft, i) => ({ ...draft, id: leadMessageId(lead.record.id, i + 1) }))
+        : leadMessages(lead, current, now);
+    const messages = await capCustomerMessages(drafts, current, now, (channel, recipient, since) =>
       store.messages.customerMessagesSince(channel, recipient, since),
     );
     await store.messages.insertLead(lead, messages, now.toISOString());

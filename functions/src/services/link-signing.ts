@@ -5,7 +5,7 @@ import { ConflictError } from '../ports/errors';
 import type { Store } from '../ports/store';
 
 /** What a signature is for: a review link cannot be turned into an unsubscribe link, nor a file's link into either. */
-export type LinkPurpose = 'review' | 'unsubscribe' | 'attachment';
+export type LinkPurpose = 'review' | 'unsubscribe' | 'attachment' | 'booking';
 
 const keyId = 'links';
 

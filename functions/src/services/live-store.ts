@@ -1,4 +1,5 @@
 import type { LiveCollection } from '@site/domain';
+import type { BookingSlotStore } from '../ports/bookings';
 import type { ChangeFeed } from '../ports/change-feed';
 import type { LeadKind, MessageStore } from '../ports/messages';
 import type { Collection, Store } from '../ports/store';
@@ -76,9 +77,42 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
     status: () => store.messages.status(),
     customerMessagesSince: (channel, recipient, since) => store.messages.customerMessagesSince(channel, recipient, since),
   };
+  // Bookings and blocks are written through the slot store alone: each write is published once stored.
+  const slots = store.bookingSlots;
+  const bookingSlots: BookingSlotStore = {
+    book: async (booking) => {
+      await slots.book(booking);
+      feed.publish({ collection: 'bookings', op: 'create', id: booking.id });
+    },
+    move: async (id, patch) => {
+      const moved = await slots.move(id, patch);
+      if (moved) feed.publish({ collection: 'bookings', op: 'update', id });
+      return moved;
+    },
+    cancel: async (id, patch) => {
+      const cancelled = await slots.cancel(id, patch);
+      if (cancelled) feed.publish({ collection: 'bookings', op: 'update', id });
+      return cancelled;
+    },
+    remove: async (id) => {
+      const removed = await slots.remove(id);
+      if (removed) feed.publish({ collection: 'bookings', op: 'delete', id });
+      return removed;
+    },
+    block: async (block) => {
+      await slots.block(block);
+      feed.publish({ collection: 'booking_blocks', op: 'create', id: block.id });
+    },
+    unblock: async (id) => {
+      const removed = await slots.unblock(id);
+      if (removed) feed.publish({ collection: 'booking_blocks', op: 'delete', id });
+      return removed;
+    },
+  };
   return {
     ...store,
     messages,
+    bookingSlots,
     inquiries: live(store.inquiries, 'project_inquiries'),
     quotes: live(store.quotes, 'quote_requests'),
     reviews: live(store.reviews, 'reviews'),

@@ -50,6 +50,9 @@ export function leadRemover(store: Store, deleteFiles?: (kind: LeadKindWithFiles
     const invites = await reviewRequestsOf(store, [id]);
     for (const invite of invites) await store.reviewInvites.delete(invite.id);
     const files = deleteFiles ? await deleteFiles(kind, id) : 0;
+    // A quote request made by a booking takes its visit with it: the time is offered again.
+    const booking = kind === 'quote' ? await store.bookings.findOne({ leadId: id }) : null;
+    if (booking) await store.bookingSlots.remove(booking.id);
     const deleted = kind === 'inquiry' ? await store.inquiries.delete(id) : await store.quotes.delete(id);
     return { deleted, files, messages: messages.length, reviewRequests: invites.length };
   };

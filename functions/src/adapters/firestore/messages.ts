@@ -8,7 +8,7 @@ import {
   type WriteBatch,
 } from 'firebase-admin/firestore';
 import { tables } from '../../ports/schema';
-import { cappedRecipient, type Lead, type MessageStore, type NewMessage } from '../../ports/messages';
+import { cappedRecipient, type Lead, type MessageAttachment, type MessageStore, type NewMessage } from '../../ports/messages';
 import type { FirestoreCollection } from './collection';
 
 /** What this site writes on each message document besides what the extension reads. */
@@ -27,7 +27,7 @@ interface QueuedDocument {
 export interface MailDocument extends QueuedDocument {
   to: string[];
   /** Nodemailer's message options, which the extension passes on: headers among them. */
-  message: { subject: string; text: string; html?: string; headers?: Record<string, string> };
+  message: { subject: string; text: string; html?: string; headers?: Record<string, string>; attachments?: MessageAttachment[] };
 }
 
 /** The Send Message with Twilio extension's document (twilio/send-message), plus the same fields. */
@@ -151,6 +151,7 @@ export class FirestoreMessages implements MessageStore {
             text: message.text,
             ...(message.html ? { html: message.html } : {}),
             ...(message.headers ? { headers: message.headers } : {}),
+            ...(message.attachments?.length ? { attachments: message.attachments } : {}),
           },
           audience: message.audience,
           ...about,

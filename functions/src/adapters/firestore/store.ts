@@ -2,6 +2,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../../ports/store';
 import { tables } from '../../ports/schema';
 import type { Inquiry, QuoteRequest, Review } from '@site/domain';
+import type { BookingBlockRecord, BookingRecord } from '../../ports/bookings';
+import { FirestoreBookingSlots } from './bookings';
 import { FirestoreCollection } from './collection';
 import { FirestoreMessages, type FirestoreMessagesOptions } from './messages';
 import { FirestorePersonalData } from './privacy';
@@ -28,6 +30,9 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
   const quotes = new FirestoreCollection<QuoteRequest>(db, tables.quotes);
   const reviews = new FirestoreCollection<Review>(db, tables.reviews);
   return {
+    bookings: new FirestoreCollection<BookingRecord>(db, tables.bookings),
+    bookingBlocks: new FirestoreCollection<BookingBlockRecord>(db, tables.bookingBlocks),
+    bookingSlots: new FirestoreBookingSlots(db),
     users: new FirestoreCollection(db, tables.users),
     sessions: new FirestoreCollection(db, tables.sessions),
     inquiries,

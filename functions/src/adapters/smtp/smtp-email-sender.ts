@@ -36,6 +36,7 @@ export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
           text: email.text,
           ...(email.html ? { html: email.html } : {}),
           ...(email.headers ? { headers: email.headers } : {}),
+          ...(email.attachments?.length ? { attachments: email.attachments } : {}),
           // The same id on every attempt: mail clients show a message sent twice once.
           messageId: `<${email.id}@${domain}>`,
         });

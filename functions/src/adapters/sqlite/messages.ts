@@ -4,6 +4,7 @@ import {
   cappedRecipient,
   type DeliveryQueue,
   type Lead,
+  type MessageAttachment,
   type MessageStore,
   type NewMessage,
   type QueuedMessage,
@@ -34,6 +35,7 @@ export interface MessageRow {
   sentAt: string | null;
   customerKey: string | null;
   headers: string | null;
+  attachments: string | null;
 }
 
 type Row = MessageRow;
@@ -63,8 +65,8 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   ) {
     this.group = new GroupCommit(db);
     this.insert =
-      db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey, headers)
-      VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL, @customerKey, @headers)`);
+      db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey, headers, attachments)
+      VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL, @customerKey, @headers, @attachments)`);
     // Through the partial index messages_customer (migration 6); an email key holds an @, a mobile's never does.
     this.countCustomer = db.prepare(
       'SELECT count(*) AS n FROM messages WHERE customerKey = ? AND createdAt >= ? AND customerKey IS NOT NULL',
@@ -229,6 +231,7 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
       error: message.skipped ?? null,
       customerKey: cappedRecipient(message),
       headers: message.headers ? JSON.stringify(message.headers) : null,
+      attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
       createdAt: message.createdAt,
       queuedAt: message.queuedAt,
     });
@@ -281,6 +284,7 @@ function toQueued(row: Row): QueuedMessage {
     text: row.body,
     ...(row.html !== null ? { html: row.html } : {}),
     ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+    ...(row.attachments ? { attachments: JSON.parse(row.attachments) as MessageAttachment[] } : {}),
     attempts: row.attempts,
     createdAt: row.createdAt,
     queuedAt: row.queuedAt,

@@ -559,6 +559,58 @@ CREATE TABLE settings (
 ) STRICT;
 `,
   },
+  // NN. Booking a free site measure: the bookings and blocks, the 15-minute cells they hold
+  // (the primary key is what keeps two visits from one cell), the quote request a booking
+  // made, and emails' attachments (the booking's calendar invite).
+  {
+    sql: `
+CREATE TABLE bookings (
+  "id" TEXT PRIMARY KEY,
+  "status" TEXT NOT NULL,
+  "service" TEXT NOT NULL,
+  "start" TEXT NOT NULL,
+  "end" TEXT NOT NULL,
+  "firstName" TEXT NOT NULL,
+  "lastName" TEXT NOT NULL,
+  "email" TEXT NOT NULL,
+  "mobile" TEXT NOT NULL,
+  "street" TEXT NOT NULL,
+  "suburb" TEXT NOT NULL,
+  "postcode" TEXT NOT NULL,
+  "notes" TEXT,
+  "leadId" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "updatedAt" TEXT NOT NULL,
+  "cancelledBy" TEXT,
+  "sequence" INTEGER NOT NULL,
+  "reminder" TEXT NOT NULL,
+  "reminderDueAt" TEXT NOT NULL,
+  "cells" TEXT NOT NULL
+) STRICT;
+CREATE INDEX bookings_status_start_id ON bookings ("status", "start", "id");
+CREATE INDEX bookings_start_id ON bookings ("start", "id");
+CREATE INDEX bookings_status_reminder_reminderDueAt_id ON bookings ("status", "reminder", "reminderDueAt", "id");
+CREATE INDEX bookings_leadId ON bookings ("leadId");
+CREATE TABLE booking_blocks (
+  "id" TEXT PRIMARY KEY,
+  "start" TEXT NOT NULL,
+  "end" TEXT NOT NULL,
+  "label" TEXT NOT NULL,
+  "createdAt" TEXT NOT NULL,
+  "createdBy" TEXT,
+  "cells" TEXT NOT NULL
+) STRICT;
+CREATE INDEX booking_blocks_start_id ON booking_blocks ("start", "id");
+CREATE TABLE booking_cells (
+  "cell" INTEGER PRIMARY KEY,
+  "holder" TEXT NOT NULL,
+  "holderId" TEXT NOT NULL
+) STRICT;
+CREATE INDEX booking_cells_holderId ON booking_cells ("holderId");
+ALTER TABLE quote_requests ADD COLUMN "bookingId" TEXT;
+ALTER TABLE messages ADD COLUMN attachments TEXT;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

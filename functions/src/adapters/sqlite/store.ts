@@ -4,6 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DeliveryQueue } from '../../ports/messages';
 import type { Store } from '../../ports/store';
+import type { BookingBlockRecord, BookingRecord } from '../../ports/bookings';
+import { SqliteBookingSlots } from './bookings';
 import { SqliteCollection } from './collection';
 import { SqliteMessages } from './messages';
 import { SqlitePersonalData } from './privacy';
@@ -51,7 +53,12 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
   quotes.indexAllPending();
   const reviews = new SqliteCollection<Review>(db, tables.reviews);
   const messages = new SqliteMessages(db, { inquiry: inquiries, quote: quotes, review: reviews });
+  const bookings = new SqliteCollection<BookingRecord>(db, tables.bookings);
+  const bookingBlocks = new SqliteCollection<BookingBlockRecord>(db, tables.bookingBlocks);
   return {
+    bookings,
+    bookingBlocks,
+    bookingSlots: new SqliteBookingSlots(db, bookings, bookingBlocks),
     users: new SqliteCollection(db, tables.users),
     sessions: new SqliteCollection(db, tables.sessions),
     inquiries,

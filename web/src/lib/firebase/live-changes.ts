@@ -38,6 +38,9 @@ const listened: Record<LiveCollection, { field: string; direction: OrderByDirect
   models_3d: { field: 'displayOrder', direction: 'asc' },
   // Edits, publishing and reordering all stamp updatedAt, so the window holds every change.
   projects: { field: 'updatedAt', direction: 'desc' },
+  // A booking's move or cancellation stamps updatedAt; a block is made or deleted, never edited.
+  bookings: { field: 'updatedAt', direction: 'desc' },
+  booking_blocks: { field: 'createdAt', direction: 'desc' },
 };
 export const listenLimit = 50;
 

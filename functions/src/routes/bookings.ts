@@ -1,0 +1,127 @@
+import {
+  availabilityQuerySchema,
+  bookingBlockInputSchema,
+  bookingCalendarQuerySchema,
+  bookingChangeSchema,
+  bookingInputSchema,
+  bookingMessages,
+  bookingStaffChangeSchema,
+} from '@site/domain';
+import { Router, type Response } from 'express';
+import { signedIn } from '../auth/sessions';
+import { HttpError } from '../http/errors';
+import { body, idParam, parse, queryParams } from '../http/validate';
+import { SlotTakenError, type BookingService } from '../services/bookings';
+import type { RouteContext } from './context';
+import { isBot } from './honeypot';
+
+/** A time taken meanwhile: 409 with the message and the free times as they are now, for the page to offer again. */
+async function answering(res: Response, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof SlotTakenError)) throw error;
+    res.status(409).json({ message: error.message, errors: error.fields, availability: error.availability });
+  }
+}
+
+/** The customer link's token, from the query (`?t=`): 400 without one. */
+function manageToken(query: Record<string, string>): string {
+  const token = query.t;
+  if (!token) throw new HttpError(400, bookingMessages.linkInvalid, { t: bookingMessages.linkInvalid });
+  return token;
+}
+
+/**
+ * Booking a free site measure (services/bookings.ts): the public free times, booking, and the
+ * customer's own link; staff's calendar, moves, cancellations, blocked time and feed; the
+ * feed itself at its secret address.
+ */
+export function bookingRoutes(
+  ctx: Pick<RouteContext, 'sessions' | 'audit' | 'limits' | 'verifiedClient'> & { bookings: BookingService },
+): Router {
+  const router = Router();
+  const { bookings, sessions, audit } = ctx;
+  const forms = ctx.limits.forms;
+
+  router.get('/booking/availability', async (req, res) => {
+    res.json(await bookings.availability(parse(availabilityQuerySchema, queryParams(req))));
+  });
+
+  router.post('/bookings', ctx.verifiedClient, forms, async (req, res) => {
+    const raw = body(req);
+    const input = parse(bookingInputSchema, raw);
+    await answering(res, async () => {
+      res.status(201).json({ booking: await bookings.book(input, isBot(raw)) });
+    });
+  });
+
+  router.get('/bookings/manage', async (req, res) => {
+    res.json(await bookings.manageView(manageToken(queryParams(req))));
+  });
+
+  router.post('/bookings/manage', ctx.verifiedClient, forms, async (req, res) => {
+    const change = parse(bookingChangeSchema, body(req));
+    await answering(res, async () => {
+      res.json(await bookings.manageChange(change));
+    });
+  });
+
+  router.get('/bookings', sessions.requireAdmin, async (req, res) => {
+    const { from, to } = parse(bookingCalendarQuerySchema, queryParams(req));
+    res.json(await bookings.calendar(from, to));
+  });
+
+  router.get('/bookings/feed', sessions.requireAdmin, async (_req, res) => {
+    res.json(await bookings.feed());
+  });
+
+  router.post('/bookings/feed', sessions.requireAdmin, async (req, res) => {
+    const feed = await bookings.regenerateFeed();
+    await audit.record(req, signedIn(res).user, 'booking.feed_regenerated');
+    res.json(feed);
+  });
+
+  router.post('/bookings/blocks', sessions.requireAdmin, async (req, res) => {
+    const admin = signedIn(res).user;
+    const block = await bookings.addBlock(parse(bookingBlockInputSchema, body(req)), admin.username);
+    await audit.record(req, admin, 'booking.blocked', {
+      target: `block:${block.id}`,
+      detail: `${block.label}: ${block.start} to ${block.end}`,
+    });
+    res.status(201).json(block);
+  });
+
+  router.delete('/bookings/blocks/:id', sessions.requireAdmin, async (req, res) => {
+    const block = await bookings.removeBlock(idParam(req));
+    await audit.record(req, signedIn(res).user, 'booking.unblocked', {
+      target: `block:${block.id}`,
+      detail: `${block.label}: ${block.start} to ${block.end}`,
+    });
+    res.status(204).end();
+  });
+
+  router.patch('/bookings/:id', sessions.requireAdmin, async (req, res) => {
+    const id = idParam(req);
+    const change = parse(bookingStaffChangeSchema, body(req));
+    const admin = signedIn(res).user;
+    await answering(res, async () => {
+      const { booking, detail } = await bookings.staffChange(id, change);
+      await audit.record(req, admin, booking.status === 'cancelled' ? 'booking.cancelled' : 'booking.moved', {
+        target: `booking:${id}`,
+        detail: `${booking.firstName} ${booking.lastName}: ${detail}`,
+      });
+      res.json(booking);
+    });
+  });
+
+  // The owner's calendar app subscribes to this address: no sign-in, the secret is the key.
+  router.get('/calendar/:file', async (req, res) => {
+    const match = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(req.params.file);
+    if (!match) throw new HttpError(404, 'Not found');
+    const text = await bookings.feedCalendar(match[1]);
+    res.set('Content-Type', 'text/calendar; charset=utf-8').set('Content-Disposition', 'inline; filename="bookings.ics"').send(text);
+  });
+
+  return router;
+}

@@ -1,0 +1,574 @@
+/**
+ * Booking a free site measure over real HTTP on SQLite: the free times for a place (outside the
+ * area refused, booking off), a booking (its lead in the pipeline with its source and files,
+ * its messages with a calendar invite read back with ical.js), no double booking in a race of
+ * parallel requests, the buffer kept, each refusal's message, the customer's signed link
+ * (tampered, moved, cancelled and reused, too late, expired), staff's calendar, moves,
+ * cancellations and blocks, the private feed and its new address, the reminder the day before
+ * (once, also across a restart), live events, and the lead's deletion taking its visit.
+ */
+import type {
+  ApiError,
+  BookingAvailability,
+  BookingBlock,
+  BookingCalendar,
+  BookingFeed,
+  ChangeEvent,
+  PublicBooking,
+  QuoteRequest,
+} from '@site/domain';
+import { bookingMessages } from '@site/domain';
+import Database from 'better-sqlite3';
+import ICAL from 'ical.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../src/adapters/sqlite/store';
+import { startTestApp, testSettings, type Client, type TestApp } from './harness';
+
+const hour = 3_600_000;
+const day = 24 * hour;
+const apps: TestApp[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(file?: string, settings = testSettings) {
+  const t = await startTestApp({}, file ? () => createSqliteStore({ file }) : undefined, undefined, undefined, { settings });
+  apps.push(t);
+  return t;
+}
+
+function dataFile() {
+  const dir = mkdtempSync(join(tmpdir(), 'bookings-'));
+  dirs.push(dir);
+  return join(dir, 'site.sqlite');
+}
+
+const customer = {
+  service: 'kitchen',
+  street: '12 High Street',
+  suburb: 'Northcote',
+  postcode: '3070',
+  firstName: 'Olivia',
+  lastName: 'Brown',
+  email: 'olivia@example.com',
+  mobile: '0412 345 678',
+  notes: 'Side gate is open',
+  source: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'measure' },
+};
+
+const availability = async (client: Client) => {
+  const response = await client.get<BookingAvailability>('/api/booking/availability?postcode=3070&suburb=Northcote');
+  expect(response.status).toBe(200);
+  return response.body;
+};
+const allStarts = (free: BookingAvailability) => free.days.flatMap((d) => d.slots.map((slot) => slot.start));
+/** A free start on the third day offered or later: its reminder lies a day or more ahead. */
+const laterSlot = (free: BookingAvailability, index = 0) => free.days[2].slots[index].start;
+
+interface QueuedRow {
+  id: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  channel: string;
+  audience: string;
+  attachments: string | null;
+}
+
+function queuedFor(file: string, leadId: string): QueuedRow[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db
+      .prepare('SELECT id, recipient, subject, body, channel, audience, attachments FROM messages WHERE leadId = ? ORDER BY createdAt, id')
+      .all(leadId) as QueuedRow[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The invite an email carries, parsed back as a calendar reads it. */
+function inviteOf(row: QueuedRow) {
+  const [attachment] = JSON.parse(row.attachments ?? '[]') as Array<{ filename: string; contentType: string; content: string }>;
+  expect(attachment).toBeDefined();
+  const calendar = new ICAL.Component(ICAL.parse(attachment.content));
+  const event = calendar.getFirstSubcomponent('vevent')!;
+  return {
+    contentType: attachment.contentType,
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: event.getFirstPropertyValue('sequence'),
+    status: event.getFirstPropertyValue('status'),
+    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+    end: (event.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
+  };
+}
+
+const manageToken = (text: string) => {
+  const match = /https:\/\/renovations\.example\.com\/book\/manage\?t=([A-Za-z0-9_.%-]+)/.exec(text);
+  if (!match) throw new Error(`no manage link in: ${text}`);
+  return decodeURIComponent(match[1]);
+};
+
+async function book(t: TestApp, start: string, extra: Record<string, unknown> = {}) {
+  return t.client().post<{ booking: PublicBooking } & ApiError & { availability?: BookingAvailability }>('/api/bookings', {
+    ...customer,
+    start,
+    ...extra,
+  });
+}
+
+async function leadOf(staff: Client, start: string): Promise<QuoteRequest & { bookingId: string }> {
+  const quotes = await staff.get<Array<QuoteRequest & { bookingId?: string }>>('/api/quote-requests?limit=100');
+  const calendar = await staff.get<BookingCalendar>(
+    `/api/bookings?from=${new Date(Date.parse(start) - day).toISOString()}&to=${new Date(Date.parse(start) + day).toISOString()}`,
+  );
+  const booking = calendar.body.bookings.find((b) => b.start === start && b.status === 'booked');
+  expect(booking).toBeDefined();
+  const lead = quotes.body.find((q) => q.id === booking!.leadId);
+  expect(lead).toBeDefined();
+  return lead as QuoteRequest & { bookingId: string };
+}
+
+describe('free times', () => {
+  it('answers the free times in Melbourne time for a place in the area, 400 outside it, 404 when booking is off', async () => {
+    const t = await start();
+    const free = await availability(t.client());
+    expect(free.timeZone).toBe('Australia/Melbourne');
+    expect(free.visitMinutes).toBe(60);
+    expect(free.days.length).toBeGreaterThan(20);
+    expect(free.days[0].slots[0].label).toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
+    const first = Date.parse(free.days[0].slots[0].start);
+    expect(first).toBeGreaterThanOrEqual(t.clock.now().getTime() + 24 * hour);
+
+    const sydney = await t.client().get<ApiError>('/api/booking/availability?postcode=2000');
+    expect(sydney.status).toBe(400);
+    expect(sydney.body.errors?.postcode).toBe(bookingMessages.outsideArea);
+    const malformed = await t.client().get<ApiError>('/api/booking/availability?postcode=30');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors?.postcode).toBe(bookingMessages.postcode);
+
+    const off = await start(undefined, { ...testSettings, booking: { ...testSettings.booking, enabled: false } });
+    const disabled = await off.client().get<ApiError>('/api/booking/availability?postcode=3070');
+    expect(disabled.status).toBe(404);
+    expect(disabled.body.message).toBe(bookingMessages.disabled);
+  });
+});
+
+describe('booking', () => {
+  it('stores the visit and a quote request with its source, queues the messages with an invite and the signed link', async () => {
+    const file = dataFile();
+    const t = await start(file);
+    const staff = await t.adminClient();
+    const slot = laterSlot(await availability(t.client()));
+    const response = await book(t, slot, { marketingConsent: true });
+    expect(response.status).toBe(201);
+    expect(response.body.booking).toMatchObject({
+      service: 'kitchen',
+      start: slot,
+      status: 'booked',
+      firstName: 'Olivia',
+      canChange: true,
+    });
+    expect(response.body.booking).not.toHaveProperty('email');
+    expect(Date.parse(response.body.booking.end) - Date.parse(slot)).toBe(hour);
+
+    const lead = await leadOf(staff, slot);
+    expect(lead).toMatchObject({ room: 'Kitchen', suburb: 'Northcote', channel: 'Paid search', marketingConsent: true, status: 'new' });
+    expect(lead.source).toMatchObject({ utmCampaign: 'measure' });
+    expect(typeof lead.bookingId).toBe('string');
+
+    const rows = queuedFor(file, lead.id);
+    const staffEmail = rows.find((row) => row.audience === 'staff' && row.channel === 'email')!;
+    expect(staffEmail.recipient).toBe('office@example.com');
+    expect(staffEmail.subject).toContain('New site measure booked: Olivia Brown');
+    const email = rows.find((row) => row.audience === 'customer' && row.channel === 'email')!;
+    const sms = rows.find((row) => row.audience === 'customer' && row.channel === 'sms')!;
+    expect(email.recipient).toBe('olivia@example.com');
+    expect(sms.recipient).toBe('+61412345678');
+    expect(sms.body).toContain('/book/manage?t=');
+    expect(manageToken(email.body)).toBe(manageToken(sms.body));
+
+    const invite = inviteOf(email);
+    expect(invite).toMatchObject({ method: 'REQUEST', sequence: 0, status: 'CONFIRMED', start: slot, end: response.body.booking.end });
+    expect(invite.contentType).toBe('text/calendar; charset=utf-8; method=REQUEST');
+    expect(invite.uid).toBe(`booking-${lead.bookingId}@renovations.example.com`);
+  });
+
+  it('lets exactly one of ten parallel requests for one time through; the others get 409 with fresh times', async () => {
+    const t = await start();
+    const slot = laterSlot(await availability(t.client()), 3);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        book(t, slot, { firstName: `Racer${String.fromCharCode(65 + i)}`, email: `racer${i}@example.com` }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(9);
+    for (const answer of refused) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe(bookingMessages.slotTaken);
+      expect(answer.body.availability?.days.length).toBeGreaterThan(0);
+      expect(allStarts(answer.body.availability!)).not.toContain(slot);
+    }
+    const staff = await t.adminClient();
+    const reversed = await staff.get<ApiError>(`/api/bookings?from=${slot}&to=${new Date(Date.parse(slot) - hour).toISOString()}`);
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.errors?.to).toBe(bookingMessages.calendarRange);
+    const week = await staff.get<BookingCalendar>(
+      `/api/bookings?from=${new Date(Date.parse(slot) - day).toISOString()}&to=${new Date(Date.parse(slot) + day).toISOString()}`,
+    );
+    expect(week.body.bookings.filter((b) => b.start === slot)).toHaveLength(1);
+  });
+
+  it('keeps the travel buffer on both sides of a booked visit', async () => {
+    const t = await start();
+    const free = await availability(t.client());
+    const day3 = free.days[2];
+    // The day's 11:00: a 60-minute visit with 30 minutes of buffer each side.
+    const eleven = day3.slots.find((slot) => slot.label === '11:00 am')!.start;
+    expect((await book(t, eleven)).status).toBe(201);
+    const after = (await availability(t.client())).days.find((d) => d.date === day3.date)!;
+    const labels = after.slots.map((slot) => slot.label);
+    expect(labels).toContain('9:30 am');
+    expect(labels).toContain('12:30 pm');
+    for (const taken of ['10:00 am', '10:30 am', '11:00 am', '11:30 am', '12:00 pm']) expect(labels).not.toContain(taken);
+    // A time inside the buffer is a time taken: 409, not a bad request.
+    const inBuffer = day3.slots.find((slot) => slot.label === '12:00 pm')!.start;
+    const refused = await book(t, inBuffer, { email: 'other@example.com' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(bookingMessages.slotTaken);
+  });
+
+  it('refuses a past time, a time never offered, a place outside the area and a malformed mobile with the field messages', async () => {
+    const t = await start();
+    const slot = laterSlot(await availability(t.client()));
+    const past = await book(t, new Date(t.clock.now().getTime() - hour).toISOString());
+    expect(past.status).toBe(400);
+    expect(past.body.errors?.start).toBe(bookingMessages.slotPast);
+
+    const offGrid = await book(t, new Date(Date.parse(slot) + 10 * 60_000).toISOString());
+    expect(offGrid.status).toBe(400);
+    expect(offGrid.body.errors?.start).toBe(bookingMessages.slotUnavailable);
+
+    const outside = await book(t, slot, { postcode: '2000', suburb: 'Sydney' });
+    expect(outside.status).toBe(400);
+    expect(outside.body.errors?.postcode).toBe(bookingMessages.outsideArea);
+
+    for (const mobile of ['12345', '0312345678', '04123456789', 'call me']) {
+      const bad = await book(t, slot, { mobile });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors?.mobile).toBe(bookingMessages.mobile);
+    }
+    const link = await book(t, slot, { firstName: 'Visit https://spam.example' });
+    expect(link.status).toBe(400);
+    expect(link.body.errors?.firstName).toBeDefined();
+    // Nothing was stored: the time is still free.
+    expect(allStarts(await availability(t.client()))).toContain(slot);
+  });
+
+  it('answers a bot (the honeypot filled) alike and stores nothing', async () => {
+    const t = await start();
+    const slot = laterSlot(await availability(t.client()));
+    const response = await book(t, slot, { website: 'https://spam.example' });
+    expect(response.status).toBe(201);
+    expect(allStarts(await availability(t.client()))).toContain(slot);
+  });
+});
+
+describe("the customer's link", () => {
+  it('shows the visit, moves it (new invite, SEQUENCE 1, the old time offered again), cancels it, and refuses tampering and reuse', async () => {
+    const file = dataFile();
+    const t = await start(file);
+    const staff = await t.adminClient();
+    const free = await availability(t.client());
+    const first = laterSlot(free);
+    const second = free.days[3].slots[2].start;
+    expect((await book(t, first)).status).toBe(201);
+    const lead = await leadOf(staff, first);
+    const token = manageToken(queuedFor(file, lead.id).find((row) => row.channel === 'sms' && row.audience === 'customer')!.body);
+
+    const view = await t
+      .client()
+      .get<{ booking: PublicBooking; availability: BookingAvailability }>(`/api/bookings/manage?t=${encodeURIComponent(token)}`);
+    expect(view.status).toBe(200);
+    expect(view.body.booking).toMatchObject({ start: first, status: 'booked', canChange: true });
+    expect(view.body.booking.changeUntil).toBe(new Date(Date.parse(first) - 24 * hour).toISOString());
+    expect(allStarts(view.body.availability)).toContain(second);
+
+    const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    for (const bad of [tampered, `${lead.bookingId}.${'x'.repeat(43)}`, 'nonsense']) {
+      const refused = await t.client().get<ApiError>(`/api/bookings/manage?t=${encodeURIComponent(bad)}`);
+      expect(refused.status).toBe(404);
+      expect(refused.body.message).toBe(bookingMessages.linkInvalid);
+      expect((await t.client().post<ApiError>('/api/bookings/manage', { token: bad, cancel: true })).status).toBe(404);
+    }
+
+    const moved = await t
+      .client()
+      .post<{ booking: PublicBooking; availability: BookingAvailability }>('/api/bookings/manage', { token, start: second });
+    expect(moved.status).toBe(200);
+    expect(moved.body.booking.start).toBe(second);
+    expect(allStarts(moved.body.availability)).toContain(first);
+    expect(allStarts(await availability(t.client()))).toContain(first);
+    const movedEmail = queuedFor(file, lead.id).find(
+      (row) => row.id.includes('-moved-1-') && row.audience === 'customer' && row.channel === 'email',
+    )!;
+    expect(inviteOf(movedEmail)).toMatchObject({
+      method: 'REQUEST',
+      sequence: 1,
+      start: second,
+      uid: `booking-${lead.bookingId}@renovations.example.com`,
+    });
+    expect(
+      queuedFor(file, lead.id).some(
+        (row) => row.id.includes('-moved-1-') && row.audience === 'staff' && row.subject?.includes('by the customer'),
+      ),
+    ).toBe(true);
+
+    const cancelled = await t.client().post<{ booking: PublicBooking }>('/api/bookings/manage', { token, cancel: true });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.booking).toMatchObject({ status: 'cancelled', canChange: false });
+    expect(allStarts(await availability(t.client()))).toContain(second);
+    const cancelEmail = queuedFor(file, lead.id).find(
+      (row) => row.id.includes('-cancelled-') && row.audience === 'customer' && row.channel === 'email',
+    )!;
+    expect(inviteOf(cancelEmail)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 2 });
+
+    // The link still shows the visit, cancelled, and changes nothing more.
+    const after = await t.client().get<{ booking: PublicBooking }>(`/api/bookings/manage?t=${encodeURIComponent(token)}`);
+    expect(after.body.booking).toMatchObject({ status: 'cancelled', canChange: false });
+    const reused = await t.client().post<ApiError>('/api/bookings/manage', { token, start: first });
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toBe(bookingMessages.cancelled);
+  });
+
+  it('refuses changes inside the minimum notice and expires at the visit', async () => {
+    const file = dataFile();
+    const t = await start(file);
+    const staff = await t.adminClient();
+    const slot = laterSlot(await availability(t.client()));
+    expect((await book(t, slot)).status).toBe(201);
+    const lead = await leadOf(staff, slot);
+    const token = manageToken(queuedFor(file, lead.id).find((row) => row.channel === 'sms' && row.audience === 'customer')!.body);
+
+    t.clock.advance(Date.parse(slot) - 23 * hour - t.clock.now().getTime());
+    const view = await t
+      .client()
+      .get<{ booking: PublicBooking; availability: BookingAvailability }>(`/api/bookings/manage?t=${encodeURIComponent(token)}`);
+    expect(view.body.booking.canChange).toBe(false);
+    expect(view.body.availability.days).toEqual([]);
+    const late = await t.client().post<ApiError>('/api/bookings/manage', { token, cancel: true });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(bookingMessages.tooLateToChange(24));
+
+    t.clock.advance(23 * hour + 1);
+    const expired = await t.client().get<ApiError>(`/api/bookings/manage?t=${encodeURIComponent(token)}`);
+    expect(expired.status).toBe(410);
+    expect(expired.body.message).toBe(bookingMessages.linkExpired);
+  });
+});
+
+describe('staff', () => {
+  it('move a visit (the customer gets a new invite), cancel one (METHOD:CANCEL), and the audit records both', async () => {
+    const file = dataFile();
+    const t = await start(file);
+    const staff = await t.adminClient();
+    const free = await availability(t.client());
+    const slot = laterSlot(free);
+    const target = free.days[4].slots[0].start;
+    expect((await book(t, slot)).status).toBe(201);
+    const lead = await leadOf(staff, slot);
+
+    expect((await t.client().patch('/api/bookings/' + lead.bookingId, { start: target })).status).toBe(401);
+    const moved = await staff.patch<{ start: string; sequence: number }>(`/api/bookings/${lead.bookingId}`, { start: target });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ start: target, sequence: 1 });
+    const movedEmail = queuedFor(file, lead.id).find(
+      (row) => row.id.includes('-moved-1-') && row.audience === 'customer' && row.channel === 'email',
+    )!;
+    expect(movedEmail.subject).toContain('Your measure has moved');
+    expect(inviteOf(movedEmail)).toMatchObject({ method: 'REQUEST', sequence: 1, start: target });
+
+    const past = await staff.patch<ApiError>(`/api/bookings/${lead.bookingId}`, {
+      start: new Date(t.clock.now().getTime() - day).toISOString(),
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.errors?.start).toBe(bookingMessages.slotPast);
+    const bad = await staff.patch<ApiError>(`/api/bookings/${lead.bookingId}`, { status: 'moved' });
+    expect(bad.status).toBe(400);
+    expect((await staff.patch(`/api/bookings/unknownbooking1234567`, { status: 'cancelled' })).status).toBe(404);
+
+    const cancelled = await staff.patch<{ status: string; cancelledBy: string }>(`/api/bookings/${lead.bookingId}`, {
+      status: 'cancelled',
+    });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelledBy: 'staff' });
+    const cancelEmail = queuedFor(file, lead.id).find(
+      (row) => row.id.includes('-cancelled-') && row.audience === 'customer' && row.channel === 'email',
+    )!;
+    expect(inviteOf(cancelEmail)).toMatchObject({ method: 'CANCEL', sequence: 2 });
+    expect(allStarts(await availability(t.client()))).toContain(target);
+
+    const audit = await staff.get<Array<{ action: string; target?: string }>>('/api/audit?limit=50');
+    const actions = audit.body.filter((entry) => entry.target === `booking:${lead.bookingId}`).map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(['booking.moved', 'booking.cancelled']));
+  });
+
+  it('block time (not over a booked visit or another block), which is no longer offered, and free it again', async () => {
+    const t = await start();
+    const staff = await t.adminClient();
+    const free = await availability(t.client());
+    const slot = laterSlot(free);
+    expect((await book(t, slot)).status).toBe(201);
+
+    const over = await staff.post<ApiError>('/api/bookings/blocks', {
+      start: slot,
+      end: new Date(Date.parse(slot) + hour).toISOString(),
+      label: 'Leave',
+    });
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe(bookingMessages.blockOverlapsBooking);
+
+    const dayFour = free.days[3];
+    const dayStart = dayFour.slots[0].start;
+    const dayEnd = new Date(Date.parse(dayStart) + 8 * hour).toISOString();
+    const block = await staff.post<BookingBlock>('/api/bookings/blocks', { start: dayStart, end: dayEnd, label: 'Another job' });
+    expect(block.status).toBe(201);
+    expect(block.body).toMatchObject({ label: 'Another job', createdBy: 'staff' });
+    expect((await availability(t.client())).days.map((d) => d.date)).not.toContain(dayFour.date);
+    const twice = await staff.post<ApiError>('/api/bookings/blocks', { start: dayStart, end: dayEnd, label: 'Leave' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(bookingMessages.blockOverlapsBlock);
+    const inBlock = await book(t, dayFour.slots[1].start, { email: 'someone@example.com' });
+    expect(inBlock.status).toBe(409);
+
+    const badRange = await staff.post<ApiError>('/api/bookings/blocks', { start: dayEnd, end: dayStart, label: 'Leave' });
+    expect(badRange.status).toBe(400);
+    expect(badRange.body.errors?.end).toBe(bookingMessages.blockRange);
+
+    const calendar = await staff.get<BookingCalendar>(
+      `/api/bookings?from=${new Date(Date.parse(dayStart) - day).toISOString()}&to=${new Date(Date.parse(dayStart) + day).toISOString()}`,
+    );
+    expect(calendar.body.blocks.map((b) => b.id)).toEqual([block.body.id]);
+
+    expect((await staff.delete(`/api/bookings/blocks/${block.body.id}`)).status).toBe(204);
+    expect((await staff.delete(`/api/bookings/blocks/${block.body.id}`)).status).toBe(404);
+    expect((await availability(t.client())).days.map((d) => d.date)).toContain(dayFour.date);
+  });
+
+  it('subscribe to the private feed with every booked visit; a new address ends the old one', async () => {
+    const t = await start();
+    const staff = await t.adminClient();
+    const slot = laterSlot(await availability(t.client()));
+    expect((await book(t, slot)).status).toBe(201);
+    const lead = await leadOf(staff, slot);
+
+    expect((await t.client().get('/api/bookings/feed')).status).toBe(401);
+    const feed = await staff.get<BookingFeed>('/api/bookings/feed');
+    expect(feed.body.url).toMatch(/^https:\/\/renovations\.example\.com\/api\/calendar\/[A-Za-z0-9_-]{20,}\.ics$/);
+    expect((await staff.get<BookingFeed>('/api/bookings/feed')).body.url).toBe(feed.body.url);
+    const path = new URL(feed.body.url).pathname;
+    const calendar = await t.client().get(path);
+    expect(calendar.status).toBe(200);
+    expect(calendar.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const parsed = new ICAL.Component(ICAL.parse(calendar.text));
+    const events = parsed.getAllSubcomponents('vevent');
+    expect(events.map((event) => event.getFirstPropertyValue('uid'))).toEqual([`booking-${lead.bookingId}@renovations.example.com`]);
+    expect((events[0].getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(slot);
+    expect(String(events[0].getFirstPropertyValue('description'))).toContain('0412 345 678');
+
+    const renewed = await staff.post<BookingFeed>('/api/bookings/feed');
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.url).not.toBe(feed.body.url);
+    expect((await t.client().get(path)).status).toBe(404);
+    expect((await t.client().get(new URL(renewed.body.url).pathname)).status).toBe(200);
+    expect((await t.client().get('/api/calendar/short.ics')).status).toBe(404);
+  });
+});
+
+describe('invites across daylight saving', () => {
+  it('writes UTC times that keep 9:00 am in Melbourne on both sides of the April change', async () => {
+    const file = dataFile();
+    const t = await start(file);
+    // Wednesday 31 March 2027, 09:00 in Melbourne (AEDT).
+    t.clock.advance(Date.parse('2027-03-30T22:00:00.000Z') - t.clock.now().getTime());
+    const staff = await t.adminClient();
+    const free = await availability(t.client());
+    const friday = free.days.find((d) => d.date === '2027-04-02')!.slots[0];
+    const monday = free.days.find((d) => d.date === '2027-04-05')!.slots[0];
+    expect([friday.label, monday.label]).toEqual(['9:00 am', '9:00 am']);
+    expect(friday.start).toBe('2027-04-01T22:00:00.000Z');
+    expect(monday.start).toBe('2027-04-04T23:00:00.000Z');
+    for (const [slot, email] of [
+      [friday.start, 'friday@example.com'],
+      [monday.start, 'monday@example.com'],
+    ]) {
+      expect((await book(t, slot, { email })).status).toBe(201);
+      const lead = await leadOf(staff, slot);
+      const invite = inviteOf(queuedFor(file, lead.id).find((row) => row.audience === 'customer' && row.channel === 'email')!);
+      expect(invite.start).toBe(slot);
+      expect(Date.parse(invite.end) - Date.parse(invite.start)).toBe(hour);
+    }
+  });
+});
+
+describe('reminders', () => {
+  it('queues the reminder 24 hours before, once, and not again after a restart', async () => {
+    const file = dataFile();
+    const t = await start(file);
+    const staff = await t.adminClient();
+    const slot = laterSlot(await availability(t.client()));
+    expect((await book(t, slot)).status).toBe(201);
+    const lead = await leadOf(staff, slot);
+    const reminders = () => queuedFor(file, lead.id).filter((row) => row.id.includes('-reminder-'));
+
+    t.clock.advance(Date.parse(slot) - 24 * hour - t.clock.now().getTime() - 60_000);
+    expect(await t.app.context.bookings.sendDueReminders()).toBe(0);
+    t.clock.advance(60_000);
+    expect(await t.app.context.bookings.sendDueReminders()).toBe(1);
+    expect(await t.app.context.bookings.sendDueReminders()).toBe(0);
+    const sent = reminders();
+    expect(sent.map((row) => `${row.audience} ${row.channel}`).sort()).toEqual(['customer email', 'customer sms', 'staff email']);
+    expect(sent.find((row) => row.audience === 'customer' && row.channel === 'email')!.subject).toBe('Tomorrow: your free kitchen measure');
+
+    const offset = t.clock.now().getTime() - Date.now();
+    await t.close();
+    apps.splice(apps.indexOf(t), 1);
+    const restarted = await start(file);
+    restarted.clock.advance(offset + hour);
+    expect(await restarted.app.context.bookings.sendDueReminders()).toBe(0);
+    expect(reminders()).toHaveLength(3);
+  });
+});
+
+describe('live and lead deletion', () => {
+  it('publishes bookings and blocks on the event feed; deleting the lead deletes its visit and offers the time again', async () => {
+    const t = await start();
+    const staff = await t.adminClient();
+    const events: ChangeEvent[] = [];
+    const stop = t.app.context.feed.subscribe((event) => events.push(event));
+    const slot = laterSlot(await availability(t.client()));
+    expect((await book(t, slot)).status).toBe(201);
+    const lead = await leadOf(staff, slot);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { collection: 'bookings', op: 'create', id: lead.bookingId },
+        { collection: 'quote_requests', op: 'create', id: lead.id },
+      ]),
+    );
+    expect(allStarts(await availability(t.client()))).not.toContain(slot);
+
+    expect((await staff.delete(`/api/quote-request/${lead.id}`)).status).toBe(204);
+    expect(events).toContainEqual({ collection: 'bookings', op: 'delete', id: lead.bookingId });
+    expect(allStarts(await availability(t.client()))).toContain(slot);
+    expect(await t.app.context.store.bookings.get(lead.bookingId)).toBeNull();
+    stop();
+  });
+});
