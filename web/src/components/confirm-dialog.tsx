@@ -13,6 +13,8 @@ export interface ConfirmRequest {
   question: string;
   /** The button that goes ahead; "Delete" unless said. */
   confirmLabel?: string;
+  /** The button that keeps things as they are; "Cancel" unless said (a visit's cancellation says "Keep the visit"). */
+  keepLabel?: string;
   onConfirm: () => void;
 }
 
@@ -47,7 +49,7 @@ export function ConfirmDialog({ open, request, onClose }: ConfirmDialogProps) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
-          Cancel
+          {request?.keepLabel ?? 'Cancel'}
         </Button>
         <Button
           variant="contained"

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatSpreadsheetTime, formatTimeAgo, melbourneDay } from './dates';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatSpreadsheetTime,
+  formatTime,
+  formatTimeAgo,
+  formatVisitTime,
+  melbourneDay,
+} from './dates';
 
 // A browser far from Melbourne: what the staff see must not depend on it. Node reads TZ afresh
 // when it changes.
@@ -22,6 +31,12 @@ describe('staff dates, in Australian English on Melbourne time', () => {
   test('the test runs in a zone other than Melbourne', () => {
     expect(new Date(summer).getDate()).toBe(5);
     expect(new Date(winter).getDate()).toBe(9);
+  });
+
+  test("a visit's time of day and its day and time, on Melbourne's clock", () => {
+    expect(formatTime(summer)).toBe('1:30 am');
+    expect(formatTime(winter)).toBe('12:04 pm');
+    expect(formatVisitTime('2026-11-30T22:30:00.000Z')).toBe('Tuesday 1 December at 9:30 am');
   });
 
   test('date and time in the long format, in summer (AEDT) and winter (AEST)', () => {
@@ -47,6 +62,7 @@ describe('staff dates, in Australian English on Melbourne time', () => {
     expect(formatDay('2025-03-01', 'long')).toBe('1 March');
     expect(formatDay('2025-03-30', 'short')).toBe('30 Mar');
     expect(formatDay('2025-03-30', 'weekday')).toBe('Sun 30 Mar');
+    expect(formatDay('2026-12-01', 'full')).toBe('Tuesday 1 December 2026');
   });
 
   test('how long ago, in words', () => {

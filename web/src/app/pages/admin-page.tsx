@@ -22,6 +22,7 @@ import { ProtectedRoute } from '../../lib/auth/protected-route';
 const ModelsTab = lazy(() => import('../../features/showroom-admin/models-tab'));
 const ProjectsTab = lazy(() => import('../../features/projects-admin/projects-tab'));
 const SettingsTab = lazy(() => import('../../features/settings/settings-tab'));
+const CalendarTab = lazy(() => import('../../features/calendar/calendar-tab'));
 
 /** A tab whose feature loads when it is first opened, with a spinner meanwhile. */
 const lazyPanel = (panel: ReactNode, loading: string) => <Suspense fallback={<CircularProgress aria-label={loading} />}>{panel}</Suspense>;
@@ -36,6 +37,7 @@ function Dashboard() {
   const tabs: DashboardTab[] = [
     { value: 'inquiries', label: 'Inquiries', count: inquiries.total, heading: 'Project inquiries', panel: <InquiriesTab /> },
     { value: 'quotes', label: 'Quote requests', count: quotes.total, heading: 'Quote requests', panel: <QuoteRequestsTab /> },
+    { value: 'calendar', label: 'Calendar', heading: 'Calendar', panel: lazyPanel(<CalendarTab />, 'Loading the calendar') },
     { value: 'reviews', label: 'Reviews', count: reviews.total, heading: 'Reviews', panel: <ReviewsTab /> },
     { value: 'visitors', label: 'Visitors', count: visitors.total, heading: 'Visitors', panel: <VisitorsTab /> },
     { value: 'sources', label: 'Sources', heading: 'Lead sources', panel: <SourcesTab /> },
@@ -56,7 +58,7 @@ function Dashboard() {
   );
 }
 
-/** /admin: the staff dashboard, composed of the lead, review, visitor, source, project, 3D model, activity, privacy and settings features. */
+/** /admin: the staff dashboard, composed of the lead, calendar, review, visitor, source, project, 3D model, activity, privacy and settings features. */
 export default function AdminPage() {
   return (
     <>

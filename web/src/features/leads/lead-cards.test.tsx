@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { answerRequests, type Answer } from '../../../test-support/api';
 import { renderWithProviders } from '../../../test-support/render';
+import { screenWidth } from '../../../test-support/screen-width';
 import { InquiriesTab } from './inquiries-tab';
 
 const hour = 3_600_000;
@@ -21,29 +22,6 @@ const lead = (fields: Partial<Inquiry> & Pick<Inquiry, 'id' | 'firstName'>): Wit
   messages: [],
   ...fields,
 });
-
-/** A screen `width` px wide, as far as MUI's media queries ask (jsdom has none). */
-function screenWidth(width: number) {
-  const original = window.matchMedia;
-  window.matchMedia = (query: string): MediaQueryList => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  };
-  return () => {
-    window.matchMedia = original;
-  };
-}
 
 function renderInquiries(leads: WithMessages<Inquiry>[]) {
   answerRequests(({ url }): Answer =>

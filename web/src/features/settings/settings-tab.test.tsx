@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { answerRequests, type Answer, type SentRequest } from '../../../test-support/api';
 import { renderWithProviders } from '../../../test-support/render';
-import type { AdminSettings } from './api/get-settings';
+import type { AdminSettings } from '../../lib/admin/settings-query';
 import SettingsTab from './settings-tab';
 
 const settings: SiteSettings = {
@@ -292,5 +292,79 @@ describe('the Settings tab', () => {
     await waitFor(() =>
       expect(within(texts).getByRole('textbox', { name: 'Kitchens summary' })).not.toHaveAccessibleDescription('Default'),
     );
+  });
+});
+
+describe('the online booking section', () => {
+  test('shows the booking settings and saves them as the booking section', async () => {
+    const { requests, user } = renderTab();
+    const booking = await screen.findByRole('region', { name: 'Online booking' });
+    expect(within(booking).getByRole('switch', { name: 'Customers can book a free measure online' })).toBeChecked();
+    expect(within(booking).getByRole('spinbutton', { name: 'Visit length in minutes' })).toHaveValue(60);
+    expect(within(booking).getByRole('spinbutton', { name: 'Travel buffer in minutes' })).toHaveValue(30);
+    expect(within(booking).getByRole('spinbutton', { name: 'Minimum notice in hours' })).toHaveValue(24);
+    expect(within(booking).getByRole('spinbutton', { name: 'How far ahead in weeks' })).toHaveValue(8);
+    expect(within(within(booking).getByRole('group', { name: 'Monday' })).getByLabelText('Until')).toHaveValue('16:00');
+    expect(within(booking).getByRole('group', { name: 'Sunday' })).toHaveTextContent('No visits');
+    const area = within(booking).getByRole('textbox', { name: 'Service area' });
+    expect(area).toHaveValue(defaultSettings.booking.area.join('\n'));
+
+    const visit = within(booking).getByRole('spinbutton', { name: 'Visit length in minutes' });
+    await user.clear(visit);
+    await user.type(visit, '90');
+    await user.click(within(booking).getByRole('button', { name: 'Take visits on Saturday' }));
+    await user.clear(area);
+    await user.type(area, '3070{Enter}3000 - 3207{Enter}{Enter}Box Hill');
+    await user.click(within(booking).getByRole('switch', { name: 'Customers can book a free measure online' }));
+    await user.click(within(booking).getByRole('button', { name: 'Save online booking' }));
+
+    expect(await screen.findByText('Online booking saved.')).toBeVisible();
+    const weekly = [...defaultSettings.booking.weekly];
+    weekly[6] = [{ from: '09:00', to: '16:00' }];
+    expect(puts(requests)).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/settings',
+        body: {
+          version: 3,
+          booking: { ...defaultSettings.booking, enabled: false, visitMinutes: 90, weekly, area: ['3070', '3000-3207', 'Box Hill'] },
+        },
+      },
+    ]);
+  });
+
+  test("the browser checks the section with the server's messages before sending it", async () => {
+    const { requests, user } = renderTab();
+    const booking = await screen.findByRole('region', { name: 'Online booking' });
+    const visit = within(booking).getByRole('spinbutton', { name: 'Visit length in minutes' });
+    await user.clear(visit);
+    await user.type(visit, '50');
+    const monday = within(booking).getByRole('group', { name: 'Monday' });
+    const until = within(monday).getByLabelText('Until');
+    await user.clear(until);
+    await user.type(until, '08:00');
+    await user.clear(within(booking).getByRole('textbox', { name: 'Service area' }));
+    await user.click(within(booking).getByRole('button', { name: 'Save online booking' }));
+
+    expect(await within(booking).findByRole('alert')).toHaveTextContent(settingsMessages.visitMinutes);
+    expect(visit).toHaveAccessibleDescription(settingsMessages.visitMinutes);
+    expect(monday).toHaveTextContent(settingsMessages.bookingRange);
+    expect(within(booking).getByRole('textbox', { name: 'Service area' })).toHaveAccessibleDescription(settingsMessages.areaEntries);
+    expect(puts(requests)).toEqual([]);
+  });
+
+  test('an area entry the server refuses shows its message under the area', async () => {
+    const { user } = renderTab(() => ({
+      status: 400,
+      body: {
+        message: settingsMessages.areaEntry,
+        errors: { booking: settingsMessages.areaEntry, 'booking.area.1': settingsMessages.areaEntry },
+      },
+    }));
+    const booking = await screen.findByRole('region', { name: 'Online booking' });
+    await user.click(within(booking).getByRole('button', { name: 'Save online booking' }));
+
+    expect(await within(booking).findByRole('alert')).toHaveTextContent(settingsMessages.areaEntry);
+    expect(within(booking).getByRole('textbox', { name: 'Service area' })).toHaveAccessibleDescription(settingsMessages.areaEntry);
   });
 });

@@ -34,6 +34,11 @@ export const adminKeys = {
   leadSources: (days: number) => ['admin', 'lead-sources', days] as const,
   /** GET /api/audit: the Activity tab; not a live collection, so it is read afresh when shown. */
   audit: ['admin', 'audit'] as const,
+  /** GET /api/bookings between two instants: the Calendar tab's week; `calendars` is the prefix of every week, which a booking's or block's live change refreshes. */
+  calendars: ['admin', 'calendar'] as const,
+  calendar: (from: string, to: string) => ['admin', 'calendar', from, to] as const,
+  /** GET /api/bookings/feed: the private calendar feed's address. */
+  bookingFeed: ['admin', 'booking-feed'] as const,
   /** GET /api/messages/status; refreshed whenever a lead's list changes, as a send's outcome does. */
   deliveryStatus: ['admin', 'delivery-status'] as const,
 };

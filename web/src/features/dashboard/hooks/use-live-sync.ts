@@ -8,6 +8,9 @@ import { useLiveChanges, type LiveSignal } from './use-live-changes';
 /** The collections whose records have emails and SMS about them. */
 const leadCollections = new Set<LiveCollection>(['project_inquiries', 'quote_requests', 'reviews']);
 
+/** The collections the Calendar tab shows: a booking made, moved or cancelled, or a block added or removed, refreshes the week shown. */
+const calendarCollections = new Set<string>(['bookings', 'booking_blocks']);
+
 /** At most one refetch of a list per window; the first change is fetched at once. */
 const windowMs = 250;
 
@@ -26,6 +29,7 @@ export function useLiveSync(onChange?: (change: ChangeEvent) => void) {
       void queryClient.invalidateQueries({ queryKey: adminKeys.list(collection) });
       if (collection === 'reviews') void publicReviews.refresh();
       if (collection === 'projects') void publicProjects.refresh();
+      if (calendarCollections.has(collection)) void queryClient.invalidateQueries({ queryKey: adminKeys.calendars });
       // A lead's change may be one of its messages sent or failed, which moves the delivery warning.
       if (leadCollections.has(collection)) void queryClient.invalidateQueries({ queryKey: adminKeys.deliveryStatus });
       // A lead that arrived, changed status or went moves the header's waiting count and median.

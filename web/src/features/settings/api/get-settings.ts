@@ -1,20 +1,5 @@
-import type { StoredSettings } from '@site/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-/** GET /api/settings as an admin sees it: every section, the version a save names, and where the first values came from. */
-export interface AdminSettings extends StoredSettings {
-  /** The environment variables the server took values from at its first start, when it did. */
-  seededFrom?: string[];
-}
-
-/** Under ['admin', ...] like the dashboard's other reads, so an admin-wide refresh reads them again too. */
-export const settingsQueryKey = ['admin', 'settings'] as const;
-
-export const settingsQuery = queryOptions({
-  queryKey: settingsQueryKey,
-  queryFn: () => api.get<AdminSettings>('/api/settings'),
-});
+import { useQuery } from '@tanstack/react-query';
+import { settingsQuery } from '../../../lib/admin/settings-query';
 
 export function useSettings() {
   return useQuery(settingsQuery);

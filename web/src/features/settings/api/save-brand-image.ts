@@ -2,7 +2,7 @@ import type { BrandImageKind } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/uploads/upload-file';
-import { settingsQueryKey, type AdminSettings } from './get-settings';
+import { settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
 
 /**
  * A brand image: the file uploaded as the admin's other images are, then named in PUT

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { answerRequests, type Answer } from '../../../../test-support/api';
 import { renderWithProviders } from '../../../../test-support/render';
-import type { AdminSettings } from '../api/get-settings';
+import type { AdminSettings } from '../../../lib/admin/settings-query';
 import SettingsTab from '../settings-tab';
 
 const withLogo: AdminSettings = {

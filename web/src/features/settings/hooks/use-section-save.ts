@@ -6,7 +6,7 @@ import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-f
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { useToast } from '../../../lib/toast';
-import { settingsQueryKey } from '../api/get-settings';
+import { settingsQueryKey } from '../../../lib/admin/settings-query';
 import { useSaveSettings } from '../api/save-settings';
 import { firstErrorMessage, sectionFieldErrors } from '../lib/field-errors';
 
@@ -77,5 +77,6 @@ export const sectionTitles: Record<SettingsSection, string> = {
   notifications: 'Staff notifications',
   links: 'Links',
   privacy: 'Privacy',
+  booking: 'Online booking',
   texts: 'Page texts',
 };

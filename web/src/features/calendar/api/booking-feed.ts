@@ -1,0 +1,17 @@
+import type { BookingFeed } from '@site/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from '../../../lib/admin/admin-keys';
+
+/** GET /api/bookings/feed: the private address of the calendar feed. */
+export const useBookingFeed = () =>
+  useQuery({ queryKey: adminKeys.bookingFeed, queryFn: () => api.get<BookingFeed>('/api/bookings/feed') });
+
+/** POST /api/bookings/feed: a new secret address; the old one stops working. */
+export function useRenewBookingFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<BookingFeed>('/api/bookings/feed'),
+    onSuccess: (feed) => queryClient.setQueryData(adminKeys.bookingFeed, feed),
+  });
+}

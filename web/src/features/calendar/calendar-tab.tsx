@@ -1,0 +1,119 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { defaultBookingSettings } from '@site/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { settingsQuery } from '../../lib/admin/settings-query';
+import { formatDay, melbourneDay } from '../../lib/dates';
+import { errorText } from '../../lib/error-text';
+import { useBookingCalendar } from './api/booking-calendar';
+import { BlockDetailsDialog, BlockDialog } from './components/block-dialogs';
+import { BookingDialog } from './components/booking-dialog';
+import { DayAgenda } from './components/day-agenda';
+import { FeedPanel } from './components/feed-panel';
+import { WeekView } from './components/week-view';
+import { useCalendarDay } from './hooks/use-calendar-day';
+import { addDays, dayStart, mondayOf, visibleHours, weekDays } from './lib/melbourne-time';
+import { placementsOn, type Placement } from './lib/placements';
+
+/** Phones: below MUI's `sm` (600 px), the day's agenda in place of the week. */
+const narrowQuery = (theme: Theme) => theme.breakpoints.down('sm');
+
+/** "30 November to 6 December 2026": the week's days in its heading. */
+function weekTitle(days: readonly string[]) {
+  const [first, last] = [days[0], days[days.length - 1]];
+  return `${formatDay(first, 'long')} to ${formatDay(last, 'long')} ${last.slice(0, 4)}`;
+}
+
+/**
+ * The Calendar tab: the booked site measures and blocked times, as a week on a desktop and as
+ * the day's agenda on a phone, all in Melbourne time whatever the browser's zone. New bookings
+ * arrive live (the dashboard's live updates refresh the week shown). A visit opens its details,
+ * where it can be moved or cancelled; "Block time" keeps time free of visits; the feed puts
+ * every visit on the owner's own calendar.
+ */
+export default function CalendarTab() {
+  const narrow = useMediaQuery(narrowQuery);
+  const [day, setDay] = useCalendarDay();
+  const today = melbourneDay(new Date());
+  const monday = mondayOf(day);
+  const days = useMemo(() => weekDays(monday), [monday]);
+  const calendar = useBookingCalendar(dayStart(monday), dayStart(addDays(monday, 7)));
+  const settings = useQuery(settingsQuery);
+  const booking = settings.data?.settings.booking ?? defaultBookingSettings;
+
+  const placements = useMemo(() => new Map(days.map((each) => [each, placementsOn(each, calendar.data)])), [days, calendar.data]);
+  const hours = useMemo(
+    () =>
+      visibleHours(
+        booking.weekly,
+        days.flatMap((each) => (placements.get(each) ?? []).map((item) => ({ from: item.from, to: item.to }))),
+      ),
+    [booking.weekly, days, placements],
+  );
+
+  const [opened, setOpened] = useState<{ open: boolean; item: Placement | null }>({ open: false, item: null });
+  const [blocking, setBlocking] = useState(false);
+  // The details follow the live calendar: a visit someone else moved shows its new time.
+  const openedVisit =
+    opened.item?.kind === 'visit' ? (calendar.data?.bookings.find((each) => each.id === opened.item?.id) ?? opened.item.booking) : null;
+  const openedBlock = opened.item?.kind === 'block' ? opened.item.block : null;
+  const close = () => setOpened((current) => ({ ...current, open: false }));
+  const open = (item: Placement) => setOpened({ open: true, item });
+
+  const step = narrow ? 1 : 7;
+  const title = narrow ? formatDay(day, 'full') : weekTitle(days);
+
+  return (
+    <Stack spacing={3}>
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <IconButton aria-label={narrow ? 'Previous day' : 'Previous week'} onClick={() => setDay(addDays(day, -step))}>
+            <ChevronLeft />
+          </IconButton>
+          <IconButton aria-label={narrow ? 'Next day' : 'Next week'} onClick={() => setDay(addDays(day, step))}>
+            <ChevronRight />
+          </IconButton>
+          <Button variant="outlined" size="small" onClick={() => setDay(today)} disabled={narrow ? day === today : days.includes(today)}>
+            Today
+          </Button>
+          <Typography component="h3" variant="h6" aria-live="polite" sx={{ flexGrow: 1, minWidth: '12rem' }}>
+            {title}
+          </Typography>
+          <Button variant="contained" onClick={() => setBlocking(true)}>
+            Block time
+          </Button>
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          Times are Melbourne time.
+          {booking.enabled ? '' : ' Online booking is off: customers cannot book visits until it is turned on in Settings.'}
+        </Typography>
+        {calendar.isError ? <Alert severity="error">{errorText(calendar.error)}</Alert> : null}
+        {calendar.isPending ? (
+          <CircularProgress aria-label="Loading the calendar" />
+        ) : narrow ? (
+          <DayAgenda items={placements.get(day) ?? []} onOpen={open} />
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Box sx={{ minWidth: 720 }}>
+              <WeekView days={days} placements={placements} hours={hours} today={today} onOpen={open} />
+            </Box>
+          </Box>
+        )}
+      </Stack>
+      <FeedPanel />
+      <BookingDialog open={opened.open && openedVisit !== null} booking={openedVisit} onClose={close} />
+      <BlockDetailsDialog open={opened.open && openedBlock !== null} block={openedBlock} onClose={close} />
+      <BlockDialog open={blocking} day={day} onClose={() => setBlocking(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, type FocusEvent } from 'react';
+import { useConfirm } from '../../../components/use-confirm';
+import { errorText } from '../../../lib/error-text';
+import { useToast } from '../../../lib/toast';
+import { useBookingFeed, useRenewBookingFeed } from '../api/booking-feed';
+
+/**
+ * The private calendar feed: the secret `.ics` address that Google or Apple Calendar subscribes
+ * to, a button to copy it, and a new address for when the old one got out (the old one then
+ * stops working).
+ */
+export function FeedPanel() {
+  const headingId = useId();
+  const feed = useBookingFeed();
+  const renew = useRenewBookingFeed();
+  const toast = useToast();
+  const { confirm, dialog } = useConfirm();
+
+  const copy = (url: string) =>
+    navigator.clipboard.writeText(url).then(
+      () => toast({ title: 'Address copied', message: 'Paste it into your calendar app as a new subscription.', variant: 'default' }),
+      () => toast({ title: 'Not copied', message: 'Select the address and copy it yourself.', variant: 'error' }),
+    );
+
+  const makeNew = () =>
+    confirm({
+      title: 'Make a new calendar address?',
+      question:
+        'The current address stops working at once: calendars subscribed to it stop showing your visits until you subscribe them to the new one.',
+      confirmLabel: 'Make a new address',
+      onConfirm: () =>
+        renew.mutate(undefined, {
+          onSuccess: () =>
+            toast({ title: 'New address made', message: 'Subscribe your calendars to the new address.', variant: 'default' }),
+          onError: (error) => toast({ title: 'No new address', message: errorText(error), variant: 'error' }),
+        }),
+    });
+
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={headingId} component="h3" variant="h6">
+        Calendar feed
+      </Typography>
+      <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5, mb: 2 }}>
+        Every visit, on your phone&apos;s own calendar: in Google Calendar choose Other calendars, From URL; on an iPhone, Settings,
+        Calendar, Accounts, Add Account, Other, Add Subscribed Calendar; then paste this address. Anyone with it can see your visits, so
+        keep it to yourself.
+      </Typography>
+      {feed.isPending ? <CircularProgress aria-label="Loading the calendar feed" /> : null}
+      {feed.isError ? <Alert severity="error">{errorText(feed.error)}</Alert> : null}
+      {feed.data ? (
+        <Stack spacing={1.5}>
+          <TextField
+            label="Private calendar address"
+            value={feed.data.url}
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true, onFocus: (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select() } }}
+          />
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button variant="contained" onClick={() => void copy(feed.data.url)}>
+              Copy address
+            </Button>
+            <Button color="error" onClick={makeNew} disabled={renew.isPending}>
+              {renew.isPending ? 'Making a new address...' : 'Make a new address'}
+            </Button>
+          </Stack>
+        </Stack>
+      ) : null}
+      {dialog}
+    </Paper>
+  );
+}
