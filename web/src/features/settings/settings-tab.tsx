@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useSettings } from './api/get-settings';
+import { BookingSection } from './components/booking-section';
 import { BrandImagesSection } from './components/brand-images-section';
 import { BusinessSection } from './components/business-section';
 import { HoursSection } from './components/hours-section';
@@ -16,7 +17,7 @@ import { TextsSection } from './components/texts-section';
 
 /**
  * The admin dashboard's Settings tab: the business's details, hours, staff alerts, links,
- * brand images, privacy and page texts, each section its own form and save. It loads on its own (lazily, as
+ * brand images, privacy, online booking and page texts, each section its own form and save. It loads on its own (lazily, as
  * its own chunk), reading GET /api/settings as the signed-in admin.
  */
 export default function SettingsTab() {
@@ -53,6 +54,7 @@ export default function SettingsTab() {
       <LinksSection links={settings.links} version={version} />
       <BrandImagesSection images={settings.images} />
       <PrivacySection privacy={settings.privacy} version={version} />
+      <BookingSection booking={settings.booking} version={version} />
       <TextsSection texts={settings.texts} brand={settings.business.brand} version={version} />
     </Stack>
   );

@@ -1,111 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SiteSettings } from '@site/domain';
 import { settingsSectionSchemas } from '@site/domain/settings-schema';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { sectionTitles, useSectionSave, type SectionValue } from '../hooks/use-section-save';
 import { SectionForm } from './section-form';
+import { WeekHours, type WeekLabels } from './week-hours';
 
 const schema = settingsSectionSchemas.hours;
 type HoursForm = z.input<typeof schema>;
 type HoursFormApi = UseFormReturn<HoursForm, unknown, SectionValue<'hours'>>;
 
-/** The settings keep the week Sunday first (as Date#getDay counts); the form lists it Monday first. */
-const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const mondayFirst = [1, 2, 3, 4, 5, 6, 0];
-const maxRangesPerDay = 3;
-
-/** A new range: the usual day when none, else the hour after the last one closes. */
-function nextRange(last: { from: string; to: string } | undefined) {
-  if (!last) return { from: '08:00', to: '17:00' };
-  const [hours, minutes] = last.to.split(':').map(Number);
-  const end = Math.min((hours || 0) * 60 + (minutes || 0) + 60, 23 * 60 + 59);
-  const time = (total: number) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-  return { from: last.to, to: time(end) };
-}
-
-const timeSlotProps = { inputLabel: { shrink: true } };
-
-function DayHours({ form, day }: { form: HoursFormApi; day: number }) {
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: `weekly.${day}` });
-  const errorId = useId();
-  const { errors } = form.formState;
-  const dayError = form.getFieldState(`weekly.${day}`, form.formState).error;
-  const dayMessage = dayError?.message ?? dayError?.root?.message;
-  const name = dayNames[day];
-  return (
-    // The legend floats beside the day's hours on wider screens: a fieldset's legend is no grid or flex item.
-    <Box component="fieldset" aria-describedby={dayMessage ? errorId : undefined} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-      <Typography
-        component="legend"
-        sx={{ fontWeight: 600, float: 'left', width: { xs: '100%', sm: '7rem' }, p: 0, pt: { sm: 1 }, mb: { xs: 1, sm: 0 } }}
-      >
-        {name}
-      </Typography>
-      <Stack spacing={1.5} sx={{ clear: { xs: 'both', sm: 'none' }, ml: { sm: '7rem' } }}>
-        {fields.length === 0 ? (
-          <Typography color="text.secondary" sx={{ pt: { sm: 1 } }}>
-            Closed
-          </Typography>
-        ) : null}
-        {fields.map((field, index) => {
-          const rangeErrors = errors.weekly?.[day]?.[index];
-          const which = fields.length > 1 ? ` (${index + 1})` : '';
-          return (
-            <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <TextField
-                type="time"
-                label={`Opens${which}`}
-                error={Boolean(rangeErrors?.from)}
-                helperText={rangeErrors?.from?.message}
-                slotProps={timeSlotProps}
-                sx={{ flex: 1, minWidth: 0 }}
-                {...form.register(`weekly.${day}.${index}.from`)}
-              />
-              <TextField
-                type="time"
-                label={`Closes${which}`}
-                error={Boolean(rangeErrors?.to)}
-                helperText={rangeErrors?.to?.message}
-                slotProps={timeSlotProps}
-                sx={{ flex: 1, minWidth: 0 }}
-                {...form.register(`weekly.${day}.${index}.to`)}
-              />
-              <IconButton aria-label={`Remove ${name}'s hours${which}`} onClick={() => remove(index)} sx={{ mt: 1 }}>
-                <DeleteOutlined />
-              </IconButton>
-            </Stack>
-          );
-        })}
-        {dayMessage ? (
-          <FormHelperText id={errorId} error>
-            {dayMessage}
-          </FormHelperText>
-        ) : null}
-        {fields.length < maxRangesPerDay ? (
-          <Box>
-            <Button
-              size="small"
-              aria-label={fields.length === 0 ? undefined : `Add hours on ${name}`}
-              onClick={() => append(nextRange(form.getValues(`weekly.${day}`).at(-1)))}
-            >
-              {fields.length === 0 ? `Open on ${name}` : 'Add hours'}
-            </Button>
-          </Box>
-        ) : null}
-      </Stack>
-    </Box>
-  );
-}
+const openingLabels: WeekLabels = {
+  from: 'Opens',
+  to: 'Closes',
+  none: 'Closed',
+  first: (day) => `Open on ${day}`,
+  noun: 'hours',
+  firstRange: { from: '08:00', to: '17:00' },
+};
 
 function Closures({ form }: { form: HoursFormApi }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'closures' });
@@ -187,11 +107,7 @@ export function HoursSection({ hours, version }: { hours: SiteSettings['hours'];
       problem={problem}
       onReload={() => void reload()}
     >
-      <Stack spacing={2}>
-        {mondayFirst.map((day) => (
-          <DayHours key={day} form={form} day={day} />
-        ))}
-      </Stack>
+      <WeekHours form={form} labels={openingLabels} />
       <Closures form={form} />
     </SectionForm>
   );
