@@ -70,16 +70,24 @@ describe('booking a free measure', () => {
     const days = screen.getByRole('group', { name: 'Day' });
     expect(within(days).getByRole('radio', { name: 'Tuesday 1 December' })).toBeChecked();
     const times = screen.getByRole('group', { name: 'Time on Tuesday 1 December' });
-    expect(within(times).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['9:30 am', '10:00 am']);
+    expect(
+      within(times)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['9:30 am', '10:00 am']);
 
     await user.click(within(days).getByRole('radio', { name: 'Wednesday 2 June' }));
     expect(screen.getByText('Times are in Melbourne time (AEST)')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Time on Wednesday 2 June' })).getByRole('radio', { name: '9:30 am' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Time on Wednesday 2 June' })).getByRole('radio', { name: '9:30 am' }),
+    ).toBeInTheDocument();
   });
 
   test('a customer books, and the confirmation gives the time in Melbourne and the invite', async () => {
     const { requests, user } = setUp((request) =>
-      request.method === 'GET' ? { status: 200, body: availability(summer) } : { status: 201, body: { booking: booked(summer.slots[0].start) } },
+      request.method === 'GET'
+        ? { status: 200, body: availability(summer) }
+        : { status: 201, body: { booking: booked(summer.slots[0].start) } },
     );
     await givePlace(user);
     await user.click(await screen.findByRole('radio', { name: '9:30 am' }));
@@ -124,7 +132,11 @@ describe('booking a free measure', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('That time was just taken, please pick another');
     expect(screen.getByRole('heading', { name: 'Pick a day and time' })).toHaveFocus();
     const times = screen.getByRole('group', { name: 'Time on Tuesday 1 December' });
-    expect(within(times).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['11:00 am']);
+    expect(
+      within(times)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['11:00 am']);
 
     await user.click(within(times).getByRole('radio', { name: '11:00 am' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
