@@ -149,7 +149,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '^(?!zod$|@date-fns/tz$|vitest$|\\.{1,2}/)', message: 'domain/ tests import vitest and the domain.' }],
+          patterns: [
+            {
+              regex: '^(?!zod$|@date-fns/tz$|vitest$|fast-check$|\\.{1,2}/)',
+              message: 'domain/ tests import vitest, fast-check and the domain.',
+            },
+          ],
         },
       ],
     },

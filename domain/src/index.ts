@@ -18,3 +18,4 @@ export * from './page-texts';
 export * from './go-live';
 export * from './calendar';
 export * from './booking';
+export * from './quotes';

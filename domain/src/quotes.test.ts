@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  depositCapPercent,
+  depositCents,
+  depositPercentSchema,
+  formatCents,
+  includedItems,
+  lineCents,
+  quoteDraftSchema,
+  quoteMessages,
+  quoteTotals,
+  selectionProblem,
+  type QuoteItem,
+} from './quotes';
+
+const quantity = fc.integer({ min: 1, max: 1_000_000 }).map((hundredths) => hundredths / 100);
+const item = fc.record({
+  description: fc.constant('Item'),
+  quantity,
+  unitPriceCents: fc.integer({ min: 0, max: 10_000_000 }),
+});
+
+describe('quote totals', () => {
+  it('are whole cents, the subtotal the sum of the lines, GST 10% of it rounded once, and the total their sum', () => {
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 30 }), (items) => {
+        const totals = quoteTotals(items);
+        for (const value of [totals.subtotalCents, totals.gstCents, totals.totalCents, ...totals.lines.map((line) => line.lineCents)]) {
+          expect(Number.isInteger(value)).toBe(true);
+        }
+        expect(totals.subtotalCents).toBe(totals.lines.reduce((sum, line) => sum + line.lineCents, 0));
+        expect(Math.abs(totals.gstCents - totals.subtotalCents / 10)).toBeLessThanOrEqual(0.5);
+        expect(totals.totalCents).toBe(totals.subtotalCents + totals.gstCents);
+      }),
+    );
+  });
+
+  it('round each line once, half away from zero: 1.5 × 3 cents is 5 cents and 2.5 m at $10.01 is $25.03', () => {
+    expect(lineCents({ quantity: 1.5, unitPriceCents: 3 })).toBe(5);
+    expect(lineCents({ quantity: 2.5, unitPriceCents: 1001 })).toBe(2503);
+    expect(lineCents({ quantity: 0.01, unitPriceCents: 49 })).toBe(0);
+    expect(lineCents({ quantity: 0.01, unitPriceCents: 50 })).toBe(1);
+    expect(quoteTotals([{ description: 'Benchtop', quantity: 1, unitPriceCents: 5 }]).gstCents).toBe(1);
+  });
+
+  it('take the first item of a group by default, the chosen one otherwise, and optional items only when added', () => {
+    const items: QuoteItem[] = [
+      { description: 'Cabinets', quantity: 1, unitPriceCents: 1_000_000 },
+      { description: 'Laminate benchtop', quantity: 1, unitPriceCents: 200_000, group: 'Benchtop' },
+      { description: 'Stone benchtop', quantity: 1, unitPriceCents: 600_000, group: 'Benchtop' },
+      { description: 'Soft-close drawers', quantity: 4, unitPriceCents: 5_000, optional: true },
+    ];
+    expect(includedItems(items)).toEqual([true, true, false, false]);
+    expect(quoteTotals(items).totalCents).toBe(1_320_000);
+    const stone = { choices: { Benchtop: 2 }, optionalItems: [3] };
+    expect(includedItems(items, stone)).toEqual([true, false, true, true]);
+    expect(quoteTotals(items, stone)).toMatchObject({ subtotalCents: 1_620_000, gstCents: 162_000, totalCents: 1_782_000 });
+    expect(selectionProblem(items, stone)).toBeNull();
+    expect(selectionProblem(items, { choices: { Benchtop: 0 } })).toBe(quoteMessages.choice);
+    expect(selectionProblem(items, { optionalItems: [1] })).toBe(quoteMessages.optionalItem);
+  });
+
+  it('never move when an excluded option changes price', () => {
+    fc.assert(
+      fc.property(item, item, fc.integer({ min: 0, max: 10_000_000 }), (chosen, other, price) => {
+        const items = [
+          { ...chosen, group: 'A' },
+          { ...other, group: 'A' },
+        ];
+        expect(quoteTotals(items).totalCents).toBe(quoteTotals([items[0], { ...items[1], unitPriceCents: price }]).totalCents);
+      }),
+    );
+  });
+});
+
+describe('the deposit', () => {
+  it('is at most 10% under $20,000 and 5% from $20,000, at $19,999.99 and $20,000.00', () => {
+    expect(depositCapPercent(1_999_999)).toBe(10);
+    expect(depositCapPercent(2_000_000)).toBe(5);
+    expect(depositCents(1_999_999, null)).toBe(199_999);
+    expect(depositCents(2_000_000, null)).toBe(100_000);
+    expect(depositCents(2_000_000, 10)).toBe(100_000);
+    expect(depositCents(1_000_000, 7.5)).toBe(75_000);
+  });
+
+  it('never passes the cap, whatever the setting', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.option(fc.double({ min: 0.01, max: 10, noNaN: true })),
+        (total, setting) => {
+          const deposit = depositCents(total, setting);
+          expect(Number.isInteger(deposit)).toBe(true);
+          expect(deposit).toBeLessThanOrEqual((total * depositCapPercent(total)) / 100);
+        },
+      ),
+    );
+  });
+
+  it('refuses a setting above 10% with the reason', () => {
+    const result = depositPercentSchema.safeParse(12);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].message).toBe(quoteMessages.depositPercent(10));
+    expect(depositPercentSchema.safeParse(null).success).toBe(true);
+  });
+});
+
+describe('a draft', () => {
+  const valid = { description: 'Cabinets', quantity: 1, unitPriceCents: 100 };
+  const messageOf = (body: unknown) => {
+    const result = quoteDraftSchema.safeParse(body);
+    return result.success ? null : result.error.issues[0].message;
+  };
+
+  it('refuses an empty quote, negative quantities, fractional cents and a group item marked optional', () => {
+    expect(messageOf({ items: [] })).toBe(quoteMessages.empty);
+    expect(messageOf({ items: [{ ...valid, quantity: -1 }] })).toBe(quoteMessages.quantity);
+    expect(messageOf({ items: [{ ...valid, quantity: 1.005 }] })).toBe(quoteMessages.quantity);
+    expect(messageOf({ items: [{ ...valid, unitPriceCents: 10.5 }] })).toBe(quoteMessages.unitPrice);
+    expect(messageOf({ items: [{ ...valid, group: 'Benchtop', optional: true }] })).toBe(quoteMessages.groupAllOptional);
+    expect(messageOf({ items: [valid], validDays: 0 })).toBe(quoteMessages.validDays);
+    expect(messageOf({ items: [valid, { ...valid, quantity: 2.25 }] })).toBeNull();
+  });
+});
+
+describe('formatCents', () => {
+  it('writes dollars with thousands separators and two decimals', () => {
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(123_456_789)).toBe('$1,234,567.89');
+    expect(formatCents(-5)).toBe('-$0.05');
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * Quotes a customer accepts online: the items staff price, the options the customer chooses
+ * between, GST and the totals, and the deposit the law allows. One module for the server
+ * (which stores, prints and records what was accepted) and the browser (the builder and the
+ * customer's page show the same totals to the cent).
+ *
+ * Money is whole cents everywhere. A line's price is its quantity times its unit price
+ * excluding GST, rounded to the cent once (half away from zero); the subtotal is the sum of
+ * the chosen lines; GST is 10% of the subtotal, rounded once; the total is subtotal plus GST.
+ * Prices to consumers show the total including GST.
+ *
+ * A deposit under Victoria's Domestic Building Contracts Act 1995 (section 11) is at most 10%
+ * of a price under $20,000 and 5% from $20,000.
+ */
+import { z } from 'zod';
+
+/** GST in Australia, in percent. */
+export const gstPercent = 10;
+/** From this total (in cents, $20,000.00) the deposit cap falls from 10% to 5%. */
+export const depositThresholdCents = 2_000_000;
+
+export const quoteLimits = {
+  items: 200,
+  description: 300,
+  unit: 20,
+  notes: 4000,
+  terms: 8000,
+  /** $10,000,000.00 a unit, so a line's cents stay exact in a double. */
+  unitPriceCents: 1_000_000_000,
+  quantity: 100_000,
+  validDaysDefault: 30,
+  validDaysMax: 365,
+  group: 60,
+} as const;
+
+export const quoteMessages = {
+  empty: 'Add at least one item to the quote',
+  tooMany: `A quote holds at most ${quoteLimits.items} items`,
+  description: `Each item needs a description of 1 to ${quoteLimits.description} characters`,
+  quantity: 'Quantity: a number above 0 with at most 2 decimal places',
+  unit: `Unit: at most ${quoteLimits.unit} characters, such as "m" or "each"`,
+  unitPrice: 'Unit price: a whole number of cents from 0, excluding GST',
+  group: `Option group: at most ${quoteLimits.group} characters`,
+  groupAllOptional: 'Items of an option group cannot also be optional: the customer picks one of the group',
+  validDays: `Valid for: a whole number of days from 1 to ${quoteLimits.validDaysMax}`,
+  notes: `Notes: at most ${quoteLimits.notes} characters`,
+  terms: `Terms: at most ${quoteLimits.terms} characters`,
+  choice: 'Choose one of the options offered in each group',
+  optionalItem: 'Only optional items can be added or left out',
+  depositPercent: (cap: number) =>
+    `Deposit: at most ${cap}% (the Domestic Building Contracts Act allows 10% of a price under $20,000 and 5% from $20,000)`,
+} as const;
+
+// ---------------------------------------------------------------- items
+
+export const quoteItemSchema = z.object({
+  description: z
+    .string({ error: quoteMessages.description })
+    .trim()
+    .min(1, quoteMessages.description)
+    .max(quoteLimits.description, quoteMessages.description),
+  quantity: z
+    .number({ error: quoteMessages.quantity })
+    .positive(quoteMessages.quantity)
+    .max(quoteLimits.quantity, quoteMessages.quantity)
+    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      message: quoteMessages.quantity,
+    }),
+  unit: z.string({ error: quoteMessages.unit }).trim().max(quoteLimits.unit, quoteMessages.unit).optional(),
+  unitPriceCents: z
+    .number({ error: quoteMessages.unitPrice })
+    .int(quoteMessages.unitPrice)
+    .min(0, quoteMessages.unitPrice)
+    .max(quoteLimits.unitPriceCents, quoteMessages.unitPrice),
+  /** An item the customer may add or leave out (left out by default). */
+  optional: z.boolean().optional(),
+  /** Items with the same group are alternatives: the customer picks one, and the first is the default. */
+  group: z.string({ error: quoteMessages.group }).trim().min(1, quoteMessages.group).max(quoteLimits.group, quoteMessages.group).optional(),
+});
+export type QuoteItem = z.infer<typeof quoteItemSchema>;
+
+/** The body of `POST /api/leads/{kind}/{id}/quotes` and `PUT /api/quotes/{id}`. */
+export const quoteDraftSchema = z
+  .object({
+    items: z
+      .array(quoteItemSchema, { error: quoteMessages.empty })
+      .min(1, quoteMessages.empty)
+      .max(quoteLimits.items, quoteMessages.tooMany),
+    validDays: z
+      .number({ error: quoteMessages.validDays })
+      .int(quoteMessages.validDays)
+      .min(1, quoteMessages.validDays)
+      .max(quoteLimits.validDaysMax, quoteMessages.validDays)
+      .optional(),
+    notes: z.string({ error: quoteMessages.notes }).trim().max(quoteLimits.notes, quoteMessages.notes).optional(),
+    terms: z.string({ error: quoteMessages.terms }).trim().max(quoteLimits.terms, quoteMessages.terms).optional(),
+  })
+  .refine(({ items }) => items.every((item) => !(item.group && item.optional)), {
+    message: quoteMessages.groupAllOptional,
+    path: ['items'],
+  });
+export type QuoteDraft = z.infer<typeof quoteDraftSchema>;
+
+/**
+ * What the customer chose: for each option group, the index (in `items`) of the item picked;
+ * and the indexes of the optional items added. Absent means the defaults: each group's first
+ * item, and no optional item.
+ */
+export interface QuoteSelection {
+  choices?: Record<string, number>;
+  optionalItems?: number[];
+}
+
+export const quoteSelectionSchema = z.object({
+  choices: z
+    .record(z.string().max(quoteLimits.group), z.number({ error: quoteMessages.choice }).int(quoteMessages.choice).min(0))
+    .optional(),
+  optionalItems: z
+    .array(z.number({ error: quoteMessages.optionalItem }).int(quoteMessages.optionalItem).min(0), { error: quoteMessages.optionalItem })
+    .max(quoteLimits.items)
+    .optional(),
+});
+
+// ---------------------------------------------------------------- money
+
+/** Rounds half away from zero to a whole cent (a line of 1.5 × 3 cents is 5 cents). */
+export function roundCents(value: number): number {
+  // Products of a 2-decimal quantity and whole cents are exact to 1e-6; the nudge keeps 2.5 from reading as 2.4999999.
+  return Math.sign(value) * Math.round(Math.abs(value) + 1e-9);
+}
+
+/** A line's price excluding GST, in cents: quantity times unit price, rounded once. */
+export const lineCents = (item: Pick<QuoteItem, 'quantity' | 'unitPriceCents'>): number => roundCents(item.quantity * item.unitPriceCents);
+
+export interface QuoteTotals {
+  /** Each item's line price (cents, excluding GST), and whether the selection includes it. */
+  lines: Array<{ lineCents: number; included: boolean }>;
+  subtotalCents: number;
+  gstCents: number;
+  totalCents: number;
+}
+
+/** Why a selection does not fit the quote's items, or null when it does. */
+export function selectionProblem(items: readonly QuoteItem[], selection: QuoteSelection = {}): string | null {
+  for (const [group, index] of Object.entries(selection.choices ?? {})) {
+    if (items[index]?.group !== group) return quoteMessages.choice;
+  }
+  for (const index of selection.optionalItems ?? []) {
+    if (!items[index]?.optional) return quoteMessages.optionalItem;
+  }
+  return null;
+}
+
+/** The lines a selection includes: every plain item, the chosen item of each group (its first by default) and the optional items added. */
+export function includedItems(items: readonly QuoteItem[], selection: QuoteSelection = {}): boolean[] {
+  const firstOfGroup = new Map<string, number>();
+  items.forEach((item, index) => {
+    if (item.group && !firstOfGroup.has(item.group)) firstOfGroup.set(item.group, index);
+  });
+  const added = new Set(selection.optionalItems ?? []);
+  return items.map((item, index) => {
+    if (item.group) return (selection.choices?.[item.group] ?? firstOfGroup.get(item.group)) === index;
+    if (item.optional) return added.has(index);
+    return true;
+  });
+}
+
+/** The quote's totals for a selection (the defaults when none is given). */
+export function quoteTotals(items: readonly QuoteItem[], selection: QuoteSelection = {}): QuoteTotals {
+  const included = includedItems(items, selection);
+  const lines = items.map((item, index) => ({ lineCents: lineCents(item), included: included[index] }));
+  const subtotalCents = lines.reduce((sum, line) => sum + (line.included ? line.lineCents : 0), 0);
+  const gstCents = roundCents((subtotalCents * gstPercent) / 100);
+  return { lines, subtotalCents, gstCents, totalCents: subtotalCents + gstCents };
+}
+
+/** The highest deposit the law allows on a total, in percent: 10 under $20,000, 5 from $20,000. */
+export const depositCapPercent = (totalCents: number): number => (totalCents < depositThresholdCents ? 10 : 5);
+
+/**
+ * The deposit on an accepted total, in cents: the settings' percentage (null is the legal
+ * maximum), never above the cap, rounded down so it never passes the cap by a cent.
+ */
+export function depositCents(totalCents: number, settingPercent: number | null): number {
+  const percent = Math.min(settingPercent ?? depositCapPercent(totalCents), depositCapPercent(totalCents));
+  return Math.floor((totalCents * percent) / 100);
+}
+
+/** The deposit percentage staff may set: above 0 and at most 10 (the cap under $20,000; above it the 5% cap still applies). */
+export const depositPercentSchema = z
+  .number({ error: quoteMessages.depositPercent(10) })
+  .gt(0, quoteMessages.depositPercent(10))
+  .max(10, quoteMessages.depositPercent(10))
+  .nullable();
+
+/** "$1,234.50" from cents. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
