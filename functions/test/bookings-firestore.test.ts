@@ -1,0 +1,148 @@
+/**
+ * Booking a free site measure in Firebase mode, on Google's Firestore emulator, over real HTTP:
+ * ten parallel requests for one time give exactly one booking (the cells' create-if-absent),
+ * the others 409 with the fresh times; a move frees the old cells and holds the new ones; a
+ * block over a visit is refused; a cancellation frees the time; the confirmation is a Trigger
+ * Email document carrying the invite; the reminder is queued once when two runs overlap; and
+ * the queries' composite indexes are declared.
+ */
+import { bookingMessages, type ApiError, type BookingAvailability, type BookingCalendar, type PublicBooking } from '@site/domain';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingCellsCollection } from '../src/adapters/firestore/bookings';
+import { createFirestoreStore } from '../src/adapters/firestore/store';
+import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
+import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
+import { startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
+
+const hour = 3_600_000;
+const day = 24 * hour;
+
+const customer = {
+  service: 'bathroom',
+  street: '3 Station Street',
+  suburb: 'Fairfield',
+  postcode: '3078',
+  firstName: 'Noah',
+  lastName: 'Wilson',
+  email: 'noah@example.com',
+  mobile: '+61 412 345 678',
+};
+
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('booking on Firestore'), () => {
+  let t: TestApp;
+  let staff: Client;
+  let db: Firestore;
+  const queries = recordQueries();
+
+  beforeAll(async () => {
+    const projectId = `bookings-${process.pid}-${Date.now()}`;
+    const app = initializeApp({ projectId }, projectId);
+    db = getFirestore(app);
+    db.settings({ host: firestoreEmulatorHost, ssl: false });
+    t = await startTestApp({}, () => createFirestoreStore(db, { onClose: () => deleteApp(app) }), undefined, undefined, {
+      delivery: { policy: testPolicy, configured: { email: null, sms: null } },
+      settings: testSettings,
+    });
+    staff = await t.adminClient();
+  });
+  afterAll(async () => {
+    queries.stop();
+    await t?.close();
+  });
+
+  const availability = async () => (await t.client().get<BookingAvailability>('/api/booking/availability?postcode=3078')).body;
+  const starts = (free: BookingAvailability) => free.days.flatMap((d) => d.slots.map((slot) => slot.start));
+  const book = (start: string, extra: Record<string, unknown> = {}) =>
+    t.client().post<{ booking: PublicBooking } & ApiError & { availability?: BookingAvailability }>('/api/bookings', {
+      ...customer,
+      start,
+      ...extra,
+    });
+  const bookingAt = async (start: string) => {
+    const calendar = await staff.get<BookingCalendar>(
+      `/api/bookings?from=${new Date(Date.parse(start) - day).toISOString()}&to=${new Date(Date.parse(start) + day).toISOString()}`,
+    );
+    return calendar.body.bookings.find((b) => b.start === start && b.status === 'booked');
+  };
+
+  it('lets exactly one of ten parallel requests for one time through; the others get 409 with fresh times', async () => {
+    const slot = (await availability()).days[2].slots[1].start;
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => book(slot, { email: `racer${i}@example.com` })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.status !== 201)) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe(bookingMessages.slotTaken);
+      expect(starts(answer.body.availability!)).not.toContain(slot);
+    }
+    const booking = await bookingAt(slot);
+    expect(booking).toBeDefined();
+    // 60 minutes and 30 of buffer: six cells, held by the one booking.
+    const cells = await db.collection(bookingCellsCollection).where('holderId', '==', booking!.id).get();
+    expect(cells.size).toBe(6);
+    // Exactly one quote request for it, and its confirmation carries the invite.
+    const quotes = await db.collection('quote_requests').where('bookingId', '==', booking!.id).get();
+    expect(quotes.size).toBe(1);
+    const mail = await db.collection('mail').where('leadId', '==', booking!.leadId).get();
+    const confirmation = mail.docs.find((doc) => (doc.get('to') as string[])[0] === booking!.email)!;
+    const [invite] = confirmation.get('message.attachments') as Array<{ content: string }>;
+    const calendar = new ICAL.Component(ICAL.parse(invite.content));
+    expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+    expect((calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(slot);
+  });
+
+  it('moves a visit (old time offered again), refuses a block over it, cancels it and frees its cells', async () => {
+    const free = await availability();
+    const first = free.days[3].slots[0].start;
+    const second = free.days[4].slots[4].start;
+    expect((await book(first, { email: 'mover@example.com' })).status).toBe(201);
+    const booking = (await bookingAt(first))!;
+
+    const moved = await staff.patch<{ start: string; sequence: number }>(`/api/bookings/${booking.id}`, { start: second });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ start: second, sequence: 1 });
+    const after = starts(await availability());
+    expect(after).toContain(first);
+    expect(after).not.toContain(second);
+
+    const block = await staff.post<ApiError>('/api/bookings/blocks', {
+      start: second,
+      end: new Date(Date.parse(second) + hour).toISOString(),
+      label: 'Leave',
+    });
+    expect(block.status).toBe(409);
+    expect(block.body.message).toBe(bookingMessages.blockOverlapsBooking);
+
+    expect((await staff.patch(`/api/bookings/${booking.id}`, { status: 'cancelled' })).status).toBe(200);
+    expect(starts(await availability())).toContain(second);
+    expect((await db.collection(bookingCellsCollection).where('holderId', '==', booking.id).get()).size).toBe(0);
+  });
+
+  it('queues the reminder once when two runs overlap', async () => {
+    const slot = (await availability()).days[5].slots[3].start;
+    expect((await book(slot, { email: 'reminded@example.com' })).status).toBe(201);
+    const booking = (await bookingAt(slot))!;
+    const offset = Date.parse(slot) - day - t.clock.now().getTime();
+    t.clock.advance(offset);
+    try {
+      const runs = await Promise.all([t.app.context.bookings.sendDueReminders(), t.app.context.bookings.sendDueReminders()]);
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+      const mail = await db.collection('mail').where('leadId', '==', booking.leadId).get();
+      expect(mail.docs.filter((doc) => doc.id.includes('-reminder-'))).toHaveLength(2);
+    } finally {
+      t.clock.advance(-offset);
+    }
+  });
+
+  it('asks only for queries whose composite indexes firestore.indexes.json declares', () => {
+    const declared = indexFile().indexes;
+    const needs = queries.needs().filter((need) => need.collectionGroup.startsWith('booking'));
+    expect(needs.map(describeNeed).sort()).toEqual([
+      'bookings: reminder ==, status ==, reminderDueAt ASCENDING',
+      'bookings: status ==, start ASCENDING',
+    ]);
+    expect(needs.filter((need) => !declared.some((index) => serves(index, need))).map(describeNeed)).toEqual([]);
+  });
+});
