@@ -9,7 +9,7 @@ import { useLiveChanges, type LiveSignal } from './use-live-changes';
 const leadCollections = new Set<LiveCollection>(['project_inquiries', 'quote_requests', 'reviews']);
 
 /** The collections the Calendar tab shows: a booking made, moved or cancelled, or a block added or removed, refreshes the week shown. */
-const calendarCollections = new Set<string>(['bookings', 'booking_blocks']);
+const calendarCollections = new Set<LiveCollection>(['bookings', 'booking_blocks']);
 
 /** At most one refetch of a list per window; the first change is fetched at once. */
 const windowMs = 250;
