@@ -202,3 +202,96 @@ export function formatCents(cents: number): string {
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+// ---------------------------------------------------------------- API shapes
+
+/** A lead a quote belongs to: a project inquiry or a quote request (as in `/api/leads/{kind}/{id}`). */
+export const quoteLeadKinds = ['inquiry', 'quote'] as const;
+export type QuoteLeadKind = (typeof quoteLeadKinds)[number];
+
+/**
+ * draft: staff are writing it (autosaved); sent: frozen and emailed; accepted and declined:
+ * the customer's answer; replaced: a newer version was sent, so this link says so.
+ */
+export const quoteStatuses = ['draft', 'sent', 'accepted', 'declined', 'replaced'] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+export const depositStatuses = ['none', 'pending', 'paid', 'failed'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+
+/** What the customer accepted: kept with the SHA-256 of the exact version and selection, so it holds up in a dispute. */
+export interface QuoteAcceptance {
+  name: string;
+  at: string;
+  selection: QuoteSelection;
+  totals: QuoteTotals;
+  /** Hex SHA-256 of the canonical JSON of the version's items, validity, notes, terms and the selection. */
+  sha256: string;
+  /** Staff only: never on the customer's page. */
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface QuoteDeposit {
+  percent: number;
+  cents: number;
+  status: DepositStatus;
+  method?: 'card' | 'bank';
+  /** The bank transfer's reference, and the Checkout session's id once the customer chose card. */
+  reference: string;
+  checkoutSessionId?: string;
+  paidAt?: string;
+}
+
+/** A quote as staff read it: `POST /api/leads/{kind}/{id}/quotes`, `PUT /api/quotes/{id}`, the lead's list. */
+export interface Quote {
+  id: string;
+  leadKind: QuoteLeadKind;
+  leadId: string;
+  /** The quote's number, shared by its versions ("Q-0007"). */
+  number: string;
+  version: number;
+  status: QuoteStatus;
+  items: QuoteItem[];
+  validDays: number;
+  notes?: string;
+  terms?: string;
+  /** With the default selection (each group's first item, no optional item). */
+  totals: QuoteTotals;
+  createdAt: string;
+  updatedAt: string;
+  sentAt?: string;
+  /** The end of the last valid day (sent + validDays), an instant. */
+  validUntil?: string;
+  acceptance?: QuoteAcceptance;
+  declined?: { at: string; reason?: string };
+  deposit?: QuoteDeposit;
+  /** The id of the version that replaced this one. */
+  replacedBy?: string;
+}
+
+/** A quote on the customer's page: no draft, no staff-only fields. */
+export type CustomerQuote = Omit<Quote, 'leadKind' | 'leadId' | 'acceptance' | 'deposit'> & {
+  acceptance?: Omit<QuoteAcceptance, 'ip' | 'userAgent'>;
+  deposit?: Omit<QuoteDeposit, 'checkoutSessionId'>;
+  expired: boolean;
+};
+
+/** `POST /api/customer/{token}/quotes/{quoteId}/accept`. */
+export const quoteAcceptSchema = quoteSelectionSchema.extend({
+  name: z
+    .string({ error: 'Type your full name to accept' })
+    .trim()
+    .min(2, 'Type your full name to accept')
+    .max(100, 'Type your full name to accept'),
+  acceptTerms: z.literal(true, { error: 'Tick the box to accept the terms' }),
+});
+/** `POST /api/customer/{token}/quotes/{quoteId}/decline`. */
+export const quoteDeclineSchema = z.object({
+  reason: z.string({ error: 'Reason: at most 1000 characters' }).trim().max(1000, 'Reason: at most 1000 characters').optional(),
+});
+
+/** `POST /api/customer/{token}/quotes/{quoteId}/deposit`: a Checkout page to go to, or the bank details (without Stripe keys, always these). */
+export type DepositAnswer =
+  | { kind: 'checkout'; url: string }
+  | { kind: 'bank'; accountName: string; bsb: string; accountNumber: string; reference: string; amountCents: number };
