@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import {
   bookingGridMinutes,
   bookingSlotStepMinutes,
@@ -102,6 +102,19 @@ function instantOf(year: number, month: number, date: number, minutes: number): 
   return at.getTime();
 }
 
+/**
+ * The instant of each wall-clock time (minutes after midnight) of one Melbourne day, or null for
+ * a time that does not exist. A day without a change of offset (all but two a year) is
+ * arithmetic on one offset; the day of a change asks the time-zone database for each time.
+ */
+function dayClock(year: number, month: number, date: number): (minutes: number) => number | null {
+  // Instants just before the local day starts and just after it ends, whatever the offset (+10 or +11).
+  const before = tzOffset(businessTimeZone, new Date(Date.UTC(year, month, date) - 15 * 3_600_000));
+  const after = tzOffset(businessTimeZone, new Date(Date.UTC(year, month, date + 1) - 8 * 3_600_000));
+  if (before === after) return (minutes) => Date.UTC(year, month, date, 0, minutes) - before * minuteMs;
+  return (minutes) => instantOf(year, month, date, minutes);
+}
+
 /** The ranges of one weekday in both lists, as minutes after midnight. */
 function intersect(a: ReadonlyArray<OpeningRange>, b: ReadonlyArray<OpeningRange>): Array<{ from: number; to: number }> {
   const out: Array<{ from: number; to: number }> = [];
@@ -146,17 +159,18 @@ export function freeSlots({ settings, hours, now, busy }: AvailabilityInput): Bo
     // Calendar arithmetic only: the Melbourne date `offset` days after the first.
     const day = new Date(Date.UTC(first.year, first.month, first.date + offset));
     const [year, month, date, weekday] = [day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), day.getUTCDay()];
-    const midnight = instantOf(year, month, date, 0) ?? Date.UTC(year, month, date);
+    const clock = dayClock(year, month, date);
+    const midnight = clock(0) ?? Date.UTC(year, month, date);
     if (midnight > window.to) break;
     const iso = `${year}-${pad(month + 1)}-${pad(date)}`;
     if (closureOn(iso, hours.closures)) continue;
     const slots: BookingSlot[] = [];
     for (const range of intersect(settings.weekly[weekday] ?? [], hours.weekly[weekday] ?? [])) {
-      const rangeEnd = instantOf(year, month, date, range.to);
+      const rangeEnd = clock(range.to);
       if (rangeEnd === null) continue;
       const firstStart = Math.ceil(range.from / bookingGridMinutes) * bookingGridMinutes;
       for (let minutes = firstStart; minutes + settings.visitMinutes <= range.to; minutes += bookingSlotStepMinutes) {
-        const start = instantOf(year, month, date, minutes);
+        const start = clock(minutes);
         if (start === null || start < window.from || start > window.to || start + visitMs > rangeEnd) continue;
         while (pointer < sorted.length && sorted[pointer].end + bufferMs <= start) pointer++;
         if (!clearOf(start, visitMs, bufferMs, sorted, pointer)) continue;
