@@ -1,0 +1,138 @@
+import type { Booking, BookingAvailability, BookingInput } from '@site/domain';
+import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../functions/test/message-peers';
+import { test as base, expect, failOnConsoleErrors, signIn } from '../support/fixtures';
+import { adminCredentials, startServer, type RunningServer } from '../support/server';
+import { dashboardReady, toast, uniqueName } from './admin-helpers';
+import { expectNoAxeViolations } from './axe';
+
+/** The embedded server, sending its emails to an SMTP server started here, so the test reads what the customer received. */
+const test = base.extend<{ smtp: TestSmtpServer }, { workerSmtp: TestSmtpServer; mailServer: RunningServer }>({
+  workerSmtp: [
+    async ({}, use) => {
+      const smtp = await startSmtpServer();
+      await use(smtp);
+      await smtp.close();
+    },
+    { scope: 'worker' },
+  ],
+  mailServer: [
+    async ({ workerSmtp }, use) => {
+      const server = await startServer({ env: { SMTP_URL: workerSmtp.url, MAIL_FROM: 'Website <website@example.com>' } });
+      await use(server);
+      await server.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ mailServer }, use) => {
+    await use(mailServer.url);
+  },
+  smtp: async ({ workerSmtp }, use) => {
+    await use(workerSmtp);
+  },
+  adminApi: async ({ playwright, mailServer }, use) => {
+    const context = await playwright.request.newContext({ baseURL: mailServer.url });
+    expect((await context.post('/api/login', { data: adminCredentials })).status()).toBe(200);
+    await use(context);
+    await context.dispose();
+  },
+});
+
+async function arrived(smtp: TestSmtpServer, match: (mail: ReceivedEmail) => boolean): Promise<ReceivedEmail> {
+  await expect.poll(() => smtp.received.some(match), { timeout: 30_000 }).toBe(true);
+  return smtp.received.find(match) as ReceivedEmail;
+}
+
+/** An instant's wall-clock time in Melbourne as a time field takes it: "09:30". */
+const melbourneClock = (instant: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Melbourne', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(instant),
+  );
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// The owner's browser is far from Melbourne: the calendar still reads Melbourne's clock.
+test.use({ timezoneId: 'America/Los_Angeles' });
+
+test.describe('the Calendar tab', () => {
+  test("a booking arrives live, the owner moves it, and the customer's email has the new time", async ({
+    page,
+    request,
+    smtp,
+    adminApi,
+  }) => {
+    // Two axe runs and an email's delivery, on a shared machine.
+    test.setTimeout(120_000);
+    const place = 'postcode=3070&suburb=Northcote';
+    const before = (await (await request.get(`/api/booking/availability?${place}`)).json()) as BookingAvailability;
+    const day = before.days[0];
+    expect(day, 'a free day in the coming weeks').toBeDefined();
+
+    // The owner watches the week of the first free day, in a browser far from Melbourne.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page);
+    await dashboardReady(page);
+    const check = failOnConsoleErrors(page);
+    await page.goto(`/admin?tab=calendar&day=${day.date}`);
+    await dashboardReady(page);
+    await expect(
+      page.getByRole('region', { name: 'Calendar feed' }).getByRole('textbox', { name: 'Private calendar address' }),
+    ).toHaveValue(/\.ics/);
+
+    await page.evaluate(() => document.documentElement.setAttribute('data-e2e-no-reload', 'yes'));
+
+    // A customer books through the public API.
+    const firstName = uniqueName('Mia');
+    const booking: BookingInput = {
+      service: 'kitchen',
+      start: day.slots[0].start,
+      street: '1 High Street',
+      suburb: 'Northcote',
+      postcode: '3070',
+      firstName,
+      lastName: 'Lee',
+      email: `${firstName.toLowerCase()}@example.com`,
+      mobile: `04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    };
+    const made = await request.post('/api/bookings', { data: booking });
+    expect(made.status(), await made.text()).toBe(201);
+    const name = `${firstName} Lee`;
+
+    // It arrives in the week without a reload, at its Melbourne time.
+    const visit = page.getByRole('button', { name: new RegExp(`^${escape(day.slots[0].label)} to .*Kitchen: ${name}, Northcote$`) });
+    await expect(visit).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-e2e-no-reload', 'yes');
+    await expectNoAxeViolations(page);
+
+    // A time still free after the booking: on the same day when there is one, else the next free day.
+    const after = (await (await request.get(`/api/booking/availability?${place}`)).json()) as BookingAvailability;
+    const target =
+      after.days
+        .find((each) => each.date === day.date)
+        ?.slots.map((slot) => ({ day, slot }))
+        .at(-1) ?? after.days.filter((each) => each.date !== day.date).map((each) => ({ day: each, slot: each.slots[0] }))[0];
+    expect(target, 'another free time').toBeDefined();
+    expect(target.slot.start).not.toBe(booking.start);
+
+    await visit.click();
+    const details = page.getByRole('dialog', { name: `Kitchen measure: ${name}` });
+    await expect(details).toContainText(`${day.label} at ${day.slots[0].label}`);
+    await expectNoAxeViolations(page);
+    await details.getByRole('button', { name: 'Move' }).click();
+    await details.getByLabel(/New date/).fill(target.day.date);
+    await details.getByLabel(/New time/).fill(melbourneClock(target.slot.start));
+    await details.getByRole('button', { name: 'Move the visit' }).click();
+
+    const when = `${target.day.label} at ${target.slot.label}`;
+    await expect(toast(page, `${name}'s visit is now ${when}.`)).toBeVisible();
+    await expect(details).toBeHidden();
+
+    // The server moved it, and the customer was emailed the new time with a new invite.
+    const range = new URLSearchParams({ from: day.slots[0].start, to: new Date(Date.parse(target.slot.start) + 86_400_000).toISOString() });
+    const calendar = (await (await adminApi.get(`/api/bookings?${range.toString()}`)).json()) as { bookings: Booking[] };
+    const moved = calendar.bookings.find((each) => each.email === booking.email);
+    expect(moved?.start).toBe(target.slot.start);
+    const email = await arrived(smtp, (mail) => mail.to.includes(booking.email) && mail.subject === `Your measure has moved: ${when}`);
+    expect(email.text).toContain(`to ${when} (Melbourne time) at 1 High Street, Northcote`);
+    check();
+  });
+});
