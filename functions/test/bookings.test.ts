@@ -572,3 +572,43 @@ describe('live and lead deletion', () => {
     stop();
   });
 });
+
+describe('booking settings', () => {
+  it('are a section of PUT /api/settings: each wrong field refused with its message, a good save changing the free times', async () => {
+    const t = await start();
+    const staff = await t.adminClient();
+    const { version, settings } = (await staff.get<{ version: number; settings: typeof testSettings }>('/api/settings')).body;
+    expect(settings.booking).toMatchObject({ enabled: true, visitMinutes: 60, bufferMinutes: 30, minNoticeHours: 24, horizonWeeks: 8 });
+    const publicSettings = (await t.client().get<{ settings: typeof testSettings }>('/api/settings')).body.settings;
+    expect(publicSettings.booking.area).toEqual(settings.booking.area);
+
+    const bad = await staff.put<ApiError>('/api/settings', {
+      version,
+      booking: {
+        ...settings.booking,
+        visitMinutes: 50,
+        area: ['3000-2000'],
+        weekly: settings.booking.weekly.map(() => [{ from: '09:10', to: '12:00' }]),
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.entries(bad.body.errors ?? {})).toEqual(
+      expect.arrayContaining([
+        [expect.stringMatching(/^booking\.visitMinutes/), 'Visit length: a multiple of 15 minutes from 15 to 480'],
+        [expect.stringMatching(/^booking\.area/), expect.stringMatching(/^Service area: each entry/)],
+        [expect.stringMatching(/^booking\.weekly/), expect.stringMatching(/^Booking hours: write times on the quarter hour/)],
+      ]),
+    );
+
+    const saved = await staff.put('/api/settings', {
+      version,
+      booking: { ...settings.booking, visitMinutes: 120, area: ['Northcote', '3070'] },
+    });
+    expect(saved.status).toBe(200);
+    const free = await availability(t.client());
+    expect(free.visitMinutes).toBe(120);
+    expect(free.days[0].slots.at(-1)?.label).toBe('2:00 pm');
+    expect((await t.client().get('/api/booking/availability?postcode=3000')).status).toBe(400);
+    expect((await t.client().get('/api/booking/availability?postcode=3999&suburb=northcote')).status).toBe(200);
+  });
+});

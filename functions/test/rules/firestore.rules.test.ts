@@ -71,6 +71,17 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
         .doc('review_invites/inv1')
         .set({ leadKind: 'inquiry', leadId: 'i1', name: 'Ava Nguyen', email: 'ava@example.com', used: false });
       await db.doc('email_suppressions/hash1').set({ createdAt: at, via: 'link' });
+      await db.doc('bookings/b1').set({
+        status: 'booked',
+        start: '2025-01-02T22:00:00.000Z',
+        firstName: 'Olivia',
+        email: 'olivia@example.com',
+        mobile: '0412 345 678',
+        street: '12 High Street',
+        updatedAt: at,
+      });
+      await db.doc('booking_blocks/k1').set({ start: at, end: at, label: 'Leave', createdAt: at });
+      await db.doc('booking_cells/1735855200000').set({ holder: 'booking', holderId: 'b1' });
       await db.doc('settings/site').set({
         settings: JSON.stringify({ notifications: { emails: ['office@example.com'], mobiles: ['+61412345678'] } }),
         version: 1,
@@ -197,6 +208,27 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
       await assertFails(admin().doc('projects/published').update({ published: false }));
       await assertFails(visitor().doc('projects/new').set({ title: 'X', published: true }));
       await assertFails(admin().doc('projects/draft').delete());
+    });
+  });
+
+  describe('bookings and booking_blocks', () => {
+    it('the admin reads and lists them, as the live Calendar tab does', async () => {
+      await assertSucceeds(admin().collection('bookings').orderBy('updatedAt', 'desc').limit(50).get());
+      await assertSucceeds(admin().collection('booking_blocks').orderBy('createdAt', 'desc').limit(50).get());
+    });
+    it("no one else reads a customer's visit, nobody writes, and the grid's cells are the function's alone", async () => {
+      for (const db of [visitor(), signedInNotAdmin()]) {
+        await assertFails(db.doc('bookings/b1').get());
+        await assertFails(db.collection('booking_blocks').limit(10).get());
+      }
+      for (const db of [admin(), visitor(), signedInNotAdmin()]) {
+        await assertFails(db.doc('bookings/b1').update({ status: 'cancelled' }));
+        await assertFails(db.doc('bookings/b2').set({ status: 'booked' }));
+        await assertFails(db.doc('booking_blocks/k1').delete());
+        await assertFails(db.doc('booking_cells/1735855200000').get());
+        await assertFails(db.doc('booking_cells/1735856100000').set({ holder: 'booking', holderId: 'x' }));
+        await assertFails(db.doc('booking_cells/1735855200000').delete());
+      }
     });
   });
 
