@@ -113,7 +113,12 @@ test.describe('booking a free measure', () => {
     await expectNoAxeViolations(page);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('radio', { name: day.label })).toBeFocused();
+    // Past the days, and past "Show later days" when there are more than the first ones.
     await page.keyboard.press('Tab');
+    if (free.days.length > 10) {
+      await expect(page.getByRole('button', { name: 'Show later days' })).toBeFocused();
+      await page.keyboard.press('Tab');
+    }
     const firstTime = page
       .getByRole('group', { name: `Time on ${day.label}` })
       .getByRole('radio')

@@ -1,4 +1,5 @@
 import type { BookingDay } from '@site/domain';
+import { useEffect, useRef, useState } from 'react';
 import { melbourneDayLabel, melbourneTimeLabel, melbourneTimeNote } from '../lib/melbourne-time';
 import styles from './booking.module.css';
 
@@ -13,12 +14,28 @@ interface SlotPickerProps {
   error?: string;
 }
 
+/** Days offered at a time (two working weeks); more on request, so a phone's screen is not one long list. */
+const daysAtATime = 10;
+
 /**
  * A day, then a time on it, from the free slots: two groups of radio buttons (arrow keys move
  * within each), in Melbourne time with a line that says so.
  */
 export function SlotPicker({ days, day, start, onDay, onStart, error }: SlotPickerProps) {
   const chosen = days.find((candidate) => candidate.date === day);
+  const [count, setCount] = useState(daysAtATime);
+  const shown = Math.max(count, days.findIndex((candidate) => candidate.date === day) + 1);
+  const dayList = useRef<HTMLDivElement>(null);
+  const revealed = useRef(0);
+  // The first of the days just shown takes the focus (the button may be gone with the last ones).
+  useEffect(() => {
+    if (revealed.current > 0) dayList.current?.querySelectorAll('input')[revealed.current]?.focus();
+    revealed.current = 0;
+  }, [count]);
+  const showLater = () => {
+    revealed.current = shown;
+    setCount(shown + daysAtATime);
+  };
   // Labelled here from each instant, on Melbourne's clock, whatever the browser's zone.
   const dayLabel = (candidate: BookingDay) => (candidate.slots[0] ? melbourneDayLabel(candidate.slots[0].start) : candidate.label);
   const noteFor = chosen?.slots[0]?.start ?? days[0]?.slots[0]?.start;
@@ -27,8 +44,8 @@ export function SlotPicker({ days, day, start, onDay, onStart, error }: SlotPick
       {noteFor ? <p className={styles.note}>{melbourneTimeNote(noteFor)}</p> : null}
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Day</legend>
-        <div className={styles.choices}>
-          {days.map((candidate) => (
+        <div ref={dayList} className={`${styles.choices} ${styles.days}`}>
+          {days.slice(0, shown).map((candidate) => (
             <label key={candidate.date} className={styles.choice}>
               <input
                 type="radio"
@@ -41,6 +58,11 @@ export function SlotPicker({ days, day, start, onDay, onStart, error }: SlotPick
             </label>
           ))}
         </div>
+        {shown < days.length ? (
+          <button type="button" className={styles.textButton} onClick={showLater}>
+            Show later days
+          </button>
+        ) : null}
       </fieldset>
       {chosen ? (
         <fieldset className={styles.group} aria-describedby={error ? 'booking-time-error' : undefined}>
