@@ -120,6 +120,30 @@ const routes: Array<{ method: string; path: string; base: Record<string, unknown
   },
   { method: 'PUT', path: '/api/settings/images/logo', base: { url: '/objects/thumbnails/x.png' }, admin: true },
   { method: 'POST', path: '/api/settings/test-message', base: { channel: 'email' }, admin: true },
+  {
+    method: 'POST',
+    path: '/api/bookings',
+    base: {
+      service: 'kitchen',
+      start: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+      street: '12 High Street',
+      suburb: 'Northcote',
+      postcode: '3070',
+      firstName: 'Olivia',
+      lastName: 'Brown',
+      email: 'olivia@example.com',
+      mobile: '0412 345 678',
+    },
+  },
+  { method: 'POST', path: '/api/bookings/manage', base: { token: `${'a'.repeat(20)}.${'b'.repeat(43)}`, cancel: true } },
+  {
+    method: 'POST',
+    path: '/api/bookings/blocks',
+    base: { start: '2030-01-01T00:00:00.000Z', end: '2030-01-02T00:00:00.000Z', label: 'Leave' },
+    admin: true,
+  },
+  { method: 'PATCH', path: '/api/bookings/abcdefghijklmnopqrst', base: { start: '2030-01-01T00:00:00.000Z' }, admin: true },
+  { method: 'PUT', path: '/api/settings', base: { version: 1, booking: testSettings.booking }, admin: true },
 ];
 
 describe('random and malformed input', () => {
@@ -181,6 +205,12 @@ describe('random and malformed input', () => {
           '/api/quote-requests?q=',
           '/api/project-inquiries?limit=2&q=',
           '/api/objects/upload/',
+          '/api/booking/availability?postcode=',
+          '/api/bookings?from=2030-01-01T00:00:00.000Z&to=',
+          '/api/bookings/manage?t=',
+          '/api/bookings/blocks/',
+          '/api/bookings/',
+          '/api/calendar/',
         ),
         fc.string({ maxLength: 80 }),
         fc.constantFrom('GET', 'DELETE', 'PUT', 'POST', 'PATCH'),
