@@ -319,10 +319,7 @@ export function BookingFlow() {
       {step === 'done' && booked ? (
         <div className={styles.form}>
           <p className={styles.confirmation}>Your measure is booked for {melbourneWhen(booked.booking.start)}.</p>
-          <p>
-            We have emailed an invite for your calendar to {booked.email}, and sent a text to your mobile. The email has a link to move or
-            cancel the visit.
-          </p>
+          <p>We have emailed an invite for your calendar to {booked.email}. The email has a link to move or cancel the visit.</p>
           <p className={styles.muted}>
             {bookingServiceLabels[booked.booking.service]} measure at {booked.booking.street}, {booked.booking.suburb}{' '}
             {booked.booking.postcode}. Times are in Melbourne time.
