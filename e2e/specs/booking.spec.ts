@@ -173,6 +173,30 @@ test.describe('booking a free measure', () => {
     check();
   });
 
+  test('what is typed and tapped before the form is live counts once it is', async ({ page }) => {
+    const check = failOnConsoleErrors(page);
+    // Every script but the page's first one held back: a slow phone connection.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const islandCode = /\/assets\/(?!index-)[^/]+\.js$/;
+    await page.route(islandCode, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/book');
+    await page.getByRole('radio', { name: 'Wardrobe' }).check();
+    await page.getByRole('textbox', { name: 'Street address' }).fill('1 High Street');
+    await page.getByRole('textbox', { name: 'Suburb' }).fill('Northcote');
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('3070');
+    await page.getByRole('button', { name: 'Show free times' }).click();
+    // Not sent by the browser itself (which would load the page again).
+    await expect(page).toHaveURL(/\/book$/);
+    release();
+    await expect(page.getByRole('heading', { name: 'Pick a day and time' })).toBeFocused();
+    await page.unroute(islandCode);
+    check();
+  });
+
   test('the booking page shows its heading, text and first step without JavaScript', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
