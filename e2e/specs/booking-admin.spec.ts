@@ -135,4 +135,60 @@ test.describe('the Calendar tab', () => {
     expect(email.text).toContain(`to ${when} (Melbourne time) at 1 High Street, Northcote`);
     check();
   });
+
+  test("on a phone, the day's agenda lists the visit with its mobile, and time is blocked and freed again", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const free = (await (await request.get('/api/booking/availability?postcode=3070&suburb=Northcote')).json()) as BookingAvailability;
+    const day = free.days[0];
+    const firstName = uniqueName('Noah');
+    const mobile = `04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const made = await request.post('/api/bookings', {
+      data: {
+        service: 'bathroom',
+        start: day.slots[0].start,
+        street: '2 High Street',
+        suburb: 'Northcote',
+        postcode: '3070',
+        firstName,
+        lastName: 'Park',
+        email: `${firstName.toLowerCase()}@example.com`,
+        mobile,
+      } satisfies BookingInput,
+    });
+    expect(made.status(), await made.text()).toBe(201);
+
+    await signIn(page);
+    await dashboardReady(page);
+    const check = failOnConsoleErrors(page);
+    await page.goto(`/admin?tab=calendar&day=${day.date}`);
+    await dashboardReady(page);
+    await expect(page.getByRole('heading', { name: new RegExp(`^${escape(day.label)} \\d{4}$`) })).toBeVisible();
+    const item = page.getByRole('listitem').filter({ hasText: `${firstName} Park` });
+    await expect(item).toContainText(`${day.slots[0].label} to`);
+    await expect(item).toContainText('Bathroom');
+    await expect(item).toContainText('Northcote');
+    await expect(item.getByRole('link', { name: mobile })).toHaveAttribute('href', `tel:+61${mobile.slice(1)}`);
+    await expectNoAxeViolations(page);
+
+    // Midnight to 1 am: no visit is ever booked then.
+    await page.getByRole('button', { name: 'Block time' }).click();
+    const blockDialog = page.getByRole('dialog', { name: 'Block time' });
+    await expect(blockDialog.getByLabel('From day')).toHaveValue(day.date);
+    await blockDialog.getByLabel('From time').fill('00:00');
+    await blockDialog.getByLabel('Until time').fill('01:00');
+    await blockDialog.getByRole('textbox', { name: 'Label' }).fill('Leave');
+    await expectNoAxeViolations(page);
+    await blockDialog.getByRole('button', { name: 'Block the time' }).click();
+    await expect(toast(page, 'Leave: no visits can be booked then.')).toBeVisible();
+    const block = page.getByRole('button', { name: '12:00 am to 1:00 am Blocked: Leave' });
+    await expect(block).toBeVisible();
+
+    await block.click();
+    await page.getByRole('dialog', { name: 'Blocked: Leave' }).getByRole('button', { name: 'Remove the block' }).click();
+    await page.getByRole('alertdialog', { name: 'Remove the blocked time "Leave"?' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(toast(page, 'Leave is no longer blocked.')).toBeVisible();
+    await expect(block).toHaveCount(0);
+    check();
+  });
 });

@@ -23,8 +23,9 @@ export function FeedPanel() {
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
 
+  // The clipboard is there only on a secure page (https, or localhost).
   const copy = (url: string) =>
-    navigator.clipboard.writeText(url).then(
+    (navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error('No clipboard'))).then(
       () => toast({ title: 'Address copied', message: 'Paste it into your calendar app as a new subscription.', variant: 'default' }),
       () => toast({ title: 'Not copied', message: 'Select the address and copy it yourself.', variant: 'error' }),
     );

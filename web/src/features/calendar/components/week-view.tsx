@@ -73,7 +73,7 @@ function DayColumn({ day, items, hours, today, onOpen }: { day: string; items: P
     <Box component="section" aria-labelledby={headingId} sx={{ minWidth: 0 }}>
       <Typography
         id={headingId}
-        component="h3"
+        component="h4"
         variant="subtitle2"
         aria-current={isToday ? 'date' : undefined}
         sx={{
