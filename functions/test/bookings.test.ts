@@ -25,7 +25,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
-import { startTestApp, testSettings, type Client, type TestApp } from './harness';
+import { readEnv } from '../src/config';
+import { startEmbedded } from '../src/embedded/site';
+import { admin, startTestApp, testSettings, until, type Client, type TestApp } from './harness';
+import { startSmtpServer } from './message-peers';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -494,7 +497,7 @@ describe('staff', () => {
 });
 
 describe('invites across daylight saving', () => {
-  it('writes UTC times that keep 9:00 am in Melbourne on both sides of the April change', async () => {
+  it('writes UTC times that keep 9:00 am in Melbourne on both sides of the April and the October change', async () => {
     const file = dataFile();
     const t = await start(file);
     // Wednesday 31 March 2027, 09:00 in Melbourne (AEDT).
@@ -515,6 +518,25 @@ describe('invites across daylight saving', () => {
       const invite = inviteOf(queuedFor(file, lead.id).find((row) => row.audience === 'customer' && row.channel === 'email')!);
       expect(invite.start).toBe(slot);
       expect(Date.parse(invite.end) - Date.parse(invite.start)).toBe(hour);
+    }
+
+    // Wednesday 29 September 2027, 09:00 (AEST); the clocks go forward on Sunday 3 October.
+    t.clock.advance(Date.parse('2027-09-28T23:00:00.000Z') - t.clock.now().getTime());
+    const later = await t.adminClient();
+    const spring = await availability(t.client());
+    const before = spring.days.find((d) => d.date === '2027-10-01')!.slots[0];
+    const after = spring.days.find((d) => d.date === '2027-10-04')!.slots[0];
+    expect([before.label, after.label]).toEqual(['9:00 am', '9:00 am']);
+    expect(before.start).toBe('2027-09-30T23:00:00.000Z');
+    expect(after.start).toBe('2027-10-03T22:00:00.000Z');
+    for (const [slot, email] of [
+      [before.start, 'spring1@example.com'],
+      [after.start, 'spring2@example.com'],
+    ]) {
+      expect((await book(t, slot, { email })).status).toBe(201);
+      const lead = await leadOf(later, slot);
+      const invite = inviteOf(queuedFor(file, lead.id).find((row) => row.audience === 'customer' && row.channel === 'email')!);
+      expect(invite).toMatchObject({ method: 'REQUEST', start: slot, uid: `booking-${lead.bookingId}@renovations.example.com` });
     }
   });
 });
@@ -610,5 +632,52 @@ describe('booking settings', () => {
     expect(free.days[0].slots.at(-1)?.label).toBe('2:00 pm');
     expect((await t.client().get('/api/booking/availability?postcode=3000')).status).toBe(400);
     expect((await t.client().get('/api/booking/availability?postcode=3999&suburb=northcote')).status).toBe(200);
+  });
+});
+
+describe('the confirmation leaving the embedded server', () => {
+  it('reaches the customer through a real SMTP conversation with the invite attached', async () => {
+    const smtp = await startSmtpServer();
+    const dir = mkdtempSync(join(tmpdir(), 'booking-smtp-'));
+    dirs.push(dir);
+    const embedded = await startEmbedded(
+      readEnv({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        WEB_DIST: join(dir, 'no-web'),
+        ADMIN_USERNAME: admin.username,
+        ADMIN_PASSWORD: admin.password,
+        SITE_URL: 'https://renovations.example.com/',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Northcote Kitchens <hello@example.com>',
+        LOG_LEVEL: 'silent',
+      }),
+    );
+    try {
+      const client = { get: (path: string) => fetch(embedded.url + path) };
+      const free = (await (await client.get('/api/booking/availability?postcode=3070')).json()) as BookingAvailability;
+      const slot = free.days[2].slots[0].start;
+      const booked = await fetch(`${embedded.url}/api/bookings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...customer, email: 'smtp-customer@example.com', start: slot }),
+      });
+      expect(booked.status).toBe(201);
+      const mail = await until(
+        () => smtp.received.find((m) => m.to[0] === 'smtp-customer@example.com' && m.subject.startsWith('Your free kitchen measure')),
+        'the confirmation',
+      );
+      expect(mail.text).toContain('https://renovations.example.com/book/manage?t=');
+      const [invite] = mail.attachments;
+      expect(invite.filename).toBe('invite.ics');
+      expect(invite.contentType).toBe('text/calendar');
+      const calendar = new ICAL.Component(ICAL.parse(invite.content));
+      expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+      expect((calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(slot);
+    } finally {
+      await embedded.close();
+      await smtp.close();
+    }
   });
 });

@@ -15,6 +15,8 @@ export interface ReceivedEmail {
   html: string;
   /** Each header as sent (unfolded), by its lower-cased name. */
   headers: Record<string, string>;
+  /** The files it carried (a booking's calendar invite), their content as text. */
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 /** What the SMTP server answers for a recipient: accept (undefined), or an SMTP code and text. */
@@ -75,6 +77,11 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
                   .trim(),
               ]),
             ),
+            attachments: mail.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content.toString('utf8'),
+            })),
           });
           done();
         },
