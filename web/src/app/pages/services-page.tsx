@@ -37,15 +37,14 @@ export function ServicesPage() {
           ))}
         </ol>
         {canBook ? (
-          <section aria-labelledby="book-measure-heading" className={styles.bookMeasure}>
-            <h2 id="book-measure-heading" className={styles.serviceTitle}>
-              Start with a free measure
-            </h2>
-            <p className={layout.muted}>Pick a free time online and we come to measure your kitchen, bathroom or wardrobe.</p>
+          <div className={styles.bookMeasure}>
+            <p className={styles.serviceSummary}>
+              Start with a free measure: pick a free time online and we come to measure your kitchen, bathroom or wardrobe.
+            </p>
             <ActionLink href={paths.book} tone="dark">
               Book a free measure
             </ActionLink>
-          </section>
+          </div>
         ) : null}
       </div>
     </>
