@@ -617,6 +617,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
       // The Privacy tool: a person's leads through the search tokens, reviews through their private emails, messages by recipient and lead.
       '/api/privacy/records?email=ava%40example.com',
       '/api/privacy/records?phone=0400123456',
+      // Booking: the free times (booked visits by start, blocks), the Calendar tab's week and the private feed.
+      '/api/booking/availability?postcode=3070',
+      '/api/bookings?from=2025-01-01T00:00:00.000Z&to=2025-02-01T00:00:00.000Z',
     ]) {
       const first = await c.get(path);
       expect(first.status, path).toBe(200);
@@ -638,6 +641,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     ).runJob('follow-ups');
     // The scheduled review reminders, and the deletion of requests long expired.
     await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(process.env), {})).runJob('review-reminders');
+    // The scheduled booking reminders: booked visits whose reminder is due.
+    await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(process.env), {})).runJob('booking-reminders');
     // Deleting a lead first deletes its customer's files, found by the lead.
     const doomed = await client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'deleted@example.com' }, browser);
     expect(doomed.status).toBe(201);
