@@ -8,7 +8,10 @@ import type { Placement } from '../lib/placements';
 import { placementTitle, timeRange } from './placement-text';
 
 /** The height of one hour in the grid. */
-const hourPx = 48;
+const hourPx = 60;
+/** The day headings' height and the gap under them: the hours beside the grid start this far down. */
+const headingHeight = '2rem';
+const headingGap = '4px';
 
 const hourLabel = (minutes: number) => {
   const hours = Math.floor(minutes / 60) % 24;
@@ -78,8 +81,9 @@ function DayColumn({ day, items, hours, today, onOpen }: { day: string; items: P
         aria-current={isToday ? 'date' : undefined}
         sx={{
           textAlign: 'center',
-          py: 0.5,
-          mb: 0.5,
+          height: headingHeight,
+          lineHeight: headingHeight,
+          mb: headingGap,
           borderRadius: 1,
           fontWeight: 700,
           bgcolor: isToday ? 'primary.main' : undefined,
@@ -128,9 +132,14 @@ export function WeekView({ days, placements, hours, today, onOpen }: WeekViewPro
   for (let minutes = hours.from; minutes < hours.to; minutes += 60) marks.push(minutes);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '3.5rem repeat(7, minmax(0, 1fr))', columnGap: 0 }}>
-      <Box aria-hidden sx={{ pt: '2.25rem' }}>
-        {marks.map((minutes) => (
-          <Typography key={minutes} variant="caption" color="text.secondary" sx={{ display: 'block', height: hourPx, mt: '-0.6em' }}>
+      <Box aria-hidden sx={{ position: 'relative', mt: `calc(${headingHeight} + ${headingGap})` }}>
+        {marks.map((minutes, index) => (
+          <Typography
+            key={minutes}
+            variant="caption"
+            color="text.secondary"
+            sx={{ position: 'absolute', top: index * hourPx, right: 8, transform: 'translateY(-50%)', whiteSpace: 'nowrap' }}
+          >
             {hourLabel(minutes)}
           </Typography>
         ))}
