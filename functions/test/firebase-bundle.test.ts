@@ -64,6 +64,8 @@ describe('the function bundle', () => {
       'express-rate-limit': installed('express-rate-limit'),
       'firebase-admin': installed('firebase-admin'),
       'firebase-functions': installed('firebase-functions'),
+      // A booking's calendar invite and the private calendar feed.
+      'ical-generator': installed('ical-generator'),
       // Visits from bots and crawlers are not recorded.
       isbot: installed('isbot'),
       'libphonenumber-js': installed('libphonenumber-js'),
