@@ -173,6 +173,20 @@ test.describe('booking a free measure', () => {
     check();
   });
 
+  test('an address outside the area gets a polite answer that opens the inquiry', async ({ page }) => {
+    await page.goto('/book');
+    await page.getByRole('radio', { name: 'Bathroom' }).check();
+    await page.getByRole('textbox', { name: 'Street address' }).fill('1 George Street');
+    await page.getByRole('textbox', { name: 'Suburb' }).fill('Sydney');
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('2000');
+    await page.getByRole('button', { name: 'Show free times' }).click();
+    await expect(page.getByRole('heading', { name: 'We do not visit that area yet' })).toBeFocused();
+    await expect(page.getByText('Sorry, we do not visit that area for free measures yet.', { exact: false })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Send an inquiry' }).click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Select Rooms to Renovate' })).toBeVisible();
+  });
+
   test('what is typed and tapped before the form is live counts once it is', async ({ page }) => {
     const check = failOnConsoleErrors(page);
     // Every script but the page's first one held back: a slow phone connection.
