@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Booking } from './booking';
 import type { MessageDelivery } from './delivery';
 import { nationalPhoneDigits } from './phone';
 import type { Inquiry, QuoteRequest, Review } from './schemas';
@@ -109,6 +110,8 @@ export interface PrivacyRecords {
   generatedAt: string;
   inquiries: Inquiry[];
   quoteRequests: QuoteRequest[];
+  /** Site measures the person booked online, through their quote requests (the visit's address and mobile among them). */
+  bookings?: Booking[];
   /** Reviews store an email only when the reviewer gave one; matched by that email, never by name. */
   reviews: Review[];
   messages: PersonalMessage[];

@@ -681,3 +681,24 @@ describe('the confirmation leaving the embedded server', () => {
     }
   });
 });
+
+describe("a person's records", () => {
+  it('include the site measure they booked, found by email, and the erasure deletes it with its lead', async () => {
+    const t = await start();
+    const staff = await t.adminClient();
+    const slot = laterSlot(await availability(t.client()));
+    expect((await book(t, slot)).status).toBe(201);
+    const records = await staff.get<{ bookings?: Array<{ start: string; mobile: string; street: string }> }>(
+      '/api/privacy/records?email=olivia%40example.com',
+    );
+    expect(records.status).toBe(200);
+    expect(records.body.bookings).toEqual([expect.objectContaining({ start: slot, mobile: '0412 345 678', street: '12 High Street' })]);
+    expect(records.body.bookings?.[0]).not.toHaveProperty('cells');
+
+    const erased = await staff.post<{ quoteRequests: number }>('/api/privacy/erase', { email: 'olivia@example.com', confirm: 'ERASE' });
+    expect(erased.status).toBe(200);
+    expect(erased.body.quoteRequests).toBe(1);
+    expect(allStarts(await availability(t.client()))).toContain(slot);
+    expect((await t.app.context.store.bookings.find({ orderBy: 'start', direction: 'asc', limit: 10 })).items).toEqual([]);
+  });
+});

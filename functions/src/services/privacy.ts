@@ -2,6 +2,7 @@ import {
   nationalPhoneDigits,
   phoneCore,
   normaliseEmail,
+  type Booking,
   type Inquiry,
   type LeadConsent,
   type PersonalFile,
@@ -13,6 +14,7 @@ import {
   type QuoteRequest,
 } from '@site/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { BookingRecord } from '../ports/bookings';
 import { searchTerm } from '../ports/search';
 import type { Collection, ReviewInviteRecord, Store, Where } from '../ports/store';
 
@@ -56,6 +58,12 @@ export function leadRemover(store: Store, deleteFiles?: (kind: LeadKindWithFiles
     const deleted = kind === 'inquiry' ? await store.inquiries.delete(id) : await store.quotes.delete(id);
     return { deleted, files, messages: messages.length, reviewRequests: invites.length };
   };
+}
+
+/** A booking as the person's records show it: what staff see of it, without the grid cells and the reminder's state. */
+function personalBooking(record: BookingRecord): Booking {
+  const { cells: _cells, reminder: _reminder, reminderDueAt: _due, ...booking } = record;
+  return booking;
 }
 
 /** Leads read a page at a time, up to this many pages of a search (200 each): far beyond one person's leads. */
@@ -171,6 +179,10 @@ export async function findPersonalRecords(store: Store, lookup: PrivacyLookup, n
   const [to, about] = await Promise.all([store.personal.messagesTo([...recipients]), store.personal.messagesAbout(leadIds)]);
   const messages = new Map<string, PersonalMessage>();
   for (const message of [...about, ...to]) messages.set(message.id, message);
+  // The site measures booked online: each made one of the quote requests found.
+  const bookings = (
+    await Promise.all(quoteRequests.flatMap((lead) => (lead.bookingId ? [store.bookings.get(lead.bookingId)] : [])))
+  ).flatMap((booking) => (booking ? [personalBooking(booking)] : []));
   // The customer's photos and plans, as their leads list them.
   const files: PersonalFile[] = [
     ...inquiries.flatMap((lead) => filesOf('inquiry', lead)),
@@ -181,6 +193,7 @@ export async function findPersonalRecords(store: Store, lookup: PrivacyLookup, n
     generatedAt: now.toISOString(),
     inquiries,
     quoteRequests,
+    bookings,
     reviews,
     messages: [...messages.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
     files,
