@@ -161,6 +161,8 @@ describe('the function bundle', () => {
       '/projects/**',
       '/reviews/write',
       '/unsubscribe',
+      '/book',
+      '/book/manage',
     ];
     // The last, '**', is any path no file answers: the not-found page, with the settings.
     expect(config.hosting.rewrites.slice(1)).toEqual(
@@ -177,6 +179,8 @@ describe('the function bundle', () => {
         'privacy/index.html',
         'reviews/write/index.html',
         'unsubscribe/index.html',
+        'book/index.html',
+        'book/manage/index.html',
         '404.html',
         'robots.txt',
         'sitemap.xml',
@@ -186,7 +190,18 @@ describe('the function bundle', () => {
     const last = config.hosting.headers.at(-1);
     expect(last.headers).toEqual([{ key: 'Cache-Control', value: pagesCacheControl }]);
     const pattern = new RegExp(last.regex);
-    for (const path of ['/', '/about', '/privacy', '/gallery', '/projects/kew-kitchen', '/unsubscribe', '/robots.txt', '/sitemap.xml'])
+    for (const path of [
+      '/',
+      '/about',
+      '/privacy',
+      '/gallery',
+      '/projects/kew-kitchen',
+      '/unsubscribe',
+      '/book',
+      '/book/manage',
+      '/robots.txt',
+      '/sitemap.xml',
+    ])
       expect(path).toMatch(pattern);
     for (const path of ['/login', '/api/projects', '/gallery/kitchen-1.avif', '/projects/', '/no-such-page'])
       expect(path).not.toMatch(pattern);

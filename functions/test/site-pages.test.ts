@@ -225,6 +225,10 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
     // The pages that render in the browser carry the settings too, as does the not-found page.
     const unsubscribe = (await html('/unsubscribe?t=abc')).text;
     expect(unsubscribe).toContain('"phone":"(03) 9123 4567"');
+    const manageBooking = await html('/book/manage?t=abc');
+    expect(manageBooking.status).toBe(200);
+    expect(manageBooking.text).toContain('"phone":"(03) 9123 4567"');
+    expect((await html('/book')).text).toContain('>(03) 9123 4567<');
     const missing = await html('/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('Page Not Found');
