@@ -9,6 +9,7 @@ import { DeliveryWarning } from '../../features/leads/components/delivery-warnin
 import { LeadFigures } from '../../features/leads/components/lead-figures';
 import { InquiriesTab } from '../../features/leads/inquiries-tab';
 import { QuoteRequestsTab } from '../../features/leads/quote-requests-tab';
+import { LeadQuotes } from '../../features/quotes-admin/components/lead-quotes';
 import { PrivacyTab } from '../../features/privacy-requests/privacy-tab';
 import { useAllReviews } from '../../features/reviews-admin/api/reviews';
 import { ReviewsTab } from '../../features/reviews-admin/reviews-tab';
@@ -27,6 +28,10 @@ const CalendarTab = lazy(() => import('../../features/calendar/calendar-tab'));
 /** A tab whose feature loads when it is first opened, with a spinner meanwhile. */
 const lazyPanel = (panel: ReactNode, loading: string) => <Suspense fallback={<CircularProgress aria-label={loading} />}>{panel}</Suspense>;
 
+/** Each lead card's quotes, from the quotes feature. */
+const inquiryQuotes = (leadId: string, name: string) => <LeadQuotes kind="inquiry" leadId={leadId} name={name} />;
+const quoteRequestQuotes = (leadId: string, name: string) => <LeadQuotes kind="quote" leadId={leadId} name={name} />;
+
 /** The dashboard with every feature's tab: the lead, review and visitor tabs count their lists in their labels. */
 function Dashboard() {
   const inquiries = useInquiries();
@@ -35,8 +40,20 @@ function Dashboard() {
   const visitors = useVisitors();
   const countLiveVisits = useCountLiveVisits();
   const tabs: DashboardTab[] = [
-    { value: 'inquiries', label: 'Inquiries', count: inquiries.total, heading: 'Project inquiries', panel: <InquiriesTab /> },
-    { value: 'quotes', label: 'Quote requests', count: quotes.total, heading: 'Quote requests', panel: <QuoteRequestsTab /> },
+    {
+      value: 'inquiries',
+      label: 'Inquiries',
+      count: inquiries.total,
+      heading: 'Project inquiries',
+      panel: <InquiriesTab quotes={inquiryQuotes} />,
+    },
+    {
+      value: 'quotes',
+      label: 'Quote requests',
+      count: quotes.total,
+      heading: 'Quote requests',
+      panel: <QuoteRequestsTab quotes={quoteRequestQuotes} />,
+    },
     { value: 'calendar', label: 'Calendar', heading: 'Calendar', panel: lazyPanel(<CalendarTab />, 'Loading the calendar') },
     { value: 'reviews', label: 'Reviews', count: reviews.total, heading: 'Reviews', panel: <ReviewsTab /> },
     { value: 'visitors', label: 'Visitors', count: visitors.total, heading: 'Visitors', panel: <VisitorsTab /> },

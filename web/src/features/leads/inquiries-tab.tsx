@@ -24,12 +24,13 @@ import { LeadMessages } from './components/lead-messages';
 import { LeadStatusControl } from './components/lead-status';
 import { LeadSummary } from './components/lead-summary';
 import { OverdueChip } from './components/overdue-chip';
+import type { LeadQuotesSlot } from './lib/lead-quotes-slot';
 import { CardGrid, ListPanel } from '../../components/admin/list-panel';
 import { Detail, RecordCard } from '../../components/admin/record-card';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
+function InquiryCard({ inquiry, quotes }: { inquiry: WithMessages<Inquiry>; quotes?: LeadQuotesSlot }) {
   const remove = useDeleteInquiry();
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
   const design = interestedIn(inquiry);
@@ -81,6 +82,7 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
         </Detail>
       </Stack>
       <LeadAttachments attachments={inquiry.attachments} />
+      {quotes?.(inquiry.id, name)}
       <LeadHistory id={inquiry.id} lead={inquiry} name={name} collection="project_inquiries" />
       <LeadMessages messages={inquiry.messages} collection="project_inquiries" />
       {dialog}
@@ -88,7 +90,8 @@ function InquiryCard({ inquiry }: { inquiry: WithMessages<Inquiry> }) {
   );
 }
 
-export function InquiriesTab() {
+/** `quotes`: the lead's quotes on each card, from the quotes feature (the admin page hands it over). */
+export function InquiriesTab({ quotes }: { quotes?: LeadQuotesSlot } = {}) {
   const [filter, setFilter] = useLeadFilter();
   const list = useInquiries(filter);
   const filtered = filter.status !== undefined || filter.q !== undefined;
@@ -110,7 +113,7 @@ export function InquiriesTab() {
       >
         <CardGrid>
           {list.items.map((inquiry) => (
-            <InquiryCard key={inquiry.id} inquiry={inquiry} />
+            <InquiryCard key={inquiry.id} inquiry={inquiry} quotes={quotes} />
           ))}
         </CardGrid>
       </ListPanel>

@@ -21,10 +21,11 @@ import { LeadMessages } from './components/lead-messages';
 import { LeadStatusControl } from './components/lead-status';
 import { LeadSummary } from './components/lead-summary';
 import { OverdueChip } from './components/overdue-chip';
+import type { LeadQuotesSlot } from './lib/lead-quotes-slot';
 import { CardGrid, ListPanel } from '../../components/admin/list-panel';
 import { Detail, RecordCard } from '../../components/admin/record-card';
 
-function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
+function QuoteRequestCard({ quote, quotes }: { quote: WithMessages<QuoteRequest>; quotes?: LeadQuotesSlot }) {
   const remove = useDeleteQuoteRequest();
   const name = `${quote.firstName} ${quote.lastName}`;
   const { confirm, dialog } = useConfirm();
@@ -66,6 +67,7 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
         </Detail>
       </Stack>
       <LeadAttachments attachments={quote.attachments} />
+      {quotes?.(quote.id, name)}
       <LeadHistory id={quote.id} lead={quote} name={name} collection="quote_requests" />
       <LeadMessages messages={quote.messages} collection="quote_requests" />
       {dialog}
@@ -73,7 +75,8 @@ function QuoteRequestCard({ quote }: { quote: WithMessages<QuoteRequest> }) {
   );
 }
 
-export function QuoteRequestsTab() {
+/** `quotes`: the lead's quotes on each card, from the quotes feature (the admin page hands it over). */
+export function QuoteRequestsTab({ quotes }: { quotes?: LeadQuotesSlot } = {}) {
   const [filter, setFilter] = useLeadFilter();
   const list = useQuoteRequests(filter);
   const filtered = filter.status !== undefined || filter.q !== undefined;
@@ -95,7 +98,7 @@ export function QuoteRequestsTab() {
       >
         <CardGrid>
           {list.items.map((quote) => (
-            <QuoteRequestCard key={quote.id} quote={quote} />
+            <QuoteRequestCard key={quote.id} quote={quote} quotes={quotes} />
           ))}
         </CardGrid>
       </ListPanel>

@@ -1,0 +1,40 @@
+import type { Quote, QuoteDraft, QuoteLeadKind } from '@site/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from '../../../lib/admin/admin-keys';
+import { errorText } from '../../../lib/error-text';
+import { useToast } from '../../../lib/toast';
+
+/** A lead's quotes, under the admin key so that signing out clears them. */
+export const leadQuotesKey = (kind: QuoteLeadKind, leadId: string) => [...adminKeys.all, 'quotes', kind, leadId] as const;
+
+const leadQuotesUrl = (kind: QuoteLeadKind, leadId: string) => `/api/leads/${kind}/${encodeURIComponent(leadId)}/quotes`;
+
+/** GET /api/leads/{kind}/{id}/quotes: every version of every quote of the lead. */
+export const useLeadQuotes = (kind: QuoteLeadKind, leadId: string) =>
+  useQuery({ queryKey: leadQuotesKey(kind, leadId), queryFn: () => api.get<Quote[]>(leadQuotesUrl(kind, leadId)) });
+
+/**
+ * Saves the builder's draft: the first save creates it (POST /api/leads/{kind}/{id}/quotes),
+ * later ones update it (PUT /api/quotes/{id}). A PUT to a sent quote answers with its next
+ * version, a new draft, which later saves then update.
+ */
+export const saveQuote = (kind: QuoteLeadKind, leadId: string, quoteId: string | null, draft: QuoteDraft) =>
+  quoteId === null
+    ? api.post<Quote>(leadQuotesUrl(kind, leadId), draft)
+    : api.put<Quote>(`/api/quotes/${encodeURIComponent(quoteId)}`, draft);
+
+/** GET /api/quotes/{id}/pdf: the PDF as the customer receives it. */
+export const quotePdfUrl = (quoteId: string) => `/api/quotes/${encodeURIComponent(quoteId)}/pdf`;
+
+/** POST /api/quotes/{id}/send: freezes the version and emails it to the customer. */
+export function useSendQuote(kind: QuoteLeadKind, leadId: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (quoteId: string) => api.post<Quote>(`/api/quotes/${encodeURIComponent(quoteId)}/send`),
+    onSuccess: (quote) => toast({ title: 'Success', message: `Quote ${quote.number} version ${quote.version} sent`, variant: 'default' }),
+    onError: (error) => toast({ title: 'Error', message: `Failed to send the quote: ${errorText(error)}`, variant: 'error' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: leadQuotesKey(kind, leadId) }),
+  });
+}

@@ -1,0 +1,138 @@
+import { quoteTotals, type Quote, type QuoteDraft } from '@site/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { answerRequests, type SentRequest } from '../../../../test-support/api';
+import { renderWithProviders } from '../../../../test-support/render';
+import { LeadQuotes } from './lead-quotes';
+
+const items: QuoteDraft['items'] = [
+  { description: 'Cabinetry and installation', quantity: 1, unitPriceCents: 1_000_000 },
+  { description: 'Laminate benchtop', quantity: 3.5, unit: 'm', unitPriceCents: 25_033, group: 'Benchtop' },
+  { description: 'Stone benchtop', quantity: 3.5, unit: 'm', unitPriceCents: 90_000, group: 'Benchtop' },
+];
+
+const storedQuote = (changes: Partial<Quote> = {}): Quote => ({
+  id: 'q1',
+  leadKind: 'inquiry',
+  leadId: 'lead1',
+  number: 'Q-0001',
+  version: 1,
+  status: 'draft',
+  items,
+  validDays: 30,
+  totals: quoteTotals(items),
+  createdAt: '2026-11-26T01:00:00.000Z',
+  updatedAt: '2026-11-26T01:00:00.000Z',
+  ...changes,
+});
+
+/** The lead's quotes over a server holding `quotes`, answering saves with the draft they stored. */
+function renderQuotes(quotes: Quote[]) {
+  const requests = answerRequests((request: SentRequest) => {
+    if (request.method === 'GET') return { status: 200, body: quotes };
+    if (request.url.endsWith('/send')) return { status: 200, body: storedQuote({ status: 'sent', sentAt: '2026-11-26T02:00:00.000Z' }) };
+    const draft = request.body as QuoteDraft;
+    return { status: request.method === 'POST' ? 201 : 200, body: storedQuote({ ...draft, totals: quoteTotals(draft.items) }) };
+  });
+  return { requests, ...renderWithProviders(<LeadQuotes kind="inquiry" leadId="lead1" name="Ava Nguyen" />) };
+}
+
+describe('quote builder', () => {
+  test('totals to the cent with an either-or choice, and the draft autosaved once its items are complete', async () => {
+    const { user, requests } = renderQuotes([]);
+    await user.click(await screen.findByRole('button', { name: 'New quote for Ava Nguyen' }));
+
+    await user.type(screen.getByLabelText('Item 1 description'), 'Cabinetry and installation');
+    await user.type(screen.getByLabelText('Item 1 unit price excl. GST ($)'), '10,000');
+    await user.click(screen.getByRole('button', { name: 'Add item' }));
+    await user.type(screen.getByLabelText('Item 2 description'), 'Laminate benchtop');
+    await user.clear(screen.getByLabelText('Item 2 quantity'));
+    await user.type(screen.getByLabelText('Item 2 quantity'), '3.5');
+    await user.type(screen.getByLabelText('Item 2 unit'), 'm');
+    await user.type(screen.getByLabelText('Item 2 unit price excl. GST ($)'), '250.33');
+    await user.click(screen.getByRole('combobox', { name: 'Item 2 counts as' }));
+    await user.click(screen.getByRole('option', { name: 'One option of a choice' }));
+    await user.type(screen.getByLabelText('Item 2 choice'), 'Benchtop');
+    await user.click(screen.getByRole('button', { name: 'Add item' }));
+    await user.type(screen.getByLabelText('Item 3 description'), 'Stone benchtop');
+    await user.clear(screen.getByLabelText('Item 3 quantity'));
+    await user.type(screen.getByLabelText('Item 3 quantity'), '3.5');
+    await user.type(screen.getByLabelText('Item 3 unit'), 'm');
+    await user.type(screen.getByLabelText('Item 3 unit price excl. GST ($)'), '900');
+    await user.click(screen.getByRole('combobox', { name: 'Item 3 counts as' }));
+    await user.click(screen.getByRole('option', { name: 'One option of a choice' }));
+    await user.type(screen.getByLabelText('Item 3 choice'), 'Benchtop');
+
+    // 3.5 m at $250.33 is $876.155, rounded once to $876.16; the laminate (the first option) counts, the stone does not.
+    expect(screen.getByRole('heading', { name: 'Item 2 · $876.16 excl. GST' })).toBeVisible();
+    const totals = within(screen.getByLabelText('Totals'));
+    expect(totals.getByText('$10,876.16')).toBeVisible();
+    expect(totals.getByText('$1,087.62')).toBeVisible();
+    expect(totals.getByText('$11,963.78')).toBeVisible();
+    expect(totals.getByText('Deposit (at most 10%)')).toBeVisible();
+    expect(totals.getByText('$1,196.37')).toBeVisible();
+
+    expect(await screen.findByText('Saved', {}, { timeout: 5000 })).toBeVisible();
+    const saves = requests.filter((request) => request.method !== 'GET');
+    expect(saves.at(-1)).toEqual({
+      method: saves.length === 1 ? 'POST' : 'PUT',
+      url: saves.length === 1 ? '/api/leads/inquiry/lead1/quotes' : '/api/quotes/q1',
+      body: { items, validDays: 30, notes: '', terms: '' },
+    });
+    expect(saves[0].url).toBe('/api/leads/inquiry/lead1/quotes');
+  });
+
+  test('a price that is not dollars and cents says so and nothing is saved', async () => {
+    const { user, requests } = renderQuotes([]);
+    await user.click(await screen.findByRole('button', { name: 'New quote for Ava Nguyen' }));
+    await user.type(screen.getByLabelText('Item 1 description'), 'Vanity');
+    await user.type(screen.getByLabelText('Item 1 unit price excl. GST ($)'), '12.345');
+    await user.tab();
+    expect(screen.getByText('Unit price: dollars and cents from 0, excluding GST')).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  test('a draft is sent after its confirmation, and a sent one offers its next version and its PDF', async () => {
+    const { user, requests } = renderQuotes([storedQuote()]);
+    expect(await screen.findByText('Quote Q-0001, version 1: $11,963.78 incl. GST')).toBeVisible();
+    expect(screen.getByText('Draft')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send quote Q-0001 to Ava Nguyen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST' && request.url === '/api/quotes/q1/send')).toBe(true));
+    expect(await screen.findByText('Quote Q-0001 version 1 sent')).toBeVisible();
+  });
+
+  test('statuses: accepted with its total and deposit, declined with the reason, replaced', async () => {
+    const accepted = storedQuote({
+      id: 'q2',
+      version: 2,
+      status: 'accepted',
+      createdAt: '2026-11-26T03:00:00.000Z',
+      acceptance: {
+        name: 'Ava Nguyen',
+        at: '2026-11-26T04:00:00.000Z',
+        selection: { choices: { Benchtop: 2 } },
+        totals: quoteTotals(items, { choices: { Benchtop: 2 } }),
+        sha256: 'a'.repeat(64),
+      },
+      deposit: { percent: 10, cents: 144_650, status: 'pending', method: 'bank', reference: 'Q-0001-2' },
+    });
+    renderQuotes([
+      storedQuote({ status: 'replaced', replacedBy: 'q2' }),
+      accepted,
+      storedQuote({
+        id: 'q3',
+        number: 'Q-0002',
+        status: 'declined',
+        declined: { at: '2026-11-26T05:00:00.000Z', reason: 'Going with stone elsewhere' },
+      }),
+    ]);
+    expect(await screen.findByText('Accepted: $14,465.00 incl. GST')).toBeVisible();
+    expect(screen.getByText('Deposit pending: $1,446.50')).toBeVisible();
+    expect(screen.getByText('Declined: Going with stone elsewhere')).toBeVisible();
+    expect(screen.getByText('Replaced by a newer version')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'PDF of quote Q-0001 version 2' })).toHaveAttribute('href', '/api/quotes/q2/pdf');
+  });
+});

@@ -1,0 +1,138 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatCents, type Quote, type QuoteLeadKind } from '@site/domain';
+import { useState } from 'react';
+import { useConfirm } from '../../../components/use-confirm';
+import { formatDate } from '../../../lib/dates';
+import { quotePdfUrl, useLeadQuotes, useSendQuote } from '../api/quotes';
+import { emptyForm, quoteForm, type QuoteForm } from '../lib/quote-lines';
+import { QuoteBuilder } from './quote-builder';
+import { QuoteStatusChips } from './quote-status-chips';
+
+interface LeadQuotesProps {
+  kind: QuoteLeadKind;
+  leadId: string;
+  /** The lead's name, so each card's buttons have names of their own. */
+  name: string;
+}
+
+/** The builder's quote as opened, and the draft its saves stored (the next version's, after a sent one). */
+type Editing = { quote: Quote | null; form: QuoteForm; saved?: Quote } | null;
+
+/**
+ * A lead's quotes on its card: each version with its status, deposit and PDF, Send for a draft,
+ * and the builder for a new quote, a draft, or the next version of a sent one.
+ */
+export function LeadQuotes({ kind, leadId, name }: LeadQuotesProps) {
+  const quotes = useLeadQuotes(kind, leadId);
+  const send = useSendQuote(kind, leadId);
+  const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<Editing>(null);
+  const list = [...(quotes.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const hasDraft = list.some((quote) => quote.status === 'draft');
+
+  const askSend = (quote: Quote) =>
+    confirm({
+      title: `Send quote ${quote.number} to ${name}?`,
+      question: `Version ${quote.version}, ${formatCents(quote.totals.totalCents)} incl. GST, is emailed to ${name} with its PDF and can no longer be changed; editing it afterwards makes a new version.`,
+      confirmLabel: 'Send',
+      onConfirm: () => {
+        setEditing(null);
+        send.mutate(quote.id);
+      },
+    });
+
+  return (
+    <Box component="section" aria-label={`Quotes for ${name}`} sx={{ mt: 2 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        Quotes
+      </Typography>
+      {quotes.isError ? <Typography color="error">Could not load the quotes. Please reload the page.</Typography> : null}
+      <Stack spacing={2}>
+        {list.map((quote) =>
+          editing && (editing.quote?.id === quote.id || editing.saved?.id === quote.id) ? null : (
+            <Box key={quote.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+              <Stack spacing={1}>
+                <Typography sx={{ fontWeight: 600 }}>
+                  Quote {quote.number}, version {quote.version}: {formatCents(quote.totals.totalCents)} incl. GST
+                </Typography>
+                <QuoteStatusChips quote={quote} />
+                {quote.validUntil && quote.status === 'sent' ? (
+                  <Typography variant="body2" color="text.secondary">
+                    Valid until {formatDate(quote.validUntil)}
+                  </Typography>
+                ) : null}
+                <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+                  {quote.status === 'draft' ? (
+                    <>
+                      <Button size="small" variant="outlined" onClick={() => setEditing({ quote, form: quoteForm(quote) })}>
+                        Edit draft
+                      </Button>
+                      <Button size="small" variant="contained" disabled={send.isPending} onClick={() => askSend(quote)}>
+                        Send
+                      </Button>
+                    </>
+                  ) : null}
+                  {quote.status === 'sent' && !hasDraft ? (
+                    <Button size="small" variant="outlined" onClick={() => setEditing({ quote, form: quoteForm(quote) })}>
+                      Edit (makes version {quote.version + 1})
+                    </Button>
+                  ) : null}
+                  {quote.status !== 'draft' ? (
+                    <Link href={quotePdfUrl(quote.id)} target="_blank" rel="noopener">
+                      PDF of quote {quote.number} version {quote.version}
+                    </Link>
+                  ) : null}
+                </Stack>
+              </Stack>
+            </Box>
+          ),
+        )}
+        {editing ? (
+          <Box sx={{ border: 1, borderColor: 'primary.main', borderRadius: 1, p: 1.5 }}>
+            <Typography component="h4" variant="subtitle2" sx={{ mb: 1.5 }}>
+              {editing.quote === null
+                ? 'New quote'
+                : editing.quote.status === 'draft'
+                  ? `Quote ${editing.quote.number}, version ${editing.quote.version} (draft)`
+                  : `Quote ${editing.quote.number}, version ${editing.quote.version + 1} (draft; version ${editing.quote.version} stays as sent until this one is sent)`}
+            </Typography>
+            <QuoteBuilder
+              kind={kind}
+              leadId={leadId}
+              quote={editing.quote}
+              initial={editing.form}
+              onSaved={(saved) => setEditing((current) => current && { ...current, saved })}
+              onClose={() => setEditing(null)}
+            />
+            {(editing.saved ?? (editing.quote?.status === 'draft' ? editing.quote : undefined)) ? (
+              <Button
+                variant="contained"
+                sx={{ mt: 1 }}
+                disabled={send.isPending}
+                onClick={() => askSend((editing.saved ?? editing.quote) as Quote)}
+              >
+                Send version {(editing.saved ?? editing.quote)?.version}
+              </Button>
+            ) : null}
+          </Box>
+        ) : !hasDraft && quotes.isSuccess ? (
+          <Box>
+            <Button
+              variant="outlined"
+              size="small"
+              onClick={() => setEditing({ quote: null, form: emptyForm() })}
+              aria-label={`New quote for ${name}`}
+            >
+              New quote
+            </Button>
+          </Box>
+        ) : null}
+      </Stack>
+      {dialog}
+    </Box>
+  );
+}

@@ -1,0 +1,113 @@
+import { quoteDraftSchema, quoteLimits, quoteMessages, type Quote, type QuoteDraft, type QuoteItem } from '@site/domain';
+
+/** How a line counts: always in the price, an optional extra, or one of an either-or group. */
+export type LineKind = 'included' | 'optional' | 'option';
+
+/** A line of the builder as typed: money in dollars, numbers as the admin wrote them. */
+export interface QuoteLine {
+  key: number;
+  description: string;
+  quantity: string;
+  unit: string;
+  /** Dollars excluding GST, as typed ("1,250.50"). */
+  price: string;
+  kind: LineKind;
+  /** The option group's name ("Benchtop") when `kind` is option. */
+  group: string;
+}
+
+export interface QuoteForm {
+  lines: QuoteLine[];
+  validDays: string;
+  notes: string;
+  terms: string;
+}
+
+let nextKey = 1;
+export const newLine = (partial: Partial<Omit<QuoteLine, 'key'>> = {}): QuoteLine => ({
+  key: nextKey++,
+  description: '',
+  quantity: '1',
+  unit: '',
+  price: '',
+  kind: 'included',
+  group: '',
+  ...partial,
+});
+
+export const emptyForm = (): QuoteForm => ({ lines: [newLine()], validDays: String(quoteLimits.validDaysDefault), notes: '', terms: '' });
+
+/** Whole cents from dollars as typed ("1,250.5" is 125050), or null; read as text so no cent is lost to floating point. */
+export function dollarsToCents(text: string): number | null {
+  const match = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1].replace(/,/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** "1250.50" from cents, as the price field shows a stored price. */
+export const centsToDollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** A quantity as typed, above 0 with at most 2 decimal places, or null. */
+export function parseQuantity(text: string): number | null {
+  if (!/^\d+(?:\.\d{1,2})?$/.test(text.trim())) return null;
+  const value = Number(text.trim());
+  return value > 0 && value <= quoteLimits.quantity ? value : null;
+}
+
+/** What is wrong with a line, field by field (nothing for a line that is fine). */
+export function lineErrors(line: QuoteLine): Partial<Record<'description' | 'quantity' | 'price' | 'group' | 'unit', string>> {
+  const errors: Partial<Record<'description' | 'quantity' | 'price' | 'group' | 'unit', string>> = {};
+  const description = line.description.trim();
+  if (description.length === 0 || description.length > quoteLimits.description) errors.description = quoteMessages.description;
+  if (parseQuantity(line.quantity) === null) errors.quantity = quoteMessages.quantity;
+  const cents = dollarsToCents(line.price);
+  if (cents === null || cents > quoteLimits.unitPriceCents) errors.price = 'Unit price: dollars and cents from 0, excluding GST';
+  if (line.unit.trim().length > quoteLimits.unit) errors.unit = quoteMessages.unit;
+  if (line.kind === 'option' && (line.group.trim().length === 0 || line.group.trim().length > quoteLimits.group))
+    errors.group = 'Option group: name the choice, such as "Benchtop"';
+  return errors;
+}
+
+/** A line as the API stores it, or null while it is not complete. */
+export function lineItem(line: QuoteLine): QuoteItem | null {
+  if (Object.keys(lineErrors(line)).length > 0) return null;
+  const unit = line.unit.trim();
+  return {
+    description: line.description.trim(),
+    quantity: parseQuantity(line.quantity) as number,
+    ...(unit ? { unit } : {}),
+    unitPriceCents: dollarsToCents(line.price) as number,
+    ...(line.kind === 'optional' ? { optional: true } : {}),
+    ...(line.kind === 'option' ? { group: line.group.trim() } : {}),
+  };
+}
+
+/** The body of a save, or null while any line is incomplete or a field is out of range. */
+export function formDraft(form: QuoteForm): QuoteDraft | null {
+  const items = form.lines.map(lineItem);
+  if (items.some((item) => item === null)) return null;
+  const parsed = quoteDraftSchema.safeParse({
+    items,
+    validDays: Number(form.validDays),
+    notes: form.notes,
+    terms: form.terms,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The builder's form for a stored quote (a draft to go on with, or a sent one to make its next version from). */
+export const quoteForm = (quote: Quote): QuoteForm => ({
+  lines: quote.items.map((item) =>
+    newLine({
+      description: item.description,
+      quantity: String(item.quantity),
+      unit: item.unit ?? '',
+      price: centsToDollars(item.unitPriceCents),
+      kind: item.group ? 'option' : item.optional ? 'optional' : 'included',
+      group: item.group ?? '',
+    }),
+  ),
+  validDays: String(quote.validDays),
+  notes: quote.notes ?? '',
+  terms: quote.terms ?? '',
+});
