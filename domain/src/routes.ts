@@ -19,6 +19,8 @@ export const paths = {
   book: '/book',
   /** A customer's own link in a booking's confirmation, to move or cancel the visit: `?t=<token>`. Not indexed. */
   manageBooking: '/book/manage',
+  /** A customer's own page from their quote's email: their inquiry, files, booking, quotes and deposit: `?t=<token>`. Not indexed. */
+  customer: '/your-project',
 } as const;
 
 /** Public pages: prerendered, listed in the sitemap, and recorded as visits. */

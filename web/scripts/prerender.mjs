@@ -68,9 +68,9 @@ for (const route of publicPaths) {
   }
 }
 write(join(dist, '404.html'), await page('/404', notFoundMarker));
-// The customer's review link, the unsubscribe page and a booking's own link render in the
-// browser: what they show depends on the link's token.
-for (const route of [paths.login, paths.admin, paths.account, paths.writeReview, paths.unsubscribe, paths.manageBooking])
+// The customer's review link, the unsubscribe page, a booking's own link and a customer's own
+// page render in the browser: what they show depends on the link's token.
+for (const route of [paths.login, paths.admin, paths.account, paths.writeReview, paths.unsubscribe, paths.manageBooking, paths.customer])
   write(outFile(route), shell);
 
 const site = defaultSiteUrl;
@@ -91,5 +91,5 @@ write(
 // script used.
 write(join(ssrDir, 'page-template.html'), lowPriorityEntry(pageTemplate));
 console.log(
-  `prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin}, ${paths.account}, ${paths.writeReview}, ${paths.unsubscribe} and ${paths.manageBooking}; robots.txt, sitemap.xml`,
+  `prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin}, ${paths.account}, ${paths.writeReview}, ${paths.unsubscribe}, ${paths.manageBooking} and ${paths.customer}; robots.txt, sitemap.xml`,
 );
