@@ -29,8 +29,12 @@ const CalendarTab = lazy(() => import('../../features/calendar/calendar-tab'));
 const lazyPanel = (panel: ReactNode, loading: string) => <Suspense fallback={<CircularProgress aria-label={loading} />}>{panel}</Suspense>;
 
 /** Each lead card's quotes, from the quotes feature. */
-const inquiryQuotes = (leadId: string, name: string) => <LeadQuotes kind="inquiry" leadId={leadId} name={name} />;
-const quoteRequestQuotes = (leadId: string, name: string) => <LeadQuotes kind="quote" leadId={leadId} name={name} />;
+const inquiryQuotes = (leadId: string, name: string, historyLength: number) => (
+  <LeadQuotes kind="inquiry" leadId={leadId} name={name} historyLength={historyLength} />
+);
+const quoteRequestQuotes = (leadId: string, name: string, historyLength: number) => (
+  <LeadQuotes kind="quote" leadId={leadId} name={name} historyLength={historyLength} />
+);
 
 /** The dashboard with every feature's tab: the lead, review and visitor tabs count their lists in their labels. */
 function Dashboard() {

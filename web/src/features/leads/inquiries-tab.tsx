@@ -82,7 +82,7 @@ function InquiryCard({ inquiry, quotes }: { inquiry: WithMessages<Inquiry>; quot
         </Detail>
       </Stack>
       <LeadAttachments attachments={inquiry.attachments} />
-      {quotes?.(inquiry.id, name)}
+      {quotes?.(inquiry.id, name, inquiry.history.length)}
       <LeadHistory id={inquiry.id} lead={inquiry} name={name} collection="project_inquiries" />
       <LeadMessages messages={inquiry.messages} collection="project_inquiries" />
       {dialog}

@@ -67,7 +67,7 @@ function QuoteRequestCard({ quote, quotes }: { quote: WithMessages<QuoteRequest>
         </Detail>
       </Stack>
       <LeadAttachments attachments={quote.attachments} />
-      {quotes?.(quote.id, name)}
+      {quotes?.(quote.id, name, quote.history.length)}
       <LeadHistory id={quote.id} lead={quote} name={name} collection="quote_requests" />
       <LeadMessages messages={quote.messages} collection="quote_requests" />
       {dialog}

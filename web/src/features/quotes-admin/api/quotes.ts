@@ -1,5 +1,6 @@
 import type { Quote, QuoteDraft, QuoteLeadKind } from '@site/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/admin/admin-keys';
 import { errorText } from '../../../lib/error-text';
@@ -10,9 +11,20 @@ export const leadQuotesKey = (kind: QuoteLeadKind, leadId: string) => [...adminK
 
 const leadQuotesUrl = (kind: QuoteLeadKind, leadId: string) => `/api/leads/${kind}/${encodeURIComponent(leadId)}/quotes`;
 
-/** GET /api/leads/{kind}/{id}/quotes: every version of every quote of the lead. */
-export const useLeadQuotes = (kind: QuoteLeadKind, leadId: string) =>
-  useQuery({ queryKey: leadQuotesKey(kind, leadId), queryFn: () => api.get<Quote[]>(leadQuotesUrl(kind, leadId)) });
+/**
+ * GET /api/leads/{kind}/{id}/quotes: every version of every quote of the lead, read again when
+ * the lead's history grows (a customer's answer arrives with the lead's live change).
+ */
+export function useLeadQuotes(kind: QuoteLeadKind, leadId: string, historyLength: number) {
+  const queryClient = useQueryClient();
+  const seen = useRef(historyLength);
+  useEffect(() => {
+    if (seen.current === historyLength) return;
+    seen.current = historyLength;
+    void queryClient.invalidateQueries({ queryKey: leadQuotesKey(kind, leadId) });
+  }, [historyLength, kind, leadId, queryClient]);
+  return useQuery({ queryKey: leadQuotesKey(kind, leadId), queryFn: () => api.get<Quote[]>(leadQuotesUrl(kind, leadId)) });
+}
 
 /**
  * Saves the builder's draft: the first save creates it (POST /api/leads/{kind}/{id}/quotes),

@@ -17,6 +17,8 @@ interface LeadQuotesProps {
   leadId: string;
   /** The lead's name, so each card's buttons have names of their own. */
   name: string;
+  /** How many entries the lead's history holds: when a customer accepts or declines, one more, and the quotes are read again. */
+  historyLength?: number;
 }
 
 /** The builder's quote as opened, and the draft its saves stored (the next version's, after a sent one). */
@@ -26,8 +28,8 @@ type Editing = { quote: Quote | null; form: QuoteForm; saved?: Quote } | null;
  * A lead's quotes on its card: each version with its status, deposit and PDF, Send for a draft,
  * and the builder for a new quote, a draft, or the next version of a sent one.
  */
-export function LeadQuotes({ kind, leadId, name }: LeadQuotesProps) {
-  const quotes = useLeadQuotes(kind, leadId);
+export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotesProps) {
+  const quotes = useLeadQuotes(kind, leadId, historyLength);
   const send = useSendQuote(kind, leadId);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<Editing>(null);
