@@ -152,6 +152,8 @@ export const auditActionLabels = {
   'booking.blocked': 'Blocked time in the calendar',
   'booking.unblocked': 'Removed blocked time from the calendar',
   'booking.feed_regenerated': 'Made a new calendar feed address',
+  'quote.created': 'Started a quote',
+  'quote.sent': 'Sent a quote',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

@@ -295,3 +295,37 @@ export const quoteDeclineSchema = z.object({
 export type DepositAnswer =
   | { kind: 'checkout'; url: string }
   | { kind: 'bank'; accountName: string; bsb: string; accountNumber: string; reference: string; amountCents: number };
+
+/** The customer's own page, `GET /api/customer/{token}`: their lead, its files and booking, their sent quotes and how they can pay a deposit. */
+export interface CustomerPage {
+  lead: {
+    kind: QuoteLeadKind;
+    firstName: string;
+    lastName: string;
+    createdAt: string;
+    /** What they asked for, in words: the rooms, budget and timeline of an inquiry; the room and suburb of a quote request. */
+    details: Array<{ label: string; value: string }>;
+  };
+  /** Their files: names and kinds only (the files themselves are staff's). */
+  files: Array<{ name: string; kind: 'photo' | 'pdf'; size: number }>;
+  /** The site measure they booked, when the lead came from the booking page. */
+  booking?: { service: string; start: string; end: string; status: string; street: string; suburb: string };
+  /** Sent versions only, newest first. */
+  quotes: CustomerQuote[];
+  /** How a deposit can be paid: by card (Stripe Checkout) when the site has Stripe keys, by bank transfer when the settings hold bank details. */
+  depositMethods: { card: boolean; bank: boolean };
+  business: { brand: string; phone: string; email: string };
+}
+
+export const quoteAnswerMessages = {
+  notFound: 'This link is not valid. Check it is the whole link from our email.',
+  quoteNotFound: 'Quote not found',
+  notDraft: 'Only a draft can be changed or sent: editing a sent quote makes its next version',
+  alreadyAnswered: 'This quote was already answered',
+  replaced: 'This quote was replaced by a newer version: open the newest one',
+  expired: 'This quote has expired: ask us for a fresh one',
+  declined: 'This quote was declined',
+  notAccepted: 'Accept the quote before paying a deposit',
+  depositPaid: 'The deposit is already paid',
+  noDepositMethod: 'No way to pay a deposit online is set up yet: please call us',
+} as const;

@@ -6,6 +6,7 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { depositPercentSchema } from './quotes';
 import { australianStates, linkKeys, linkLabels, serviceKeys, settingsSections, type LinkKey, type SiteSettings } from './settings';
 
 export const settingsMessages = {
@@ -40,6 +41,10 @@ export const settingsMessages = {
   link: (key: LinkKey) => `${linkLabels[key]}: enter the https address of your ${linkLabels[key]} page`,
   text: (label: string, min: number, max: number) => `${label}: enter ${min} to ${max} characters, or restore the default`,
   bookingEnabled: 'Online booking: on or off',
+  bankAccountName: 'Account name: at most 100 characters',
+  bankBsb: 'BSB: 6 digits',
+  bankAccountNumber: 'Account number: 5 to 10 digits',
+  bankIncomplete: 'Bank transfer: give the account name, BSB and account number, or none of them',
   visitMinutes: 'Visit length: a multiple of 15 minutes from 15 to 480',
   bufferMinutes: 'Travel buffer: a multiple of 15 minutes from 0 to 240',
   minNoticeHours: 'Minimum notice: a whole number of hours from 0 to 336',
@@ -318,6 +323,29 @@ const bookingSchema = z.object({
     .max(500, settingsMessages.areaEntries),
 });
 
+const paymentsSchema = z
+  .object({
+    depositPercent: depositPercentSchema,
+    bankAccountName: z.string({ error: settingsMessages.bankAccountName }).trim().max(100, settingsMessages.bankAccountName),
+    bankBsb: z
+      .string({ error: settingsMessages.bankBsb })
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .refine((value) => value === '' || /^\d{6}$/.test(value), settingsMessages.bankBsb),
+    bankAccountNumber: z
+      .string({ error: settingsMessages.bankAccountNumber })
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .refine((value) => value === '' || /^\d{5,10}$/.test(value), settingsMessages.bankAccountNumber),
+  })
+  .superRefine((payments, ctx) => {
+    // A transfer needs all three details, or none (then no transfer is offered).
+    const given = [payments.bankAccountName, payments.bankBsb, payments.bankAccountNumber].filter(Boolean).length;
+    if (given !== 0 && given !== 3) {
+      for (const field of ['bankAccountName', 'bankBsb', 'bankAccountNumber'] as const) {
+        if (!payments[field]) ctx.addIssue({ code: 'custom', message: settingsMessages.bankIncomplete, path: [field] });
+      }
+    }
+  });
+
 /** A page text: the owner's words, or null (and an emptied box) for the default. */
 const pageText = (label: string, min: number, max: number) =>
   z
@@ -366,6 +394,7 @@ export const settingsSectionSchemas = {
   links: linksSchema,
   privacy: privacySchema,
   booking: bookingSchema,
+  payments: paymentsSchema,
   texts: textsSchema,
 } as const satisfies Record<(typeof settingsSections)[number], z.ZodType>;
 
@@ -382,6 +411,7 @@ export const settingsUpdateSchema = z
     links: linksSchema.optional(),
     privacy: privacySchema.optional(),
     booking: bookingSchema.optional(),
+    payments: paymentsSchema.optional(),
     texts: textsSchema.optional(),
   })
   .refine((update) => settingsSections.some((section) => update[section] !== undefined), {

@@ -89,6 +89,11 @@ export interface SiteSettings {
   };
   /** When and where customers can book a free site measure online (public: no staff details in it). */
   booking: BookingSettings;
+  /**
+   * Quotes' deposit and the bank account customers may pay it into (private: shown only on a
+   * customer's own page, with their reference).
+   */
+  payments: PaymentSettings;
   /** Page texts; null is the default text (Restore default sets it back to null). */
   texts: {
     heroHeadline: string | null;
@@ -98,11 +103,23 @@ export interface SiteSettings {
   };
 }
 
-/** What anyone may see: everything but who staff alerts go to. */
-export type PublicSettings = Omit<SiteSettings, 'notifications'>;
+/** The deposit on accepted quotes and the bank transfer details offered for it. */
+export interface PaymentSettings {
+  /** The deposit in percent of the accepted total; null is the legal maximum (10% under $20,000, 5% from $20,000). */
+  depositPercent: number | null;
+  /** Bank transfer details; all three empty while none are set (no transfer is then offered). */
+  bankAccountName: string;
+  /** 6 digits, no spaces. */
+  bankBsb: string;
+  /** 5 to 10 digits. */
+  bankAccountNumber: string;
+}
+
+/** What anyone may see: everything but who staff alerts go to and the bank account. */
+export type PublicSettings = Omit<SiteSettings, 'notifications' | 'payments'>;
 
 /** The settings of the sections the Settings tab saves one at a time. */
-export const settingsSections = ['business', 'hours', 'notifications', 'links', 'privacy', 'booking', 'texts'] as const;
+export const settingsSections = ['business', 'hours', 'notifications', 'links', 'privacy', 'booking', 'payments', 'texts'] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
 /** A stored settings document: the values and who last changed them. */
@@ -135,6 +152,7 @@ export const defaultSettings: SiteSettings = {
   images: {},
   privacy: { leadRetentionMonths: null },
   booking: defaultBookingSettings,
+  payments: { depositPercent: null, bankAccountName: '', bankBsb: '', bankAccountNumber: '' },
   texts: {
     heroHeadline: null,
     heroIntro: null,
@@ -179,7 +197,7 @@ export function businessOf(settings: Pick<SiteSettings, 'business' | 'links' | '
 
 /** What visitors may see of the settings. */
 export function publicSettingsOf(settings: SiteSettings): PublicSettings {
-  const { notifications: _private, ...rest } = settings;
+  const { notifications: _private, payments: _bank, ...rest } = settings;
   return rest;
 }
 

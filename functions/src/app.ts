@@ -38,6 +38,10 @@ import { LeadService } from './services/leads';
 import { BookingService } from './services/bookings';
 import { LinkSigner } from './services/link-signing';
 import { bookingRoutes } from './routes/bookings';
+import { QuoteService } from './services/quotes';
+import type { DepositCheckout } from './ports/quotes';
+import { brandLogo } from './services/brand-images';
+import { quoteRoutes, stripeWebhookRoutes } from './routes/quotes';
 import { withChangeFeed } from './services/live-store';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import type { JobUpgrades } from './jobs/deps';
@@ -171,6 +175,8 @@ export interface AppDeps {
   freeDiskBytes?: FreeDiskBytes;
   /** When the embedded server last backed up (its go-live checklist asks for a recent one); absent on Firebase. */
   lastBackupAt?: () => Promise<string | null>;
+  /** Stripe Checkout for quote deposits by card (STRIPE_SECRET_KEY); without it only bank transfer is offered. */
+  checkout?: DepositCheckout;
 }
 
 /** The whole HTTP API as an Express app. Adapters come from the entry point. */
@@ -220,6 +226,16 @@ export function createApp(deps: AppDeps) {
     messageSettings,
     leads,
     signer: new LinkSigner(store, clock),
+    wake: deps.delivery.wake,
+  });
+  const quotes = new QuoteService({
+    store,
+    clock,
+    settings: () => settings.settings(),
+    messageSettings,
+    signer: new LinkSigner(store, clock),
+    checkout: deps.checkout,
+    logo: (site) => brandLogo(deps.objects, site),
     wake: deps.delivery.wake,
   });
   // The background work of every kind, on these services: the embedded server starts it; a Cloud Function runs one item.
@@ -294,6 +310,7 @@ export function createApp(deps: AppDeps) {
   // Uploads stream their own bodies, so they come before the JSON parser.
   api.use(uploadRoutes(ctx, json));
   api.use(attachmentUploadRoutes(ctx, json));
+  api.use(stripeWebhookRoutes({ quotes }));
   api.use(json);
   // The public forms and visits first: they are the busiest routes.
   api.use(leadRoutes(ctx));
@@ -302,6 +319,7 @@ export function createApp(deps: AppDeps) {
   api.use(reviewRoutes(ctx));
   api.use(reviewRequestRoutes(ctx));
   api.use(bookingRoutes(ctx));
+  api.use(quoteRoutes({ ...ctx, quotes }));
   api.use(authRoutes(ctx, deps.clientAuth));
   api.use(accountRoutes(ctx, deps.clientAuth));
   api.use(auditRoutes(ctx));

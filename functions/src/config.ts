@@ -150,6 +150,16 @@ export const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: url(/^https?:$/, 'must be an http(s) address'),
+  /** Stripe Checkout for quote deposits by card; without both keys only bank transfer is offered. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_live_... or sk_test_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]+$/, "must be the webhook's signing secret (whsec_...)")
+    .optional(),
+  STRIPE_API_URL: url(/^https?:$/, 'must be an http(s) address'),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
   /** Daily backups kept in DATA_DIR/backups; 0 turns them off. */
   BACKUP_KEEP: intFrom(7, 0),
@@ -176,6 +186,8 @@ function checkTogether(env: Env): string[] {
   }
   const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length;
   if (twilio > 0 && twilio < 3) problems.push('  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three, or none');
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET))
+    problems.push('  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both, or neither');
   return problems;
 }
 

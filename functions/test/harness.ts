@@ -7,7 +7,7 @@ import { createMemoryFeed } from '../src/adapters/memory-feed';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import type { HitCounter } from '../src/ports/hit-counter';
 import type { ClientCheck } from '../src/ports/client-check';
-import { createApp, type App, type AppOptions } from '../src/app';
+import { createApp, type App, type AppDeps, type AppOptions } from '../src/app';
 import type { JobName } from '../src/jobs/site-jobs';
 import { createAdmin } from '../src/accounts';
 import type { Clock } from '../src/ports/clock';
@@ -148,6 +148,8 @@ export async function startTestApp(
     jobs?: JobName[];
     /** The business settings stored before the app starts: `testSettings` unless given; null stores none (the defaults). */
     settings?: SiteSettings | null;
+    /** Stripe Checkout for quote deposits (a local stand-in of Stripe's API); none by default. */
+    checkout?: AppDeps['checkout'];
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
@@ -172,6 +174,7 @@ export async function startTestApp(
     clientCheck,
     // As the embedded server: the free space of the disk the data folder is on.
     freeDiskBytes: freeDiskBytesOf(dir),
+    checkout: extra.checkout,
   });
   await app.context.jobs.start(extra.jobs ?? ['models', 'attachments']);
   if ((await store.users.count({ username: admin.username })) === 0) await createAdmin(store, admin.username, admin.password);

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { stripeCheckoutFromEnv } from '../adapters/stripe/checkout';
 import { mkdir, rm, statfs, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ensureFirstAdmin } from '../accounts';
@@ -166,6 +167,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       senders,
     },
     lastBackupAt: async () => (await lastBackup(env.DATA_DIR).catch(() => null))?.at ?? null,
+    checkout: stripeCheckoutFromEnv(env),
     options: { ...appOptionsOf(env), minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024 },
     // Uploads are refused before they would take DATA_DIR's disk under MIN_FREE_DISK_MB.
     freeDiskBytes: freeDiskBytesOf(env.DATA_DIR),

@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { stripeCheckoutFromEnv } from '../adapters/stripe/checkout';
 import type { App as AdminApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
@@ -95,6 +96,7 @@ export async function createFirebaseSite(
     // Counted in Firestore, so the limits hold across the function's instances.
     hitCounter: firestoreHitCounter(services.db),
     clientCheck: clientCheckFor(services, env.APP_CHECK),
+    checkout: stripeCheckoutFromEnv(env),
     clock: options.clock,
     log,
     // The jobs are never started here: the function cannot work after its answer, so each

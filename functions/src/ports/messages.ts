@@ -4,12 +4,14 @@ import type { DeliveryStatus, Inquiry, MessageAudience, MessageChannel, MessageD
 export type Lead = { kind: 'inquiry'; record: Inquiry } | { kind: 'quote'; record: QuoteRequest } | { kind: 'review'; record: Review };
 export type LeadKind = Lead['kind'];
 
-/** A file an email carries: a booking's calendar invite (text, such as an .ics). */
+/** A file an email carries: a booking's calendar invite (text, such as an .ics), or a quote's PDF (base64). */
 export interface MessageAttachment {
   filename: string;
   /** With its parameters: `text/calendar; charset=utf-8; method=REQUEST`. */
   contentType: string;
   content: string;
+  /** `base64` for a binary file such as a PDF; text otherwise. */
+  encoding?: 'base64';
 }
 
 /** An email or SMS to queue. */

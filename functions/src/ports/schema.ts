@@ -443,6 +443,46 @@ export const tables = {
     optional: ['createdBy'],
     indexes: [['start', 'id']],
   },
+  /**
+   * Quotes staff send to a lead's customer, each version its own document sharing the quote's
+   * number. Read by lead (the admin's list and the customer's page).
+   */
+  quoteVersions: {
+    name: 'quotes',
+    columns: {
+      id: 'text',
+      leadKind: 'text',
+      leadId: 'text',
+      number: 'text',
+      version: 'int',
+      status: 'text',
+      items: 'json',
+      validDays: 'int',
+      notes: 'text',
+      terms: 'text',
+      createdAt: 'text',
+      updatedAt: 'text',
+      sentAt: 'text',
+      validUntil: 'text',
+      acceptance: 'json',
+      declined: 'json',
+      deposit: 'json',
+      replacedBy: 'text',
+      nextDraftId: 'text',
+    },
+    optional: ['notes', 'terms', 'sentAt', 'validUntil', 'acceptance', 'declined', 'deposit', 'replacedBy', 'nextDraftId'],
+    indexes: [['leadId', 'createdAt', 'id']],
+  },
+  /** The quote number counter (one document, id `quotes`). */
+  quoteCounters: {
+    name: 'quote_counters',
+    columns: { id: 'text', next: 'int' },
+  },
+  /** Stripe webhook events already handled (id: the event's). */
+  stripeEvents: {
+    name: 'stripe_events',
+    columns: { id: 'text', type: 'text', receivedAt: 'text' },
+  },
   uploadTickets: {
     name: 'upload_tickets',
     columns: { id: 'text', kind: 'text', userId: 'text', used: 'bool', createdAt: 'text', expiresAt: 'text' },

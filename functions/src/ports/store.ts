@@ -1,6 +1,7 @@
 import type { BookingBlockRecord, BookingRecord, BookingSlotStore } from './bookings';
 import { InvalidError } from './errors';
 import type { MessageStore } from './messages';
+import type { QuoteCounterRecord, QuoteRecord, StripeEventRecord } from './quotes';
 import type { PersonalDataStore } from './privacy';
 import type { SettingsStore } from './settings';
 import type {
@@ -309,6 +310,10 @@ export interface Store {
   bookings: Collection<BookingRecord>;
   bookingBlocks: Collection<BookingBlockRecord>;
   bookingSlots: BookingSlotStore;
+  /** Quotes sent to leads' customers (each version a record), their numbers, and the Stripe events handled. */
+  quoteVersions: Collection<QuoteRecord>;
+  quoteCounters: Collection<QuoteCounterRecord>;
+  stripeEvents: Collection<StripeEventRecord>;
   /** Emails and SMS about leads, queued in the lead's own transaction. */
   messages: MessageStore;
   /** The Privacy tool's lookups of a person's reviews and messages by address. */

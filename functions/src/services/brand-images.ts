@@ -1,4 +1,4 @@
-import type { BrandImageKind } from '@site/domain';
+import type { BrandImageKind, SiteSettings } from '@site/domain';
 import sharp from 'sharp';
 import { newId } from '../ids';
 import type { ObjectStore } from '../ports/object-store';
@@ -83,4 +83,14 @@ function keyOf(url: string): string | undefined {
   const path = decodeURIComponent(url.split(/[?#]/)[0]);
   const key = path.slice(path.lastIndexOf('brand/'));
   return /^brand\/[\w.-]+\.png$/.test(key) ? key : undefined;
+}
+
+/** The logo's PNG bytes (a quote's letterhead), or undefined when none is set or its file is gone. */
+export async function brandLogo(objects: Pick<ObjectStore, 'open'>, site: Pick<SiteSettings, 'images'>): Promise<Buffer | undefined> {
+  const key = site.images.logo && keyOf(site.images.logo);
+  const file = key ? await objects.open(key) : null;
+  if (!file) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }

@@ -491,3 +491,20 @@ export function bookingStaffMessages(settings: MessageSettings, notice: BookingN
 
 const minutesBetween = (booking: Pick<BookingRecord, 'start' | 'end'>) =>
   Math.round((Date.parse(booking.end) - Date.parse(booking.start)) / 60_000);
+
+// ------------------------------------------------------------------ quotes
+
+/** A customer's email about their quote (sent, accepted), with the business's signature and their page's link. */
+export function quoteCustomerEmail(
+  settings: MessageSettings,
+  to: string,
+  content: { subject: string; firstName: string; body: string; action: { label: string; url: string }; attachments: MessageAttachment[] },
+): Draft {
+  const draft = customerEmail(settings, to, {
+    subject: content.subject,
+    greeting: `Hi ${content.firstName},`,
+    body: content.body,
+    action: content.action,
+  });
+  return { ...draft, attachments: content.attachments };
+}

@@ -56,6 +56,9 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     loginDevices: new FirestoreCollection(db, tables.loginDevices),
     audit: new FirestoreCollection(db, tables.audit),
     reviewInvites: new FirestoreCollection(db, tables.reviewInvites),
+    quoteVersions: new FirestoreCollection(db, tables.quoteVersions),
+    quoteCounters: new FirestoreCollection(db, tables.quoteCounters),
+    stripeEvents: new FirestoreCollection(db, tables.stripeEvents),
     emailSuppressions: new FirestoreCollection(db, tables.emailSuppressions),
     close() {
       closed ??= (async () => {

@@ -611,6 +611,43 @@ ALTER TABLE quote_requests ADD COLUMN "bookingId" TEXT;
 ALTER TABLE messages ADD COLUMN attachments TEXT;
 `,
   },
+  // NN. Quotes the customer accepts online: each version of a quote, the quote number's
+  // counter, and the Stripe events already handled.
+  {
+    sql: `
+CREATE TABLE quotes (
+  "id" TEXT PRIMARY KEY,
+  "leadKind" TEXT NOT NULL,
+  "leadId" TEXT NOT NULL,
+  "number" TEXT NOT NULL,
+  "version" INTEGER NOT NULL,
+  "status" TEXT NOT NULL,
+  "items" TEXT NOT NULL,
+  "validDays" INTEGER NOT NULL,
+  "notes" TEXT,
+  "terms" TEXT,
+  "createdAt" TEXT NOT NULL,
+  "updatedAt" TEXT NOT NULL,
+  "sentAt" TEXT,
+  "validUntil" TEXT,
+  "acceptance" TEXT,
+  "declined" TEXT,
+  "deposit" TEXT,
+  "replacedBy" TEXT,
+  "nextDraftId" TEXT
+) STRICT;
+CREATE INDEX quotes_leadId_createdAt_id ON quotes ("leadId", "createdAt", "id");
+CREATE TABLE quote_counters (
+  "id" TEXT PRIMARY KEY,
+  "next" INTEGER NOT NULL
+) STRICT;
+CREATE TABLE stripe_events (
+  "id" TEXT PRIMARY KEY,
+  "type" TEXT NOT NULL,
+  "receivedAt" TEXT NOT NULL
+) STRICT;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

@@ -84,6 +84,9 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
     audit: new SqliteCollection(db, tables.audit),
     reviewInvites: new SqliteCollection(db, tables.reviewInvites),
     emailSuppressions: new SqliteCollection(db, tables.emailSuppressions),
+    quoteVersions: new SqliteCollection(db, tables.quoteVersions),
+    quoteCounters: new SqliteCollection(db, tables.quoteCounters),
+    stripeEvents: new SqliteCollection(db, tables.stripeEvents),
     async backup(target, options = {}) {
       await db.backup(target, {
         progress: () => {

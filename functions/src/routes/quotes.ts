@@ -1,0 +1,110 @@
+import { quoteAcceptSchema, quoteDeclineSchema, quoteDraftSchema, quoteLeadKinds, type QuoteLeadKind } from '@site/domain';
+import express, { Router, type Request, type Response } from 'express';
+import { signedIn } from '../auth/sessions';
+import { HttpError } from '../http/errors';
+import { body, idParam, parse } from '../http/validate';
+import type { QuoteRecord } from '../ports/quotes';
+import type { QuoteService } from '../services/quotes';
+import type { RouteContext } from './context';
+
+/** A Stripe event's body at most: Checkout sessions are a few KB. */
+const webhookLimitBytes = 512 * 1024;
+
+/** A lead's kind in the path (`inquiry` or `quote`): anything else is a 404, like an unknown lead. */
+function leadKindParam(req: Request): QuoteLeadKind {
+  const kind = String(req.params.kind);
+  if (!(quoteLeadKinds as readonly string[]).includes(kind)) throw new HttpError(404, 'Not found');
+  return kind as QuoteLeadKind;
+}
+
+/** A customer link's token in the path; a malformed one is a 404 like a tampered one. */
+function tokenParam(req: Request): string {
+  const token = String(req.params.token);
+  if (!/^[A-Za-z0-9_.-]{1,200}$/.test(token)) throw new HttpError(404, 'Not found');
+  return token;
+}
+
+function sendPdf(res: Response, { quote, pdf }: { quote: QuoteRecord; pdf: Buffer }) {
+  res
+    .set('Content-Type', 'application/pdf')
+    .set('Content-Disposition', `inline; filename="quote-${quote.number}-v${quote.version}.pdf"`)
+    .send(pdf);
+}
+
+/**
+ * Quotes (services/quotes.ts): staff's drafts, sending and PDFs on a lead; the customer's own
+ * page by the signed link, with their quotes' PDFs, accepting, declining and the deposit.
+ */
+export function quoteRoutes(ctx: Pick<RouteContext, 'sessions' | 'audit' | 'limits'> & { quotes: QuoteService }): Router {
+  const router = Router();
+  const { quotes, sessions, audit } = ctx;
+  const forms = ctx.limits.forms;
+
+  router.post('/leads/:kind/:id/quotes', sessions.requireAdmin, async (req, res) => {
+    const kind = leadKindParam(req);
+    const id = idParam(req);
+    const quote = await quotes.createDraft(kind, id, parse(quoteDraftSchema, body(req)));
+    await audit.record(req, signedIn(res).user, 'quote.created', {
+      target: `${kind}:${id}`,
+      detail: `${quote.number} version ${quote.version}`,
+    });
+    res.status(201).json(quote);
+  });
+
+  router.get('/leads/:kind/:id/quotes', sessions.requireAdmin, async (req, res) => {
+    res.json({ items: await quotes.listForLead(leadKindParam(req), idParam(req)) });
+  });
+
+  router.put('/quotes/:id', sessions.requireAdmin, async (req, res) => {
+    res.json(await quotes.update(idParam(req), parse(quoteDraftSchema, body(req))));
+  });
+
+  router.post('/quotes/:id/send', sessions.requireAdmin, async (req, res) => {
+    const admin = signedIn(res).user;
+    const quote = await quotes.send(idParam(req), admin.username);
+    await audit.record(req, admin, 'quote.sent', {
+      target: `${quote.leadKind}:${quote.leadId}`,
+      detail: `${quote.number} version ${quote.version}`,
+    });
+    res.json(quote);
+  });
+
+  router.get('/quotes/:id/pdf', sessions.requireAdmin, async (req, res) => {
+    sendPdf(res, await quotes.pdf(idParam(req)));
+  });
+
+  router.get('/customer/:token', async (req, res) => {
+    res.json(await quotes.customerPage(tokenParam(req)));
+  });
+
+  router.get('/customer/:token/quotes/:quoteId/pdf', async (req, res) => {
+    sendPdf(res, await quotes.customerPdf(tokenParam(req), idParam(req, 'quoteId')));
+  });
+
+  router.post('/customer/:token/quotes/:quoteId/accept', forms, async (req, res) => {
+    const input = parse(quoteAcceptSchema, body(req));
+    const client = { ip: req.ip?.replace(/^::ffff:/, '') ?? '', userAgent: (req.get('user-agent') ?? '').slice(0, 500) };
+    res.json(await quotes.accept(tokenParam(req), idParam(req, 'quoteId'), input, client));
+  });
+
+  router.post('/customer/:token/quotes/:quoteId/decline', forms, async (req, res) => {
+    const { reason } = parse(quoteDeclineSchema, body(req));
+    res.json(await quotes.decline(tokenParam(req), idParam(req, 'quoteId'), reason || undefined));
+  });
+
+  router.post('/customer/:token/quotes/:quoteId/deposit', forms, async (req, res) => {
+    res.json(await quotes.deposit(tokenParam(req), idParam(req, 'quoteId')));
+  });
+
+  return router;
+}
+
+/** Stripe's webhook: before the JSON parser, since its signature is over the raw bytes. */
+export function stripeWebhookRoutes(ctx: { quotes: QuoteService }): Router {
+  const router = Router();
+  router.post('/stripe/webhook', express.raw({ type: () => true, limit: webhookLimitBytes }), async (req, res) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    res.json({ received: true, ...(await ctx.quotes.stripeEvent(raw, req.get('stripe-signature'))) });
+  });
+  return router;
+}

@@ -1,0 +1,120 @@
+import { formatCents, quoteTotals, type QuoteAcceptance, type QuoteItem, type SiteSettings } from '@site/domain';
+import PDFDocument from 'pdfkit';
+import type { QuoteRecord } from '../ports/quotes';
+
+/** The business as the quote's letterhead prints it, and its logo's bytes when one is set. */
+export interface QuoteLetterhead {
+  business: SiteSettings['business'];
+  logo?: Buffer;
+}
+
+const melbourneDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', day: 'numeric', month: 'long', year: 'numeric' });
+const melbourneTime = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'Australia/Melbourne',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "11 222 333 444", as an ABN is printed. */
+const abnLabel = (abn: string) => `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}`;
+
+/**
+ * The quote's PDF: the letterhead (name, ABN, address, logo), the quote's number and version,
+ * its items with either-or options and optional items marked, the subtotal, GST and total
+ * including GST, the deposit, validity, notes and terms; once accepted, what was accepted.
+ * The totals are those of the acceptance's selection, or the defaults.
+ */
+export function quotePdf(
+  quote: QuoteRecord,
+  letterhead: QuoteLetterhead,
+  deposit: { percent: number; cents: number },
+  customer: { name: string },
+): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Quote ${quote.number} version ${quote.version}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const { business } = letterhead;
+  const width = doc.page.width - 100;
+
+  if (letterhead.logo) {
+    try {
+      doc.image(letterhead.logo, 50, 45, { fit: [120, 60] });
+      doc.moveDown(4);
+    } catch {
+      // A logo pdfkit cannot read (it takes PNG and JPEG) is left out rather than losing the quote.
+    }
+  }
+  doc.fontSize(18).text(business.legalName ?? business.brand);
+  doc.fontSize(10);
+  if (business.legalName && business.legalName !== business.brand) doc.text(`Trading as ${business.brand}`);
+  if (business.abn) doc.text(`ABN ${abnLabel(business.abn)}`);
+  doc.text(`${business.street}, ${business.suburb} ${business.state} ${business.postcode}`);
+  doc.text(`${business.phone} · ${business.email}`);
+  doc.moveDown();
+
+  doc.fontSize(14).text(`Quote ${quote.number}, version ${quote.version}`);
+  doc.fontSize(10).text(`For ${customer.name}`);
+  if (quote.sentAt) doc.text(`Issued ${melbourneDay.format(new Date(quote.sentAt))}`);
+  if (quote.validUntil) doc.text(`Valid until ${melbourneDay.format(new Date(quote.validUntil))} (${quote.validDays} days)`);
+  else doc.text(`Valid for ${quote.validDays} days from issue`);
+  doc.moveDown();
+
+  const selection = quote.acceptance?.selection ?? {};
+  const totals = quote.acceptance?.totals ?? quoteTotals(quote.items, selection);
+  const row = (left: string, right: string, options: { bold?: boolean } = {}) => {
+    const y = doc.y;
+    doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(left, 50, y, { width: width - 110 });
+    const after = doc.y;
+    doc.text(right, 50 + width - 100, y, { width: 100, align: 'right' });
+    doc.y = Math.max(after, doc.y);
+    doc.x = 50;
+    doc.font('Helvetica');
+  };
+
+  let group: string | undefined;
+  quote.items.forEach((item: QuoteItem, index) => {
+    if (item.group !== group) {
+      group = item.group;
+      if (group) {
+        doc.moveDown(0.5).font('Helvetica-Bold').text(`Choose one: ${group}`).font('Helvetica');
+      }
+    }
+    const line = totals.lines[index];
+    const quantity = `${item.quantity}${item.unit ? ` ${item.unit}` : ''} × ${formatCents(item.unitPriceCents)}`;
+    const mark = item.group
+      ? line.included
+        ? 'Option (chosen)'
+        : 'Option'
+      : item.optional
+        ? line.included
+          ? 'Optional (added)'
+          : 'Optional'
+        : '';
+    row(`${item.description}${mark ? ` [${mark}]` : ''}\n${quantity}`, formatCents(line.lineCents));
+  });
+  doc.moveDown();
+  row('Subtotal (excluding GST)', formatCents(totals.subtotalCents));
+  row('GST (10%)', formatCents(totals.gstCents));
+  row('Total including GST', formatCents(totals.totalCents), { bold: true });
+  row(`Deposit (${deposit.percent}% of the total including GST)`, formatCents(deposit.cents));
+  doc.moveDown();
+  if (quote.notes) doc.font('Helvetica-Bold').text('Notes').font('Helvetica').text(quote.notes).moveDown();
+  if (quote.terms) doc.font('Helvetica-Bold').text('Terms').font('Helvetica').text(quote.terms).moveDown();
+  if (quote.acceptance) acceptedBlock(doc, quote.acceptance);
+  doc.end();
+  return done;
+}
+
+function acceptedBlock(doc: PDFKit.PDFDocument, acceptance: QuoteAcceptance) {
+  doc.font('Helvetica-Bold').text('Accepted').font('Helvetica');
+  doc.text(`Accepted by ${acceptance.name} on ${melbourneTime.format(new Date(acceptance.at))} (Melbourne time).`);
+  doc.text(`Record SHA-256: ${acceptance.sha256}`);
+}

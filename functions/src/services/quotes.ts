@@ -1,0 +1,628 @@
+import {
+  depositCapPercent,
+  depositCents,
+  formatCents,
+  quoteAnswerMessages,
+  quoteLimits,
+  quoteMessages,
+  quoteTotals,
+  selectionProblem,
+  type CustomerPage,
+  type CustomerQuote,
+  type DepositAnswer,
+  type Inquiry,
+  type Quote,
+  type QuoteDraft,
+  type QuoteLeadKind,
+  type QuoteRequest,
+  type QuoteSelection,
+  type SiteSettings,
+} from '@site/domain';
+import { createHash } from 'node:crypto';
+import { newId } from '../ids';
+import type { Clock } from '../ports/clock';
+import { ConflictError, GoneError, InvalidError, NotFoundError } from '../ports/errors';
+import type { NewMessage } from '../ports/messages';
+import type { DepositCheckout, QuoteRecord } from '../ports/quotes';
+import type { Collection, Store } from '../ports/store';
+import { quoteCustomerEmail, staffAlert, type Draft, type MessageSettings } from './lead-messages';
+import { leadPatch } from './leads';
+import type { LinkSigner } from './link-signing';
+import { quotePdf } from './quote-pdf';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Where a customer's link opens their page (web: the customer feature). */
+const customerPath = '/customer';
+const leadMissing: Record<QuoteLeadKind, string> = { inquiry: 'Inquiry not found', quote: 'Quote request not found' };
+/** A lead's quotes at most, versions included: the admin's list reads them in one page. */
+const quotesPerLead = 200;
+
+export interface QuoteServiceDeps {
+  store: Store;
+  clock: Clock;
+  settings: () => Promise<SiteSettings>;
+  messageSettings: () => Promise<MessageSettings>;
+  signer: Pick<LinkSigner, 'sign' | 'verify'>;
+  /** Stripe Checkout for deposits by card; absent without STRIPE_SECRET_KEY (then bank transfer only). */
+  checkout?: DepositCheckout;
+  /** The logo's bytes for the PDF's letterhead, when one is set and can be read (PNG or JPEG). */
+  logo?: (site: SiteSettings) => Promise<Buffer | undefined>;
+  /** Tells the embedded sender that messages were queued; absent where extensions send. */
+  wake?: () => void;
+}
+
+type LeadRecord = Inquiry | QuoteRequest;
+
+/** Who is answering a quote, as the acceptance records it. */
+export interface AnsweringClient {
+  ip: string;
+  userAgent: string;
+}
+
+/** JSON with its object keys sorted, so the same content always hashes alike. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The SHA-256 an acceptance keeps: of the exact version (number, version, items, validity, notes, terms) and the selection. */
+export function acceptanceHash(quote: QuoteRecord, selection: QuoteSelection): string {
+  const content = {
+    number: quote.number,
+    version: quote.version,
+    items: quote.items,
+    validDays: quote.validDays,
+    notes: quote.notes,
+    terms: quote.terms,
+    selection,
+  };
+  return createHash('sha256').update(canonicalJson(content)).digest('hex');
+}
+
+/**
+ * Quotes a customer accepts online: staff's drafts (autosaved), sending (which freezes the
+ * version and emails the PDF and the customer's link), new versions of a sent quote, the PDF;
+ * the customer's own page by their signed link, accepting once per version with a record
+ * that holds up in a dispute, declining, and the deposit (Stripe Checkout confirmed by its
+ * webhook, or bank transfer).
+ */
+export class QuoteService {
+  constructor(private readonly deps: QuoteServiceDeps) {}
+
+  // ---------------------------------------------------------------- staff
+
+  /** A new draft on a lead; 404 for an unknown lead. */
+  async createDraft(kind: QuoteLeadKind, leadId: string, draft: QuoteDraft): Promise<Quote> {
+    await this.lead(kind, leadId);
+    const existing = await this.forLead(leadId);
+    if (existing.length >= quotesPerLead) throw new ConflictError(`A lead holds at most ${quotesPerLead} quotes and versions`);
+    const now = this.now();
+    const record: QuoteRecord = {
+      id: newId(),
+      leadKind: kind,
+      leadId,
+      number: await this.nextNumber(),
+      version: 1,
+      status: 'draft',
+      ...this.content(draft),
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.deps.store.quoteVersions.insert(record);
+    return this.staffView(record);
+  }
+
+  /**
+   * Saves a draft (the builder's autosave). On a sent version, the edit makes its next version
+   * as a draft (or updates that draft when one was made already); an answered or replaced
+   * version is 409.
+   */
+  async update(id: string, draft: QuoteDraft): Promise<Quote> {
+    const { quoteVersions } = this.deps.store;
+    const current = await this.quote(id);
+    if (current.status === 'draft') {
+      const saved = await quoteVersions.transform(id, (stored) =>
+        stored.status === 'draft' ? { ...this.content(draft), updatedAt: this.now() } : null,
+      );
+      if (!saved || saved.status !== 'draft') throw new ConflictError(quoteAnswerMessages.notDraft);
+      return this.staffView(saved);
+    }
+    if (current.status !== 'sent') throw new ConflictError(quoteAnswerMessages.notDraft);
+    if (current.nextDraftId) {
+      const next = await quoteVersions.get(current.nextDraftId);
+      if (next?.status === 'draft') return this.update(next.id, draft);
+      throw new ConflictError(quoteAnswerMessages.notDraft);
+    }
+    const now = this.now();
+    const next: QuoteRecord = {
+      id: newId(),
+      leadKind: current.leadKind,
+      leadId: current.leadId,
+      number: current.number,
+      version: current.version + 1,
+      status: 'draft',
+      ...this.content(draft),
+      createdAt: now,
+      updatedAt: now,
+    };
+    // Claimed on the sent version first: two edits at once make one next version.
+    const claimed = await quoteVersions.transform(id, (stored) =>
+      stored.status === 'sent' && !stored.nextDraftId ? { nextDraftId: next.id } : null,
+    );
+    if (claimed?.nextDraftId !== next.id) {
+      if (claimed?.nextDraftId) return this.update(claimed.nextDraftId, draft);
+      throw new ConflictError(quoteAnswerMessages.notDraft);
+    }
+    await quoteVersions.insert(next);
+    return this.staffView(next);
+  }
+
+  /** The lead's quotes, every version, newest first; 404 for an unknown lead. */
+  async listForLead(kind: QuoteLeadKind, leadId: string): Promise<Quote[]> {
+    await this.lead(kind, leadId);
+    return (await this.forLead(leadId)).map((record) => this.staffView(record));
+  }
+
+  /**
+   * Sends a draft: frozen with its validity, the customer emailed its PDF and their page's
+   * link, an earlier sent version of the same quote marked replaced, and the lead marked
+   * quoted when it was new or contacted. 409 for a version already sent.
+   */
+  async send(id: string, by: string): Promise<Quote> {
+    const { store } = this.deps;
+    const draft = await this.quote(id);
+    if (draft.status !== 'draft') throw new ConflictError(quoteAnswerMessages.notDraft);
+    const lead = await this.lead(draft.leadKind, draft.leadId);
+    const at = this.deps.clock.now();
+    const sentAt = at.toISOString();
+    const patch = {
+      status: 'sent' as const,
+      sentAt,
+      validUntil: new Date(at.getTime() + draft.validDays * dayMs).toISOString(),
+      updatedAt: sentAt,
+    };
+    if (!(await store.quoteVersions.updateIf(id, { status: 'draft' }, patch))) throw new ConflictError(quoteAnswerMessages.notDraft);
+    const sent: QuoteRecord = { ...draft, ...patch };
+    for (const earlier of await this.forLead(draft.leadId)) {
+      if (earlier.number === sent.number && earlier.version < sent.version && earlier.status === 'sent') {
+        await store.quoteVersions.updateIf(earlier.id, { status: 'sent' }, { status: 'replaced', replacedBy: id, updatedAt: sentAt });
+      }
+    }
+    if (lead.status === 'new' || lead.status === 'contacted') {
+      await this.leads(draft.leadKind).transform(draft.leadId, (current) => {
+        const change = leadPatch(current, { status: 'quoted', note: `Quote ${sent.number} version ${sent.version} sent` }, by, sentAt);
+        return change === 'full' ? null : change;
+      });
+    }
+    const site = await this.deps.settings();
+    const settings = await this.deps.messageSettings();
+    const pdf = await this.pdfOf(sent, lead, site);
+    const url = await this.customerUrl(settings, draft.leadKind, draft.leadId);
+    const totals = quoteTotals(sent.items);
+    const email = quoteCustomerEmail(settings, lead.email, {
+      subject: `Your quote ${sent.number} from ${settings.business.brand}`,
+      firstName: lead.firstName,
+      body: `Thank you for the chance to quote on your renovation. Your quote ${sent.number}${sent.version > 1 ? ` (version ${sent.version}, replacing the earlier one)` : ''} comes to ${formatCents(totals.totalCents)} including GST with the options as we suggest them, and is valid for ${sent.validDays} days. The PDF is attached. On your page you can choose between the options, see the total change and accept or decline it.`,
+      action: { label: 'View and accept your quote', url },
+      attachments: [this.pdfAttachment(sent, pdf)],
+    });
+    await this.queue(draft.leadKind, draft.leadId, `${sent.id}-sent`, [email]);
+    return this.staffView(sent);
+  }
+
+  /** A version's PDF, as the customer sees or saw it. */
+  async pdf(id: string): Promise<{ quote: QuoteRecord; pdf: Buffer }> {
+    const quote = await this.quote(id);
+    const lead = await this.lead(quote.leadKind, quote.leadId);
+    return { quote, pdf: await this.pdfOf(quote, lead, await this.deps.settings()) };
+  }
+
+  // ---------------------------------------------------------------- the customer
+
+  /** The customer's page by their link's token: 404 for a token that is not one of ours, or whose lead is gone. */
+  async customerPage(token: string): Promise<CustomerPage> {
+    const { kind, lead } = await this.byToken(token);
+    const site = await this.deps.settings();
+    const quotes = (await this.forLead(lead.id)).filter((quote) => quote.status !== 'draft');
+    const booking = 'bookingId' in lead && lead.bookingId ? await this.deps.store.bookings.get(lead.bookingId) : null;
+    const details =
+      kind === 'inquiry'
+        ? [
+            { label: 'Rooms', value: (lead as Inquiry).rooms.join(', ') },
+            { label: 'Budget', value: (lead as Inquiry).budget },
+            { label: 'Timeline', value: (lead as Inquiry).timeline },
+            ...((lead as Inquiry).modelName ? [{ label: 'Design', value: (lead as Inquiry).modelName as string }] : []),
+          ]
+        : [
+            { label: 'Room', value: (lead as QuoteRequest).room },
+            { label: 'Suburb', value: (lead as QuoteRequest).suburb },
+          ];
+    return {
+      lead: { kind, firstName: lead.firstName, lastName: lead.lastName, createdAt: lead.createdAt, details },
+      files: (lead.attachments ?? []).map((file) => ({ name: file.name, kind: file.kind, size: file.size })),
+      ...(booking
+        ? {
+            booking: {
+              service: booking.service,
+              start: booking.start,
+              end: booking.end,
+              status: booking.status,
+              street: booking.street,
+              suburb: booking.suburb,
+            },
+          }
+        : {}),
+      quotes: quotes.map((quote) => this.customerView(quote)),
+      depositMethods: { card: Boolean(this.deps.checkout), bank: hasBank(site) },
+      business: { brand: site.business.brand, phone: site.business.phone, email: site.business.email },
+    };
+  }
+
+  /** One of the customer's sent quotes as a PDF; 404 for a draft or another lead's quote. */
+  async customerPdf(token: string, quoteId: string): Promise<{ quote: QuoteRecord; pdf: Buffer }> {
+    const { lead } = await this.byToken(token);
+    const quote = await this.customerQuote(lead.id, quoteId);
+    return { quote, pdf: await this.pdfOf(quote, lead, await this.deps.settings()) };
+  }
+
+  /**
+   * The customer accepts a sent version with their selection: recorded once (a second accept
+   * is 409) with their name, the time, address, browser and the SHA-256 of the version and
+   * selection; the lead is won; staff are alerted and both sides get the accepted PDF.
+   * 410 for a replaced or expired version, 409 for a declined one, 400 for a selection that
+   * does not fit the items.
+   */
+  async accept(token: string, quoteId: string, input: QuoteSelection & { name: string }, client: AnsweringClient): Promise<CustomerQuote> {
+    const { kind, lead } = await this.byToken(token);
+    const quote = await this.customerQuote(lead.id, quoteId);
+    this.checkOpen(quote);
+    const problem = selectionProblem(quote.items, input);
+    if (problem) throw new InvalidError(problem, { [problem === quoteMessages.choice ? 'choices' : 'optionalItems']: problem });
+    const selection: QuoteSelection = {
+      ...(input.choices && Object.keys(input.choices).length ? { choices: input.choices } : {}),
+      ...(input.optionalItems?.length ? { optionalItems: [...new Set(input.optionalItems)].sort((a, b) => a - b) } : {}),
+    };
+    const site = await this.deps.settings();
+    const at = this.now();
+    const totals = quoteTotals(quote.items, selection);
+    const setting = site.payments.depositPercent;
+    const percent = Math.min(setting ?? depositCapPercent(totals.totalCents), depositCapPercent(totals.totalCents));
+    const patch: Partial<QuoteRecord> = {
+      status: 'accepted',
+      updatedAt: at,
+      acceptance: {
+        name: input.name,
+        at,
+        selection,
+        totals,
+        sha256: acceptanceHash(quote, selection),
+        ip: client.ip,
+        userAgent: client.userAgent,
+      },
+      deposit: { percent, cents: depositCents(totals.totalCents, setting), status: 'none', reference: quote.number },
+    };
+    if (!(await this.deps.store.quoteVersions.updateIf(quote.id, { status: 'sent' }, patch))) {
+      this.checkOpen(await this.quote(quote.id));
+      throw new ConflictError(quoteAnswerMessages.alreadyAnswered);
+    }
+    const accepted: QuoteRecord = { ...quote, ...patch };
+    const note = `Quote ${quote.number} version ${quote.version} accepted by ${input.name}: ${formatCents(totals.totalCents)} including GST`;
+    await this.setLeadStatus(kind, lead.id, 'won', note, at);
+    const settings = await this.deps.messageSettings();
+    const pdf = this.pdfAttachment(accepted, await this.pdfOf(accepted, lead, site));
+    const url = await this.customerUrl(settings, kind, lead.id);
+    const customer = quoteCustomerEmail(settings, lead.email, {
+      subject: `You accepted quote ${quote.number}`,
+      firstName: lead.firstName,
+      body: `Thank you for accepting quote ${quote.number} for ${formatCents(totals.totalCents)} including GST. A copy of what you accepted is attached. The deposit is ${formatCents(accepted.deposit?.cents ?? 0)}; your page shows how to pay it.`,
+      action: { label: 'Your page and the deposit', url },
+      attachments: [pdf],
+    });
+    const staff = staffAlert(settings, {
+      subject: `Quote ${quote.number} accepted: ${lead.firstName} ${lead.lastName}, ${formatCents(totals.totalCents)}`,
+      intro: `${lead.firstName} ${lead.lastName} accepted quote ${quote.number} version ${quote.version}`,
+      fields: [
+        { label: 'Total including GST', value: formatCents(totals.totalCents) },
+        { label: 'Deposit', value: `${formatCents(accepted.deposit?.cents ?? 0)} (${percent}%)` },
+        { label: 'Accepted by', value: input.name },
+      ],
+      receivedAt: new Date(at),
+      link: `${settings.siteUrl}/admin?tab=${kind === 'inquiry' ? 'inquiries' : 'quotes'}#lead-${encodeURIComponent(lead.id)}`,
+      sms: `Quote ${quote.number} accepted by ${input.name}: ${formatCents(totals.totalCents)}.`,
+    }).map((draft) => (draft.channel === 'email' ? { ...draft, attachments: [pdf] } : draft));
+    await this.queue(kind, lead.id, `${quote.id}-accepted`, [customer, ...staff]);
+    return this.customerView(accepted);
+  }
+
+  /** The customer declines a sent version, with an optional reason: the lead is lost with it in its history, and staff are alerted. */
+  async decline(token: string, quoteId: string, reason: string | undefined): Promise<CustomerQuote> {
+    const { kind, lead } = await this.byToken(token);
+    const quote = await this.customerQuote(lead.id, quoteId);
+    this.checkOpen(quote);
+    const at = this.now();
+    const declined = { at, ...(reason ? { reason } : {}) };
+    if (!(await this.deps.store.quoteVersions.updateIf(quote.id, { status: 'sent' }, { status: 'declined', declined, updatedAt: at }))) {
+      this.checkOpen(await this.quote(quote.id));
+      throw new ConflictError(quoteAnswerMessages.alreadyAnswered);
+    }
+    const note = `Quote ${quote.number} version ${quote.version} declined${reason ? `: ${reason}` : ''}`;
+    await this.setLeadStatus(kind, lead.id, 'lost', note, at);
+    const settings = await this.deps.messageSettings();
+    const staff = staffAlert(settings, {
+      subject: `Quote ${quote.number} declined: ${lead.firstName} ${lead.lastName}`,
+      intro: `${lead.firstName} ${lead.lastName} declined quote ${quote.number} version ${quote.version}`,
+      fields: [{ label: 'Reason', value: reason ?? 'None given' }],
+      receivedAt: new Date(at),
+      link: `${settings.siteUrl}/admin?tab=${kind === 'inquiry' ? 'inquiries' : 'quotes'}#lead-${encodeURIComponent(lead.id)}`,
+    });
+    await this.queue(kind, lead.id, `${quote.id}-declined`, staff);
+    return this.customerView({ ...quote, status: 'declined', declined, updatedAt: at });
+  }
+
+  /**
+   * How the customer pays the deposit of an accepted quote: a Stripe Checkout page when the
+   * site has Stripe keys, otherwise the bank details with the quote's number as reference.
+   * 409 before acceptance, once paid, or with neither way set up.
+   */
+  async deposit(token: string, quoteId: string): Promise<DepositAnswer> {
+    const { lead } = await this.byToken(token);
+    const quote = await this.customerQuote(lead.id, quoteId);
+    if (quote.status !== 'accepted' || !quote.deposit) throw new ConflictError(quoteAnswerMessages.notAccepted);
+    if (quote.deposit.status === 'paid') throw new ConflictError(quoteAnswerMessages.depositPaid);
+    const site = await this.deps.settings();
+    const { checkout } = this.deps;
+    if (checkout) {
+      const settings = await this.deps.messageSettings();
+      const page = await this.customerUrl(settings, quote.leadKind, quote.leadId);
+      const session = await checkout.createSession({
+        quoteId: quote.id,
+        email: lead.email,
+        amountCents: quote.deposit.cents,
+        description: `Deposit on quote ${quote.number} (${quote.deposit.percent}%)`,
+        successUrl: `${page}?deposit=done`,
+        cancelUrl: page,
+      });
+      await this.deps.store.quoteVersions.transform(quote.id, (current) =>
+        current.deposit && current.deposit.status !== 'paid'
+          ? { deposit: { ...current.deposit, status: 'pending', method: 'card', checkoutSessionId: session.id } }
+          : null,
+      );
+      return { kind: 'checkout', url: session.url };
+    }
+    if (!hasBank(site)) throw new ConflictError(quoteAnswerMessages.noDepositMethod);
+    await this.deps.store.quoteVersions.transform(quote.id, (current) =>
+      current.deposit && current.deposit.status !== 'paid' ? { deposit: { ...current.deposit, status: 'pending', method: 'bank' } } : null,
+    );
+    return {
+      kind: 'bank',
+      accountName: site.payments.bankAccountName,
+      bsb: site.payments.bankBsb,
+      accountNumber: site.payments.bankAccountNumber,
+      reference: quote.deposit.reference,
+      amountCents: quote.deposit.cents,
+    };
+  }
+
+  /**
+   * A Stripe webhook: the signature checked against STRIPE_WEBHOOK_SECRET (400, nothing
+   * changed, when it does not match), each event handled once by its id. A completed Checkout
+   * marks the deposit paid; an expired one or a failed payment marks it failed.
+   */
+  async stripeEvent(rawBody: Buffer, signature: string | undefined): Promise<{ handled: boolean }> {
+    const { checkout, store } = this.deps;
+    if (!checkout) throw new NotFoundError('Card payments are not set up');
+    const event = checkout.verifyEvent(rawBody, signature ?? '');
+    if (!event)
+      throw new InvalidError('The webhook signature does not match', { 'stripe-signature': 'The webhook signature does not match' });
+    try {
+      await store.stripeEvents.insert({ id: event.id, type: event.type, receivedAt: this.now() });
+    } catch (error) {
+      if (error instanceof ConflictError) return { handled: false };
+      throw error;
+    }
+    const outcome: Record<string, 'paid' | 'failed'> = {
+      'checkout.session.completed': 'paid',
+      'checkout.session.async_payment_succeeded': 'paid',
+      'checkout.session.expired': 'failed',
+      'checkout.session.async_payment_failed': 'failed',
+    };
+    const status = outcome[event.type];
+    if (!status) return { handled: true };
+    const { session } = event;
+    // A completed session whose payment is still on its way (a bank debit) is paid at its async success.
+    if (!session || (event.type === 'checkout.session.completed' && session.paymentStatus === 'unpaid')) return { handled: true };
+    const quoteId = session.quoteId;
+    if (!quoteId) return { handled: true };
+    const at = this.now();
+    await store.quoteVersions.transform(quoteId, (current) => {
+      if (!current.deposit || current.deposit.status === 'paid') return null;
+      return {
+        deposit: {
+          ...current.deposit,
+          status,
+          method: 'card',
+          checkoutSessionId: session.id,
+          ...(status === 'paid' ? { paidAt: at } : {}),
+        },
+        updatedAt: at,
+      };
+    });
+    return { handled: true };
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /** The customer's page's address: their lead signed. */
+  async customerUrl(settings: Pick<MessageSettings, 'siteUrl'>, kind: QuoteLeadKind, leadId: string): Promise<string> {
+    const token = await this.deps.signer.sign('customer', `${kind === 'inquiry' ? 'i' : 'q'}-${leadId}`);
+    return `${settings.siteUrl}${customerPath}/${token}`;
+  }
+
+  private async byToken(token: string): Promise<{ kind: QuoteLeadKind; lead: LeadRecord }> {
+    const subject = await this.deps.signer.verify('customer', token);
+    const match = subject ? /^([iq])-(.+)$/.exec(subject) : null;
+    if (!match) throw new NotFoundError(quoteAnswerMessages.notFound);
+    const kind: QuoteLeadKind = match[1] === 'i' ? 'inquiry' : 'quote';
+    const lead = await this.leads(kind).get(match[2]);
+    if (!lead) throw new NotFoundError(quoteAnswerMessages.notFound);
+    return { kind, lead };
+  }
+
+  /** A sent (or answered or replaced) quote of this lead; 404 for a draft or another lead's. */
+  private async customerQuote(leadId: string, quoteId: string): Promise<QuoteRecord> {
+    const quote = await this.deps.store.quoteVersions.get(quoteId);
+    if (!quote || quote.leadId !== leadId || quote.status === 'draft') throw new NotFoundError(quoteAnswerMessages.quoteNotFound);
+    return quote;
+  }
+
+  /** Throws unless the version still waits for an answer: replaced or expired 410, answered 409. */
+  private checkOpen(quote: QuoteRecord): void {
+    if (quote.status === 'replaced') throw new GoneError(quoteAnswerMessages.replaced);
+    if (quote.status === 'declined') throw new ConflictError(quoteAnswerMessages.declined);
+    if (quote.status === 'accepted') throw new ConflictError(quoteAnswerMessages.alreadyAnswered);
+    if (quote.validUntil && Date.parse(quote.validUntil) <= this.deps.clock.now().getTime())
+      throw new GoneError(quoteAnswerMessages.expired);
+  }
+
+  private async setLeadStatus(kind: QuoteLeadKind, leadId: string, status: 'won' | 'lost', note: string, at: string): Promise<void> {
+    await this.leads(kind).transform(leadId, (current) => {
+      const change = leadPatch(current, { status, note }, 'customer', at);
+      // A history already full still takes the status: the quote's own record keeps the answer.
+      return change === 'full' ? { status, updatedAt: at } : change;
+    });
+  }
+
+  private async queue(kind: QuoteLeadKind, leadId: string, key: string, drafts: Draft[]): Promise<void> {
+    if (!drafts.length) return;
+    const messages: NewMessage[] = drafts.map((draft, i) => ({ ...draft, id: `${leadId}-${key}-${i + 1}` }));
+    await this.deps.store.messages.addToLead({ kind, id: leadId }, messages, this.now());
+    this.deps.wake?.();
+  }
+
+  private async pdfOf(quote: QuoteRecord, lead: LeadRecord, site: SiteSettings): Promise<Buffer> {
+    const totals = quote.acceptance?.totals ?? quoteTotals(quote.items);
+    const deposit = quote.deposit ?? {
+      percent: Math.min(site.payments.depositPercent ?? depositCapPercent(totals.totalCents), depositCapPercent(totals.totalCents)),
+      cents: depositCents(totals.totalCents, site.payments.depositPercent),
+    };
+    const logo = this.deps.logo ? await this.deps.logo(site).catch(() => undefined) : undefined;
+    return quotePdf(quote, { business: site.business, ...(logo ? { logo } : {}) }, deposit, { name: `${lead.firstName} ${lead.lastName}` });
+  }
+
+  private pdfAttachment(quote: QuoteRecord, pdf: Buffer) {
+    return {
+      filename: `quote-${quote.number}-v${quote.version}${quote.status === 'accepted' ? '-accepted' : ''}.pdf`,
+      contentType: 'application/pdf',
+      content: pdf.toString('base64'),
+      encoding: 'base64' as const,
+    };
+  }
+
+  private async quote(id: string): Promise<QuoteRecord> {
+    const quote = await this.deps.store.quoteVersions.get(id);
+    if (!quote) throw new NotFoundError(quoteAnswerMessages.quoteNotFound);
+    return quote;
+  }
+
+  private async lead(kind: QuoteLeadKind, id: string): Promise<LeadRecord> {
+    const lead = await this.leads(kind).get(id);
+    if (!lead) throw new NotFoundError(leadMissing[kind]);
+    return lead;
+  }
+
+  private leads(kind: QuoteLeadKind): Collection<LeadRecord> {
+    return (kind === 'inquiry' ? this.deps.store.inquiries : this.deps.store.quotes) as Collection<LeadRecord>;
+  }
+
+  private async forLead(leadId: string): Promise<QuoteRecord[]> {
+    const page = await this.deps.store.quoteVersions.find({
+      where: { leadId },
+      orderBy: 'createdAt',
+      direction: 'desc',
+      limit: quotesPerLead,
+    });
+    return page.items;
+  }
+
+  private async nextNumber(): Promise<string> {
+    const { quoteCounters } = this.deps.store;
+    let counted = await quoteCounters.transform('quotes', (current) => ({ next: current.next + 1 }));
+    if (!counted) {
+      try {
+        await quoteCounters.insert({ id: 'quotes', next: 1 });
+        counted = { id: 'quotes', next: 1 };
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+        counted = await quoteCounters.transform('quotes', (current) => ({ next: current.next + 1 }));
+      }
+    }
+    return `Q-${String(counted?.next ?? 1).padStart(4, '0')}`;
+  }
+
+  private content(draft: QuoteDraft): Pick<QuoteRecord, 'items' | 'validDays' | 'notes' | 'terms'> {
+    return {
+      items: draft.items.map((item) => ({
+        description: item.description,
+        quantity: item.quantity,
+        unitPriceCents: item.unitPriceCents,
+        ...(item.unit ? { unit: item.unit } : {}),
+        ...(item.optional ? { optional: true } : {}),
+        ...(item.group ? { group: item.group } : {}),
+      })),
+      validDays: draft.validDays ?? quoteLimits.validDaysDefault,
+      ...(draft.notes ? { notes: draft.notes } : {}),
+      ...(draft.terms ? { terms: draft.terms } : {}),
+    };
+  }
+
+  private staffView(record: QuoteRecord): Quote {
+    const { nextDraftId: _next, ...rest } = record;
+    return { ...rest, totals: quoteTotals(record.items) };
+  }
+
+  private customerView(record: QuoteRecord): CustomerQuote {
+    const { leadKind: _kind, leadId: _lead, acceptance, deposit, nextDraftId: _next, ...rest } = record;
+    const expired =
+      record.status === 'sent' && Boolean(record.validUntil) && Date.parse(record.validUntil ?? '') <= this.deps.clock.now().getTime();
+    return {
+      ...rest,
+      totals: quoteTotals(record.items),
+      ...(acceptance
+        ? {
+            acceptance: {
+              name: acceptance.name,
+              at: acceptance.at,
+              selection: acceptance.selection,
+              totals: acceptance.totals,
+              sha256: acceptance.sha256,
+            },
+          }
+        : {}),
+      ...(deposit
+        ? {
+            deposit: {
+              percent: deposit.percent,
+              cents: deposit.cents,
+              status: deposit.status,
+              reference: deposit.reference,
+              ...(deposit.method ? { method: deposit.method } : {}),
+              ...(deposit.paidAt ? { paidAt: deposit.paidAt } : {}),
+            },
+          }
+        : {}),
+      expired,
+    };
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+}
+
+const hasBank = (site: SiteSettings) => Boolean(site.payments.bankAccountName && site.payments.bankBsb && site.payments.bankAccountNumber);
