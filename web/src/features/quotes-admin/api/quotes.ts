@@ -23,7 +23,10 @@ export function useLeadQuotes(kind: QuoteLeadKind, leadId: string, historyLength
     seen.current = historyLength;
     void queryClient.invalidateQueries({ queryKey: leadQuotesKey(kind, leadId) });
   }, [historyLength, kind, leadId, queryClient]);
-  return useQuery({ queryKey: leadQuotesKey(kind, leadId), queryFn: () => api.get<Quote[]>(leadQuotesUrl(kind, leadId)) });
+  return useQuery({
+    queryKey: leadQuotesKey(kind, leadId),
+    queryFn: async () => (await api.get<{ items: Quote[] }>(leadQuotesUrl(kind, leadId))).items,
+  });
 }
 
 /**

@@ -29,7 +29,7 @@ const storedQuote = (changes: Partial<Quote> = {}): Quote => ({
 /** The lead's quotes over a server holding `quotes`, answering saves with the draft they stored. */
 function renderQuotes(quotes: Quote[]) {
   const requests = answerRequests((request: SentRequest) => {
-    if (request.method === 'GET') return { status: 200, body: quotes };
+    if (request.method === 'GET') return { status: 200, body: { items: quotes } };
     if (request.url.endsWith('/send')) return { status: 200, body: storedQuote({ status: 'sent', sentAt: '2026-11-26T02:00:00.000Z' }) };
     const draft = request.body as QuoteDraft;
     return { status: request.method === 'POST' ? 201 : 200, body: storedQuote({ ...draft, totals: quoteTotals(draft.items) }) };
