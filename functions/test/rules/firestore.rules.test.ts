@@ -171,6 +171,30 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
     });
   });
 
+  describe('quotes, quote_counters and stripe_events', () => {
+    it("only the function reads or writes them: customers' prices and acceptances go through the API, not even the admin reads them here", async () => {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        const db = ctx.firestore();
+        await db
+          .doc('quotes/qt1')
+          .set({ leadKind: 'quote', leadId: 'q1', number: 'Q-0001', version: 1, status: 'sent', createdAt: '2025-01-01' });
+        await db.doc('quote_counters/quotes').set({ next: 1 });
+        await db.doc('stripe_events/evt_1').set({ type: 'checkout.session.completed', receivedAt: '2025-01-01' });
+      });
+      for (const path of ['quotes/qt1', 'quote_counters/quotes', 'stripe_events/evt_1']) {
+        await assertFails(admin().doc(path).get());
+        await assertFails(visitor().doc(path).get());
+        await assertFails(signedInNotAdmin().doc(path).get());
+        await assertFails(admin().doc(path).set({ status: 'accepted' }));
+      }
+      await assertFails(admin().collection('quotes').where('leadId', '==', 'q1').get());
+      // The function (rules do not apply to it) does read them.
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        expect((await ctx.firestore().doc('quotes/qt1').get()).data()?.number).toBe('Q-0001');
+      });
+    });
+  });
+
   describe('visitor_days and visitor_salts', () => {
     it('only the function reads or writes them: a salt must never reach a browser, not even the admin', async () => {
       for (const collection of ['visitor_days', 'visitor_salts']) {

@@ -1,0 +1,161 @@
+/**
+ * Quotes in Firebase mode, on Google's Firestore emulator, over real HTTP: a draft with its
+ * totals and the number counter, sending (a Trigger Email document carrying the PDF), the
+ * customer's page, parallel accepts of one version giving one acceptance and 409s, the lead
+ * won, a decline with its reason in the lead's history, version 2 replacing version 1, a
+ * Stripe event handled once, and the queries' composite indexes declared.
+ */
+import type { ApiError, CustomerPage, CustomerQuote, Quote, QuoteRequest } from '@site/domain';
+import { quoteAnswerMessages } from '@site/domain';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { DepositCheckout } from '../src/ports/quotes';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirestoreStore } from '../src/adapters/firestore/store';
+import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
+import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
+import { goodQuote, startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
+
+const items = [
+  { description: 'Cabinetry', quantity: 1, unitPriceCents: 1_200_000 },
+  { description: 'Laminate benchtop', quantity: 3, unit: 'm', unitPriceCents: 40_000, group: 'Benchtop' },
+  { description: 'Stone benchtop', quantity: 3, unit: 'm', unitPriceCents: 110_000, group: 'Benchtop' },
+];
+
+/** A checkout whose events are what the test says they are: the webhook's signature check itself is Stripe's, tested on SQLite. */
+const events: DepositCheckout = {
+  createSession: async ({ quoteId }) => ({ id: `cs_${quoteId}`, url: `https://checkout.stripe.test/${quoteId}` }),
+  verifyEvent: (raw, signature) =>
+    signature === 'good' ? (JSON.parse(raw.toString('utf8')) as ReturnType<DepositCheckout['verifyEvent']>) : null,
+};
+
+describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () => {
+  let t: TestApp;
+  let staff: Client;
+  let db: Firestore;
+  const queries = recordQueries();
+
+  beforeAll(async () => {
+    const projectId = `quotes-${process.pid}-${Date.now()}`;
+    const app = initializeApp({ projectId }, projectId);
+    db = getFirestore(app);
+    db.settings({ host: firestoreEmulatorHost, ssl: false });
+    t = await startTestApp({}, () => createFirestoreStore(db, { onClose: () => deleteApp(app) }), undefined, undefined, {
+      delivery: { policy: testPolicy, configured: { email: null, sms: null } },
+      settings: testSettings,
+      checkout: events,
+    });
+    staff = await t.adminClient();
+  });
+  afterAll(async () => {
+    queries.stop();
+    await t?.close();
+  });
+
+  async function sent() {
+    const lead = await t.client().post<QuoteRequest>('/api/quote-request', goodQuote);
+    expect(lead.status).toBe(201);
+    const draft = await staff.post<Quote>(`/api/leads/quote/${lead.body.id}/quotes`, { items, terms: 'Deposit on acceptance.' });
+    expect(draft.status).toBe(201);
+    const res = await staff.post<Quote>(`/api/quotes/${draft.body.id}/send`);
+    expect(res.status).toBe(200);
+    const mail = await db.collection('mail').doc(`${lead.body.id}-${draft.body.id}-sent-1`).get();
+    const message = mail.data()?.message as { text: string; attachments: Array<{ filename: string; content: string; encoding: string }> };
+    const token = /\/customer\/([A-Za-z0-9_.-]+)/.exec(message.text)?.[1];
+    expect(token).toBeDefined();
+    return { lead: lead.body, quote: res.body, token: token!, message };
+  }
+
+  it('stores drafts with totals and numbers, and sends a Trigger Email document carrying the PDF', async () => {
+    const { quote, message, token } = await sent();
+    expect(quote).toMatchObject({
+      status: 'sent',
+      version: 1,
+      totals: { subtotalCents: 1_320_000, gstCents: 132_000, totalCents: 1_452_000 },
+    });
+    expect(quote.number).toMatch(/^Q-\d{4}$/);
+    const [pdf] = message.attachments;
+    expect(pdf).toMatchObject({ filename: `quote-${quote.number}-v1.pdf`, encoding: 'base64' });
+    const doc = await getDocumentProxy(new Uint8Array(Buffer.from(pdf.content, 'base64')));
+    const { text } = await extractText(doc, { mergePages: true });
+    expect(text).toContain(`Quote ${quote.number}, version 1`);
+    expect(text).toContain('$14,520.00');
+    const page = await t.client().get<CustomerPage>(`/api/customer/${token}`);
+    expect(page.body.quotes.map((q) => q.id)).toEqual([quote.id]);
+    expect(page.body.depositMethods).toEqual({ card: true, bank: false });
+  });
+
+  it('accepts a version once however many accepts race, and the lead is won', async () => {
+    const { lead, quote, token } = await sent();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.client().post<CustomerQuote & ApiError>(`/api/customer/${token}/quotes/${quote.id}/accept`, {
+          name: 'Jack Smith',
+          acceptTerms: true,
+          choices: { Benchtop: 2 },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const won = answers.find((a) => a.status === 200)!.body;
+    // 1,200,000 + 330,000 = 1,530,000 + GST = 1,683,000 ($16,830.00): under $20,000 the deposit is 10%.
+    expect(won).toMatchObject({ acceptance: { totals: { totalCents: 1_683_000 } }, deposit: { percent: 10, cents: 168_300 } });
+    const stored = (await db.collection('quote_requests').doc(lead.id).get()).data() as QuoteRequest;
+    expect(stored.status).toBe('won');
+    expect(stored.history.at(-1)).toMatchObject({ status: 'won', by: 'customer' });
+
+    // A Checkout session, then its completion delivered twice: handled once.
+    expect((await t.client().post(`/api/customer/${token}/quotes/${quote.id}/deposit`)).body).toEqual({
+      kind: 'checkout',
+      url: `https://checkout.stripe.test/${quote.id}`,
+    });
+    const event = JSON.stringify({
+      id: `evt_${quote.id}`,
+      type: 'checkout.session.completed',
+      session: { id: `cs_${quote.id}`, paymentStatus: 'paid', quoteId: quote.id },
+    });
+    const deliver = (signature: string) =>
+      t
+        .client()
+        .request<{ handled: boolean }>('POST', '/api/stripe/webhook', {
+          body: event,
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        });
+    expect((await deliver('bad')).status).toBe(400);
+    expect(((await db.collection('quotes').doc(quote.id).get()).data()?.deposit as { status: string }).status).toBe('pending');
+    expect((await deliver('good')).body.handled).toBe(true);
+    expect((await deliver('good')).body.handled).toBe(false);
+    expect(((await db.collection('quotes').doc(quote.id).get()).data()?.deposit as { status: string }).status).toBe('paid');
+    expect((await db.collection('stripe_events').doc(`evt_${quote.id}`).get()).exists).toBe(true);
+  });
+
+  it('declines with the reason in the lead history, and version 2 replaces version 1', async () => {
+    const first = await sent();
+    const v2 = await staff.put<Quote>(`/api/quotes/${first.quote.id}`, { items: items.slice(0, 1) });
+    expect(v2.body).toMatchObject({ version: 2, status: 'draft', number: first.quote.number });
+    expect((await staff.post(`/api/quotes/${v2.body.id}/send`)).status).toBe(200);
+    const replaced = await t.client().post<ApiError>(`/api/customer/${first.token}/quotes/${first.quote.id}/decline`, {});
+    expect(replaced.status).toBe(410);
+    expect(replaced.body.message).toBe(quoteAnswerMessages.replaced);
+    const declined = await t
+      .client()
+      .post<CustomerQuote>(`/api/customer/${first.token}/quotes/${v2.body.id}/decline`, { reason: 'Too dear' });
+    expect(declined.status).toBe(200);
+    const stored = (await db.collection('quote_requests').doc(first.lead.id).get()).data() as QuoteRequest;
+    expect(stored.status).toBe('lost');
+    expect(stored.history.at(-1)?.note).toBe(`Quote ${first.quote.number} version 2 declined: Too dear`);
+    const list = await staff.get<{ items: Quote[] }>(`/api/leads/quote/${first.lead.id}/quotes`);
+    expect(list.body.items.map((q) => [q.version, q.status])).toEqual([
+      [2, 'declined'],
+      [1, 'replaced'],
+    ]);
+  });
+
+  it('asks only for queries whose composite indexes firestore.indexes.json declares', () => {
+    const declared = indexFile().indexes;
+    const needs = queries.needs().filter((need) => need.collectionGroup === 'quotes');
+    expect(needs.map(describeNeed).sort()).toEqual(['quotes: leadId ==, createdAt DESCENDING']);
+    expect(needs.filter((need) => !declared.some((index) => serves(index, need))).map(describeNeed)).toEqual([]);
+  });
+});
