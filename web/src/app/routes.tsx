@@ -26,6 +26,8 @@ const ServicesPage = lazy(() => import('./pages/services-page').then((module) =>
 // The booking page and a booking's own link come with their own scripts too.
 const BookPage = lazy(() => import('./pages/book-page').then((module) => ({ default: module.BookPage })));
 const ManageBookingPage = lazy(() => import('../features/booking/components/manage-booking-page'));
+// A customer's own page from their quote's email, with its own script.
+const CustomerProjectPage = lazy(() => import('../features/customer-project/components/customer-project-page'));
 
 /**
  * Each lazy page waits in its own Suspense boundary. The prerendered pages have none around
@@ -91,6 +93,8 @@ export const appRoutes: RouteObject[] = [
       { path: paths.book, element: deferred(<BookPage />) },
       // A customer's own link from their booking's confirmation: rendered in the browser from its token.
       { path: paths.manageBooking, element: deferred(<ManageBookingPage />) },
+      // A customer's own page from their quote's email: rendered in the browser from its token.
+      { path: paths.customer, element: deferred(<CustomerProjectPage />) },
       showroomRoute,
       { path: projectRoutePattern, element: deferred(<ProjectPage />) },
       { path: paths.writeReview, element: <EmailLinkRoute /> },

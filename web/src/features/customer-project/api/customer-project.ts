@@ -1,0 +1,22 @@
+import type { CustomerPage, CustomerQuote, DepositAnswer, QuoteSelection } from '@site/domain';
+import { api } from '../../../lib/api-client';
+
+const base = (token: string) => `/api/customer/${encodeURIComponent(token)}`;
+const quoteUrl = (token: string, quoteId: string) => `${base(token)}/quotes/${encodeURIComponent(quoteId)}`;
+
+/** GET /api/customer/{token}: the customer's lead, files, booking and sent quotes, or 404 with the server's message. */
+export const getCustomerPage = (token: string) => api.get<CustomerPage>(base(token));
+
+/** GET /api/customer/{token}/quotes/{id}/pdf: the version as a PDF. */
+export const customerQuotePdfUrl = (token: string, quoteId: string) => `${quoteUrl(token, quoteId)}/pdf`;
+
+/** POST .../accept: once per version; 409 with the server's message after an answer, a newer version or the validity. */
+export const acceptQuote = (token: string, quoteId: string, body: QuoteSelection & { name: string; acceptTerms: true }) =>
+  api.post<CustomerQuote>(`${quoteUrl(token, quoteId)}/accept`, body);
+
+/** POST .../decline, with the reason when one is given. */
+export const declineQuote = (token: string, quoteId: string, reason: string) =>
+  api.post<CustomerQuote>(`${quoteUrl(token, quoteId)}/decline`, reason.trim() ? { reason: reason.trim() } : {});
+
+/** POST .../deposit: a Checkout page to go to, or the bank transfer details. */
+export const requestDeposit = (token: string, quoteId: string) => api.post<DepositAnswer>(`${quoteUrl(token, quoteId)}/deposit`);

@@ -1,0 +1,141 @@
+import type { CustomerPage, CustomerQuote } from '@site/domain';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageMeta } from '../../../components/page-meta';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useBusiness } from '../../../lib/site-settings';
+import layout from '../../../styles/layout.module.css';
+import { getCustomerPage } from '../api/customer-project';
+import styles from './customer-project.module.css';
+import { CustomerQuoteView } from './customer-quote';
+
+type View = { view: 'loading' } | { view: 'refused'; message: string } | { view: 'page'; page: CustomerPage };
+
+const whenOf = (instant: string) =>
+  new Intl.DateTimeFormat('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Australia/Melbourne',
+  }).format(new Date(instant));
+
+const sizeOf = (bytes: number) =>
+  bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`;
+
+/**
+ * A customer's own page from their quote's email (`/your-project?t=…`), with no sign-in: what
+ * they asked for, their files, their booked measure, and their quotes to choose, accept or
+ * decline, with the deposit; the server's message for a link that is not valid.
+ */
+export default function CustomerProjectPage() {
+  const business = useBusiness();
+  const [params] = useSearchParams();
+  const token = params.get('t') ?? '';
+  const [state, setState] = useState<View>({ view: 'loading' });
+  const unreachable = `We could not reach our system just now. Please try again, or call us on ${business.phone}.`;
+
+  useEffect(() => {
+    let current = true;
+    getCustomerPage(token).then(
+      (page) => current && setState({ view: 'page', page }),
+      (error: unknown) =>
+        current &&
+        setState({
+          view: 'refused',
+          message: (error instanceof ApiRequestError && error.status < 500 && error.body?.message) || unreachable,
+        }),
+    );
+    return () => {
+      current = false;
+    };
+    // The link's token is the page's whole input.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+
+  const changed = (quote: CustomerQuote) =>
+    setState((current) =>
+      current.view === 'page'
+        ? { view: 'page', page: { ...current.page, quotes: current.page.quotes.map((other) => (other.id === quote.id ? quote : other)) } }
+        : current,
+    );
+
+  return (
+    <>
+      <PageMeta title="Your project" description={`Your project with ${business.brand}: your quotes and deposit.`} keywords="" noindex />
+      <section className={layout.section}>
+        <div className={layout.small}>
+          <div className={styles.flow}>
+            {state.view === 'page' ? (
+              <h1 className={styles.heading}>
+                {state.page.lead.firstName}, your project with {state.page.business.brand}
+              </h1>
+            ) : (
+              <h1 className={styles.heading}>{state.view === 'refused' ? 'This link cannot be used' : 'Your project'}</h1>
+            )}
+            {state.view === 'loading' ? <p role="status">Loading your project…</p> : null}
+            {state.view === 'refused' ? (
+              <>
+                <p role="alert">{state.message}</p>
+                <p>
+                  Call {business.brand} on <a href={`tel:${business.phoneHref}`}>{business.phone}</a>.
+                </p>
+              </>
+            ) : null}
+            {state.view === 'page' ? (
+              <>
+                <section aria-labelledby="your-request" className={styles.field}>
+                  <h2 id="your-request" className={styles.subheading}>
+                    Your {state.page.lead.kind === 'inquiry' ? 'inquiry' : 'quote request'} of {whenOf(state.page.lead.createdAt)}
+                  </h2>
+                  <dl className={styles.details}>
+                    {state.page.lead.details.map((detail) => (
+                      <div key={detail.label} style={{ display: 'contents' }}>
+                        <dt>{detail.label}</dt>
+                        <dd>{detail.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  {state.page.files.length > 0 ? (
+                    <>
+                      <h3 className={styles.subheading}>Your files</h3>
+                      <ul className={styles.items}>
+                        {state.page.files.map((file, index) => (
+                          <li key={index}>
+                            {file.name} ({file.kind === 'pdf' ? 'PDF' : 'photo'}, {sizeOf(file.size)})
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : null}
+                  {state.page.booking ? (
+                    <p style={{ margin: 0 }}>
+                      {state.page.booking.status === 'cancelled' ? 'Your cancelled site measure: ' : 'Your site measure: '}
+                      {whenOf(state.page.booking.start)} (Melbourne time), at {state.page.booking.street}, {state.page.booking.suburb}.
+                    </p>
+                  ) : null}
+                </section>
+                {state.page.quotes.length === 0 ? <p>We have not sent you a quote yet.</p> : null}
+                {state.page.quotes.map((quote) => (
+                  <CustomerQuoteView
+                    key={quote.id}
+                    token={token}
+                    quote={quote}
+                    depositMethods={state.page.depositMethods}
+                    unreachable={unreachable}
+                    onChange={changed}
+                  />
+                ))}
+                <p className={styles.muted}>
+                  Questions? Call us on <a href={`tel:${business.phoneHref}`}>{business.phone}</a> or email{' '}
+                  <a href={`mailto:${state.page.business.email}`}>{state.page.business.email}</a>.
+                </p>
+              </>
+            ) : null}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,334 @@
+import {
+  formatCents,
+  lineCents,
+  quoteTotals,
+  type CustomerQuote,
+  type DepositAnswer,
+  type QuoteItem,
+  type QuoteSelection,
+} from '@site/domain';
+import { useState, type FormEvent } from 'react';
+import { ActionButton } from '../../../components/action-button';
+import { ApiRequestError } from '../../../lib/api-client';
+import { acceptQuote, customerQuotePdfUrl, declineQuote, requestDeposit } from '../api/customer-project';
+import styles from './customer-project.module.css';
+
+/** The server's own sentence for a refusal (4xx); null for a fault or no connection. */
+const refusal = (error: unknown) =>
+  error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? (error.body?.message ?? null) : null;
+
+const dateOf = (instant: string) =>
+  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Melbourne' }).format(
+    new Date(instant),
+  );
+
+const amount = (item: QuoteItem) => `${item.quantity}${item.unit ? ` ${item.unit}` : ''}`;
+
+interface CustomerQuoteProps {
+  token: string;
+  quote: CustomerQuote;
+  depositMethods: { card: boolean; bank: boolean };
+  /** What to say when the server cannot be reached. */
+  unreachable: string;
+  onChange: (quote: CustomerQuote) => void;
+}
+
+type Mode = 'view' | 'declining';
+
+/**
+ * One sent version on the customer's page: its items, the choices they make (a radio per
+ * either-or choice, a box per optional extra) with the total incl. GST following them, then
+ * accepting by name and the terms, or declining with an optional reason; afterwards its outcome
+ * and the deposit.
+ */
+export function CustomerQuoteView({ token, quote, depositMethods, unreachable, onChange }: CustomerQuoteProps) {
+  const [selection, setSelection] = useState<QuoteSelection>(quote.acceptance?.selection ?? {});
+  const [name, setName] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [reason, setReason] = useState('');
+  const [mode, setMode] = useState<Mode>('view');
+  const [errors, setErrors] = useState<{ name?: string; terms?: string }>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const [bank, setBank] = useState<Extract<DepositAnswer, { kind: 'bank' }> | null>(null);
+
+  const open = quote.status === 'sent' && !quote.expired;
+  const totals = quote.acceptance?.totals ?? quoteTotals(quote.items, selection);
+  const groups = [...new Set(quote.items.flatMap((item) => (item.group ? [item.group] : [])))];
+  const chosen = (group: string) => selection.choices?.[group] ?? quote.items.findIndex((item) => item.group === group);
+  const added = new Set(selection.optionalItems ?? []);
+  const title = `Quote ${quote.number}, version ${quote.version}`;
+
+  const failed = (error: unknown) => setProblem(refusal(error) ?? unreachable);
+
+  const accept = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      ...(name.trim().length < 2 ? { name: 'Type your full name to accept' } : {}),
+      ...(terms ? {} : { terms: 'Tick the box to accept the terms' }),
+    };
+    setErrors(found);
+    if (found.name || found.terms) return;
+    setWorking(true);
+    setProblem(null);
+    try {
+      onChange(await acceptQuote(token, quote.id, { ...selection, name: name.trim(), acceptTerms: true }));
+    } catch (error) {
+      const fields = error instanceof ApiRequestError ? error.body?.errors : undefined;
+      if (fields?.name || fields?.acceptTerms) setErrors({ name: fields.name, terms: fields.acceptTerms });
+      else failed(error);
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const decline = async () => {
+    setWorking(true);
+    setProblem(null);
+    try {
+      onChange(await declineQuote(token, quote.id, reason));
+      setMode('view');
+    } catch (error) {
+      failed(error);
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const payDeposit = async () => {
+    setWorking(true);
+    setProblem(null);
+    try {
+      const answer = await requestDeposit(token, quote.id);
+      if (answer.kind === 'checkout') window.location.assign(answer.url);
+      else setBank(answer);
+    } catch (error) {
+      failed(error);
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const line = (item: QuoteItem) => (
+    <span className={styles.line}>
+      <span>
+        {item.description} ({amount(item)})
+      </span>
+      <span className={styles.price}>{formatCents(lineCents(item))}</span>
+    </span>
+  );
+
+  return (
+    <article className={styles.quote} aria-labelledby={`quote-${quote.id}`}>
+      <h2 id={`quote-${quote.id}`} className={styles.subheading}>
+        {title}
+      </h2>
+      {quote.status === 'replaced' ? (
+        <p className={styles.outcome}>This version was replaced by a newer one: see the newest version of quote {quote.number}.</p>
+      ) : null}
+      {quote.status === 'sent' && quote.expired ? <p className={styles.outcome}>This quote has expired: ask us for a fresh one.</p> : null}
+      {quote.status === 'sent' && !quote.expired && quote.validUntil ? (
+        <p className={styles.muted}>Valid until {dateOf(quote.validUntil)}. Prices of items are excluding GST; the total includes GST.</p>
+      ) : null}
+
+      <ul className={styles.items} aria-label="Included">
+        {quote.items.map((item, index) => (!item.group && !item.optional ? <li key={index}>{line(item)}</li> : null))}
+      </ul>
+
+      {groups.map((group) => (
+        <fieldset key={group} className={styles.choice} disabled={!open}>
+          <legend>{group}: choose one</legend>
+          {quote.items.map((item, index) =>
+            item.group === group ? (
+              <label key={index} className={styles.option}>
+                <input
+                  type="radio"
+                  name={`${quote.id}-${group}`}
+                  checked={chosen(group) === index}
+                  onChange={() => setSelection((current) => ({ ...current, choices: { ...current.choices, [group]: index } }))}
+                />
+                {line(item)}
+              </label>
+            ) : null,
+          )}
+        </fieldset>
+      ))}
+
+      {quote.items.some((item) => item.optional) ? (
+        <fieldset className={styles.choice} disabled={!open}>
+          <legend>Optional extras</legend>
+          {quote.items.map((item, index) =>
+            item.optional ? (
+              <label key={index} className={styles.option}>
+                <input
+                  type="checkbox"
+                  checked={added.has(index)}
+                  onChange={(event) =>
+                    setSelection((current) => {
+                      const next = new Set(current.optionalItems ?? []);
+                      if (event.target.checked) next.add(index);
+                      else next.delete(index);
+                      return { ...current, optionalItems: [...next].sort((a, b) => a - b) };
+                    })
+                  }
+                />
+                {line(item)}
+              </label>
+            ) : null,
+          )}
+        </fieldset>
+      ) : null}
+
+      <dl className={styles.totals} aria-label={`Totals of ${title}`}>
+        <dt>Subtotal (excl. GST)</dt>
+        <dd>{formatCents(totals.subtotalCents)}</dd>
+        <dt>GST (10%)</dt>
+        <dd>{formatCents(totals.gstCents)}</dd>
+        <dt className={styles.total}>Total incl. GST</dt>
+        <dd className={styles.total} aria-live="polite">
+          {formatCents(totals.totalCents)}
+        </dd>
+      </dl>
+
+      {quote.notes ? <p style={{ whiteSpace: 'pre-line', margin: 0 }}>{quote.notes}</p> : null}
+      {quote.terms ? (
+        <details>
+          <summary>Terms</summary>
+          <p style={{ whiteSpace: 'pre-line' }}>{quote.terms}</p>
+        </details>
+      ) : null}
+      <p className={styles.muted}>
+        <a href={customerQuotePdfUrl(token, quote.id)} target="_blank" rel="noopener">
+          Download {title} as a PDF
+        </a>
+      </p>
+
+      {open && mode === 'view' ? (
+        <form className={styles.field} noValidate onSubmit={(event) => void accept(event)} aria-label={`Accept ${title}`}>
+          <div className={styles.field}>
+            <label htmlFor={`${quote.id}-name`}>Your full name</label>
+            <input
+              id={`${quote.id}-name`}
+              type="text"
+              autoComplete="name"
+              value={name}
+              aria-invalid={Boolean(errors.name)}
+              aria-describedby={errors.name ? `${quote.id}-name-error` : undefined}
+              onChange={(event) => setName(event.target.value)}
+            />
+            {errors.name ? (
+              <p id={`${quote.id}-name-error`} className={styles.error}>
+                {errors.name}
+              </p>
+            ) : null}
+          </div>
+          <label className={styles.option}>
+            <input
+              type="checkbox"
+              checked={terms}
+              aria-invalid={Boolean(errors.terms)}
+              aria-describedby={errors.terms ? `${quote.id}-terms-error` : undefined}
+              onChange={(event) => setTerms(event.target.checked)}
+            />
+            <span>I accept this quote, with the options chosen above, and its terms</span>
+          </label>
+          {errors.terms ? (
+            <p id={`${quote.id}-terms-error`} className={styles.error}>
+              {errors.terms}
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <ActionButton type="submit" tone="gold" disabled={working}>
+              {working ? 'Accepting…' : `Accept for ${formatCents(totals.totalCents)}`}
+            </ActionButton>
+            <button type="button" className={styles.textButton} onClick={() => setMode('declining')}>
+              Decline the quote
+            </button>
+          </div>
+        </form>
+      ) : null}
+
+      {open && mode === 'declining' ? (
+        <div className={styles.field}>
+          <p style={{ margin: 0 }}>Decline {title}? You can tell us why, if you like.</p>
+          <label htmlFor={`${quote.id}-reason`}>Reason (optional)</label>
+          <textarea
+            id={`${quote.id}-reason`}
+            rows={3}
+            value={reason}
+            maxLength={1000}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <div className={styles.actions}>
+            <ActionButton type="button" tone="dark" disabled={working} onClick={() => void decline()}>
+              {working ? 'Declining…' : 'Yes, decline it'}
+            </ActionButton>
+            <button type="button" className={styles.textButton} onClick={() => setMode('view')}>
+              No, keep the quote
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {quote.status === 'accepted' && quote.acceptance ? (
+        <p className={styles.outcome} role="status">
+          Accepted by {quote.acceptance.name} on {dateOf(quote.acceptance.at)}: {formatCents(quote.acceptance.totals.totalCents)} incl. GST.
+          Thank you!
+        </p>
+      ) : null}
+      {quote.status === 'declined' ? (
+        <p className={styles.outcome} role="status">
+          You declined this quote{quote.declined ? ` on ${dateOf(quote.declined.at)}` : ''}
+          {quote.declined?.reason ? `: “${quote.declined.reason}”` : ''}. Thank you for letting us know.
+        </p>
+      ) : null}
+
+      {quote.status === 'accepted' && quote.deposit ? (
+        <section className={styles.field} aria-label={`Deposit on ${title}`}>
+          <h3 className={styles.subheading}>Deposit: {formatCents(quote.deposit.cents)}</h3>
+          {quote.deposit.status === 'paid' ? (
+            <p className={styles.outcome}>Deposit paid{quote.deposit.paidAt ? ` on ${dateOf(quote.deposit.paidAt)}` : ''}. Thank you!</p>
+          ) : (
+            <>
+              {quote.deposit.status === 'pending' ? (
+                <p className={styles.muted}>Deposit pending: we will confirm here once it has arrived.</p>
+              ) : null}
+              {quote.deposit.status === 'failed' ? (
+                <p className={styles.error}>The card payment did not go through. Please try again.</p>
+              ) : null}
+              <p className={styles.muted}>{quote.deposit.percent}% of the accepted total.</p>
+              {bank ? (
+                <dl className={styles.details} aria-label="Bank transfer details">
+                  <dt>Account name</dt>
+                  <dd>{bank.accountName}</dd>
+                  <dt>BSB</dt>
+                  <dd>{bank.bsb}</dd>
+                  <dt>Account number</dt>
+                  <dd>{bank.accountNumber}</dd>
+                  <dt>Reference</dt>
+                  <dd>{bank.reference}</dd>
+                  <dt>Amount</dt>
+                  <dd>{formatCents(bank.amountCents)}</dd>
+                </dl>
+              ) : depositMethods.card || depositMethods.bank ? (
+                <div className={styles.actions}>
+                  <ActionButton type="button" tone="gold" disabled={working} onClick={() => void payDeposit()}>
+                    {depositMethods.card ? 'Pay the deposit by card' : 'Pay by bank transfer'}
+                  </ActionButton>
+                </div>
+              ) : (
+                <p>We will be in touch about the deposit.</p>
+              )}
+            </>
+          )}
+        </section>
+      ) : null}
+
+      {problem ? (
+        <p role="alert" className={styles.error}>
+          {problem}
+        </p>
+      ) : null}
+    </article>
+  );
+}
