@@ -1,4 +1,4 @@
-import { defaultSettings, defaultTexts, type SiteSettings } from '@site/domain';
+import { defaultSettings, defaultTexts, quoteMessages, type SiteSettings } from '@site/domain';
 import { settingsMessages } from '@site/domain/settings-schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
@@ -366,5 +366,56 @@ describe('the online booking section', () => {
 
     expect(await within(booking).findByRole('alert')).toHaveTextContent(settingsMessages.areaEntry);
     expect(within(booking).getByRole('textbox', { name: 'Service area' })).toHaveAccessibleDescription(settingsMessages.areaEntry);
+  });
+});
+
+describe('the payments section', () => {
+  test('an empty deposit is the legal maximum; the bank details are saved as the payments section', async () => {
+    const { requests, user } = renderTab();
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    const deposit = within(payments).getByRole('textbox', { name: 'Deposit (% of the accepted total)' });
+    expect(deposit).toHaveValue('');
+    expect(deposit).toHaveAccessibleDescription('Leave empty for the legal maximum: 10% of a price under $20,000 and 5% from $20,000.');
+    await user.type(within(payments).getByRole('textbox', { name: 'Bank account name' }), 'Fitzroy Joinery Pty Ltd');
+    await user.type(within(payments).getByRole('textbox', { name: 'BSB' }), '063-000');
+    await user.type(within(payments).getByRole('textbox', { name: 'Account number' }), '1234 5678');
+    await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
+
+    expect(await screen.findByText('Payments saved.')).toBeVisible();
+    expect(puts(requests)).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/settings',
+        body: {
+          version: 3,
+          payments: { depositPercent: null, bankAccountName: 'Fitzroy Joinery Pty Ltd', bankBsb: '063000', bankAccountNumber: '12345678' },
+        },
+      },
+    ]);
+  });
+
+  test('a deposit above the cap and half the bank details are refused with their messages, nothing sent', async () => {
+    const { requests, user } = renderTab();
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    const deposit = within(payments).getByRole('textbox', { name: 'Deposit (% of the accepted total)' });
+    await user.type(deposit, '15');
+    await user.type(within(payments).getByRole('textbox', { name: 'BSB' }), '063000');
+    await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
+
+    expect(await within(payments).findByRole('alert')).toBeVisible();
+    expect(deposit).toHaveAccessibleDescription(quoteMessages.depositPercent(10));
+    expect(within(payments).getByRole('textbox', { name: 'Bank account name' })).toHaveAccessibleDescription(
+      settingsMessages.bankIncomplete,
+    );
+    expect(puts(requests)).toEqual([]);
+  });
+
+  test('a deposit of 5% is saved as the number', async () => {
+    const { requests, user } = renderTab();
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    await user.type(within(payments).getByRole('textbox', { name: 'Deposit (% of the accepted total)' }), '5');
+    await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
+    expect(await screen.findByText('Payments saved.')).toBeVisible();
+    expect(puts(requests)[0].body).toEqual({ version: 3, payments: { ...defaultSettings.payments, depositPercent: 5 } });
   });
 });

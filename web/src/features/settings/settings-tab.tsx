@@ -12,12 +12,13 @@ import { BusinessSection } from './components/business-section';
 import { HoursSection } from './components/hours-section';
 import { LinksSection } from './components/links-section';
 import { NotificationsSection } from './components/notifications-section';
+import { PaymentsSection } from './components/payments-section';
 import { PrivacySection } from './components/privacy-section';
 import { TextsSection } from './components/texts-section';
 
 /**
  * The admin dashboard's Settings tab: the business's details, hours, staff alerts, links,
- * brand images, privacy, online booking and page texts, each section its own form and save. It loads on its own (lazily, as
+ * brand images, privacy, online booking, payments and page texts, each section its own form and save. It loads on its own (lazily, as
  * its own chunk), reading GET /api/settings as the signed-in admin.
  */
 export default function SettingsTab() {
@@ -55,6 +56,7 @@ export default function SettingsTab() {
       <BrandImagesSection images={settings.images} />
       <PrivacySection privacy={settings.privacy} version={version} />
       <BookingSection booking={settings.booking} version={version} />
+      <PaymentsSection payments={settings.payments} version={version} />
       <TextsSection texts={settings.texts} brand={settings.business.brand} version={version} />
     </Stack>
   );

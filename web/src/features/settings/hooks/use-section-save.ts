@@ -78,5 +78,6 @@ export const sectionTitles: Record<SettingsSection, string> = {
   links: 'Links',
   privacy: 'Privacy',
   booking: 'Online booking',
+  payments: 'Payments',
   texts: 'Page texts',
 };
