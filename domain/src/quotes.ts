@@ -296,6 +296,17 @@ export type DepositAnswer =
   | { kind: 'checkout'; url: string }
   | { kind: 'bank'; accountName: string; bsb: string; accountNumber: string; reference: string; amountCents: number };
 
+/** Where a lead's newest sent quote stands, kept on the lead for the admin's lists (`quoteSummary` on inquiries and quote requests). */
+export interface LeadQuoteSummary {
+  quoteId: string;
+  number: string;
+  version: number;
+  status: Exclude<QuoteStatus, 'draft'>;
+  /** The accepted total (with the customer's selection), or the sent total with the defaults. */
+  totalCents: number;
+  deposit?: { status: DepositStatus; cents: number; method?: 'card' | 'bank' };
+}
+
 /** The customer's own page, `GET /api/customer/{token}`: their lead, its files and booking, their sent quotes and how they can pay a deposit. */
 export interface CustomerPage {
   lead: {

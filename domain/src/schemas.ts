@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LeadQuoteSummary } from './quotes';
 import { budgets, inquiryRooms, leadStatuses, quoteRooms, timelines, type LeadStatus } from './enums';
 import { limits } from './limits';
 import { accountMessages, newPasswordSchema } from './account';
@@ -132,6 +133,8 @@ export interface Inquiry extends Omit<InquiryInput, 'attachments'>, LeadProgress
   attachments?: LeadAttachment[];
   /** The model's name when the inquiry arrived, so the lead still reads well if the model is renamed or deleted. */
   modelName?: string;
+  /** Its newest sent quote's status, total and deposit (paid, pending or failed). */
+  quoteSummary?: LeadQuoteSummary;
 }
 
 export const interestedInLabel = 'Interested in';
@@ -170,6 +173,8 @@ export interface QuoteRequest extends Omit<QuoteInput, 'attachments'>, LeadProgr
   attachments?: LeadAttachment[];
   /** The site measure the customer booked online, when the request came from the booking page. */
   bookingId?: string;
+  /** Its newest sent quote's status, total and deposit (paid, pending or failed). */
+  quoteSummary?: LeadQuoteSummary;
 }
 
 // ---------------------------------------------------------------- working a lead

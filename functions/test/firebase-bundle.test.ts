@@ -71,9 +71,12 @@ describe('the function bundle', () => {
       'libphonenumber-js': installed('libphonenumber-js'),
       meshoptimizer: installed('meshoptimizer'),
       otpauth: installed('otpauth'),
+      // A quote's PDF, and card payments of its deposit through Stripe Checkout.
+      pdfkit: installed('pdfkit'),
       react: installed('react'),
       'react-dom': installed('react-dom'),
       sharp: installed('sharp'),
+      stripe: installed('stripe'),
       zod: installed('zod'),
     });
   });

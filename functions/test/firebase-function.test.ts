@@ -643,6 +643,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(process.env), {})).runJob('review-reminders');
     // The scheduled booking reminders: booked visits whose reminder is due.
     await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(process.env), {})).runJob('booking-reminders');
+    // A lead's quotes, newest first (the quote builder and the customer's page).
+    const quoted = await client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'quoted@example.com' }, browser);
+    expect((await c.get(`/api/leads/inquiry/${quoted.body.id}/quotes`)).status).toBe(200);
     // Deleting a lead first deletes its customer's files, found by the lead.
     const doomed = await client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'deleted@example.com' }, browser);
     expect(doomed.status).toBe(201);

@@ -305,6 +305,14 @@ describe('the customer', () => {
       by: 'customer',
       note: 'Quote Q-0001 version 1 accepted by Jack Smith: $5,859.70 including GST',
     });
+    expect(won.quoteSummary).toEqual({
+      quoteId: quote.id,
+      number: 'Q-0001',
+      version: 1,
+      status: 'accepted',
+      totalCents: 585_970,
+      deposit: { status: 'none', cents: 58_597 },
+    });
 
     const accepted = messagesOf(t, customer.id).filter((row) => row.id.includes(`${quote.id}-accepted`));
     expect(accepted.map((row) => [row.audience, row.recipient])).toEqual([
@@ -390,6 +398,14 @@ describe('the customer', () => {
     expect(old.body.message).toBe(quoteAnswerMessages.replaced);
     expect((await accept(t.client(), token, edited.body.id)).status).toBe(200);
     expect((await staff.put<ApiError>(`/api/quotes/${edited.body.id}`, kitchen)).status).toBe(409);
+  });
+
+  it('goes with its lead: deleting the lead deletes its quotes, and the link finds nothing', async () => {
+    const t = await start();
+    const { staff, lead: customer, quote, token } = await sentQuote(t);
+    expect((await staff.delete(`/api/quote-request/${customer.id}`)).status).toBe(204);
+    expect((await t.client().get(`/api/customer/${token}`)).status).toBe(404);
+    expect((await staff.get(`/api/quotes/${quote.id}/pdf`)).status).toBe(404);
   });
 });
 
@@ -526,6 +542,12 @@ describe('the deposit', () => {
       expect(first.body.handled).toBe(true);
       const done = (await staff.get<{ items: Quote[] }>(`/api/leads/quote/${customer.id}/quotes`)).body.items[0];
       expect(done.deposit).toMatchObject({ status: 'paid', cents: 29_333 });
+      // The lead in the admin's list shows the deposit paid.
+      const leads = await staff.get<QuoteRequest[]>('/api/quote-requests');
+      expect(leads.body.find((item) => item.id === customer.id)?.quoteSummary).toMatchObject({
+        status: 'accepted',
+        deposit: { status: 'paid', cents: 29_333, method: 'card' },
+      });
       expect(done.deposit?.paidAt).toBeDefined();
 
       // The same event again is handled once: a later "expired" with that id changes nothing either.

@@ -37,6 +37,8 @@ const leadOriginColumns = { source: 'json', channel: 'text' } as const;
 const leadConsentColumns = { marketingConsent: 'bool', marketingConsentAt: 'text' } as const;
 /** The customer's photos and PDF plans (LeadAttachment[]), as the admin reads them; kept up to date by their processing. */
 const leadAttachmentColumns = { attachments: 'json' } as const;
+/** Its newest sent quote: status, total and deposit, for the admin's lists (services/quotes.ts keeps it). */
+const leadQuoteColumns = { quoteSummary: 'json' } as const;
 /**
  * The follow-up reminder: when it is due (set as the lead arrives, from FOLLOW_UP_AFTER_HOURS
  * and BUSINESS_HOURS), `pending` until it is queued and `reminded` after, and when that was.
@@ -63,6 +65,7 @@ const leadOptions = {
     'followUpDueAt',
     'followUp',
     'followUpRemindedAt',
+    'quoteSummary',
   ],
   // The lists filter by status and search, newest first; the dashboard's median reads recent first contacts;
   // the Sources view counts a period's leads per channel and status.
@@ -175,6 +178,7 @@ export const tables = {
       ...leadFollowUpColumns,
       ...leadConsentColumns,
       ...leadAttachmentColumns,
+      ...leadQuoteColumns,
       modelId: 'text',
       modelName: 'text',
       variant: 'text',
@@ -199,6 +203,7 @@ export const tables = {
       ...leadFollowUpColumns,
       ...leadConsentColumns,
       ...leadAttachmentColumns,
+      ...leadQuoteColumns,
       bookingId: 'text',
     },
     ...leadOptions,

@@ -55,6 +55,9 @@ export function leadRemover(store: Store, deleteFiles?: (kind: LeadKindWithFiles
     // A quote request made by a booking takes its visit with it: the time is offered again.
     const booking = kind === 'quote' ? await store.bookings.findOne({ leadId: id }) : null;
     if (booking) await store.bookingSlots.remove(booking.id);
+    // Its quotes (prices, and acceptances with the customer's address and browser) go with it.
+    const quotes = await store.quoteVersions.find({ where: { leadId: id }, orderBy: 'createdAt', direction: 'desc', limit: 500 });
+    await store.quoteVersions.deleteMany(quotes.items.map((quote) => quote.id));
     const deleted = kind === 'inquiry' ? await store.inquiries.delete(id) : await store.quotes.delete(id);
     return { deleted, files, messages: messages.length, reviewRequests: invites.length };
   };

@@ -11,6 +11,7 @@ import {
   type CustomerQuote,
   type DepositAnswer,
   type Inquiry,
+  type LeadQuoteSummary,
   type Quote,
   type QuoteDraft,
   type QuoteLeadKind,
@@ -200,6 +201,7 @@ export class QuoteService {
         return change === 'full' ? null : change;
       });
     }
+    await this.summarize(sent);
     const site = await this.deps.settings();
     const settings = await this.deps.messageSettings();
     const pdf = await this.pdfOf(sent, lead, site);
@@ -314,6 +316,7 @@ export class QuoteService {
     const accepted: QuoteRecord = { ...quote, ...patch };
     const note = `Quote ${quote.number} version ${quote.version} accepted by ${input.name}: ${formatCents(totals.totalCents)} including GST`;
     await this.setLeadStatus(kind, lead.id, 'won', note, at);
+    await this.summarize(accepted);
     const settings = await this.deps.messageSettings();
     const pdf = this.pdfAttachment(accepted, await this.pdfOf(accepted, lead, site));
     const url = await this.customerUrl(settings, kind, lead.id);
@@ -353,6 +356,7 @@ export class QuoteService {
     }
     const note = `Quote ${quote.number} version ${quote.version} declined${reason ? `: ${reason}` : ''}`;
     await this.setLeadStatus(kind, lead.id, 'lost', note, at);
+    await this.summarize({ ...quote, status: 'declined', declined, updatedAt: at });
     const settings = await this.deps.messageSettings();
     const staff = staffAlert(settings, {
       subject: `Quote ${quote.number} declined: ${lead.firstName} ${lead.lastName}`,
@@ -388,16 +392,22 @@ export class QuoteService {
         successUrl: `${page}?deposit=done`,
         cancelUrl: page,
       });
-      await this.deps.store.quoteVersions.transform(quote.id, (current) =>
-        current.deposit && current.deposit.status !== 'paid'
-          ? { deposit: { ...current.deposit, status: 'pending', method: 'card', checkoutSessionId: session.id } }
-          : null,
+      await this.summarize(
+        await this.deps.store.quoteVersions.transform(quote.id, (current) =>
+          current.deposit && current.deposit.status !== 'paid'
+            ? { deposit: { ...current.deposit, status: 'pending', method: 'card', checkoutSessionId: session.id } }
+            : null,
+        ),
       );
       return { kind: 'checkout', url: session.url };
     }
     if (!hasBank(site)) throw new ConflictError(quoteAnswerMessages.noDepositMethod);
-    await this.deps.store.quoteVersions.transform(quote.id, (current) =>
-      current.deposit && current.deposit.status !== 'paid' ? { deposit: { ...current.deposit, status: 'pending', method: 'bank' } } : null,
+    await this.summarize(
+      await this.deps.store.quoteVersions.transform(quote.id, (current) =>
+        current.deposit && current.deposit.status !== 'paid'
+          ? { deposit: { ...current.deposit, status: 'pending', method: 'bank' } }
+          : null,
+      ),
     );
     return {
       kind: 'bank',
@@ -440,7 +450,7 @@ export class QuoteService {
     const quoteId = session.quoteId;
     if (!quoteId) return { handled: true };
     const at = this.now();
-    await store.quoteVersions.transform(quoteId, (current) => {
+    const updated = await store.quoteVersions.transform(quoteId, (current) => {
       if (!current.deposit || current.deposit.status === 'paid') return null;
       return {
         deposit: {
@@ -453,6 +463,7 @@ export class QuoteService {
         updatedAt: at,
       };
     });
+    await this.summarize(updated);
     return { handled: true };
   }
 
@@ -496,6 +507,28 @@ export class QuoteService {
       // A history already full still takes the status: the quote's own record keeps the answer.
       return change === 'full' ? { status, updatedAt: at } : change;
     });
+  }
+
+  /** Keeps the lead's `quoteSummary` (the admin's lists show it) in step with this version. */
+  private async summarize(quote: QuoteRecord | null): Promise<void> {
+    if (!quote || quote.status === 'draft') return;
+    const summary: LeadQuoteSummary = {
+      quoteId: quote.id,
+      number: quote.number,
+      version: quote.version,
+      status: quote.status,
+      totalCents: (quote.acceptance?.totals ?? quoteTotals(quote.items)).totalCents,
+      ...(quote.deposit
+        ? {
+            deposit: {
+              status: quote.deposit.status,
+              cents: quote.deposit.cents,
+              ...(quote.deposit.method ? { method: quote.deposit.method } : {}),
+            },
+          }
+        : {}),
+    };
+    await this.leads(quote.leadKind).update(quote.leadId, { quoteSummary: summary });
   }
 
   private async queue(kind: QuoteLeadKind, leadId: string, key: string, drafts: Draft[]): Promise<void> {

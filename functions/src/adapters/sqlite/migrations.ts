@@ -648,6 +648,13 @@ CREATE TABLE stripe_events (
 ) STRICT;
 `,
   },
+  // NN. A lead's newest sent quote (status, total, deposit) on the lead, for the admin's lists.
+  {
+    sql: `
+ALTER TABLE project_inquiries ADD COLUMN "quoteSummary" TEXT;
+ALTER TABLE quote_requests ADD COLUMN "quoteSummary" TEXT;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */
