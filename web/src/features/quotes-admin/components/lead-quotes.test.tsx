@@ -1,4 +1,4 @@
-import { quoteTotals, type Quote, type QuoteDraft } from '@site/domain';
+import { defaultSettings, quoteTotals, type Quote, type QuoteDraft } from '@site/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { answerRequests, type SentRequest } from '../../../../test-support/api';
@@ -27,8 +27,13 @@ const storedQuote = (changes: Partial<Quote> = {}): Quote => ({
 });
 
 /** The lead's quotes over a server holding `quotes`, answering saves with the draft they stored. */
-function renderQuotes(quotes: Quote[]) {
+function renderQuotes(quotes: Quote[], depositPercent: number | null = null) {
   const requests = answerRequests((request: SentRequest) => {
+    if (request.url === '/api/settings')
+      return {
+        status: 200,
+        body: { settings: { ...defaultSettings, payments: { ...defaultSettings.payments, depositPercent } }, version: 1 },
+      };
     if (request.method === 'GET') return { status: 200, body: { items: quotes } };
     if (request.url.endsWith('/send')) return { status: 200, body: storedQuote({ status: 'sent', sentAt: '2026-11-26T02:00:00.000Z' }) };
     const draft = request.body as QuoteDraft;
@@ -69,7 +74,7 @@ describe('quote builder', () => {
     expect(totals.getByText('$10,876.16')).toBeVisible();
     expect(totals.getByText('$1,087.62')).toBeVisible();
     expect(totals.getByText('$11,963.78')).toBeVisible();
-    expect(totals.getByText('Deposit (at most 10%)')).toBeVisible();
+    expect(totals.getByText('Deposit (10%)')).toBeVisible();
     expect(totals.getByText('$1,196.37')).toBeVisible();
 
     expect(await screen.findByText('Saved', {}, { timeout: 5000 })).toBeVisible();
@@ -80,6 +85,19 @@ describe('quote builder', () => {
       body: { items, validDays: 30, notes: '', terms: '' },
     });
     expect(saves[0].url).toBe('/api/leads/inquiry/lead1/quotes');
+    // Typing three items key by key takes a while on a busy machine.
+  }, 90_000);
+
+  test("the deposit follows the settings' percentage", async () => {
+    const { user } = renderQuotes([], 5);
+    await user.click(await screen.findByRole('button', { name: 'New quote for Ava Nguyen' }));
+    await user.type(screen.getByLabelText('Item 1 description'), 'Vanity');
+    await user.type(screen.getByLabelText('Item 1 unit price excl. GST ($)'), '1,234.56');
+    const totals = within(screen.getByLabelText('Totals'));
+    // $1,234.56 + GST $123.46 = $1,358.02; 5% is $67.90 (rounded down).
+    expect(totals.getByText('$1,358.02')).toBeVisible();
+    expect(await totals.findByText('Deposit (5%)')).toBeVisible();
+    expect(totals.getByText('$67.90')).toBeVisible();
   });
 
   test('a price that is not dollars and cents says so and nothing is saved', async () => {
