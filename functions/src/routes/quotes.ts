@@ -35,7 +35,9 @@ function sendPdf(res: Response, { quote, pdf }: { quote: QuoteRecord; pdf: Buffe
  * Quotes (services/quotes.ts): staff's drafts, sending and PDFs on a lead; the customer's own
  * page by the signed link, with their quotes' PDFs, accepting, declining and the deposit.
  */
-export function quoteRoutes(ctx: Pick<RouteContext, 'sessions' | 'audit' | 'limits'> & { quotes: QuoteService }): Router {
+export function quoteRoutes(
+  ctx: Pick<RouteContext, 'sessions' | 'audit' | 'limits' | 'verifiedClient'> & { quotes: QuoteService },
+): Router {
   const router = Router();
   const { quotes, sessions, audit } = ctx;
   const forms = ctx.limits.forms;
@@ -81,18 +83,18 @@ export function quoteRoutes(ctx: Pick<RouteContext, 'sessions' | 'audit' | 'limi
     sendPdf(res, await quotes.customerPdf(tokenParam(req), idParam(req, 'quoteId')));
   });
 
-  router.post('/customer/:token/quotes/:quoteId/accept', forms, async (req, res) => {
+  router.post('/customer/:token/quotes/:quoteId/accept', ctx.verifiedClient, forms, async (req, res) => {
     const input = parse(quoteAcceptSchema, body(req));
     const client = { ip: req.ip?.replace(/^::ffff:/, '') ?? '', userAgent: (req.get('user-agent') ?? '').slice(0, 500) };
     res.json(await quotes.accept(tokenParam(req), idParam(req, 'quoteId'), input, client));
   });
 
-  router.post('/customer/:token/quotes/:quoteId/decline', forms, async (req, res) => {
+  router.post('/customer/:token/quotes/:quoteId/decline', ctx.verifiedClient, forms, async (req, res) => {
     const { reason } = parse(quoteDeclineSchema, body(req));
     res.json(await quotes.decline(tokenParam(req), idParam(req, 'quoteId'), reason || undefined));
   });
 
-  router.post('/customer/:token/quotes/:quoteId/deposit', forms, async (req, res) => {
+  router.post('/customer/:token/quotes/:quoteId/deposit', ctx.verifiedClient, forms, async (req, res) => {
     res.json(await quotes.deposit(tokenParam(req), idParam(req, 'quoteId')));
   });
 
