@@ -122,6 +122,26 @@ describe('quote builder', () => {
     expect(await screen.findByText('Quote Q-0001 version 1 sent')).toBeVisible();
   });
 
+  test("a sent quote's Edit saves its next version as a draft, which can then be sent", async () => {
+    const sentQuote = storedQuote({ status: 'sent', sentAt: '2026-11-26T02:00:00.000Z' });
+    const requests = answerRequests((request: SentRequest) => {
+      if (request.url === '/api/settings') return { status: 200, body: { settings: defaultSettings, version: 1 } };
+      if (request.method === 'GET') return { status: 200, body: { items: [sentQuote] } };
+      const draft = request.body as QuoteDraft;
+      return { status: 200, body: storedQuote({ ...draft, id: 'q1-2', version: 2, totals: quoteTotals(draft.items) }) };
+    });
+    const { user } = renderWithProviders(<LeadQuotes kind="inquiry" leadId="lead1" name="Ava Nguyen" />);
+    await user.click(await screen.findByRole('button', { name: 'Edit (makes version 2)' }));
+    expect(screen.getByText('Quote Q-0001, version 2 (draft; version 1 stays as sent until this one is sent)')).toBeVisible();
+    await user.clear(screen.getByLabelText('Item 3 unit price excl. GST ($)'));
+    await user.type(screen.getByLabelText('Item 3 unit price excl. GST ($)'), '950');
+
+    expect(await screen.findByRole('button', { name: 'Send version 2' }, { timeout: 5000 })).toBeVisible();
+    const saves = requests.filter((request) => request.method === 'PUT');
+    expect(saves[0].url).toBe('/api/quotes/q1');
+    expect((saves.at(-1)?.body as QuoteDraft).items[2].unitPriceCents).toBe(95_000);
+  });
+
   test('statuses: accepted with its total and deposit, declined with the reason, replaced', async () => {
     const accepted = storedQuote({
       id: 'q2',
