@@ -19,6 +19,7 @@ import {
   type SiteSettings,
 } from '@site/domain';
 import Database from 'better-sqlite3';
+import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import Stripe from 'stripe';
@@ -576,5 +577,62 @@ describe('the deposit', () => {
       const stored = (await staff.get<{ items: Quote[] }>(`/api/leads/quote/${customer.id}/quotes`)).body.items[0];
       expect(stored.deposit?.status).toBe('failed');
     });
+  });
+});
+
+describe('random and malformed bodies', () => {
+  it('never answer 5xx on the quote routes, and store no quote from a body the schema refuses', async () => {
+    const t = await start();
+    const { staff, lead: customer, quote, token } = await sentQuote(t);
+    const item = fc.record(
+      {
+        description: fc.oneof(fc.string(), fc.constant('Cabinets'), fc.integer()),
+        quantity: fc.oneof(fc.double(), fc.integer(), fc.string(), fc.constant(null)),
+        unit: fc.oneof(fc.string(), fc.integer()),
+        unitPriceCents: fc.oneof(fc.double(), fc.integer(), fc.string()),
+        optional: fc.oneof(fc.boolean(), fc.string()),
+        group: fc.oneof(fc.string(), fc.constant('Benchtop'), fc.integer()),
+      },
+      { requiredKeys: [] },
+    );
+    const draft = fc.oneof(
+      fc.anything(),
+      fc.record(
+        { items: fc.oneof(fc.array(item, { maxLength: 4 }), fc.anything()), validDays: fc.anything(), notes: fc.anything() },
+        { requiredKeys: [] },
+      ),
+    );
+    const answer = fc.oneof(
+      fc.anything(),
+      fc.record(
+        {
+          name: fc.oneof(fc.string(), fc.constant('Jack Smith')),
+          acceptTerms: fc.oneof(fc.boolean(), fc.constant(true), fc.anything()),
+          choices: fc.oneof(fc.dictionary(fc.string(), fc.oneof(fc.integer(), fc.double(), fc.string())), fc.anything()),
+          optionalItems: fc.oneof(fc.array(fc.oneof(fc.integer(), fc.double())), fc.anything()),
+          reason: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    const before = (await staff.get<{ items: Quote[] }>(`/api/leads/quote/${customer.id}/quotes`)).body.items.length;
+    let created = 0;
+    await fc.assert(
+      fc.asyncProperty(draft, answer, async (body, customerBody) => {
+        const made = await staff.post(`/api/leads/quote/${customer.id}/quotes`, body);
+        expect(made.status, JSON.stringify(body)).toBeLessThan(500);
+        if (made.status === 201) created++;
+        expect((await staff.put(`/api/quotes/${quote.id}`, body)).status).toBeLessThan(500);
+        for (const action of ['accept', 'decline', 'deposit']) {
+          const res = await t.client().post(`/api/customer/${token}/quotes/${quote.id}/${action}`, customerBody);
+          expect(res.status, `${action} ${JSON.stringify(customerBody)}`).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 60, seed: 31 },
+    );
+    const after = (await staff.get<{ items: Quote[] }>(`/api/leads/quote/${customer.id}/quotes`)).body.items;
+    // Only the drafts the schema accepted were stored (and the version 2 an accepted PUT on the sent quote made).
+    expect(after.length - before).toBeLessThanOrEqual(created + 1);
+    expect(after.every((q) => q.items.length > 0 && q.items.every((i) => Number.isInteger(i.unitPriceCents) && i.quantity > 0))).toBe(true);
   });
 });
