@@ -339,4 +339,6 @@ export const quoteAnswerMessages = {
   notAccepted: 'Accept the quote before paying a deposit',
   depositPaid: 'The deposit is already paid',
   noDepositMethod: 'No way to pay a deposit online is set up yet: please call us',
+  /** 503 when the card payments provider does not answer. */
+  cardUnavailable: 'Card payments are not available right now. Please try again in a few minutes.',
 } as const;

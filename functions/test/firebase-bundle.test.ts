@@ -166,6 +166,7 @@ describe('the function bundle', () => {
       '/unsubscribe',
       '/book',
       '/book/manage',
+      '/your-project',
     ];
     // The last, '**', is any path no file answers: the not-found page, with the settings.
     expect(config.hosting.rewrites.slice(1)).toEqual(
@@ -184,6 +185,7 @@ describe('the function bundle', () => {
         'unsubscribe/index.html',
         'book/index.html',
         'book/manage/index.html',
+        'your-project/index.html',
         '404.html',
         'robots.txt',
         'sitemap.xml',
@@ -202,6 +204,7 @@ describe('the function bundle', () => {
       '/unsubscribe',
       '/book',
       '/book/manage',
+      '/your-project',
       '/robots.txt',
       '/sitemap.xml',
     ])

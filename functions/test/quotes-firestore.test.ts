@@ -62,7 +62,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
     expect(res.status).toBe(200);
     const mail = await db.collection('mail').doc(`${lead.body.id}-${draft.body.id}-sent-1`).get();
     const message = mail.data()?.message as { text: string; attachments: Array<{ filename: string; content: string; encoding: string }> };
-    const token = /\/customer\/([A-Za-z0-9_.-]+)/.exec(message.text)?.[1];
+    const token = /\/your-project\?t=([A-Za-z0-9_.-]+)/.exec(message.text)?.[1];
     expect(token).toBeDefined();
     return { lead: lead.body, quote: res.body, token: token!, message };
   }
@@ -116,12 +116,10 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
       session: { id: `cs_${quote.id}`, paymentStatus: 'paid', quoteId: quote.id },
     });
     const deliver = (signature: string) =>
-      t
-        .client()
-        .request<{ handled: boolean }>('POST', '/api/stripe/webhook', {
-          body: event,
-          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        });
+      t.client().request<{ handled: boolean }>('POST', '/api/stripe/webhook', {
+        body: event,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
     expect((await deliver('bad')).status).toBe(400);
     expect(((await db.collection('quotes').doc(quote.id).get()).data()?.deposit as { status: string }).status).toBe('pending');
     expect((await deliver('good')).body.handled).toBe(true);

@@ -92,7 +92,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 const linkOf = (text: string) => {
-  const match = /https:\/\/renovations\.example\.com\/customer\/([A-Za-z0-9_.-]+)/.exec(text);
+  const match = /https:\/\/renovations\.example\.com\/your-project\?t=([A-Za-z0-9_.-]+)/.exec(text);
   if (!match) throw new Error(`no customer link in: ${text}`);
   return match[1];
 };
@@ -514,6 +514,9 @@ describe('the deposit', () => {
         'line_items[0][price_data][unit_amount]': '29333',
         customer_email: goodQuote.email,
       });
+      // Back from Checkout to the customer's own page.
+      expect(form.success_url).toBe(`https://renovations.example.com/your-project?t=${token}&deposit=done`);
+      expect(form.cancel_url).toBe(`https://renovations.example.com/your-project?t=${token}`);
       const sessionId = `cs_test_${sessions.length}`;
       const paid = {
         id: 'evt_paid_1',
@@ -560,6 +563,17 @@ describe('the deposit', () => {
       const after = await t.client().post<ApiError>(`/api/customer/${token}/quotes/${quote.id}/deposit`);
       expect(after.status).toBe(409);
       expect(after.body.message).toBe(quoteAnswerMessages.depositPaid);
+    });
+
+    it('says card payments are not available, 503 with nothing changed, when Stripe refuses the request', async () => {
+      const t = await start({ checkout: createStripeCheckout({ secretKey: 'sk_test_revoked', webhookSecret, apiUrl }) });
+      const { staff, lead: customer, quote, token } = await sentQuote(t);
+      await accept(t.client(), token, quote.id);
+      const answer = await t.client().post<ApiError>(`/api/customer/${token}/quotes/${quote.id}/deposit`);
+      expect(answer.status).toBe(503);
+      expect(answer.body.message).toBe(quoteAnswerMessages.cardUnavailable);
+      const stored = (await staff.get<{ items: Quote[] }>(`/api/leads/quote/${customer.id}/quotes`)).body.items[0];
+      expect(stored.deposit?.status).toBe('none');
     });
 
     it('marks the deposit failed when the Checkout session expires', async () => {

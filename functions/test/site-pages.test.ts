@@ -228,6 +228,9 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
     const manageBooking = await html('/book/manage?t=abc');
     expect(manageBooking.status).toBe(200);
     expect(manageBooking.text).toContain('"phone":"(03) 9123 4567"');
+    const customerPage = await html('/your-project?t=abc');
+    expect(customerPage.status).toBe(200);
+    expect(customerPage.text).toContain('"phone":"(03) 9123 4567"');
     expect((await html('/book')).text).toContain('>(03) 9123 4567<');
     const missing = await html('/no-such-page');
     expect(missing.status).toBe(404);

@@ -12,6 +12,7 @@ import {
   StorageFullError,
   TooLargeError,
   TooManyError,
+  UnavailableError,
   UnsupportedTypeError,
 } from '../ports/errors';
 import { safePath } from './safe-path';
@@ -53,6 +54,7 @@ const domainStatuses: ReadonlyArray<[abstract new (...args: never[]) => DomainEr
   [UnsupportedTypeError, 415],
   [TooManyError, 429],
   [StorageFullError, 507],
+  [UnavailableError, 503],
 ];
 
 /** Body-parser failures carry a `type`; map each to the status a client should see. */

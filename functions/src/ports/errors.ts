@@ -56,3 +56,6 @@ export class TooManyError extends DomainError {
 
 /** No room to keep it: the uploads' storage or the disk is full. */
 export class StorageFullError extends DomainError {}
+
+/** A service outside the site (the card payments provider) did not answer: try again later. */
+export class UnavailableError extends DomainError {}

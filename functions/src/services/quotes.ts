@@ -2,6 +2,7 @@ import {
   depositCapPercent,
   depositCents,
   formatCents,
+  paths,
   quoteAnswerMessages,
   quoteLimits,
   quoteMessages,
@@ -22,7 +23,7 @@ import {
 import { createHash } from 'node:crypto';
 import { newId } from '../ids';
 import type { Clock } from '../ports/clock';
-import { ConflictError, GoneError, InvalidError, NotFoundError } from '../ports/errors';
+import { ConflictError, GoneError, InvalidError, NotFoundError, UnavailableError } from '../ports/errors';
 import type { NewMessage } from '../ports/messages';
 import type { DepositCheckout, QuoteRecord } from '../ports/quotes';
 import type { Collection, Store } from '../ports/store';
@@ -32,8 +33,6 @@ import type { LinkSigner } from './link-signing';
 import { quotePdf } from './quote-pdf';
 
 const dayMs = 24 * 60 * 60 * 1000;
-/** Where a customer's link opens their page (web: the customer feature). */
-const customerPath = '/customer';
 const leadMissing: Record<QuoteLeadKind, string> = { inquiry: 'Inquiry not found', quote: 'Quote request not found' };
 /** A lead's quotes at most, versions included: the admin's list reads them in one page. */
 const quotesPerLead = 200;
@@ -384,14 +383,19 @@ export class QuoteService {
     if (checkout) {
       const settings = await this.deps.messageSettings();
       const page = await this.customerUrl(settings, quote.leadKind, quote.leadId);
-      const session = await checkout.createSession({
-        quoteId: quote.id,
-        email: lead.email,
-        amountCents: quote.deposit.cents,
-        description: `Deposit on quote ${quote.number} (${quote.deposit.percent}%)`,
-        successUrl: `${page}?deposit=done`,
-        cancelUrl: page,
-      });
+      // The page's address already has its token as a query (?t=…).
+      const session = await checkout
+        .createSession({
+          quoteId: quote.id,
+          email: lead.email,
+          amountCents: quote.deposit.cents,
+          description: `Deposit on quote ${quote.number} (${quote.deposit.percent}%)`,
+          successUrl: `${page}&deposit=done`,
+          cancelUrl: page,
+        })
+        .catch(() => {
+          throw new UnavailableError(quoteAnswerMessages.cardUnavailable);
+        });
       await this.summarize(
         await this.deps.store.quoteVersions.transform(quote.id, (current) =>
           current.deposit && current.deposit.status !== 'paid'
@@ -472,7 +476,7 @@ export class QuoteService {
   /** The customer's page's address: their lead signed. */
   async customerUrl(settings: Pick<MessageSettings, 'siteUrl'>, kind: QuoteLeadKind, leadId: string): Promise<string> {
     const token = await this.deps.signer.sign('customer', `${kind === 'inquiry' ? 'i' : 'q'}-${leadId}`);
-    return `${settings.siteUrl}${customerPath}/${token}`;
+    return `${settings.siteUrl}${paths.customer}?t=${encodeURIComponent(token)}`;
   }
 
   private async byToken(token: string): Promise<{ kind: QuoteLeadKind; lead: LeadRecord }> {

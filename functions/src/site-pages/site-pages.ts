@@ -19,7 +19,7 @@ interface RenderEntry {
   dataBlock(data: { settings: PublicSettings; today: string }): string;
   melbourneToday(): string;
   notFoundMarker: string;
-  paths: { writeReview: string; unsubscribe: string; manageBooking: string };
+  paths: { writeReview: string; unsubscribe: string; manageBooking: string; customer: string };
   publicPaths: readonly string[];
   sitePaths: readonly string[];
 }
@@ -184,8 +184,9 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     next.set(entry.paths.unsubscribe, html(await page(entry.paths.unsubscribe)));
     const shell = template.replace('<!--app-head-->', () => entry.dataBlock({ settings, today })).replace('<!--app-html-->', '');
     next.set(entry.paths.writeReview, html(shell));
-    // A booking's own link is drawn in the browser from its token, on the settings' header and footer.
+    // A booking's own link and a customer's own page are drawn in the browser from their token, on the settings' header and footer.
     next.set(entry.paths.manageBooking, html(shell));
+    next.set(entry.paths.customer, html(shell));
     current = { data: { projects, settings, models }, template };
     next.set('/sitemap.xml', pack(sitemap(siteUrl, projects), 'application/xml; charset=utf-8'));
     next.set(
