@@ -13,6 +13,8 @@ test.describe('admin accessibility', () => {
   });
 
   test('every dashboard tab with records has no axe violations', async ({ page, request }) => {
+    // Five full axe scans of tabs whose lead cards carry their quotes: more than the default minute on a loaded machine.
+    test.slow();
     await seed.inquiry(request);
     await seed.quote(request);
     await seed.review(request);
