@@ -11,9 +11,11 @@ export function uniqueName(prefix: string): string {
 
 /**
  * A mobile number of its own: the site sends a customer at most CUSTOMER_MESSAGES_PER_DAY
- * messages, so leads that shared one address or number would find theirs not sent.
+ * messages, so leads that shared one address or number would find theirs not sent. It is in
+ * the allocated 0412 range: a random 04xx number may be no valid number (0479 801 947 is
+ * not), and its SMS would then not be sent.
  */
-const uniqueMobile = () => `04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`.replace(/^(\d{4})(\d{3})(\d{3})$/, '$1 $2 $3');
+const uniqueMobile = () => `0412${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`.replace(/^(\d{4})(\d{3})(\d{3})$/, '$1 $2 $3');
 
 export function inquiry(overrides: Partial<InquiryInput> = {}): InquiryInput {
   const firstName = uniqueName('Ava');
