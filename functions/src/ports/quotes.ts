@@ -1,42 +1,17 @@
-import type { DepositStatus, QuoteAcceptance, QuoteItem, QuoteLeadKind, QuoteStatus } from '@site/domain';
+import type { Quote, QuoteDeposit } from '@site/domain';
 
 /**
  * One version of a quote (see ports/schema.ts quoteVersions). Versions of a quote share its
  * `number`; a sent version is frozen, and editing it makes the next version as a draft.
  * Totals are not stored: the domain's `quoteTotals` computes them from the items.
  */
-export interface QuoteRecord {
-  id: string;
-  leadKind: QuoteLeadKind;
-  leadId: string;
-  number: string;
-  version: number;
-  status: QuoteStatus;
-  items: QuoteItem[];
-  validDays: number;
-  notes?: string;
-  terms?: string;
-  createdAt: string;
-  updatedAt: string;
-  sentAt?: string;
-  validUntil?: string;
-  acceptance?: QuoteAcceptance;
-  declined?: { at: string; reason?: string };
-  deposit?: QuoteRecordDeposit;
-  replacedBy?: string;
+export interface QuoteRecord extends Omit<Quote, 'totals'> {
   /** The draft made from this sent version by an edit, so a second edit goes on to it. */
   nextDraftId?: string;
 }
 
-export interface QuoteRecordDeposit {
-  percent: number;
-  cents: number;
-  status: DepositStatus;
-  method?: 'card' | 'bank';
-  reference: string;
-  checkoutSessionId?: string;
-  paidAt?: string;
-}
+/** A version's deposit as stored (the Checkout session's id included, which the customer's page leaves out). */
+export type QuoteRecordDeposit = QuoteDeposit;
 
 /** The next quote number (id `quotes`): one document counted up in a transaction. */
 export interface QuoteCounterRecord {

@@ -464,30 +464,18 @@ export class BookingService {
     ];
   }
 
-  private async bookedStarting(from: string, to: string): Promise<BookingRecord[]> {
-    const found: BookingRecord[] = [];
-    let after: string | undefined;
-    do {
-      const page = await this.deps.store.bookings.find({
-        where: { status: 'booked' },
-        orderBy: 'start',
-        direction: 'asc',
-        atLeast: from,
-        lessThan: to,
-        limit: pageSize,
-        after,
-      });
-      found.push(...page.items);
-      after = page.next;
-    } while (after);
-    return found;
+  /** Booked visits starting in [from, to): what holds time. */
+  private bookedStarting(from: string, to: string): Promise<BookingRecord[]> {
+    return this.bookingsStarting(from, to, { status: 'booked' });
   }
 
-  private async bookingsStarting(from: string, to: string): Promise<BookingRecord[]> {
+  /** Every booking starting in [from, to) (cancelled ones too, unless `where` says otherwise), read page by page. */
+  private async bookingsStarting(from: string, to: string, where?: { status: 'booked' }): Promise<BookingRecord[]> {
     const found: BookingRecord[] = [];
     let after: string | undefined;
     do {
       const page = await this.deps.store.bookings.find({
+        ...(where ? { where } : {}),
         orderBy: 'start',
         direction: 'asc',
         atLeast: from,

@@ -265,7 +265,7 @@ export interface Alert {
 }
 
 /** "5 January 2025 at 3:04 pm", the long format with time that staff read everywhere, in Melbourne time. */
-const melbourneTime = new Intl.DateTimeFormat('en-AU', {
+export const melbourneTime = new Intl.DateTimeFormat('en-AU', {
   timeZone: 'Australia/Melbourne',
   day: 'numeric',
   month: 'long',

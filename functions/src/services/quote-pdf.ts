@@ -1,6 +1,7 @@
 import { formatCents, quoteTotals, type QuoteAcceptance, type QuoteItem, type SiteSettings } from '@site/domain';
 import PDFDocument from 'pdfkit';
 import type { QuoteRecord } from '../ports/quotes';
+import { melbourneTime } from './lead-messages';
 
 /** The business as the quote's letterhead prints it, and its logo's bytes when one is set. */
 export interface QuoteLetterhead {
@@ -9,14 +10,6 @@ export interface QuoteLetterhead {
 }
 
 const melbourneDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', day: 'numeric', month: 'long', year: 'numeric' });
-const melbourneTime = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Melbourne',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** "11 222 333 444", as an ABN is printed. */
 const abnLabel = (abn: string) => `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}`;
