@@ -394,6 +394,12 @@ describe('staff', () => {
     const moved = await staff.patch<{ start: string; sequence: number }>(`/api/bookings/${lead.bookingId}`, { start: target });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ start: target, sequence: 1 });
+    // The lead's card reads its visit by id: staff only, and 404 for one that is not there.
+    const one = await staff.get<{ id: string; start: string; leadId: string }>(`/api/bookings/${lead.bookingId}`);
+    expect(one.body).toMatchObject({ id: lead.bookingId, start: target, leadId: lead.id });
+    expect((await t.client().get(`/api/bookings/${lead.bookingId}`)).status).toBe(401);
+    expect((await staff.get<ApiError>('/api/bookings/unknownbooking1234567')).body.message).toBe(bookingMessages.notFound);
+    expect((await staff.get('/api/bookings/feed')).body).toHaveProperty('url');
     const movedEmail = queuedFor(file, lead.id).find(
       (row) => row.id.includes('-moved-1-') && row.audience === 'customer' && row.channel === 'email',
     )!;

@@ -101,6 +101,11 @@ export function bookingRoutes(
     res.status(204).end();
   });
 
+  // After /bookings/manage and /bookings/feed, which this pattern would otherwise take.
+  router.get('/bookings/:id', sessions.requireAdmin, async (req, res) => {
+    res.json(await bookings.one(idParam(req)));
+  });
+
   router.patch('/bookings/:id', sessions.requireAdmin, async (req, res) => {
     const id = idParam(req);
     const change = parse(bookingStaffChangeSchema, body(req));

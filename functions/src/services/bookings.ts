@@ -178,6 +178,13 @@ export class BookingService {
     return { bookings: bookings.map(adminView), blocks: blocks.map(blockView) };
   }
 
+  /** One visit, booked or cancelled, as staff read it (a lead's card shows its site measure). */
+  async one(id: string): Promise<Booking> {
+    const booking = await this.deps.store.bookings.get(id);
+    if (!booking) throw new NotFoundError(bookingMessages.notFound);
+    return adminView(booking);
+  }
+
   /** Staff move a visit to `start` (the customer gets a new invite) or cancel it (the customer is told). */
   async staffChange(id: string, change: { start: string } | { status: 'cancelled' }): Promise<{ booking: Booking; detail: string }> {
     const site = await this.deps.settings();
