@@ -9,6 +9,7 @@ import { DeliveryWarning } from '../../features/leads/components/delivery-warnin
 import { LeadFigures } from '../../features/leads/components/lead-figures';
 import { InquiriesTab } from '../../features/leads/inquiries-tab';
 import { QuoteRequestsTab } from '../../features/leads/quote-requests-tab';
+import { LeadMeasure } from '../../features/calendar/components/lead-measure';
 import { LeadQuotes } from '../../features/quotes-admin/components/lead-quotes';
 import { PrivacyTab } from '../../features/privacy-requests/privacy-tab';
 import { useAllReviews } from '../../features/reviews-admin/api/reviews';
@@ -35,6 +36,8 @@ const inquiryQuotes = (leadId: string, name: string, historyLength: number) => (
 const quoteRequestQuotes = (leadId: string, name: string, historyLength: number) => (
   <LeadQuotes kind="quote" leadId={leadId} name={name} historyLength={historyLength} />
 );
+/** A quote request's site measure, from the calendar feature. */
+const quoteRequestMeasure = (bookingId: string) => <LeadMeasure bookingId={bookingId} />;
 
 /** The dashboard with every feature's tab: the lead, review and visitor tabs count their lists in their labels. */
 function Dashboard() {
@@ -56,7 +59,7 @@ function Dashboard() {
       label: 'Quote requests',
       count: quotes.total,
       heading: 'Quote requests',
-      panel: <QuoteRequestsTab quotes={quoteRequestQuotes} />,
+      panel: <QuoteRequestsTab quotes={quoteRequestQuotes} measure={quoteRequestMeasure} />,
     },
     { value: 'calendar', label: 'Calendar', heading: 'Calendar', panel: lazyPanel(<CalendarTab />, 'Loading the calendar') },
     { value: 'reviews', label: 'Reviews', count: reviews.total, heading: 'Reviews', panel: <ReviewsTab /> },

@@ -21,11 +21,19 @@ import { LeadMessages } from './components/lead-messages';
 import { LeadStatusControl } from './components/lead-status';
 import { LeadSummary } from './components/lead-summary';
 import { OverdueChip } from './components/overdue-chip';
-import type { LeadQuotesSlot } from './lib/lead-quotes-slot';
+import type { LeadMeasureSlot, LeadQuotesSlot } from './lib/lead-quotes-slot';
 import { CardGrid, ListPanel } from '../../components/admin/list-panel';
 import { Detail, RecordCard } from '../../components/admin/record-card';
 
-function QuoteRequestCard({ quote, quotes }: { quote: WithMessages<QuoteRequest>; quotes?: LeadQuotesSlot }) {
+function QuoteRequestCard({
+  quote,
+  quotes,
+  measure,
+}: {
+  quote: WithMessages<QuoteRequest>;
+  quotes?: LeadQuotesSlot;
+  measure?: LeadMeasureSlot;
+}) {
   const remove = useDeleteQuoteRequest();
   const name = `${quote.firstName} ${quote.lastName}`;
   const { confirm, dialog } = useConfirm();
@@ -66,6 +74,7 @@ function QuoteRequestCard({ quote, quotes }: { quote: WithMessages<QuoteRequest>
           {consentSummary(quote)}
         </Detail>
       </Stack>
+      {quote.bookingId ? measure?.(quote.bookingId) : null}
       <LeadAttachments attachments={quote.attachments} />
       {quotes?.(quote.id, name, quote.history.length)}
       <LeadHistory id={quote.id} lead={quote} name={name} collection="quote_requests" />
@@ -75,8 +84,8 @@ function QuoteRequestCard({ quote, quotes }: { quote: WithMessages<QuoteRequest>
   );
 }
 
-/** `quotes`: the lead's quotes on each card, from the quotes feature (the admin page hands it over). */
-export function QuoteRequestsTab({ quotes }: { quotes?: LeadQuotesSlot } = {}) {
+/** `quotes`: the lead's quotes on each card, from the quotes feature; `measure`: its booked site measure, from the calendar feature (the admin page hands both over). */
+export function QuoteRequestsTab({ quotes, measure }: { quotes?: LeadQuotesSlot; measure?: LeadMeasureSlot } = {}) {
   const [filter, setFilter] = useLeadFilter();
   const list = useQuoteRequests(filter);
   const filtered = filter.status !== undefined || filter.q !== undefined;
@@ -98,7 +107,7 @@ export function QuoteRequestsTab({ quotes }: { quotes?: LeadQuotesSlot } = {}) {
       >
         <CardGrid>
           {list.items.map((quote) => (
-            <QuoteRequestCard key={quote.id} quote={quote} quotes={quotes} />
+            <QuoteRequestCard key={quote.id} quote={quote} quotes={quotes} measure={measure} />
           ))}
         </CardGrid>
       </ListPanel>

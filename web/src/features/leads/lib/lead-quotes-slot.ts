@@ -6,3 +6,6 @@ import type { ReactNode } from 'react';
  * admin page fills it from the quotes feature.
  */
 export type LeadQuotesSlot = (leadId: string, name: string, historyLength: number) => ReactNode;
+
+/** What a quote request's card shows of the site measure it was booked with; the admin page fills it from the calendar feature. */
+export type LeadMeasureSlot = (bookingId: string) => ReactNode;
