@@ -9,7 +9,9 @@ import {
   lineCents,
   quoteDraftSchema,
   quoteMessages,
+  quoteSections,
   quoteTotals,
+  sectionSubtotalCents,
   selectionProblem,
   type QuoteItem,
 } from './quotes';
@@ -121,6 +123,52 @@ describe('a draft', () => {
     expect(messageOf({ items: [{ ...valid, group: 'Benchtop', optional: true }] })).toBe(quoteMessages.groupAllOptional);
     expect(messageOf({ items: [valid], validDays: 0 })).toBe(quoteMessages.validDays);
     expect(messageOf({ items: [valid, { ...valid, quantity: 2.25 }] })).toBeNull();
+  });
+
+  it('takes a section of 1 to 60 characters, trimmed, and refuses a longer or blank one naming the field', () => {
+    const result = quoteDraftSchema.safeParse({ items: [{ ...valid, section: `  ${'C'.repeat(60)}  ` }] });
+    expect(result.data?.items[0].section).toBe('C'.repeat(60));
+    const tooLong = quoteDraftSchema.safeParse({ items: [valid, { ...valid, section: 'C'.repeat(61) }] });
+    expect(tooLong.error?.issues).toMatchObject([{ path: ['items', 1, 'section'], message: quoteMessages.section }]);
+    expect(quoteMessages.section).toBe('Section: 1 to 60 characters, such as "Cabinetry"');
+    expect(messageOf({ items: [{ ...valid, section: '   ' }] })).toBe(quoteMessages.section);
+  });
+});
+
+describe('sections', () => {
+  const items: QuoteItem[] = [
+    { description: 'Site protection', quantity: 1, unitPriceCents: 10_000 },
+    { description: 'Base cabinets', quantity: 1, unitPriceCents: 500_000, section: 'Cabinetry' },
+    { description: 'Pantry', quantity: 1, unitPriceCents: 250_000, section: 'Cabinetry' },
+    { description: 'Laminate benchtop', quantity: 3.5, unitPriceCents: 33_333, group: 'Benchtop', section: 'Benchtops' },
+    { description: 'Stone benchtop', quantity: 3.5, unitPriceCents: 95_000, group: 'Benchtop', section: 'Benchtops' },
+    { description: 'Soft-close drawers', quantity: 4, unitPriceCents: 5_000, optional: true, section: 'Cabinetry' },
+  ];
+
+  it("are runs of consecutive items with the same section, in the items' order, items without one first", () => {
+    expect(quoteSections(items)).toEqual([
+      { name: null, indexes: [0] },
+      { name: 'Cabinetry', indexes: [1, 2] },
+      { name: 'Benchtops', indexes: [3, 4] },
+      { name: 'Cabinetry', indexes: [5] },
+    ]);
+    expect(quoteSections([])).toEqual([]);
+  });
+
+  it("subtotal the included lines only, excluding GST, and add up to the quote's subtotal", () => {
+    const totals = quoteTotals(items, { choices: { Benchtop: 4 }, optionalItems: [5] });
+    expect(quoteSections(items).map((section) => sectionSubtotalCents(section, totals))).toEqual([10_000, 750_000, 332_500, 20_000]);
+    const defaults = quoteTotals(items);
+    // 3.5 × 33,333 = 116,665.5, rounded once to 116,666; the stone and the drawers are not included by default.
+    expect(quoteSections(items).map((section) => sectionSubtotalCents(section, defaults))).toEqual([10_000, 750_000, 116_666, 0]);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(item, fc.constantFrom(undefined, 'A', 'B')), { maxLength: 20 }), (pairs) => {
+        const sectioned: QuoteItem[] = pairs.map(([line, section]) => (section ? { ...line, section } : line));
+        const totals = quoteTotals(sectioned);
+        const sum = quoteSections(sectioned).reduce((total, section) => total + sectionSubtotalCents(section, totals), 0);
+        expect(sum).toBe(totals.subtotalCents);
+      }),
+    );
   });
 });
 

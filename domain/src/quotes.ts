@@ -31,6 +31,7 @@ export const quoteLimits = {
   validDaysDefault: 30,
   validDaysMax: 365,
   group: 60,
+  section: 60,
 } as const;
 
 export const quoteMessages = {
@@ -41,6 +42,7 @@ export const quoteMessages = {
   unit: `Unit: at most ${quoteLimits.unit} characters, such as "m" or "each"`,
   unitPrice: 'Unit price: a whole number of cents from 0, excluding GST',
   group: `Option group: at most ${quoteLimits.group} characters`,
+  section: `Section: 1 to ${quoteLimits.section} characters, such as "Cabinetry"`,
   groupAllOptional: 'Items of an option group cannot also be optional: the customer picks one of the group',
   validDays: `Valid for: a whole number of days from 1 to ${quoteLimits.validDaysMax}`,
   notes: `Notes: at most ${quoteLimits.notes} characters`,
@@ -76,6 +78,13 @@ export const quoteItemSchema = z.object({
   optional: z.boolean().optional(),
   /** Items with the same group are alternatives: the customer picks one, and the first is the default. */
   group: z.string({ error: quoteMessages.group }).trim().min(1, quoteMessages.group).max(quoteLimits.group, quoteMessages.group).optional(),
+  /** The heading the item is printed under ("Cabinetry"); consecutive items with the same section form it. */
+  section: z
+    .string({ error: quoteMessages.section })
+    .trim()
+    .min(1, quoteMessages.section)
+    .max(quoteLimits.section, quoteMessages.section)
+    .optional(),
 });
 export type QuoteItem = z.infer<typeof quoteItemSchema>;
 
@@ -173,6 +182,35 @@ export function quoteTotals(items: readonly QuoteItem[], selection: QuoteSelecti
   const gstCents = roundCents((subtotalCents * gstPercent) / 100);
   return { lines, subtotalCents, gstCents, totalCents: subtotalCents + gstCents };
 }
+
+/**
+ * A run of items shown under one heading: `name` is the items' section, or null for items
+ * without one (those a quote starts with sit above the first heading).
+ */
+export interface QuoteSection {
+  name: string | null;
+  /** The items' indexes in `items`, in order. */
+  indexes: number[];
+}
+
+/**
+ * The quote's sections in the items' order: consecutive items with the same section form one,
+ * so items are never reordered (and a name used again further down starts a new run).
+ */
+export function quoteSections(items: readonly Pick<QuoteItem, 'section'>[]): QuoteSection[] {
+  const sections: QuoteSection[] = [];
+  items.forEach((item, index) => {
+    const name = item.section ?? null;
+    const last = sections.at(-1);
+    if (last && last.name === name) last.indexes.push(index);
+    else sections.push({ name, indexes: [index] });
+  });
+  return sections;
+}
+
+/** A section's subtotal excluding GST, in cents: the lines of `totals` that its selection includes. */
+export const sectionSubtotalCents = (section: QuoteSection, totals: Pick<QuoteTotals, 'lines'>): number =>
+  section.indexes.reduce((sum, index) => sum + (totals.lines[index]?.included ? totals.lines[index].lineCents : 0), 0);
 
 /** The highest deposit the law allows on a total, in percent: 10 under $20,000, 5 from $20,000. */
 export const depositCapPercent = (totalCents: number): number => (totalCents < depositThresholdCents ? 10 : 5);

@@ -158,6 +158,7 @@ describe('drafts', () => {
       [{ items: [{ ...item, description: '' }] }, 'items.0.description', quoteMessages.description],
       [{ items: [item], validDays: 0 }, 'validDays', quoteMessages.validDays],
       [{ items: [{ ...item, group: 'A', optional: true }] }, 'items', quoteMessages.groupAllOptional],
+      [{ items: [{ ...item, section: 'C'.repeat(61) }] }, 'items.0.section', quoteMessages.section],
     ];
     for (const [body, field, message] of cases) {
       const res = await staff.post<ApiError>(`/api/leads/quote/${customer.id}/quotes`, body);
@@ -254,6 +255,55 @@ describe('sending and the PDF', () => {
     const customerPdf = await fetch(`${t.url}/api/customer/${token}/quotes/${quote.id}/pdf`);
     expect(customerPdf.status).toBe(200);
     expect(await pdfText(new Uint8Array(await customerPdf.arrayBuffer()))).toContain('Quote Q-0001, version 1');
+  });
+
+  it('prints each section under its heading, in order, with its items and its subtotal excluding GST', async () => {
+    const t = await start();
+    const sectioned = {
+      items: [
+        { description: 'Site protection', quantity: 1, unitPriceCents: 20_000 },
+        { description: 'Base cabinets', quantity: 1, unitPriceCents: 500_000, section: '  Cabinetry ' },
+        { description: 'Pantry unit', quantity: 1, unitPriceCents: 250_000, section: 'Cabinetry' },
+        { description: 'Laminate benchtop', quantity: 3.5, unit: 'm', unitPriceCents: 33_333, group: 'Benchtop', section: 'Benchtops' },
+        { description: 'Stone benchtop', quantity: 3.5, unit: 'm', unitPriceCents: 95_000, group: 'Benchtop', section: 'Benchtops' },
+        { description: 'Tapware', quantity: 2, unit: 'each', unitPriceCents: 45_000, section: 'Plumbing' },
+        { description: 'Filter tap', quantity: 1, unitPriceCents: 80_000, optional: true, section: 'Plumbing' },
+      ],
+    };
+    const { staff, quote } = await sentQuote(t, sectioned);
+    const sections = quote.items.map((item) => item.section);
+    expect(sections).toEqual([undefined, 'Cabinetry', 'Cabinetry', 'Benchtops', 'Benchtops', 'Plumbing', 'Plumbing']);
+    const res = await fetch(`${t.url}/api/quotes/${quote.id}/pdf`, { headers: { cookie: staff.cookie } });
+    const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    // Each expected piece after the one before: the unsectioned item first, then each heading, its items and its subtotal.
+    const inOrder = [
+      'Site protection',
+      'Cabinetry',
+      'Base cabinets',
+      'Pantry unit',
+      'Cabinetry subtotal (excluding GST)',
+      '$7,500.00',
+      'Benchtops',
+      'Choose one: Benchtop',
+      'Laminate benchtop [Option (chosen)]',
+      'Stone benchtop [Option]',
+      // 3.5 m × $333.33, rounded once; the stone (not chosen) is not counted.
+      'Benchtops subtotal (excluding GST)',
+      '$1,166.66',
+      'Plumbing',
+      'Tapware',
+      'Filter tap [Optional]',
+      'Plumbing subtotal (excluding GST)',
+      '$900.00',
+      'Subtotal (excluding GST)',
+      '$9,766.66',
+    ];
+    let from = 0;
+    for (const expected of inOrder) {
+      const at = text.indexOf(expected, from);
+      expect(at, `${expected} after ${text.slice(0, from).slice(-40)}`).toBeGreaterThanOrEqual(from);
+      from = at + expected.length;
+    }
   });
 });
 

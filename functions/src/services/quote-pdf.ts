@@ -1,4 +1,4 @@
-import { formatCents, quoteTotals, type QuoteAcceptance, type QuoteItem, type SiteSettings } from '@site/domain';
+import { formatCents, quoteSections, quoteTotals, sectionSubtotalCents, type QuoteAcceptance, type SiteSettings } from '@site/domain';
 import PDFDocument from 'pdfkit';
 import type { QuoteRecord } from '../ports/quotes';
 import { melbourneTime } from './lead-messages';
@@ -16,7 +16,8 @@ const abnLabel = (abn: string) => `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.s
 
 /**
  * The quote's PDF: the letterhead (name, ABN, address, logo), the quote's number and version,
- * its items with either-or options and optional items marked, the subtotal, GST and total
+ * its items under their sections' headings (each closed by its subtotal excluding GST) with
+ * either-or options and optional items marked, the subtotal, GST and total
  * including GST, the deposit, validity, notes and terms; once accepted, what was accepted.
  * The totals are those of the acceptance's selection, or the defaults.
  */
@@ -72,27 +73,32 @@ export function quotePdf(
     doc.font('Helvetica');
   };
 
-  let group: string | undefined;
-  quote.items.forEach((item: QuoteItem, index) => {
-    if (item.group !== group) {
-      group = item.group;
-      if (group) {
-        doc.moveDown(0.5).font('Helvetica-Bold').text(`Choose one: ${group}`).font('Helvetica');
+  for (const section of quoteSections(quote.items)) {
+    if (section.name) doc.moveDown(0.5).font('Helvetica-Bold').fontSize(12).text(section.name).fontSize(10).font('Helvetica');
+    let group: string | undefined;
+    for (const index of section.indexes) {
+      const item = quote.items[index];
+      if (item.group !== group) {
+        group = item.group;
+        if (group) {
+          doc.moveDown(0.5).font('Helvetica-Bold').text(`Choose one: ${group}`).font('Helvetica');
+        }
       }
-    }
-    const line = totals.lines[index];
-    const quantity = `${item.quantity}${item.unit ? ` ${item.unit}` : ''} × ${formatCents(item.unitPriceCents)}`;
-    const mark = item.group
-      ? line.included
-        ? 'Option (chosen)'
-        : 'Option'
-      : item.optional
+      const line = totals.lines[index];
+      const quantity = `${item.quantity}${item.unit ? ` ${item.unit}` : ''} × ${formatCents(item.unitPriceCents)}`;
+      const mark = item.group
         ? line.included
-          ? 'Optional (added)'
-          : 'Optional'
-        : '';
-    row(`${item.description}${mark ? ` [${mark}]` : ''}\n${quantity}`, formatCents(line.lineCents));
-  });
+          ? 'Option (chosen)'
+          : 'Option'
+        : item.optional
+          ? line.included
+            ? 'Optional (added)'
+            : 'Optional'
+          : '';
+      row(`${item.description}${mark ? ` [${mark}]` : ''}\n${quantity}`, formatCents(line.lineCents));
+    }
+    if (section.name) row(`${section.name} subtotal (excluding GST)`, formatCents(sectionSubtotalCents(section, totals)), { bold: true });
+  }
   doc.moveDown();
   row('Subtotal (excluding GST)', formatCents(totals.subtotalCents));
   row('GST (10%)', formatCents(totals.gstCents));

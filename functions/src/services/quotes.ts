@@ -611,6 +611,7 @@ export class QuoteService {
         ...(item.unit ? { unit: item.unit } : {}),
         ...(item.optional ? { optional: true } : {}),
         ...(item.group ? { group: item.group } : {}),
+        ...(item.section ? { section: item.section } : {}),
       })),
       validDays: draft.validDays ?? quoteLimits.validDaysDefault,
       ...(draft.notes ? { notes: draft.notes } : {}),

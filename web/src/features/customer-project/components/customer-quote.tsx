@@ -1,7 +1,9 @@
 import {
   formatCents,
   lineCents,
+  quoteSections,
   quoteTotals,
+  sectionSubtotalCents,
   type CustomerQuote,
   type DepositAnswer,
   type QuoteItem,
@@ -36,7 +38,8 @@ interface CustomerQuoteProps {
 type Mode = 'view' | 'declining';
 
 /**
- * One sent version on the customer's page: its items, the choices they make (a radio per
+ * One sent version on the customer's page: its items under their sections' headings (each with
+ * its subtotal excl. GST following the choices), the choices they make (a radio per
  * either-or choice, a box per optional extra) with the total incl. GST following them, then
  * accepting by name and the terms, or declining with an optional reason; afterwards its outcome
  * and the deposit.
@@ -54,7 +57,7 @@ export function CustomerQuoteView({ token, quote, depositMethods, unreachable, o
 
   const open = quote.status === 'sent' && !quote.expired;
   const totals = quote.acceptance?.totals ?? quoteTotals(quote.items, selection);
-  const groups = [...new Set(quote.items.flatMap((item) => (item.group ? [item.group] : [])))];
+  const sections = quoteSections(quote.items);
   const chosen = (group: string) => selection.choices?.[group] ?? quote.items.findIndex((item) => item.group === group);
   const added = new Set(selection.optionalItems ?? []);
   const title = `Quote ${quote.number}, version ${quote.version}`;
@@ -131,53 +134,79 @@ export function CustomerQuoteView({ token, quote, depositMethods, unreachable, o
         <p className={styles.muted}>Valid until {dateOf(quote.validUntil)}. Prices of items are excluding GST; the total includes GST.</p>
       ) : null}
 
-      <ul className={styles.items} aria-label="Included">
-        {quote.items.map((item, index) => (!item.group && !item.optional ? <li key={index}>{line(item)}</li> : null))}
-      </ul>
+      {sections.map((section) => {
+        const inSection = section.indexes.map((index) => ({ item: quote.items[index], index }));
+        const groups = [...new Set(inSection.flatMap(({ item }) => (item.group ? [item.group] : [])))];
+        const labelled = (label: string) => (section.name ? `${label} in ${section.name}` : label);
+        return (
+          <section
+            key={section.indexes[0]}
+            className={styles.field}
+            aria-labelledby={section.name ? `quote-${quote.id}-section-${section.indexes[0]}` : undefined}
+          >
+            {section.name ? (
+              <h3 id={`quote-${quote.id}-section-${section.indexes[0]}`} className={styles.subheading}>
+                {section.name}
+              </h3>
+            ) : null}
+            {inSection.some(({ item }) => !item.group && !item.optional) ? (
+              <ul className={styles.items} aria-label={labelled('Included')}>
+                {inSection.map(({ item, index }) => (!item.group && !item.optional ? <li key={index}>{line(item)}</li> : null))}
+              </ul>
+            ) : null}
 
-      {groups.map((group) => (
-        <fieldset key={group} className={styles.choice} disabled={!open}>
-          <legend>{group}: choose one</legend>
-          {quote.items.map((item, index) =>
-            item.group === group ? (
-              <label key={index} className={styles.option}>
-                <input
-                  type="radio"
-                  name={`${quote.id}-${group}`}
-                  checked={chosen(group) === index}
-                  onChange={() => setSelection((current) => ({ ...current, choices: { ...current.choices, [group]: index } }))}
-                />
-                {line(item)}
-              </label>
-            ) : null,
-          )}
-        </fieldset>
-      ))}
+            {groups.map((group) => (
+              <fieldset key={group} className={styles.choice} disabled={!open}>
+                <legend>{group}: choose one</legend>
+                {inSection.map(({ item, index }) =>
+                  item.group === group ? (
+                    <label key={index} className={styles.option}>
+                      <input
+                        type="radio"
+                        name={`${quote.id}-${group}`}
+                        checked={chosen(group) === index}
+                        onChange={() => setSelection((current) => ({ ...current, choices: { ...current.choices, [group]: index } }))}
+                      />
+                      {line(item)}
+                    </label>
+                  ) : null,
+                )}
+              </fieldset>
+            ))}
 
-      {quote.items.some((item) => item.optional) ? (
-        <fieldset className={styles.choice} disabled={!open}>
-          <legend>Optional extras</legend>
-          {quote.items.map((item, index) =>
-            item.optional ? (
-              <label key={index} className={styles.option}>
-                <input
-                  type="checkbox"
-                  checked={added.has(index)}
-                  onChange={(event) =>
-                    setSelection((current) => {
-                      const next = new Set(current.optionalItems ?? []);
-                      if (event.target.checked) next.add(index);
-                      else next.delete(index);
-                      return { ...current, optionalItems: [...next].sort((a, b) => a - b) };
-                    })
-                  }
-                />
-                {line(item)}
-              </label>
-            ) : null,
-          )}
-        </fieldset>
-      ) : null}
+            {inSection.some(({ item }) => item.optional) ? (
+              <fieldset className={styles.choice} disabled={!open}>
+                <legend>{labelled('Optional extras')}</legend>
+                {inSection.map(({ item, index }) =>
+                  item.optional ? (
+                    <label key={index} className={styles.option}>
+                      <input
+                        type="checkbox"
+                        checked={added.has(index)}
+                        onChange={(event) =>
+                          setSelection((current) => {
+                            const next = new Set(current.optionalItems ?? []);
+                            if (event.target.checked) next.add(index);
+                            else next.delete(index);
+                            return { ...current, optionalItems: [...next].sort((a, b) => a - b) };
+                          })
+                        }
+                      />
+                      {line(item)}
+                    </label>
+                  ) : null,
+                )}
+              </fieldset>
+            ) : null}
+            {section.name ? (
+              <p className={styles.line} style={{ margin: 0, fontWeight: 600 }}>
+                <span>{section.name} subtotal (excl. GST)</span>
+                <span className={styles.price}>{formatCents(sectionSubtotalCents(section, totals))}</span>
+              </p>
+            ) : null}
+          </section>
+        );
+      })}
 
       <dl className={styles.totals} aria-label={`Totals of ${title}`}>
         <dt>Subtotal (excl. GST)</dt>

@@ -1,5 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -7,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatCents, lineCents, type Quote, type QuoteLeadKind } from '@site/domain';
+import { formatCents, lineCents, quoteSections, type Quote, type QuoteLeadKind } from '@site/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { serverMessage } from '../../../lib/error-text';
@@ -81,6 +82,13 @@ export function QuoteBuilder({ kind, leadId, quote, initial, onSaved, onClose }:
     setForm((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, ...change } : line)) }));
   const touch = (name: string) => setTouched((current) => (current.has(name) ? current : new Set(current).add(name)));
   const items = form.lines.map(lineItem).filter((item) => item !== null);
+  // Headings as the PDF and the customer's page show them: consecutive lines of one section under one heading.
+  const sectionStarts = new Set(
+    quoteSections(form.lines.map((line) => ({ section: line.section.trim() || undefined })))
+      .filter((section) => section.name !== null)
+      .map((section) => section.indexes[0]),
+  );
+  const sectionNames = [...new Set(form.lines.map((line) => line.section.trim()).filter(Boolean))];
 
   return (
     <Stack spacing={2} component="section" aria-label={quote ? `Quote ${quote.number}` : 'New quote'}>
@@ -97,10 +105,15 @@ export function QuoteBuilder({ kind, leadId, quote, initial, onSaved, onClose }:
             size: 'small' as const,
           });
           return (
-            <Box component="li" key={line.key} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
-              <Stack spacing={1.5}>
+            <Box component="li" key={line.key}>
+              {sectionStarts.has(index) ? (
+                <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 700, mt: index === 0 ? 0 : 1, mb: 1 }}>
+                  {line.section.trim()}
+                </Typography>
+              ) : null}
+              <Stack spacing={1.5} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
                 <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                  <Typography component="h4" variant="subtitle2">
+                  <Typography component="h5" variant="subtitle2">
                     Item {n}
                     {item ? ` · ${formatCents(lineCents(item))} excl. GST` : ''}
                   </Typography>
@@ -165,6 +178,15 @@ export function QuoteBuilder({ kind, leadId, quote, initial, onSaved, onClose }:
                       {...field('group')}
                     />
                   ) : null}
+                  <Autocomplete
+                    freeSolo
+                    options={sectionNames.filter((name) => name !== line.section.trim())}
+                    inputValue={line.section}
+                    onInputChange={(_event, value) => setLine(line.key, { section: value })}
+                    renderInput={(params) => (
+                      <TextField {...params} label={`Item ${n} section`} placeholder="Cabinetry, Plumbing" {...field('section')} />
+                    )}
+                  />
                 </Box>
               </Stack>
             </Box>
@@ -172,7 +194,8 @@ export function QuoteBuilder({ kind, leadId, quote, initial, onSaved, onClose }:
         })}
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        Items of the same choice are alternatives: the customer picks one, and the first is chosen until they do.
+        Items of the same choice are alternatives: the customer picks one, and the first is chosen until they do. Items keep their order:
+        consecutive items of one section show under its heading, and items without a section come first.
       </Typography>
       <Box>
         <Button

@@ -14,6 +14,8 @@ export interface QuoteLine {
   kind: LineKind;
   /** The option group's name ("Benchtop") when `kind` is option. */
   group: string;
+  /** The section heading the line sits under ("Cabinetry"), or empty for none. */
+  section: string;
 }
 
 export interface QuoteForm {
@@ -32,6 +34,7 @@ export const newLine = (partial: Partial<Omit<QuoteLine, 'key'>> = {}): QuoteLin
   price: '',
   kind: 'included',
   group: '',
+  section: '',
   ...partial,
 });
 
@@ -55,8 +58,10 @@ export function parseQuantity(text: string): number | null {
 }
 
 /** What is wrong with a line, field by field (nothing for a line that is fine). */
-export function lineErrors(line: QuoteLine): Partial<Record<'description' | 'quantity' | 'price' | 'group' | 'unit', string>> {
-  const errors: Partial<Record<'description' | 'quantity' | 'price' | 'group' | 'unit', string>> = {};
+type LineField = 'description' | 'quantity' | 'price' | 'group' | 'unit' | 'section';
+
+export function lineErrors(line: QuoteLine): Partial<Record<LineField, string>> {
+  const errors: Partial<Record<LineField, string>> = {};
   const description = line.description.trim();
   if (description.length === 0 || description.length > quoteLimits.description) errors.description = quoteMessages.description;
   if (parseQuantity(line.quantity) === null) errors.quantity = quoteMessages.quantity;
@@ -65,6 +70,7 @@ export function lineErrors(line: QuoteLine): Partial<Record<'description' | 'qua
   if (line.unit.trim().length > quoteLimits.unit) errors.unit = quoteMessages.unit;
   if (line.kind === 'option' && (line.group.trim().length === 0 || line.group.trim().length > quoteLimits.group))
     errors.group = 'Option group: name the choice, such as "Benchtop"';
+  if (line.section.trim().length > quoteLimits.section) errors.section = quoteMessages.section;
   return errors;
 }
 
@@ -72,6 +78,7 @@ export function lineErrors(line: QuoteLine): Partial<Record<'description' | 'qua
 export function lineItem(line: QuoteLine): QuoteItem | null {
   if (Object.keys(lineErrors(line)).length > 0) return null;
   const unit = line.unit.trim();
+  const section = line.section.trim();
   return {
     description: line.description.trim(),
     quantity: parseQuantity(line.quantity) as number,
@@ -79,6 +86,7 @@ export function lineItem(line: QuoteLine): QuoteItem | null {
     unitPriceCents: dollarsToCents(line.price) as number,
     ...(line.kind === 'optional' ? { optional: true } : {}),
     ...(line.kind === 'option' ? { group: line.group.trim() } : {}),
+    ...(section ? { section } : {}),
   };
 }
 
@@ -105,6 +113,7 @@ export const quoteForm = (quote: Quote): QuoteForm => ({
       price: centsToDollars(item.unitPriceCents),
       kind: item.group ? 'option' : item.optional ? 'optional' : 'included',
       group: item.group ?? '',
+      section: item.section ?? '',
     }),
   ),
   validDays: String(quote.validDays),
