@@ -154,6 +154,7 @@ export const auditActionLabels = {
   'booking.feed_regenerated': 'Made a new calendar feed address',
   'quote.created': 'Started a quote',
   'quote.sent': 'Sent a quote',
+  'quote.deposit_paid': 'Marked a deposit paid',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

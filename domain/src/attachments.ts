@@ -67,6 +67,8 @@ export const attachmentMessages = {
   unknown: 'Please attach files uploaded to this form',
   attachedElsewhere: 'This file is already attached to another request',
   duplicate: 'Each file can be attached once',
+  /** `POST /api/customer/{token}/files` without a file. */
+  none: 'Choose a file to add',
   /** Shown beside the file picker, before uploading. */
   form: {
     tooLarge: (size: number) => `This file is ${sizeText(size)}. Files can be at most ${megabytes(attachmentLimits.maxBytes)}.`,
@@ -157,6 +159,12 @@ export const attachmentsInputSchema = z
   .array(attachmentRefSchema, { error: attachmentMessages.unknown })
   .max(attachmentLimits.maxFiles, attachmentMessages.tooMany)
   .refine((list) => new Set(list.map((item) => item.url)).size === list.length, attachmentMessages.duplicate);
+
+/** `POST /api/customer/{token}/files`: files the customer adds to their lead from their own page, uploaded as the forms' are. */
+export const customerFilesSchema = z.object({
+  attachments: attachmentsInputSchema.refine((list) => list.length > 0, attachmentMessages.none),
+});
+export type CustomerFiles = z.infer<typeof customerFilesSchema>;
 
 /** An attachment on a lead, as the admin lead lists return it. */
 export interface LeadAttachment {

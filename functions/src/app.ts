@@ -234,6 +234,7 @@ export function createApp(deps: AppDeps) {
     settings: () => settings.settings(),
     messageSettings,
     signer: new LinkSigner(store, clock),
+    attachments,
     checkout: deps.checkout,
     logo: (site) => brandLogo(deps.objects, site),
     wake: deps.delivery.wake,

@@ -8,7 +8,10 @@
  * the webhook's signature checked and a repeated event handled once.
  */
 import {
+  attachmentMessages,
+  attachmentLimits,
   quoteAnswerMessages,
+  type AuditEntry,
   quoteMessages,
   type ApiError,
   type CustomerPage,
@@ -22,11 +25,13 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import sharp from 'sharp';
 import Stripe from 'stripe';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeCheckout } from '../src/adapters/stripe/checkout';
-import { canonicalJson } from '../src/services/quotes';
+import { canonicalJson, depositPaidMessages } from '../src/services/quotes';
+import { samplePdf, upload } from './attachments-support';
 import { goodQuote, startTestApp, testSettings, type Client, type TestApp } from './harness';
 
 const day = 24 * 3_600_000;
@@ -641,6 +646,94 @@ describe('the deposit', () => {
       const stored = (await staff.get<{ items: Quote[] }>(`/api/leads/quote/${customer.id}/quotes`)).body.items[0];
       expect(stored.deposit?.status).toBe('failed');
     });
+  });
+});
+
+describe("the customer's files", () => {
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c8a27a' } })
+      .jpeg()
+      .toBuffer();
+  });
+  const photo = async (t: TestApp, name: string) => {
+    const res = await upload(t.client(), jpeg, 'image/jpeg', name);
+    expect(res.status).toBe(201);
+    return { url: res.body.url, name };
+  };
+
+  it('adds a photo from their page: on the lead, in its history, staff alerted; a used upload is 400', async () => {
+    const t = await start();
+    const { staff, lead: customer, token } = await sentQuote(t);
+    const file = await photo(t, 'Kitchen wall.jpg');
+    const res = await t.client().post<{ files: CustomerPage['files'] }>(`/api/customer/${token}/files`, { attachments: [file] });
+    expect(res.status).toBe(200);
+    expect(res.body.files).toEqual([{ name: 'Kitchen wall.jpg', kind: 'photo', size: jpeg.length }]);
+    const page = await t.client().get<CustomerPage>(`/api/customer/${token}`);
+    expect(page.body.files.map((item) => item.name)).toEqual(['Kitchen wall.jpg']);
+    const stored = (await staff.get<QuoteRequest[]>('/api/quote-requests?limit=100')).body.find((item) => item.id === customer.id);
+    expect(stored?.attachments?.map((item) => item.name)).toEqual(['Kitchen wall.jpg']);
+    expect(stored?.history.at(-1)).toMatchObject({ by: 'customer', note: 'The customer added a file: Kitchen wall.jpg' });
+    expect(messagesOf(t, customer.id).some((row) => row.audience === 'staff' && row.subject === 'New files from Jack Smith')).toBe(true);
+
+    const again = await t.client().post<ApiError>(`/api/customer/${token}/files`, { attachments: [file] });
+    expect(again.status).toBe(400);
+    expect(again.body.errors?.['attachments.0.url']).toBe(attachmentMessages.attachedElsewhere);
+    const none = await t.client().post<ApiError>(`/api/customer/${token}/files`, { attachments: [] });
+    expect(none.status).toBe(400);
+    expect(none.body.errors?.attachments).toBe(attachmentMessages.none);
+  });
+
+  it('answers 404 for a bad token, and 400 past the files a lead can hold in all', async () => {
+    const t = await start();
+    const { lead: customer, token } = await sentQuote(t);
+    const first = await photo(t, 'a.jpg');
+    const bad = await t.client().post<ApiError>(`/api/customer/${token.slice(0, -2)}xx/files`, { attachments: [first] });
+    expect(bad.status).toBe(404);
+    expect((await t.client().post(`/api/customer/nonsense/files`, { attachments: [first] })).status).toBe(404);
+
+    const pdfs = [];
+    for (let i = 0; i < attachmentLimits.maxFiles - 1; i++) {
+      const res = await upload(t.client(), samplePdf(), 'application/pdf', `plan ${i}.pdf`);
+      expect(res.status).toBe(201);
+      pdfs.push({ url: res.body.url, name: `plan ${i}.pdf` });
+    }
+    expect((await t.client().post(`/api/customer/${token}/files`, { attachments: pdfs })).status).toBe(200);
+    const over = await t.client().post<ApiError>(`/api/customer/${token}/files`, { attachments: [first, await photo(t, 'b.jpg')] });
+    expect(over.status).toBe(400);
+    expect(over.body.errors?.attachments).toBe(attachmentMessages.tooMany);
+    const page = await t.client().get<CustomerPage>(`/api/customer/${token}`);
+    expect(page.body.files).toHaveLength(attachmentLimits.maxFiles - 1);
+    // The refused upload is still free: it fills the last place.
+    expect((await t.client().post(`/api/customer/${token}/files`, { attachments: [first] })).status).toBe(200);
+    expect(messagesOf(t, customer.id).filter((row) => row.subject?.startsWith('New files from'))).not.toHaveLength(0);
+  });
+});
+
+describe('a deposit by bank transfer', () => {
+  it('is marked paid by staff once, audited, on the lead and the customer page; 409 before it is pending and twice', async () => {
+    const t = await start();
+    const { staff, lead: customer, quote, token } = await sentQuote(t);
+    expect((await t.client().post(`/api/quotes/${quote.id}/deposit-paid`)).status).toBe(401);
+    await accept(t.client(), token, quote.id);
+    const early = await staff.post<ApiError>(`/api/quotes/${quote.id}/deposit-paid`);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(depositPaidMessages.notPending);
+    await t.client().post(`/api/customer/${token}/quotes/${quote.id}/deposit`);
+
+    const paid = await staff.post<Quote>(`/api/quotes/${quote.id}/deposit-paid`);
+    expect(paid.status).toBe(200);
+    expect(paid.body.deposit).toMatchObject({ status: 'paid', method: 'bank', paidAt: expect.any(String) });
+    const stored = (await staff.get<QuoteRequest[]>('/api/quote-requests?limit=100')).body.find((item) => item.id === customer.id);
+    expect(stored?.quoteSummary?.deposit).toMatchObject({ status: 'paid', method: 'bank' });
+    const page = await t.client().get<CustomerPage>(`/api/customer/${token}`);
+    expect(page.body.quotes[0].deposit).toMatchObject({ status: 'paid' });
+    const audit = (await staff.get<AuditEntry[]>('/api/audit?limit=200')).body;
+    expect(audit.some((entry) => entry.action === 'quote.deposit_paid' && entry.detail === `${quote.number} version 1`)).toBe(true);
+
+    const twice = await staff.post<ApiError>(`/api/quotes/${quote.id}/deposit-paid`);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(depositPaidMessages.alreadyPaid);
   });
 });
 

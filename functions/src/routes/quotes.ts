@@ -1,4 +1,11 @@
-import { quoteAcceptSchema, quoteDeclineSchema, quoteDraftSchema, quoteLeadKinds, type QuoteLeadKind } from '@site/domain';
+import {
+  customerFilesSchema,
+  quoteAcceptSchema,
+  quoteDeclineSchema,
+  quoteDraftSchema,
+  quoteLeadKinds,
+  type QuoteLeadKind,
+} from '@site/domain';
 import express, { Router, type Request, type Response } from 'express';
 import { signedIn } from '../auth/sessions';
 import { HttpError } from '../http/errors';
@@ -71,6 +78,15 @@ export function quoteRoutes(
     res.json(quote);
   });
 
+  router.post('/quotes/:id/deposit-paid', sessions.requireAdmin, async (req, res) => {
+    const quote = await quotes.markDepositPaid(idParam(req));
+    await audit.record(req, signedIn(res).user, 'quote.deposit_paid', {
+      target: `${quote.leadKind}:${quote.leadId}`,
+      detail: `${quote.number} version ${quote.version}`,
+    });
+    res.json(quote);
+  });
+
   router.get('/quotes/:id/pdf', sessions.requireAdmin, async (req, res) => {
     sendPdf(res, await quotes.pdf(idParam(req)));
   });
@@ -81,6 +97,12 @@ export function quoteRoutes(
 
   router.get('/customer/:token/quotes/:quoteId/pdf', async (req, res) => {
     sendPdf(res, await quotes.customerPdf(tokenParam(req), idParam(req, 'quoteId')));
+  });
+
+  router.post('/customer/:token/files', ctx.verifiedClient, forms, async (req, res) => {
+    const token = tokenParam(req);
+    const { attachments } = parse(customerFilesSchema, body(req));
+    res.json({ files: await quotes.addFiles(token, attachments) });
   });
 
   router.post('/customer/:token/quotes/:quoteId/accept', ctx.verifiedClient, forms, async (req, res) => {

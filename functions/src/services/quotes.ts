@@ -1,4 +1,6 @@
 import {
+  attachmentLimits,
+  attachmentMessages,
   depositCapPercent,
   depositCents,
   formatCents,
@@ -8,6 +10,7 @@ import {
   quoteMessages,
   quoteTotals,
   selectionProblem,
+  type AttachmentRef,
   type CustomerPage,
   type CustomerQuote,
   type DepositAnswer,
@@ -27,6 +30,7 @@ import { ConflictError, GoneError, InvalidError, NotFoundError, UnavailableError
 import type { NewMessage } from '../ports/messages';
 import type { DepositCheckout, QuoteRecord } from '../ports/quotes';
 import type { Collection, Store } from '../ports/store';
+import type { Attachments } from './attachments';
 import { quoteCustomerEmail, staffAlert, type Draft, type MessageSettings } from './lead-messages';
 import { leadPatch } from './leads';
 import type { LinkSigner } from './link-signing';
@@ -34,6 +38,11 @@ import { quotePdf } from './quote-pdf';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const leadMissing: Record<QuoteLeadKind, string> = { inquiry: 'Inquiry not found', quote: 'Quote request not found' };
+/** 409 of `POST /api/quotes/{id}/deposit-paid`. */
+export const depositPaidMessages = {
+  notPending: 'This quote has no deposit waiting for a bank transfer',
+  alreadyPaid: quoteAnswerMessages.depositPaid,
+} as const;
 /** A lead's quotes at most, versions included: the admin's list reads them in one page. */
 const quotesPerLead = 200;
 
@@ -43,6 +52,8 @@ export interface QuoteServiceDeps {
   settings: () => Promise<SiteSettings>;
   messageSettings: () => Promise<MessageSettings>;
   signer: Pick<LinkSigner, 'sign' | 'verify'>;
+  /** The customer's files added from their page are attached as a submitted lead's are. */
+  attachments: Pick<Attachments, 'attach' | 'detach' | 'settle'>;
   /** Stripe Checkout for deposits by card; absent without STRIPE_SECRET_KEY (then bank transfer only). */
   checkout?: DepositCheckout;
   /** The logo's bytes for the PDF's letterhead, when one is set and can be read (PNG or JPEG). */
@@ -224,6 +235,27 @@ export class QuoteService {
     return { quote, pdf: await this.pdfOf(quote, lead, await this.deps.settings()) };
   }
 
+  /**
+   * Staff mark a bank transfer's deposit as received (Stripe's own are marked by its webhook):
+   * 409 when the version has no deposit pending by bank transfer, or it is paid already.
+   */
+  async markDepositPaid(id: string): Promise<Quote> {
+    const current = await this.quote(id);
+    if (current.deposit?.status === 'paid') throw new ConflictError(depositPaidMessages.alreadyPaid);
+    const at = this.now();
+    const paid = await this.deps.store.quoteVersions.transform(id, (stored) =>
+      stored.deposit?.status === 'pending' && stored.deposit.method === 'bank'
+        ? { deposit: { ...stored.deposit, status: 'paid', paidAt: at }, updatedAt: at }
+        : null,
+    );
+    if (!paid || paid.deposit?.paidAt !== at || paid.deposit.status !== 'paid') {
+      if (paid?.deposit?.status === 'paid') throw new ConflictError(depositPaidMessages.alreadyPaid);
+      throw new ConflictError(depositPaidMessages.notPending);
+    }
+    await this.summarize(paid);
+    return this.staffView(paid);
+  }
+
   // ---------------------------------------------------------------- the customer
 
   /** The customer's page by their link's token: 404 for a token that is not one of ours, or whose lead is gone. */
@@ -263,6 +295,54 @@ export class QuoteService {
       depositMethods: { card: Boolean(this.deps.checkout), bank: hasBank(site) },
       business: { brand: site.business.brand, phone: site.business.phone, email: site.business.email },
     };
+  }
+
+  /**
+   * Files the customer adds from their page, uploaded as the forms' are: attached to their lead
+   * (400 for one that is not a fresh upload of this API or is on another lead), at most
+   * `attachmentLimits.maxFiles` on the lead in all, noted in its history, and staff alerted.
+   * Answers the lead's files.
+   */
+  async addFiles(token: string, refs: readonly AttachmentRef[]): Promise<CustomerPage['files']> {
+    const { kind, lead } = await this.byToken(token);
+    const tooMany = () => new InvalidError(attachmentMessages.tooMany, { attachments: attachmentMessages.tooMany });
+    if ((lead.attachments?.length ?? 0) + refs.length > attachmentLimits.maxFiles) throw tooMany();
+    const { attachments } = this.deps;
+    const attached = await attachments.attach(refs, kind, lead.id);
+    const at = this.now();
+    const names = attached.map((file) => file.name).join(', ');
+    const note = `The customer added ${attached.length === 1 ? 'a file' : `${attached.length} files`}: ${names}`;
+    const ids = new Set(attached.map((file) => file.id));
+    let saved: LeadRecord | null;
+    try {
+      saved = await this.leads(kind).transform(lead.id, (current) => {
+        const list = current.attachments ?? [];
+        // Counted again inside the write: two sends at once cannot pass the limit together.
+        if (list.length + attached.length > attachmentLimits.maxFiles) return null;
+        const change = leadPatch(current, { note }, 'customer', at);
+        // A history already full still takes the files: their list on the lead shows them.
+        return { ...(change && change !== 'full' ? change : { updatedAt: at }), attachments: [...list, ...attached] };
+      });
+    } catch (error) {
+      await attachments.detach([...ids]);
+      throw error;
+    }
+    if (!saved?.attachments?.some((file) => ids.has(file.id))) {
+      await attachments.detach([...ids]);
+      if (!saved) throw new NotFoundError(quoteAnswerMessages.notFound);
+      throw tooMany();
+    }
+    await attachments.settle(kind, lead.id, attached);
+    const settings = await this.deps.messageSettings();
+    const staff = staffAlert(settings, {
+      subject: `New files from ${lead.firstName} ${lead.lastName}`,
+      intro: `${lead.firstName} ${lead.lastName} added ${attached.length === 1 ? 'a file' : `${attached.length} files`} on their page`,
+      fields: [{ label: 'Files', value: names }],
+      receivedAt: new Date(at),
+      link: `${settings.siteUrl}/admin?tab=${kind === 'inquiry' ? 'inquiries' : 'quotes'}#lead-${encodeURIComponent(lead.id)}`,
+    });
+    await this.queue(kind, lead.id, `files-${at.replace(/[^0-9]/g, '')}-${[...ids][0]}`, staff);
+    return (saved.attachments ?? []).map((file) => ({ name: file.name, kind: file.kind, size: file.size }));
   }
 
   /** One of the customer's sent quotes as a PDF; 404 for a draft or another lead's quote. */

@@ -1,4 +1,4 @@
-import type { CustomerPage, CustomerQuote, DepositAnswer, QuoteSelection } from '@site/domain';
+import type { AttachmentRef, CustomerPage, CustomerQuote, DepositAnswer, QuoteSelection } from '@site/domain';
 import { api } from '../../../lib/api-client';
 
 const base = (token: string) => `/api/customer/${encodeURIComponent(token)}`;
@@ -20,3 +20,7 @@ export const declineQuote = (token: string, quoteId: string, reason: string) =>
 
 /** POST .../deposit: a Checkout page to go to, or the bank transfer details. */
 export const requestDeposit = (token: string, quoteId: string) => api.post<DepositAnswer>(`${quoteUrl(token, quoteId)}/deposit`);
+
+/** POST /api/customer/{token}/files: files uploaded as the forms' are, added to the lead; answers the lead's files. */
+export const addCustomerFiles = (token: string, attachments: AttachmentRef[]) =>
+  api.post<{ files: CustomerPage['files'] }>(`${base(token)}/files`, { attachments });

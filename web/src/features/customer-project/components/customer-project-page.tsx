@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useBusiness } from '../../../lib/site-settings';
 import layout from '../../../styles/layout.module.css';
 import { getCustomerPage } from '../api/customer-project';
+import { CustomerFiles } from './customer-files';
 import styles from './customer-project.module.css';
 import { CustomerQuoteView } from './customer-quote';
 
@@ -26,7 +27,7 @@ const sizeOf = (bytes: number) =>
 
 /**
  * A customer's own page from their quote's email (`/your-project?t=…`), with no sign-in: what
- * they asked for, their files, their booked measure, and their quotes to choose, accept or
+ * they asked for, their files (and more added), their booked measure, and their quotes to choose, accept or
  * decline, with the deposit; the server's message for a link that is not valid.
  */
 export default function CustomerProjectPage() {
@@ -109,6 +110,14 @@ export default function CustomerProjectPage() {
                       </ul>
                     </>
                   ) : null}
+                  <CustomerFiles
+                    token={token}
+                    files={state.page.files}
+                    unreachable={unreachable}
+                    onAdded={(files) =>
+                      setState((current) => (current.view === 'page' ? { view: 'page', page: { ...current.page, files } } : current))
+                    }
+                  />
                   {state.page.booking ? (
                     <p style={{ margin: 0 }}>
                       {state.page.booking.status === 'cancelled' ? 'Your cancelled site measure: ' : 'Your site measure: '}

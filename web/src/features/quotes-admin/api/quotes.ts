@@ -53,3 +53,22 @@ export function useSendQuote(kind: QuoteLeadKind, leadId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadQuotesKey(kind, leadId) }),
   });
 }
+
+/**
+ * POST /api/quotes/{id}/deposit-paid: staff mark a bank transfer's deposit as received; the
+ * lead's card (its quote summary) is read again with its quotes.
+ */
+export function useMarkDepositPaid(kind: QuoteLeadKind, leadId: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (quoteId: string) => api.post<Quote>(`/api/quotes/${encodeURIComponent(quoteId)}/deposit-paid`),
+    onSuccess: (quote) => toast({ title: 'Success', message: `Deposit on quote ${quote.number} marked paid`, variant: 'default' }),
+    onError: (error) => toast({ title: 'Error', message: `Failed to mark the deposit paid: ${errorText(error)}`, variant: 'error' }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadQuotesKey(kind, leadId) }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.leadLists(kind === 'inquiry' ? 'project_inquiries' : 'quote_requests') }),
+      ]),
+  });
+}

@@ -7,7 +7,7 @@ import { formatCents, type Quote, type QuoteLeadKind } from '@site/domain';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/use-confirm';
 import { formatDate } from '../../../lib/dates';
-import { quotePdfUrl, useLeadQuotes, useSendQuote } from '../api/quotes';
+import { quotePdfUrl, useLeadQuotes, useMarkDepositPaid, useSendQuote } from '../api/quotes';
 import { emptyForm, quoteForm, type QuoteForm } from '../lib/quote-lines';
 import { QuoteBuilder } from './quote-builder';
 import { QuoteStatusChips } from './quote-status-chips';
@@ -26,11 +26,13 @@ type Editing = { quote: Quote | null; form: QuoteForm; saved?: Quote } | null;
 
 /**
  * A lead's quotes on its card: each version with its status, deposit and PDF, Send for a draft,
- * and the builder for a new quote, a draft, or the next version of a sent one.
+ * Mark deposit paid for one pending by bank transfer, and the builder for a new quote, a draft,
+ * or the next version of a sent one.
  */
 export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotesProps) {
   const quotes = useLeadQuotes(kind, leadId, historyLength);
   const send = useSendQuote(kind, leadId);
+  const markPaid = useMarkDepositPaid(kind, leadId);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<Editing>(null);
   const list = [...(quotes.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -45,6 +47,14 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
         setEditing(null);
         send.mutate(quote.id);
       },
+    });
+
+  const askMarkPaid = (quote: Quote) =>
+    confirm({
+      title: `Mark the deposit on quote ${quote.number} paid?`,
+      question: `Only once ${formatCents(quote.deposit?.cents ?? 0)} with the reference ${quote.deposit?.reference ?? quote.number} is in the bank account: ${name}'s page then shows the deposit as paid.`,
+      confirmLabel: 'Mark paid',
+      onConfirm: () => markPaid.mutate(quote.id),
     });
 
   return (
@@ -81,6 +91,11 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
                   {quote.status === 'sent' && !hasDraft ? (
                     <Button size="small" variant="outlined" onClick={() => setEditing({ quote, form: quoteForm(quote) })}>
                       Edit (makes version {quote.version + 1})
+                    </Button>
+                  ) : null}
+                  {quote.deposit?.status === 'pending' && quote.deposit.method === 'bank' ? (
+                    <Button size="small" variant="contained" disabled={markPaid.isPending} onClick={() => askMarkPaid(quote)}>
+                      Mark deposit paid
                     </Button>
                   ) : null}
                   {quote.status !== 'draft' ? (
