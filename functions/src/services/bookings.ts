@@ -432,9 +432,7 @@ export class BookingService {
     const settings = await this.deps.messageSettings();
     const drafts: Draft[] = [...bookingStaffMessages(settings, notice, now), ...bookingCustomerMessages(settings, notice)];
     const messages: NewMessage[] = drafts.map((draft, i) => ({ ...draft, id: leadMessageId(`${booking.leadId}-${what}`, i + 1) }));
-    const capped = await capCustomerMessages(messages, settings, now, (channel, recipient, since) =>
-      this.deps.store.messages.customerMessagesSince(channel, recipient, since),
-    );
+    const capped = await capCustomerMessages(messages, settings, now, this.deps.store.messages);
     // A lead deleted meanwhile took its booking with it: its messages have nowhere to go.
     if (!(await this.deps.store.quotes.get(booking.leadId))) return;
     await this.deps.store.messages.addToLead({ kind: 'quote', id: booking.leadId }, capped, now.toISOString());

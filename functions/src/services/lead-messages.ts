@@ -20,7 +20,7 @@ import { visitLabel } from '@site/domain/booking-slots';
 import type { BusinessHours } from '@site/domain/business-hours';
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import type { BookingRecord } from '../ports/bookings';
-import { cappedRecipient, type Lead, type MessageAttachment, type NewMessage } from '../ports/messages';
+import { cappedRecipient, type Lead, type MessageAttachment, type MessageStore, type NewMessage } from '../ports/messages';
 import { customerEmailHtml, staffAlertHtml } from './email-layout';
 
 /** Who hears about leads, and what the messages say about the business. */
@@ -89,20 +89,20 @@ const day = 24 * 60 * 60 * 1000;
 /**
  * Keeps customer messages to a recipient who has had `customerMessagesPerDay` of them in the
  * last 24 hours as not sent, so the forms cannot be used to flood an inbox or a phone.
- * `sentSince` counts the stored ones (MessageStore.customerMessagesSince).
+ * `store` counts the ones already stored.
  */
 export async function capCustomerMessages(
   messages: readonly NewMessage[],
   settings: Pick<MessageSettings, 'customerMessagesPerDay'>,
   receivedAt: Date,
-  sentSince: (channel: NewMessage['channel'], recipient: string, since: string) => Promise<number>,
+  store: Pick<MessageStore, 'customerMessagesSince'>,
 ): Promise<NewMessage[]> {
   const since = new Date(receivedAt.getTime() - day).toISOString();
   const max = settings.customerMessagesPerDay;
   return Promise.all(
     messages.map(async (message) => {
       const recipient = cappedRecipient(message);
-      if (recipient === null || (await sentSince(message.channel, recipient, since)) < max) return message;
+      if (recipient === null || (await store.customerMessagesSince(message.channel, recipient, since)) < max) return message;
       const who = message.channel === 'email' ? 'this address' : 'this number';
       return {
         id: message.id,

@@ -176,9 +176,7 @@ export class LeadService {
       compose && lead.kind === 'quote'
         ? compose(lead.record, current, now).map((draft, i) => ({ ...draft, id: leadMessageId(lead.record.id, i + 1) }))
         : leadMessages(lead, current, now);
-    const messages = await capCustomerMessages(drafts, current, now, (channel, recipient, since) =>
-      store.messages.customerMessagesSince(channel, recipient, since),
-    );
+    const messages = await capCustomerMessages(drafts, current, now, store.messages);
     await store.messages.insertLead(lead, messages, now.toISOString());
     this.deps.wake?.();
   }

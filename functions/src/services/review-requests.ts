@@ -248,9 +248,7 @@ export class ReviewRequests {
       oneClickUrl: `${settings.siteUrl}/api/unsubscribe?t=${encodeURIComponent(unsubscribe)}`,
       reminder,
     });
-    const [capped] = await capCustomerMessages([message], settings, now, (channel, recipient, since) =>
-      this.deps.store.messages.customerMessagesSince(channel, recipient, since),
-    );
+    const [capped] = await capCustomerMessages([message], settings, now, this.deps.store.messages);
     await this.deps.store.messages.addToLead({ kind: invite.leadKind, id: invite.leadId }, [capped], now.toISOString());
     this.deps.wake?.();
   }
