@@ -1,14 +1,8 @@
 /** Enumerated values with their labels, each defined once. */
 
-export const inquiryRooms = ['kitchen', 'bathroom', 'laundry', 'wardrobe', 'study'] as const;
-export type InquiryRoom = (typeof inquiryRooms)[number];
-export const inquiryRoomLabels: Record<InquiryRoom, string> = {
-  kitchen: 'Kitchen',
-  bathroom: 'Bathroom',
-  laundry: 'Laundry',
-  wardrobe: 'Wardrobe',
-  study: 'Study',
-};
+// On their own so that the public pages' first script can draw the wizard's first step with
+// them and nothing else of this module.
+export * from './inquiry-rooms';
 
 /** The wizard offers the first three; 50000+ exists for records and is labelled in admin. */
 export const budgets = ['5000-15000', '15000-30000', '30000-50000', '50000+'] as const;

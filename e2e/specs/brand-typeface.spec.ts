@@ -65,20 +65,33 @@ test.describe('brand typeface and hero', () => {
       )
       .toBe(true);
 
-    // The glyphs on screen are the web font's, not a local serif's (Chromium's own account of the fonts it drew the heading with).
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('DOM.enable');
-    await cdp.send('CSS.enable');
-    const { root } = await cdp.send('DOM.getDocument');
-    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#hero-heading' });
-    const { fonts: drawnWith } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-    expect(drawnWith.map(({ familyName, isCustomFont }) => ({ familyName, isCustomFont }))).toEqual([
-      { familyName: brand, isCustomFont: true },
-    ]);
-
     // One file, fetched once from the site's own origin: the head's preload is the request the stylesheet uses.
-    expect(fonts).toHaveLength(1);
-    const url = new URL(fonts[0] ?? '');
+    const fetched = [...fonts];
+
+    // The glyphs on screen are the web font's, not a local serif's (Chromium's own account of the fonts it drew the heading with).
+    const drawnWith = async () => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument');
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#hero-heading' });
+      const { fonts: drawn } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      await cdp.detach();
+      return drawn.map(({ familyName, isCustomFont }) => ({ familyName, isCustomFont }));
+    };
+    let drawn = await drawnWith();
+    if (!drawn.some((font) => font.isCustomFont)) {
+      // font-display: optional lets the browser keep the fallback for a page whose font came
+      // after its first paint (a busy machine, a slow line); the next page has the font from
+      // the cache and draws with it.
+      await page.reload();
+      await expect(heading).toBeVisible();
+      drawn = await drawnWith();
+    }
+    expect(drawn).toEqual([{ familyName: brand, isCustomFont: true }]);
+
+    expect(fetched).toHaveLength(1);
+    const url = new URL(fetched[0] ?? '');
     expect(url.origin).toBe(server.url);
     expect(url.pathname).toMatch(fontFile);
     const preload = page.locator('head link[rel="preload"][as="font"]');

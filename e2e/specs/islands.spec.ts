@@ -1,6 +1,7 @@
 import type { Page, Response, Route } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { expect, failOnConsoleErrors, test } from '../support/fixtures';
+import { expectNoAxeViolations } from './axe';
 import { createProject, deleteAllProjects } from './projects-helpers';
 import { uniqueName } from './public-helpers';
 
@@ -21,22 +22,64 @@ async function holdIslandCode(page: Page) {
 test.describe('islands', () => {
   test('a tap before its island has loaded still opens the right dialog, with the loading state at once', async ({ page }) => {
     const check = failOnConsoleErrors(page);
-    for (const [button, dialog] of [
-      ['Free Quote', page.getByRole('dialog', { name: 'Request a Free Quote' })],
-      ['Start Your Project', page.getByRole('dialog').getByRole('heading', { name: 'Select Rooms to Renovate' })],
-    ] as const) {
-      const release = await holdIslandCode(page);
-      await page.goto('/');
-      await page.getByRole('button', { name: button }).click();
-      // Feedback at once, while the code is on its way; then the dialog itself.
-      await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
-      release();
-      await expect(dialog).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
-      await page.unroute(islandCode);
-    }
-
+    const release = await holdIslandCode(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Free Quote' }).click();
+    // Feedback at once, while the code is on its way; then the dialog itself.
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Request a Free Quote' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+    await page.unroute(islandCode);
     check();
+  });
+
+  test('the wizard’s first step shows at once, before its code; the rooms chosen meanwhile carry on into the wizard', async ({ page }) => {
+    const check = failOnConsoleErrors(page);
+    const release = await holdIslandCode(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start Your Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select Rooms to Renovate' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription('Choose one or more rooms');
+    await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused();
+    await expectNoAxeViolations(page, '[role="dialog"]');
+    const next = dialog.getByRole('button', { name: 'Next', exact: true });
+    await expect(next).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Kitchen' }).click();
+    await dialog.getByRole('button', { name: 'Study' }).click();
+    await expect(dialog.getByRole('button', { name: 'Study' })).toHaveAttribute('aria-pressed', 'true');
+    await next.click();
+    // The second step comes with the code: the button says it is on its way.
+    await expect(dialog.getByRole('button', { name: 'Loading…' })).toBeVisible();
+    release();
+    const wizard = page.getByRole('dialog');
+    await expect(wizard.getByRole('heading', { name: "What's Your Budget Range?" })).toBeVisible();
+    await wizard.getByRole('button', { name: 'Back' }).click();
+    await expect(wizard.getByRole('button', { name: 'Kitchen' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(wizard.getByRole('button', { name: 'Study' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(wizard.getByRole('button', { name: 'Bathroom' })).toHaveAttribute('aria-pressed', 'false');
+    await page.unroute(islandCode);
+    check();
+  });
+
+  test('the wizard’s first step closed before its code arrived stays closed, and focus is back on its button', async ({ page }) => {
+    const release = await holdIslandCode(page);
+    await page.goto('/');
+    const start = page.getByRole('button', { name: 'Start Your Project' });
+    await start.click();
+    await expect(page.getByRole('dialog', { name: 'Select Rooms to Renovate' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(start).toBeFocused();
+    release();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Opened again, now with its code in: the wizard itself.
+    await start.click();
+    await expect(page.getByRole('dialog').getByTestId('wizard-progress')).toBeVisible();
+    await expect(page.locator('.light-dialog')).toHaveCount(0);
+    await page.unroute(islandCode);
   });
 
   test('a tap on the reviews’ button before their island is live is kept and replayed', async ({ page }) => {

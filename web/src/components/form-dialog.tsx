@@ -1,4 +1,5 @@
 import Dialog from '@mui/material/Dialog';
+import { useTheme } from '@mui/material/styles';
 import type { ReactNode, Ref } from 'react';
 import { DialogHeading } from './dialog-heading';
 
@@ -18,6 +19,8 @@ interface FormDialogProps {
   /** Above the title, e.g. the wizard's progress dots. */
   before?: ReactNode;
   headingRef?: Ref<HTMLHeadingElement>;
+  /** Appears without fading in (it replaces something already on screen); closes as usual. */
+  instant?: boolean;
   /** The dialog's content and actions. */
   children: ReactNode;
 }
@@ -25,7 +28,8 @@ interface FormDialogProps {
 const paperSx = { maxHeight: '90vh', m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } };
 
 /** A public form's dialog: its heading and close button, its content scrolling within the screen. */
-export function FormDialog({ open, onClose, onClosed, onExited, maxWidth, children, ...heading }: FormDialogProps) {
+export function FormDialog({ open, onClose, onClosed, onExited, maxWidth, instant, children, ...heading }: FormDialogProps) {
+  const theme = useTheme();
   const exited =
     onClosed || onExited
       ? () => {
@@ -42,6 +46,7 @@ export function FormDialog({ open, onClose, onClosed, onExited, maxWidth, childr
       scroll="paper"
       aria-labelledby={heading.titleId}
       aria-describedby={heading.subtitleId}
+      {...(instant ? { transitionDuration: { enter: 0, exit: theme.transitions.duration.leavingScreen } } : {})}
       slotProps={{ paper: { sx: paperSx }, ...(exited ? { transition: { onExited: exited } } : {}) }}
     >
       <DialogHeading {...heading} onClose={onClose} />

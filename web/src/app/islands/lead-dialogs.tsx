@@ -4,11 +4,14 @@
  * plain HTML until one is used; the first use renders this island in a root of its own at the
  * end of <body>, and later uses open the dialog in the same root.
  */
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import type DialogProviders from '../../components/dialog-providers';
+import type InquiryWizardComponent from '../../features/inquiry/components/inquiry-wizard';
+import type { LightFirstStep, LightFocus } from '../../features/inquiry/light-first-step';
 import { adoptSiteData } from '../../lib/site-data';
 import { InquiryWizard, LeadDialogs, loadInquiry, loadProviders, useThankYou } from '../pages/lead-dialogs';
-import { lazy } from 'react';
 
 const loadQuote = () => import('../../features/quote/components/quote-dialog');
 const QuoteDialog = lazy(loadQuote);
@@ -23,15 +26,33 @@ export function preload(name: LeadDialogName) {
   void codeOf[name]();
 }
 
+/**
+ * The providers and the wizard once their code is in: rendered as they are rather than through
+ * React.lazy, whose first render always waits a turn, so the wizard replaces its first step
+ * drawn by the page (light-first-step.ts) in one synchronous render.
+ */
+interface Loaded {
+  providers: typeof DialogProviders;
+  wizard?: typeof InquiryWizardComponent;
+}
+let loaded: Loaded | null = null;
+
 let showDialog: ((name: LeadDialogName) => void) | null = null;
 /** Resolves the open() waiting for its dialog to be on screen. */
 let shown: (() => void) | null = null;
 
-function LeadDialogsIsland({ first }: { first: LeadDialogName }) {
+function LeadDialogsIsland({ first, instant }: { first: LeadDialogName; instant: boolean }) {
+  const Wizard: ComponentType<Parameters<typeof InquiryWizardComponent>[0]> = loaded?.wizard ?? InquiryWizard;
   const [open, setOpen] = useState<LeadDialogName | null>(first);
   // Dialogs stay mounted once used, so they can animate closed.
   const [used, setUsed] = useState<Record<LeadDialogName, boolean>>({ inquiry: first === 'inquiry', quote: first === 'quote' });
   const thankYou = useThankYou();
+  // Only the opening that replaces the page's first step skips the fade; later ones fade in.
+  const [fadeIn, setFadeIn] = useState(!instant);
+  const close = () => {
+    setOpen(null);
+    setFadeIn(true);
+  };
 
   useEffect(() => {
     showDialog = (name) => {
@@ -48,30 +69,48 @@ function LeadDialogsIsland({ first }: { first: LeadDialogName }) {
 
   const submitted = (firstName: string) => {
     thankYou.submitted(firstName);
-    setOpen(null);
+    close();
   };
   return (
     <LeadDialogs
       thankYou={thankYou}
+      providers={loaded?.providers}
       dialogs={{
         inquiry: used.inquiry && (
-          <InquiryWizard open={open === 'inquiry'} onClose={() => setOpen(null)} onSubmitted={submitted} onExited={thankYou.formExited} />
+          <Wizard open={open === 'inquiry'} onClose={close} onSubmitted={submitted} onExited={thankYou.formExited} instant={!fadeIn} />
         ),
-        quote: used.quote && (
-          <QuoteDialog open={open === 'quote'} onClose={() => setOpen(null)} onSubmitted={submitted} onExited={thankYou.formExited} />
-        ),
+        quote: used.quote && <QuoteDialog open={open === 'quote'} onClose={close} onSubmitted={submitted} onExited={thankYou.formExited} />,
       }}
     />
   );
 }
 
+/** Puts focus back where it was in the wizard's first step drawn before its code (the same room, or Next). */
+function refocus(focus: LightFocus) {
+  // MUI puts the dialog in a portal at the end of <body>; the wizard's title names it.
+  const dialog = document.getElementById('inquiry-title')?.closest<HTMLElement>('[role="dialog"]');
+  if (!dialog || focus === null) return;
+  const target =
+    focus === 'next'
+      ? [...dialog.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent === 'Next')
+      : dialog.querySelectorAll<HTMLButtonElement>('ul[aria-label="Rooms"] button')[focus.room];
+  target?.focus();
+}
+
 /**
  * Opens a lead dialog. Its code is loaded first, so a failed download rejects here (and the
- * page says so) instead of inside React; resolves once the dialog is rendered.
+ * page says so) instead of inside React; resolves once the dialog is rendered. `light` is the
+ * wizard's first step the page drew meanwhile: unless the visitor closed it, it hands its
+ * answers over and the wizard replaces it in the same task (no frame without either), with no
+ * opening animation.
  */
-export async function open(name: LeadDialogName): Promise<void> {
-  await Promise.all([loadProviders(), codeOf[name]()]);
+export async function open(name: LeadDialogName, light?: LightFirstStep): Promise<void> {
+  const [providers] = await Promise.all([loadProviders(), codeOf[name]()]);
+  loaded ??= { providers: providers.default };
+  if (name === 'inquiry') loaded.wizard ??= (await loadInquiry()).default;
+  if (light?.closed) return;
   const rendered = new Promise<void>((resolve) => (shown = resolve));
+  const focus = light ? light.handOver() : null;
   if (showDialog) {
     showDialog(name);
   } else {
@@ -79,7 +118,9 @@ export async function open(name: LeadDialogName): Promise<void> {
     const container = document.createElement('div');
     container.dataset.island = 'lead-dialogs';
     document.body.append(container);
-    createRoot(container).render(<LeadDialogsIsland first={name} />);
+    const root = createRoot(container);
+    flushSync(() => root.render(<LeadDialogsIsland first={name} instant={Boolean(light)} />));
   }
   await rendered;
+  refocus(focus);
 }

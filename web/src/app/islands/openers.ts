@@ -6,6 +6,7 @@
  * the dialog as soon as its code is in. React-free: it runs in the public pages' first script.
  */
 import { hasSavedWizard } from '../../features/inquiry/hooks/saved-wizard';
+import { showLightFirstStep, type LightFirstStep } from '../../features/inquiry/light-first-step';
 import { loadIsland, retryAfterReload, showLoading } from './load';
 
 type Opens = 'quote' | 'inquiry' | 'lightbox';
@@ -25,11 +26,19 @@ function triggerOf(event: Event): HTMLElement | null {
 
 /** The dialog being opened: a second tap meanwhile waits for the first. */
 let opening: Promise<unknown> | null = null;
+/** Whether the lead dialogs' code is in (a dialog then opens at once). */
+let leadDialogsLoaded = false;
 
-/** Opens an island's dialog, with the loading state until it shows. */
+/**
+ * Opens an island's dialog, with the loading state until it shows. The inquiry wizard opened
+ * for the first time, with nothing kept from before, shows its first step at once instead
+ * (light-first-step.ts), and its code takes over from it.
+ */
 export function openIsland(opens: Opens, trigger?: HTMLElement): Promise<unknown> {
   if (opening) return opening;
-  const hideLoading = showLoading();
+  const light: LightFirstStep | undefined =
+    opens === 'inquiry' && !leadDialogsLoaded && !hasSavedWizard() ? showLightFirstStep(trigger) : undefined;
+  const hideLoading = light ? () => light.remove() : showLoading();
   const island = islands[opens];
   const retry = { opens, ...(trigger?.dataset.photoIndex !== undefined ? { photoIndex: trigger.dataset.photoIndex } : {}) };
   opening = loadIsland(
@@ -38,7 +47,8 @@ export function openIsland(opens: Opens, trigger?: HTMLElement): Promise<unknown
       if (opens === 'lightbox') {
         if (trigger) await (await islands.lightbox.load()).open(trigger);
       } else {
-        await (await islands[opens].load()).open(opens);
+        await (await islands[opens].load()).open(opens, light);
+        leadDialogsLoaded = true;
       }
     },
     undefined,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useRef, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 
 // The dialogs (MUI, the form libraries, the query client and toasts) load on first intent,
 // not with the page: pointing at, focusing or touching their button starts the download.
@@ -52,27 +52,30 @@ export function useThankYou() {
 /**
  * A page's lead dialogs (those used so far, by name) and the thank-you, with their providers:
  * nothing until the first is used. Each dialog waits for its code on its own: an open one
- * never hides while the next loads.
+ * never hides while the next loads. `providers` is the providers' component when its code is
+ * already in (rendered at once, not through React.lazy).
  */
 export function LeadDialogs({
   dialogs,
   thankYou,
+  providers: Providers = DialogProviders,
 }: {
   dialogs: Record<string, ReactElement | false | null>;
   thankYou: ReturnType<typeof useThankYou>;
+  providers?: ComponentType<{ children: ReactNode }>;
 }) {
   const used = Object.entries(dialogs).filter(([, dialog]) => Boolean(dialog));
   if (used.length === 0 && !thankYou.used) return null;
   return (
     <Suspense fallback={null}>
-      <DialogProviders>
+      <Providers>
         {used.map(([name, dialog]) => (
           <Suspense key={name} fallback={null}>
             {dialog}
           </Suspense>
         ))}
         {thankYou.dialog}
-      </DialogProviders>
+      </Providers>
     </Suspense>
   );
 }

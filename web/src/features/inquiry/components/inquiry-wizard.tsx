@@ -27,15 +27,7 @@ import { useCreateInquiry } from '../api/create-inquiry';
 import { designLabel, type AttachedDesign } from '../../../lib/attached-design';
 import { clearWizard, emptyContact, initialWizardState, loadWizard, saveWizard, type WizardState } from '../hooks/wizard-storage';
 import { ChoiceButton } from './choice-button';
-
-/** Project inquiry dialog. */
-const steps = {
-  1: { title: 'Select Rooms to Renovate', subtitle: 'Choose one or more rooms' },
-  2: { title: "What's Your Budget Range?", subtitle: 'Select an approximate budget' },
-  3: { title: 'When Do You Want to Start?', subtitle: 'Select your preferred timeline' },
-  4: { title: 'Your Contact Details', subtitle: "We'll get in touch shortly" },
-} as const;
-const stepCount = 4;
+import { stepCount, steps } from '../wizard-steps';
 
 function ProgressDots({ step }: { step: number }) {
   return (
@@ -88,10 +80,12 @@ interface InquiryWizardProps {
    * wizard by it, as it is read when the wizard mounts.
    */
   design?: AttachedDesign | null;
+  /** Opens without the fade: it takes the place of its first step the page drew before this code was in. */
+  instant?: boolean;
 }
 
 /** The four-step project inquiry. */
-export default function InquiryWizard({ open, onClose, onSubmitted, onExited, design: designAsked = null }: InquiryWizardProps) {
+export default function InquiryWizard({ open, onClose, onSubmitted, onExited, design: designAsked = null, instant }: InquiryWizardProps) {
   const [saved] = useState(loadWizard);
   const [design, setDesign] = useState<AttachedDesign | null>(designAsked ?? saved.design);
   const [step, setStep] = useState<WizardState['step']>(saved.step);
@@ -189,6 +183,7 @@ export default function InquiryWizard({ open, onClose, onSubmitted, onExited, de
       subtitle={subtitle}
       before={<ProgressDots step={step} />}
       headingRef={heading}
+      instant={instant}
     >
       <DialogContent sx={{ pt: 2 }}>
         {design ? (
