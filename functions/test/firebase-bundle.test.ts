@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesCacheControl } from '../src/firebase/pages';
-import { securityHeaderList } from '../src/http/security';
+import { openerPolicyFor, securityHeaderList } from '../src/http/security';
 
 const root = join(import.meta.dirname, '../..');
 const outdir = mkdtempSync(join(tmpdir(), 'function-bundle-'));
@@ -216,7 +216,7 @@ describe('the function bundle', () => {
 
   it("gives Hosting the server's security headers, its CSP widened only for Firebase's and reCAPTCHA's https origins", () => {
     const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
-      hosting: { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
+      hosting: { headers: Array<{ source?: string; regex?: string; headers: Array<{ key: string; value: string }> }> };
     };
     const everyPage = new Map(config.hosting.headers.find((rule) => rule.source === '**')?.headers.map((h) => [h.key, h.value]));
     const directives = (policy: string) =>
@@ -229,6 +229,28 @@ describe('the function bundle', () => {
     // Firebase's APIs, and reCAPTCHA Enterprise for App Check: no emulator or other loopback origin ships.
     const google =
       /^https:\/\/([a-z0-9-]+\.googleapis\.com|www\.google\.com\/recaptcha\/|www\.gstatic\.com\/recaptcha\/|recaptcha\.google\.com\/recaptcha\/)$/;
+    // The opener policy goes to the admin area, the API and a customer's own pages only (openerPolicyFor), as the server sends it.
+    expect(everyPage.has('Cross-Origin-Opener-Policy')).toBe(false);
+    const isolated = config.hosting.headers.find((rule) => rule.headers.some((h) => h.key === 'Cross-Origin-Opener-Policy'));
+    const pattern = new RegExp(isolated?.regex ?? '(?!)');
+    expect(isolated?.headers).toEqual([{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin' }]);
+    for (const path of [
+      '/admin',
+      '/admin/account',
+      '/login',
+      '/your-project',
+      '/book/manage',
+      '/reviews/write',
+      '/unsubscribe',
+      '/api/health',
+    ]) {
+      expect(pattern.test(path), path).toBe(true);
+      expect(openerPolicyFor(path), path).toBe('same-origin');
+    }
+    for (const path of ['/', '/about', '/services', '/gallery', '/virtual-showroom', '/privacy', '/book', '/projects/hawthorn-kitchen']) {
+      expect(pattern.test(path), path).toBe(false);
+      expect(openerPolicyFor(path), path).toBeNull();
+    }
     for (const [name, value] of securityHeaderList) {
       if (name !== 'Content-Security-Policy') {
         expect(everyPage.get(name), name).toBe(value);

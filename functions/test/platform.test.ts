@@ -23,6 +23,25 @@ describe('security headers', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 
+  it('isolates the admin area, the API and a customer’s own pages from other windows (COOP), and not the public pages', async () => {
+    for (const path of [
+      '/api/health',
+      '/admin',
+      '/admin/account',
+      '/login',
+      '/your-project',
+      '/book/manage',
+      '/reviews/write',
+      '/unsubscribe',
+      '/nothing-here',
+    ]) {
+      expect((await t.client().get(path)).headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+    }
+    for (const path of ['/', '/about', '/services/', '/gallery', '/virtual-showroom', '/privacy', '/book', '/projects/hawthorn-kitchen']) {
+      expect((await t.client().get(path)).headers.get('cross-origin-opener-policy'), path).toBeNull();
+    }
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await t.client().get<{ message: string }>('/api/nothing-here');
     expect(res.status).toBe(404);
