@@ -99,15 +99,16 @@ function refocus(focus: LightFocus) {
 
 /**
  * Opens a lead dialog. Its code is loaded first, so a failed download rejects here (and the
- * page says so) instead of inside React; resolves once the dialog is rendered. `light` is the
- * wizard's first step the page drew meanwhile: unless the visitor closed it, it hands its
+ * page says so) instead of inside React; resolves once the dialog is rendered. `lightStep`
+ * gives the wizard's first step the page drew meanwhile: unless the visitor closed it, it hands its
  * answers over and the wizard replaces it in the same task (no frame without either), with no
  * opening animation.
  */
-export async function open(name: LeadDialogName, light?: LightFirstStep): Promise<void> {
+export async function open(name: LeadDialogName, lightStep?: () => LightFirstStep | undefined): Promise<void> {
   const [providers] = await Promise.all([loadProviders(), codeOf[name]()]);
   loaded ??= { providers: providers.default };
   if (name === 'inquiry') loaded.wizard ??= (await loadInquiry()).default;
+  const light = lightStep?.();
   if (light?.closed) return;
   const rendered = new Promise<void>((resolve) => (shown = resolve));
   const focus = light ? light.handOver() : null;

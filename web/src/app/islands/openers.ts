@@ -25,29 +25,34 @@ function triggerOf(event: Event): HTMLElement | null {
 }
 
 /** The dialog being opened: a second tap meanwhile waits for the first. */
-let opening: Promise<unknown> | null = null;
+let opening: { opens: Opens; done: Promise<unknown> } | null = null;
 /** Whether the lead dialogs' code is in (a dialog then opens at once). */
 let leadDialogsLoaded = false;
+/** The inquiry wizard's first step on screen while its code is on the way (light-first-step.ts). */
+let lightStep: LightFirstStep | undefined;
 
 /**
  * Opens an island's dialog, with the loading state until it shows. The inquiry wizard opened
  * for the first time, with nothing kept from before, shows its first step at once instead
- * (light-first-step.ts), and its code takes over from it.
+ * (light-first-step.ts), and its code takes over from whichever first step is on screen
+ * when it arrives: one closed meanwhile and opened again by a new tap counts.
  */
 export function openIsland(opens: Opens, trigger?: HTMLElement): Promise<unknown> {
-  if (opening) return opening;
-  const light: LightFirstStep | undefined =
-    opens === 'inquiry' && !leadDialogsLoaded && !hasSavedWizard() ? showLightFirstStep(trigger) : undefined;
-  const hideLoading = light ? () => light.remove() : showLoading();
+  if (opening) {
+    if (opens === 'inquiry' && opening.opens === 'inquiry' && lightStep?.closed) lightStep = showLightFirstStep(trigger);
+    return opening.done;
+  }
+  lightStep = opens === 'inquiry' && !leadDialogsLoaded && !hasSavedWizard() ? showLightFirstStep(trigger) : undefined;
+  const hideLoading = lightStep ? () => lightStep?.remove() : showLoading();
   const island = islands[opens];
   const retry = { opens, ...(trigger?.dataset.photoIndex !== undefined ? { photoIndex: trigger.dataset.photoIndex } : {}) };
-  opening = loadIsland(
+  const done = loadIsland(
     island.what,
     async () => {
       if (opens === 'lightbox') {
         if (trigger) await (await islands.lightbox.load()).open(trigger);
       } else {
-        await (await islands[opens].load()).open(opens, light);
+        await (await islands[opens].load()).open(opens, () => lightStep);
         leadDialogsLoaded = true;
       }
     },
@@ -55,9 +60,11 @@ export function openIsland(opens: Opens, trigger?: HTMLElement): Promise<unknown
     retry,
   ).finally(() => {
     hideLoading();
+    lightStep = undefined;
     opening = null;
   });
-  return opening;
+  opening = { opens, done };
+  return done;
 }
 
 function preload(event: Event) {
