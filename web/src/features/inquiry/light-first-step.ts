@@ -13,6 +13,7 @@
  */
 import { inquiryRoomLabels, inquiryRooms, type InquiryRoom } from '@site/domain/inquiry-rooms';
 import type { WizardState } from './hooks/wizard-storage';
+import shared from '../../styles/shared.module.css';
 import { wizardStorage, wizardStorageKey } from './hooks/saved-wizard';
 import { stepCount, steps } from './wizard-steps';
 
@@ -77,7 +78,7 @@ export function showLightFirstStep(returnFocus?: HTMLElement | null): LightFirst
     dot.dataset.state = n === 1 ? 'current' : 'upcoming';
     dots.append(dot);
   }
-  const where = element('span', 'light-dialog-hidden', `Step 1 of ${stepCount}`);
+  const where = element('span', shared.clipped, `Step 1 of ${stepCount}`);
   const title = element('h2', '', steps[1].title);
   title.id = 'light-inquiry-title';
   title.tabIndex = -1;
