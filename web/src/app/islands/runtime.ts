@@ -16,6 +16,7 @@ import { captureLeadSource } from '../../lib/lead-source';
 import { enhanceMenu } from '../../lib/menu';
 import { observeReveals } from '../../lib/reveal';
 import { armIslands } from './hydrate';
+import { inTurn } from './in-turn';
 import { installOpeners, openFromAddress, openRetried } from './openers';
 
 /** Calls `then` once the page's first paint is on screen (at the latest a second from now). */
@@ -49,13 +50,10 @@ export function startIslands(prerendered: string) {
   // Taps on a hydrating island's buttons, kept until it is live (lib/early-clicks.ts).
   holdEarlyClicks();
   installOpeners();
-  void captureLeadSource();
-  recordPublicVisit(window.location.pathname);
 
   const header = document.querySelector<HTMLButtonElement>('header button[aria-controls][data-icon-open]');
   if (header) enhanceMenu(header);
   for (const slider of document.querySelectorAll<HTMLElement>('[data-before-after]')) enhanceBeforeAfter(slider);
-  if (!openRetried() && prerendered === paths.home) openFromAddress();
 
   // The showroom opened at one model (a project's "View in 3D") opens its viewer at once.
   const modelAsked = new URLSearchParams(window.location.search).has('model');
@@ -66,7 +64,17 @@ export function startIslands(prerendered: string) {
   const showroomPending = document.querySelector('[data-island="showroom"][data-island-when="now"]') !== null;
   const largestPicture = showroomPending ? startModelsRequest() : Promise.resolve();
   const revealsInView = observeReveals();
-  // The islands that are the page start once it has painted with the pictures in view, so
-  // React's download does not compete with them on a slow phone.
-  afterFirstPaint(() => void Promise.all([largestPicture, revealsInView]).then(startPageIslands));
+  // What the first paint does not need waits for it, each in a task of its own. The islands
+  // that are the page start last, with the pictures in view, so React's download does not
+  // compete with them on a slow phone.
+  afterFirstPaint(() =>
+    inTurn([
+      () => {
+        if (!openRetried() && prerendered === paths.home) openFromAddress();
+      },
+      () => void captureLeadSource(),
+      () => recordPublicVisit(window.location.pathname),
+      () => void Promise.all([largestPicture, revealsInView]).then(startPageIslands),
+    ]),
+  );
 }
