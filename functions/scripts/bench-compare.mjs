@@ -1,12 +1,14 @@
 // npm run bench:compare -- OTHER/functions/dist/server.js [...]: builds of the embedded server
-// (this worktree's and others') under the same load, in turns (A, B, A, B, ...), so all see
-// the same machine state; on a shared machine a run of one after a run of the other compares
-// the load of two moments, not the two builds. Prints the median over the rounds of each
-// route's requests per second and the server's CPU time per request (steadier than req/s
-// when other work shares the machine). BENCH_ROUNDS (5), BENCH_SECONDS (5) per turn,
-// BENCH_ROUTES (a comma-separated subset of inquiry,reviews). The bare node:http + SQLite
-// baseline of npm run bench (bench-baseline.mjs) takes its turns too, unless BENCH_BASELINE=0.
-// Each row also gives the median p99 latency, and the load average is printed.
+// (this worktree's and others') under the same load, in turns (A, B, C, then B, C, A, ...), so
+// all see the same machine state; on a shared machine a run of one after a run of the other
+// compares the load of two moments, not the two builds. Prints the median over the rounds of
+// each route's requests per second and the server's CPU time per request (steadier than req/s
+// when other work shares the machine), counting what the server still does after its turn
+// until it is idle again, which the next turn waits for. BENCH_ROUNDS (6; best a multiple of
+// the number of servers), BENCH_SECONDS (5) per turn, BENCH_ROUTES (a comma-separated subset of
+// inquiry,reviews). The bare node:http + SQLite baseline of npm run bench (bench-baseline.mjs)
+// takes its turns too, unless BENCH_BASELINE=0. Each row also gives the median p99 latency, and
+// the load average is printed.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,7 +22,7 @@ if (!others.length) {
   console.error('Usage: npm run bench:compare -- PATH/TO/OTHER/functions/dist/server.js [...]');
   process.exit(2);
 }
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const inquiryBody = JSON.stringify(inquiry);
@@ -49,17 +51,40 @@ async function start(label, script) {
   return { label, script, dataDir, ...(await startServer(script, env)) };
 }
 
+/**
+ * Waits until the server's CPU time stops growing (under 20 ms in a second, five times in a
+ * row, at most 60 s) and returns the CPU it used meanwhile: work a build defers until its
+ * requests pause (search indexing, the outbox) is then counted against that build's requests,
+ * and never runs during the next build's turn, where it would slow that build instead.
+ */
+async function settle(server) {
+  const start = cpuMs(server.child.pid);
+  const deadline = Date.now() + 60_000;
+  let quiet = 0;
+  let last = start;
+  while (quiet < 5 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuMs(server.child.pid);
+    quiet = now - last < 20 ? quiet + 1 : 0;
+    last = now;
+  }
+  return last - start;
+}
+
 async function measure(server, route) {
   const before = cpuMs(server.child.pid);
   const result = await new Promise((done, fail) =>
     autocannon({ url: server.url + route.path, connections, duration, ...route.options }, (error, r) => (error ? fail(error) : done(r))),
   );
+  const during = cpuMs(server.child.pid) - before;
   const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
   if (errors) throw new Error(`${server.label} ${route.name}: ${errors} failed requests`);
+  const after = await settle(server);
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
-    cpu: ((cpuMs(server.child.pid) - before) * 1000) / result.requests.total,
+    cpu: ((during + after) * 1000) / result.requests.total,
+    deferred: (after * 1000) / result.requests.total,
   };
 }
 
@@ -93,8 +118,11 @@ try {
   const samples = new Map(servers.flatMap((s) => routes.map((r) => [`${s.label}|${r.name}`, []])));
   for (let round = 1; round <= rounds; round++) {
     for (const route of routes) {
-      // Alternate the order, so no build always follows another's load.
-      for (const server of round % 2 ? servers : [...servers].reverse())
+      // Each round starts one server later in the list, so that over as many rounds as there are
+      // servers each takes every place in the order once: a fixed order (or one only reversed)
+      // leaves one server always in the middle: with the order only reversed, two runs with the
+      // same two builds swapped each had the build in the middle 3 to 4% ahead.
+      for (const server of servers.map((_, i) => servers[(i + round - 1) % servers.length]))
         samples.get(`${server.label}|${route.name}`).push(await measure(server, route));
     }
     loads.push(loadavg());
@@ -110,6 +138,7 @@ try {
         'req/s (median)': Math.round(median(runs.map((r) => r.rps))),
         'p99 ms (median)': median(runs.map((r) => r.p99)),
         'cpu µs/req (median)': Math.round(median(runs.map((r) => r.cpu))),
+        'of it after the turn': Math.round(median(runs.map((r) => r.deferred))),
         'req/s (each round)': runs.map((r) => Math.round(r.rps)).join(' '),
         'cpu µs/req (each round)': runs.map((r) => Math.round(r.cpu)).join(' '),
       });
