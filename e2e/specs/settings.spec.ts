@@ -86,6 +86,9 @@ test.describe('business settings', () => {
     smtp,
     mailServer,
   }) => {
+    // The owner's edits on a phone, then a visitor's pages and a customer's email: about 40 s
+    // with two workers on a busy machine, close to the default minute.
+    test.setTimeout(150_000);
     await signIn(page);
     await page.goto('/admin?tab=settings');
     const check = failOnConsoleErrors(page);
