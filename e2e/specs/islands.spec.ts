@@ -181,6 +181,9 @@ test.describe('islands', () => {
     // The new page, shown (its load event is not awaited: on a busy machine a request the
     // removed routes had held can keep it from firing, and the visitor sees the page anyway).
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Its entry script has run (DOMContentLoaded waits for module scripts, not for pictures or
+    // fetches): a tap on the HTML's button before that has nothing to open it.
+    await page.waitForLoadState('domcontentloaded');
     await page.getByRole('button', { name: 'Free Quote' }).click();
     await expect(page.getByRole('dialog', { name: 'Request a Free Quote' })).toBeVisible();
   });

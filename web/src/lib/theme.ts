@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 
-/** System fonts only: nothing to download, nothing to shift when it arrives. */
-const sans = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+/** System fonts only: nothing to download, nothing to shift when it arrives (system-ui first, as styles/public.css says why). */
+const sans = 'system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 // The brand typeface and its metric-matched fallbacks, as the public pages' headings (styles/public.css).
 const serif = 'var(--serif)';
 
