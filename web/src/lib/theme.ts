@@ -1,8 +1,10 @@
 import { createTheme } from '@mui/material/styles';
 
-/** System fonts only: nothing to download, nothing to shift when it arrives (system-ui first, as styles/public.css says why). */
-const sans = 'system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
-// The brand typeface and its metric-matched fallbacks, as the public pages' headings (styles/public.css).
+// Both stacks are the site stylesheet's (styles/public.css, loaded by the entry script on every
+// page), so the dialogs and the admin area set text exactly as the public pages do.
+/** System fonts only: nothing to download, nothing to shift when it arrives. */
+const sans = 'var(--sans)';
+/** The brand typeface and its metric-matched fallbacks, as the public pages' headings. */
 const serif = 'var(--serif)';
 
 /** The fixed header's height; pages start below it and anchors scroll clear of it. */
