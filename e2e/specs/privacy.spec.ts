@@ -64,7 +64,7 @@ test.describe('privacy', () => {
 
     await page.getByRole('button', { name: 'Erase' }).click();
     const confirm = page.getByRole('dialog', { name: 'Erase these records?' });
-    await expectNoAxeViolations(page, '[role="dialog"]');
+    await expectNoAxeViolations(page);
     await confirm.getByLabel('Type ERASE to confirm').fill('ERASE');
     await confirm.getByRole('button', { name: 'Erase' }).click();
     await expect(page.getByText(/^Deleted 1 inquiry, /)).toBeVisible();
