@@ -29,7 +29,7 @@ const dist = join(web, 'dist');
 const cliEntry = join(root, 'functions/dist/cli.js');
 const pages = (
   process.env.LH_PAGES ??
-  '/,/about,/services,/gallery,/virtual-showroom,/privacy,/projects/hawthorn-family-kitchen,/reviews/write?t=unknown,/unsubscribe?t=unknown'
+  '/,/about,/services,/gallery,/virtual-showroom,/privacy,/book,/projects/hawthorn-family-kitchen,/reviews/write?t=unknown,/unsubscribe?t=unknown'
 ).split(',');
 const runs = Number(process.env.LH_RUNS ?? 3);
 /** JavaScript before the first tap, gzip: the page's islands runtime and what it starts by itself. */
