@@ -238,12 +238,15 @@ export const leadUpdateSchema = z
 export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
 
 export const overdueFilterMessage = 'Overdue lists the new leads past their follow-up time: send it without a status or search';
+export const leadLinkFilterMessage = 'Lead shows one lead, as an email links to it: send it without a status, search or overdue';
+export const leadIdMessage = 'Lead must be a lead id';
 
 /**
  * The lead lists' filters: one status, and a search of names, email, phone digits and suburb;
  * or `overdue=1`, the leads still new past their follow-up time, most overdue first. That list
  * is ordered by the follow-up time, which a search (ordered by arrival) cannot be, so it
- * stands alone.
+ * stands alone. Or `lead={id}`: that one lead (a list of one, or none once it is deleted), where
+ * a staff email's link points; it stands alone too.
  */
 export const leadFilterSchema = z
   .object({
@@ -256,11 +259,22 @@ export const leadFilterSchema = z
       .optional()
       .transform((value) => (value ? value : undefined)),
     overdue: z.literal('1', { error: 'Overdue must be 1' }).optional(),
+    lead: z
+      .string({ error: leadIdMessage })
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, leadIdMessage)
+      .optional(),
   })
   .refine((filter) => filter.overdue === undefined || (filter.status === undefined && filter.q === undefined), {
     message: overdueFilterMessage,
     path: ['overdue'],
-  });
+  })
+  .refine(
+    (filter) => filter.lead === undefined || (filter.status === undefined && filter.q === undefined && filter.overdue === undefined),
+    {
+      message: leadLinkFilterMessage,
+      path: ['lead'],
+    },
+  );
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 
 /** GET /api/leads/stats: the dashboard header's figures. */

@@ -8,7 +8,7 @@ import {
   type TestTwilioServer,
 } from '../../functions/test/message-peers';
 import { test as base, expect, failOnConsoleErrors, signIn } from '../support/fixtures';
-import { startServer, type RunningServer } from '../support/server';
+import { adminCredentials, startServer, type RunningServer } from '../support/server';
 import { card, dashboardReady, seed, tab, toast, uniqueName } from './admin-helpers';
 import { axeViolations } from './axe';
 
@@ -131,6 +131,45 @@ test.describe('emails and SMS about leads', () => {
       true,
     );
     expect(peers.twilio.received.some((sms) => sms.to === '+61400123456' && sms.body.includes(firstName))).toBe(true);
+  });
+
+  test("the staff email's link opens the dashboard on that lead alone, through the sign-in", async ({ page, request, peers }) => {
+    const firstName = uniqueName('Linda');
+    const lead = await seed.inquiry(request, { firstName, lastName: 'Park', email: `${firstName.toLowerCase()}@example.com` });
+    // A newer lead, which the whole list shows and the link's view does not.
+    const newer = await seed.inquiry(request, { firstName: uniqueName('Newer'), lastName: 'Lead' });
+    const alert = await arrived(peers.smtp, (mail) => mail.to.includes(staffEmail) && mail.subject.includes(firstName));
+    const link = /\/admin\?tab=inquiries&lead=[A-Za-z0-9_-]+/.exec(alert.text)?.[0];
+    expect(link).toBe(`/admin?tab=inquiries&lead=${lead.id}`);
+
+    // Signed out, as staff often are when the email arrives: the sign-in first, then the lead.
+    await page.goto(link as string);
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByLabel('Username').fill(adminCredentials.username);
+    await page.getByLabel('Password').fill(adminCredentials.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('lead') === lead.id);
+    // From here (signed out, the session check's 401 is logged, as it should be).
+    const check = failOnConsoleErrors(page);
+    await dashboardReady(page);
+    await expect(tab(page, /^Inquiries/)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Showing the inquiry from your link.')).toBeVisible();
+    const leadCard = card(page, `${firstName} Park`);
+    await expect(leadCard.getByRole('link', { name: lead.email })).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(1);
+
+    // Its status changes from here, as on the list.
+    await leadCard.getByRole('button', { name: `Mark contacted: ${firstName} Park` }).click();
+    await expect(toast(page, 'Status changed to Contacted')).toBeVisible();
+    await expect(leadCard.getByRole('button', { name: `Status: Contacted. Change the status of ${firstName} Park` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Show all inquiries' }).click();
+    await expect(card(page, `${newer.firstName} Lead`)).toBeVisible();
+    await expect(leadCard).toBeVisible();
+    await expect(page.getByText('Showing the inquiry from your link.')).toBeHidden();
+    expect(new URL(page.url()).searchParams.get('lead')).toBeNull();
+    expect(await axeViolations(page)).toEqual([]);
+    check();
   });
 
   test('an email refused for good shows failed with the reason; Retry sends it once the mail server accepts', async ({

@@ -268,7 +268,7 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
         (message) => message.audience === 'staff' && message.channel === 'email',
       );
       expect(staffEmail?.text).toContain(`Attachments: Kitchen now.jpg (${(photo.length / 1024 / 1024).toFixed(1)} MB)\nfloor plan.pdf (`);
-      expect(staffEmail?.html).toContain(`/admin?tab=inquiries#lead-${res.body.id}"`);
+      expect(staffEmail?.html).toContain(`/admin?tab=inquiries&amp;lead=${res.body.id}"`);
       expect(staffEmail?.text).not.toContain('/api/attachments/');
     });
 

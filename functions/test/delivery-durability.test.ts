@@ -30,7 +30,7 @@ function arrivals(acknowledged: Acknowledged[]) {
   const alerts = new Map<string, number>();
   const confirmations = new Map<string, number>();
   for (const mail of smtp.received) {
-    const lead = /#lead-([A-Za-z0-9]+)/.exec(mail.text)?.[1];
+    const lead = /[?&]lead=([A-Za-z0-9]+)/.exec(mail.text)?.[1];
     if (mail.to[0] === 'office@example.com' && lead) alerts.set(lead, (alerts.get(lead) ?? 0) + 1);
     else confirmations.set(mail.to[0], (confirmations.get(mail.to[0]) ?? 0) + 1);
   }

@@ -94,7 +94,7 @@ describe('lead delivery, embedded', () => {
     expect(alert.text).toContain('Phone: 0400 123 456 (tel:+61400123456)');
     // Staff read dates in Australian English: "5 January 2025 at 3:04 pm".
     expect(alert.text).toMatch(/received \d{1,2} [A-Z][a-z]+ \d{4} at \d{1,2}:\d{2}\s?[ap]m \(Melbourne time\)/);
-    expect(alert.text).toContain(`https://renovations.example.com.au/admin?tab=inquiries#lead-${res.body.id}`);
+    expect(alert.text).toContain(`https://renovations.example.com.au/admin?tab=inquiries&lead=${res.body.id}`);
     // The customer's values are text in the HTML, never markup.
     expect(alert.html).toContain('Ava &lt;b&gt; Nguyen');
     expect(alert.html).not.toContain('Ava <b>');
@@ -107,7 +107,7 @@ describe('lead delivery, embedded', () => {
     expect(alert.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
     expect(alert.html).toMatch(/<div style="display:none;[^"]*"[^>]*>New project inquiry from Ava &lt;b&gt; Nguyen/);
     expect(alert.html).toMatch(
-      /<a href="https:\/\/renovations\.example\.com\.au\/admin\?tab=inquiries#lead-[^"]+"[^>]*>.*<!--\[if mso\]>.*Open it in the dashboard/,
+      /<a href="https:\/\/renovations\.example\.com\.au\/admin\?tab=inquiries&amp;lead=[^"]+"[^>]*>.*<!--\[if mso\]>.*Open it in the dashboard/,
     );
     expect(alert.messageId).toMatch(new RegExp(`^<${res.body.id}-[1-9]@example\\.com>$`));
 

@@ -76,7 +76,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('follow-up reminders on Fires
     expect(mail.map((doc) => [doc.get('to'), doc.get('message.subject'), doc.get('audience')])).toEqual([
       [['office@example.com'], "Reminder: Ava Nguyen's inquiry has waited 2 business hours", 'staff'],
     ]);
-    expect(mail[0].get('message.text')).toContain(`https://renovations.example.com/admin?tab=inquiries#lead-${inquiry.id}`);
+    expect(mail[0].get('message.text')).toContain(`https://renovations.example.com/admin?tab=inquiries&lead=${inquiry.id}`);
     expect((await reminderSms(inquiry.id)).map((doc) => doc.get('to'))).toEqual(['+61411111111']);
     expect((await reminderMail(other.id)).map((doc) => doc.get('message.subject'))).toEqual([
       "Reminder: Mia Smith's quote request has waited 2 business hours",

@@ -143,12 +143,12 @@ describe('follow-up reminders, embedded', () => {
     const email = await until(() => smtp.received.find((mail) => mail.subject.startsWith('Reminder:')), 'the reminder email');
     expect(email.to).toEqual(['office@example.com']);
     expect(email.subject).toBe("Reminder: Ava Nguyen's inquiry has waited 2 business hours");
-    expect(email.text).toContain(`Open it in the dashboard: https://renovations.example.com.au/admin?tab=inquiries#lead-${id}`);
+    expect(email.text).toContain(`Open it in the dashboard: https://renovations.example.com.au/admin?tab=inquiries&lead=${id}`);
     expect(email.text).toContain('Phone: 0400 123 456');
     const sms = await until(() => twilio.received.find((text) => text.body.startsWith('Reminder:')), 'the reminder SMS');
     expect(sms).toMatchObject({
       to: '+61411111111',
-      body: `Reminder: Ava Nguyen's inquiry has waited 2 business hours. 0400 123 456. https://renovations.example.com.au/admin?tab=inquiries#lead-${id}`,
+      body: `Reminder: Ava Nguyen's inquiry has waited 2 business hours. 0400 123 456. https://renovations.example.com.au/admin?tab=inquiries&lead=${id}`,
     });
 
     // Later runs, and a third start on the same data, send nothing more.

@@ -3,7 +3,15 @@
  * search, and the dashboard's stats, on SQLite and on the Firestore adapter (Google's
  * emulator). Each run gets an empty database.
  */
-import { overdueFilterMessage, type ChangeEvent, type Inquiry, type LeadStats, type QuoteRequest } from '@site/domain';
+import {
+  leadIdMessage,
+  leadLinkFilterMessage,
+  overdueFilterMessage,
+  type ChangeEvent,
+  type Inquiry,
+  type LeadStats,
+  type QuoteRequest,
+} from '@site/domain';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -360,6 +368,59 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
           const res = await staff.get<ApiError>(path);
           expect(res.status, path).toBe(400);
           expect(res.body.errors?.overdue, path).toBe(message);
+        }
+      });
+    });
+
+    describe("GET /api/project-inquiries and /api/quote-requests with ?lead= (a staff email's link)", () => {
+      it('answers that one lead with its messages, whatever its age, and none once it is deleted', async () => {
+        const linked = await inquiry({ firstName: 'Linked', email: 'linked@example.com' });
+        // Newer leads push it off the list's first page; the link still finds it.
+        for (let i = 0; i < 3; i += 1) await inquiry({ firstName: `Later${i}` });
+        const first = await staff.get<Listed<Inquiry>>('/api/project-inquiries?limit=2');
+        expect(first.body.map((item) => item.id)).not.toContain(linked.id);
+
+        const res = await staff.get<Listed<Inquiry>>(`/api/project-inquiries?lead=${linked.id}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-total-count')).toBe('1');
+        expect(res.headers.get('x-next-cursor')).toBeNull();
+        expect(res.body).toHaveLength(1);
+        expect(res.body[0]).toMatchObject({ id: linked.id, firstName: 'Linked', email: 'linked@example.com', status: 'new' });
+        // The new lead's emails (the customer's acknowledgement and the staff alert) come with it, as on the list.
+        expect(res.body[0].messages.length).toBeGreaterThan(0);
+
+        const linkedQuote = await quote({ firstName: 'QuoteLinked' });
+        const quoteRes = await staff.get<Listed<QuoteRequest>>(`/api/quote-requests?lead=${linkedQuote.id}`);
+        expect(quoteRes.body.map((item) => item.id)).toEqual([linkedQuote.id]);
+        // An inquiry's id on the quote list is no quote request.
+        expect((await staff.get<Listed<QuoteRequest>>(`/api/quote-requests?lead=${linked.id}`)).body).toEqual([]);
+
+        expect((await staff.delete(`/api/project-inquiry/${linked.id}`)).status).toBe(204);
+        const gone = await staff.get<Listed<Inquiry>>(`/api/project-inquiries?lead=${linked.id}`);
+        expect(gone.status).toBe(200);
+        expect(gone.body).toEqual([]);
+        expect(gone.headers.get('x-total-count')).toBe('0');
+      });
+
+      it('is for signed-in staff only', async () => {
+        const linked = await inquiry();
+        const res = await t.client().get<ApiError>(`/api/project-inquiries?lead=${linked.id}`);
+        expect(res.status).toBe(401);
+      });
+
+      it('refuses a lead with a status, a search or overdue, and anything that is not an id', async () => {
+        const bad: Array<[string, string]> = [
+          ['/api/project-inquiries?lead=abc&status=new', leadLinkFilterMessage],
+          ['/api/quote-requests?lead=abc&q=ava', leadLinkFilterMessage],
+          ['/api/project-inquiries?lead=abc&overdue=1', leadLinkFilterMessage],
+          ['/api/project-inquiries?lead=..%2Fsecrets', leadIdMessage],
+          ['/api/quote-requests?lead=', leadIdMessage],
+          [`/api/project-inquiries?lead=${'a'.repeat(65)}`, leadIdMessage],
+        ];
+        for (const [path, message] of bad) {
+          const res = await staff.get<ApiError>(path);
+          expect(res.status, path).toBe(400);
+          expect(res.body.errors?.lead, path).toBe(message);
         }
       });
     });

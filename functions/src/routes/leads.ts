@@ -32,10 +32,19 @@ export function leadRoutes(ctx: Pick<RouteContext, 'leads' | 'store' | 'sessions
         filter.status && `status ${filter.status}`,
         filter.q !== undefined && `search "${filter.q}"`,
         filter.overdue && 'overdue',
+        filter.lead && `lead ${filter.lead}`,
       ]
         .filter(Boolean)
         .join(', ');
       await audit.record(req, signedIn(res).user, 'leads.exported', { target: what, detail: filters || 'all' });
+    }
+    if (filter.lead !== undefined) {
+      // A staff email's link: that one lead as a list of one, or none once it is deleted.
+      const lead = await collection.get(filter.lead);
+      const messages = await store.messages.forLeads(lead ? [lead.id] : []);
+      res.set('X-Total-Count', lead ? '1' : '0');
+      res.json(lead ? [{ ...lead, messages: messages.get(lead.id) ?? [] }] : []);
+      return;
     }
     await sendList(req, res, collection, { ...leads.listQuery<T>(filter), withMessages: store.messages });
   };

@@ -385,9 +385,14 @@ function sms(audience: NewMessage['audience'], to: string, text: string): Draft 
   return { channel: 'sms', audience, to, text };
 }
 
-/** Where the dashboard shows this lead: its tab, and the card's anchor. */
-export function adminLink(settings: MessageSettings, tab: 'inquiries' | 'quotes' | 'reviews', id: string): string {
-  return `${settings.siteUrl}/admin?tab=${tab}#lead-${encodeURIComponent(id)}`;
+/**
+ * Where the dashboard shows this lead: its tab, showing that one lead (`lead=`), however far
+ * down the list newer leads have pushed it. The Reviews tab lists the newest first, where a
+ * review just written waits for approval.
+ */
+export function adminLink(settings: Pick<MessageSettings, 'siteUrl'>, tab: 'inquiries' | 'quotes' | 'reviews', id: string): string {
+  if (tab === 'reviews') return `${settings.siteUrl}/admin?tab=reviews`;
+  return `${settings.siteUrl}/admin?tab=${tab}&lead=${encodeURIComponent(id)}`;
 }
 
 /** The preheader of a customer email: the body's first sentence. */

@@ -31,7 +31,7 @@ import type { NewMessage } from '../ports/messages';
 import type { DepositCheckout, QuoteRecord } from '../ports/quotes';
 import type { Collection, Store } from '../ports/store';
 import type { Attachments } from './attachments';
-import { quoteCustomerEmail, staffAlert, type Draft, type MessageSettings } from './lead-messages';
+import { adminLink, quoteCustomerEmail, staffAlert, type Draft, type MessageSettings } from './lead-messages';
 import { leadPatch } from './leads';
 import type { LinkSigner } from './link-signing';
 import { quotePdf } from './quote-pdf';
@@ -339,7 +339,7 @@ export class QuoteService {
       intro: `${lead.firstName} ${lead.lastName} added ${attached.length === 1 ? 'a file' : `${attached.length} files`} on their page`,
       fields: [{ label: 'Files', value: names }],
       receivedAt: new Date(at),
-      link: `${settings.siteUrl}/admin?tab=${kind === 'inquiry' ? 'inquiries' : 'quotes'}#lead-${encodeURIComponent(lead.id)}`,
+      link: adminLink(settings, kind === 'inquiry' ? 'inquiries' : 'quotes', lead.id),
     });
     await this.queue(kind, lead.id, `files-${at.replace(/[^0-9]/g, '')}-${[...ids][0]}`, staff);
     return (saved.attachments ?? []).map((file) => ({ name: file.name, kind: file.kind, size: file.size }));
@@ -415,7 +415,7 @@ export class QuoteService {
         { label: 'Accepted by', value: input.name },
       ],
       receivedAt: new Date(at),
-      link: `${settings.siteUrl}/admin?tab=${kind === 'inquiry' ? 'inquiries' : 'quotes'}#lead-${encodeURIComponent(lead.id)}`,
+      link: adminLink(settings, kind === 'inquiry' ? 'inquiries' : 'quotes', lead.id),
       sms: `Quote ${quote.number} accepted by ${input.name}: ${formatCents(totals.totalCents)}.`,
     }).map((draft) => (draft.channel === 'email' ? { ...draft, attachments: [pdf] } : draft));
     await this.queue(kind, lead.id, `${quote.id}-accepted`, [customer, ...staff]);
@@ -442,7 +442,7 @@ export class QuoteService {
       intro: `${lead.firstName} ${lead.lastName} declined quote ${quote.number} version ${quote.version}`,
       fields: [{ label: 'Reason', value: reason ?? 'None given' }],
       receivedAt: new Date(at),
-      link: `${settings.siteUrl}/admin?tab=${kind === 'inquiry' ? 'inquiries' : 'quotes'}#lead-${encodeURIComponent(lead.id)}`,
+      link: adminLink(settings, kind === 'inquiry' ? 'inquiries' : 'quotes', lead.id),
     });
     await this.queue(kind, lead.id, `${quote.id}-declined`, staff);
     return this.customerView({ ...quote, status: 'declined', declined, updatedAt: at });

@@ -34,6 +34,8 @@ interface RecordCardProps {
    * screens show the whole card.
    */
   summary?: ReactNode;
+  /** A folded card (phones) starts open: the one record a link showed. */
+  defaultOpen?: boolean;
   children: ReactNode;
 }
 
@@ -42,11 +44,11 @@ const narrowQuery = (theme: Theme) => theme.breakpoints.down('sm');
 
 /** The frame every admin card shares: name, date, actions, then its own details. */
 export function RecordCard(props: RecordCardProps) {
-  const { title, dateTime, dateText, deleteLabel, deleting, onDelete, actions, badge, summary, children } = props;
+  const { title, dateTime, dateText, deleteLabel, deleting, onDelete, actions, badge, summary, defaultOpen = false, children } = props;
   const titleId = useId();
   const detailsId = useId();
   const narrow = useMediaQuery(narrowQuery);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const foldable = summary !== undefined && narrow;
 
   const dateLine = (

@@ -30,7 +30,8 @@ import { Detail, RecordCard } from '../../components/admin/record-card';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-function InquiryCard({ inquiry, quotes }: { inquiry: WithMessages<Inquiry>; quotes?: LeadQuotesSlot }) {
+/** `linked`: the one lead a link showed, opened at once on a phone. */
+function InquiryCard({ inquiry, quotes, linked }: { inquiry: WithMessages<Inquiry>; quotes?: LeadQuotesSlot; linked?: boolean }) {
   const remove = useDeleteInquiry();
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
   const design = interestedIn(inquiry);
@@ -51,6 +52,7 @@ function InquiryCard({ inquiry, quotes }: { inquiry: WithMessages<Inquiry>; quot
       deleteLabel={`Delete inquiry from ${name}`}
       deleting={remove.isPending}
       onDelete={onDelete}
+      defaultOpen={linked}
     >
       <Stack sx={{ mb: 2 }}>
         <LeadStatusControl id={inquiry.id} status={inquiry.status} name={name} collection="project_inquiries" />
@@ -95,10 +97,16 @@ export function InquiriesTab({ quotes }: { quotes?: LeadQuotesSlot } = {}) {
   const [filter, setFilter] = useLeadFilter();
   const list = useInquiries(filter);
   const filtered = filter.status !== undefined || filter.q !== undefined;
-  const emptyText = filter.overdue ? 'No overdue inquiries' : filtered ? 'No inquiries match' : 'No inquiries yet';
+  const emptyText = filter.lead
+    ? 'This inquiry is no longer here: it may have been deleted'
+    : filter.overdue
+      ? 'No overdue inquiries'
+      : filtered
+        ? 'No inquiries match'
+        : 'No inquiries yet';
   return (
     <Stack spacing={2}>
-      <LeadFilters collection="project_inquiries" noun="inquiries" filter={filter} onChange={setFilter} />
+      <LeadFilters collection="project_inquiries" noun="inquiries" one="inquiry" filter={filter} onChange={setFilter} />
       <ListPanel
         noun="inquiries"
         emptyText={emptyText}
@@ -113,7 +121,7 @@ export function InquiriesTab({ quotes }: { quotes?: LeadQuotesSlot } = {}) {
       >
         <CardGrid>
           {list.items.map((inquiry) => (
-            <InquiryCard key={inquiry.id} inquiry={inquiry} quotes={quotes} />
+            <InquiryCard key={inquiry.id} inquiry={inquiry} quotes={quotes} linked={Boolean(filter.lead)} />
           ))}
         </CardGrid>
       </ListPanel>

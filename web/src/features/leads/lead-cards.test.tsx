@@ -23,13 +23,13 @@ const lead = (fields: Partial<Inquiry> & Pick<Inquiry, 'id' | 'firstName'>): Wit
   ...fields,
 });
 
-function renderInquiries(leads: WithMessages<Inquiry>[]) {
+function renderInquiries(leads: WithMessages<Inquiry>[], url = '/admin?tab=inquiries') {
   answerRequests(({ url }): Answer =>
     url.startsWith('/api/project-inquiries')
       ? { status: 200, body: leads, headers: { 'X-Total-Count': String(leads.length) } }
       : { status: 200, body: {} },
   );
-  const { user } = renderWithProviders(<InquiriesTab />, { url: '/admin?tab=inquiries' });
+  const { user } = renderWithProviders(<InquiriesTab />, { url });
   return user;
 }
 
@@ -69,6 +69,13 @@ describe('lead cards on a phone', () => {
       await user.click(toggle);
       expect(toggle).toHaveAttribute('aria-expanded', 'false');
       expect(within(ava).queryByRole('link', { name: 'ava@example.com' })).not.toBeInTheDocument();
+    });
+
+    test("the one lead a staff email's link shows starts open", async () => {
+      renderInquiries([lead({ id: 'i1', firstName: 'Ava' })], '/admin?tab=inquiries&lead=i1');
+      const ava = await screen.findByRole('article', { name: 'Ava Nguyen' });
+      expect(within(ava).getByRole('button', { name: /^Ava Nguyen/ })).toHaveAttribute('aria-expanded', 'true');
+      expect(within(ava).getByRole('link', { name: 'ava@example.com' })).toBeVisible();
     });
   });
 

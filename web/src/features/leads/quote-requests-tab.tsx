@@ -25,14 +25,17 @@ import type { LeadMeasureSlot, LeadQuotesSlot } from './lib/lead-quotes-slot';
 import { CardGrid, ListPanel } from '../../components/admin/list-panel';
 import { Detail, RecordCard } from '../../components/admin/record-card';
 
+/** `linked`: the one lead a link showed, opened at once on a phone. */
 function QuoteRequestCard({
   quote,
   quotes,
   measure,
+  linked,
 }: {
   quote: WithMessages<QuoteRequest>;
   quotes?: LeadQuotesSlot;
   measure?: LeadMeasureSlot;
+  linked?: boolean;
 }) {
   const remove = useDeleteQuoteRequest();
   const name = `${quote.firstName} ${quote.lastName}`;
@@ -53,6 +56,7 @@ function QuoteRequestCard({
       deleteLabel={`Delete quote request from ${name}`}
       deleting={remove.isPending}
       onDelete={onDelete}
+      defaultOpen={linked}
     >
       <Stack sx={{ mb: 2 }}>
         <LeadStatusControl id={quote.id} status={quote.status} name={name} collection="quote_requests" />
@@ -89,10 +93,16 @@ export function QuoteRequestsTab({ quotes, measure }: { quotes?: LeadQuotesSlot;
   const [filter, setFilter] = useLeadFilter();
   const list = useQuoteRequests(filter);
   const filtered = filter.status !== undefined || filter.q !== undefined;
-  const emptyText = filter.overdue ? 'No overdue quote requests' : filtered ? 'No quote requests match' : 'No quote requests yet';
+  const emptyText = filter.lead
+    ? 'This quote request is no longer here: it may have been deleted'
+    : filter.overdue
+      ? 'No overdue quote requests'
+      : filtered
+        ? 'No quote requests match'
+        : 'No quote requests yet';
   return (
     <Stack spacing={2}>
-      <LeadFilters collection="quote_requests" noun="quote requests" filter={filter} onChange={setFilter} />
+      <LeadFilters collection="quote_requests" noun="quote requests" one="quote request" filter={filter} onChange={setFilter} />
       <ListPanel
         noun="quote requests"
         emptyText={emptyText}
@@ -107,7 +117,7 @@ export function QuoteRequestsTab({ quotes, measure }: { quotes?: LeadQuotesSlot;
       >
         <CardGrid>
           {list.items.map((quote) => (
-            <QuoteRequestCard key={quote.id} quote={quote} quotes={quotes} measure={measure} />
+            <QuoteRequestCard key={quote.id} quote={quote} quotes={quotes} measure={measure} linked={Boolean(filter.lead)} />
           ))}
         </CardGrid>
       </ListPanel>

@@ -9,6 +9,8 @@ export interface LeadListFilter {
   q?: string;
   /** The leads still new past their follow-up time, most overdue first; never with a status or search (the API's rule). */
   overdue?: boolean;
+  /** One lead by its id, where a staff email links; never with the others (the API's rule). */
+  lead?: string;
 }
 
 /**

@@ -3,16 +3,20 @@ import { getList, type ListPage } from '../../../lib/api-client';
 import { adminKeys, type LeadCollection, type LeadListFilter } from '../../../lib/admin/admin-keys';
 import { pageUrl, useListItems } from '../../../lib/admin/list-query';
 
-/** A lead list with its filters (status, search, or overdue) applied by the API, paged like the others. */
+/** A lead list with its filters (status, search, overdue, or one lead) applied by the API, paged like the others. */
 export function leadListQueryOptions<T>(collection: LeadCollection, url: string, filter: LeadListFilter) {
   // One cache entry per filter; the unfiltered one is what the tab labels count.
-  const key: LeadListFilter = filter.overdue
-    ? { overdue: true }
-    : { ...(filter.status ? { status: filter.status } : {}), ...(filter.q ? { q: filter.q } : {}) };
+  const key: LeadListFilter = filter.lead
+    ? { lead: filter.lead }
+    : filter.overdue
+      ? { overdue: true }
+      : { ...(filter.status ? { status: filter.status } : {}), ...(filter.q ? { q: filter.q } : {}) };
   return infiniteQueryOptions({
     queryKey: adminKeys.leadList(collection, key),
     queryFn: ({ pageParam }) =>
-      getList<T>(pageUrl(url, pageParam, undefined, { status: key.status, q: key.q, overdue: key.overdue ? '1' : undefined })),
+      getList<T>(
+        pageUrl(url, pageParam, undefined, { status: key.status, q: key.q, overdue: key.overdue ? '1' : undefined, lead: key.lead }),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage: ListPage<T>) => lastPage.next ?? undefined,
   });

@@ -1,4 +1,6 @@
 import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -16,6 +18,8 @@ interface LeadFiltersProps {
   collection: LeadCollection;
   /** e.g. "inquiries", for the search box's name. */
   noun: string;
+  /** e.g. "inquiry", for the linked lead's line. */
+  one: string;
   filter: LeadListFilter;
   onChange: (change: LeadListFilter) => void;
 }
@@ -24,9 +28,10 @@ const statsList = { project_inquiries: 'inquiries', quote_requests: 'quotes' } a
 
 /**
  * Status chips with how many leads each has (within the search), the Overdue chip (the
- * dashboard header's figure for this list), and the search box.
+ * dashboard header's figure for this list), and the search box; when a link shows one lead,
+ * a line that says so, with the way back to the whole list.
  */
-export function LeadFilters({ collection, noun, filter, onChange }: LeadFiltersProps) {
+export function LeadFilters({ collection, noun, one, filter, onChange }: LeadFiltersProps) {
   const counts = useStatusCounts(collection, filter.q ?? '');
   // No count, rather than no list, should the figures be missing.
   const overdueCount = useLeadStats().data?.overdueByList?.[statsList[collection]];
@@ -61,7 +66,7 @@ export function LeadFilters({ collection, noun, filter, onChange }: LeadFiltersP
     />
   );
   const statusChip = (status: LeadStatus | undefined, name: string, count: number | null | undefined) =>
-    chip(status ?? 'all', name, count, !filter.overdue && filter.status === status, { status });
+    chip(status ?? 'all', name, count, !filter.overdue && !filter.lead && filter.status === status, { status });
 
   return (
     <Stack spacing={2}>
@@ -89,6 +94,18 @@ export function LeadFilters({ collection, noun, filter, onChange }: LeadFiltersP
         {leadStatuses.map((status) => statusChip(status, leadStatusLabels[status], counts.data?.[status]))}
         {chip('overdue', 'Overdue', overdueCount, Boolean(filter.overdue), { overdue: true })}
       </Stack>
+      {filter.lead ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => onChange({ lead: undefined })}>
+              Show all {noun}
+            </Button>
+          }
+        >
+          Showing the {one} from your link.
+        </Alert>
+      ) : null}
     </Stack>
   );
 }

@@ -1,32 +1,63 @@
 import { leadStatuses, type LeadStatus } from '@site/domain';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { LeadListFilter } from '../../../lib/admin/admin-keys';
 
 const isStatus = (value: string | null): value is LeadStatus => leadStatuses.some((status) => status === value);
 
+/** Lead ids, as the API takes them in `?lead=`. */
+const leadId = /^[A-Za-z0-9_-]{1,64}$/;
+/** How staff emails sent before `?lead=` linked a lead: `#lead-{id}`. */
+const hashLink = /^#lead-([A-Za-z0-9_-]{1,64})$/;
+
 /**
- * A lead tab's filters live in `?status=` and `?q=`, or `?overdue=1`, beside `?tab=`, so a
- * reload, a shared link or the back button keeps them. Overdue stands alone (the API lists
- * those leads by their follow-up time, which a status or search cannot combine with): choosing
- * it drops the others, and choosing a status or a search drops it. Changing one replaces the
- * history entry: typing a search should not add a step per keystroke.
+ * A lead tab's filters live in `?status=` and `?q=`, or `?overdue=1`, or `?lead={id}` (the one
+ * lead a staff email links to), beside `?tab=`, so a reload, a shared link or the back button
+ * keeps them. Overdue stands alone (the API lists those leads by their follow-up time, which a
+ * status or search cannot combine with): choosing it drops the others, and choosing a status or
+ * a search drops it. A linked lead stands alone too, until staff choose any other filter.
+ * Changing one replaces the history entry: typing a search should not add a step per keystroke.
  */
 export function useLeadFilter(): [LeadListFilter, (change: LeadListFilter) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { hash } = useLocation();
   const status = searchParams.get('status');
   const q = searchParams.get('q')?.trim() ?? '';
   const overdue = searchParams.get('overdue') === '1';
+  const asked = searchParams.get('lead');
+  const hashLead = hashLink.exec(hash)?.[1];
+  const lead = asked !== null && leadId.test(asked) ? asked : hashLead;
   const filter = useMemo<LeadListFilter>(
-    () => (overdue ? { overdue } : { ...(isStatus(status) ? { status } : {}), ...(q ? { q } : {}) }),
-    [status, q, overdue],
+    () => (lead ? { lead } : overdue ? { overdue } : { ...(isStatus(status) ? { status } : {}), ...(q ? { q } : {}) }),
+    [status, q, overdue, lead],
   );
+
+  // An older email's `#lead-{id}` becomes `?lead={id}`, the address the tab keeps.
+  useEffect(() => {
+    if (!hashLead) return;
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        for (const name of ['status', 'q', 'overdue']) next.delete(name);
+        next.set('lead', hashLead);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [hashLead, setSearchParams]);
+
   const update = useCallback(
     (change: LeadListFilter) =>
       setSearchParams(
         (params) => {
           const next = new URLSearchParams(params);
+          if (change.lead) {
+            for (const name of ['status', 'q', 'overdue']) next.delete(name);
+            next.set('lead', change.lead);
+            return next;
+          }
+          next.delete('lead');
           if (change.overdue) {
             next.delete('status');
             next.delete('q');
