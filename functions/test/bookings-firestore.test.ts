@@ -136,6 +136,25 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('booking on Firestore'), () =
     }
   });
 
+  it("finds a person's booking by its mobile in any form, and the erasure by phone deletes it with its cells", async () => {
+    const slot = (await availability()).days[6].slots[0].start;
+    expect((await book(slot, { email: 'private@example.com', mobile: '0423 456 789' })).status).toBe(201);
+    const booking = (await bookingAt(slot))!;
+    const records = await staff.get<{ bookings: Array<{ id: string }>; quoteRequests: Array<{ id: string }> }>(
+      `/api/privacy/records?phone=${encodeURIComponent('+61423456789')}`,
+    );
+    expect(records.status).toBe(200);
+    expect(records.body.bookings.map((found) => found.id)).toEqual([booking.id]);
+    expect(records.body.quoteRequests.map((lead) => lead.id)).toEqual([booking.leadId]);
+
+    const erased = await staff.post<{ quoteRequests: number }>('/api/privacy/erase', { phone: '0423 456 789', confirm: 'ERASE' });
+    expect(erased.status).toBe(200);
+    expect(erased.body.quoteRequests).toBe(1);
+    expect((await db.collection('bookings').doc(booking.id).get()).exists).toBe(false);
+    expect((await db.collection(bookingCellsCollection).where('holderId', '==', booking.id).get()).size).toBe(0);
+    expect(starts(await availability())).toContain(slot);
+  });
+
   it('asks only for queries whose composite indexes firestore.indexes.json declares', () => {
     const declared = indexFile().indexes;
     const needs = queries.needs().filter((need) => need.collectionGroup.startsWith('booking'));

@@ -707,4 +707,31 @@ describe("a person's records", () => {
     expect(allStarts(await availability(t.client()))).toContain(slot);
     expect((await t.app.context.store.bookings.find({ orderBy: 'start', direction: 'asc', limit: 10 })).items).toEqual([]);
   });
+
+  it('include the site measure they booked, found by its mobile in another form, and the erasure by phone deletes it with its lead', async () => {
+    const t = await start();
+    const staff = await t.adminClient();
+    const free = await availability(t.client());
+    const slot = laterSlot(free);
+    expect((await book(t, slot)).status).toBe(201);
+    // Someone else's booking, with another mobile, stays out of it.
+    const other = free.days[3].slots[0].start;
+    expect((await book(t, other, { email: 'noah@example.com', mobile: '0498 765 432', firstName: 'Noah' })).status).toBe(201);
+
+    type Records = { bookings: Array<{ start: string; mobile: string }>; quoteRequests: QuoteRequest[]; notes: string[] };
+    const records = await staff.get<Records>(`/api/privacy/records?phone=${encodeURIComponent('+61 412 345 678')}`);
+    expect(records.status).toBe(200);
+    expect(records.body.bookings).toEqual([expect.objectContaining({ start: slot, mobile: '0412 345 678' })]);
+    expect(records.body.quoteRequests).toEqual([expect.objectContaining({ email: 'olivia@example.com', bookingId: expect.any(String) })]);
+    expect(records.body.notes).toContain(
+      'Quote requests do not ask for a phone number: those made by booking a site measure are found by its mobile number; search by email address to find the others.',
+    );
+
+    const erased = await staff.post<{ quoteRequests: number }>('/api/privacy/erase', { phone: '0412345678', confirm: 'ERASE' });
+    expect(erased.status).toBe(200);
+    expect(erased.body.quoteRequests).toBe(1);
+    expect(allStarts(await availability(t.client()))).toContain(slot);
+    const left = (await t.app.context.store.bookings.find({ orderBy: 'start', direction: 'asc', limit: 10 })).items;
+    expect(left.map((booking) => booking.email)).toEqual(['noah@example.com']);
+  });
 });

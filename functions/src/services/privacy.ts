@@ -126,6 +126,26 @@ const toPersonalRequest = ({ usedAt, reviewId, ...request }: ReviewInviteRecord)
   ...(reviewId ? { reviewId } : {}),
 });
 
+/** Bookings read a page at a time when looking for a mobile number. */
+const bookingScanPage = 500;
+
+/**
+ * The bookings made with this mobile number (national digits), however the customer typed it.
+ * The number is kept as typed and no index holds its digits, so this reads every booking: a
+ * business books a few thousand measures in years, and a privacy request is rare.
+ */
+async function bookingsByMobile(store: Store, digits: string): Promise<BookingRecord[]> {
+  if (!digits) return [];
+  const found: BookingRecord[] = [];
+  let after: string | undefined;
+  do {
+    const page = await store.bookings.find({ orderBy: 'createdAt', direction: 'asc', limit: bookingScanPage, after });
+    found.push(...page.items.filter((booking) => nationalPhoneDigits(booking.mobile) === digits));
+    after = page.next;
+  } while (after);
+  return found;
+}
+
 /** The E.164 form an SMS to this number was sent to, when it is a number at all. */
 function e164(phone: string): string | undefined {
   return parsePhoneNumberFromString(phone, 'AU')?.number;
@@ -136,7 +156,8 @@ export const privacyNotes = {
     'Visitor records hold no names, emails or phone numbers (pages seen, a browser description, an address kept for a limited time, a daily key that changes each day), so none can be matched to a person.',
   reviewsByName:
     'Reviews are matched only by the email a reviewer chose to give; a review without one cannot be matched to a person reliably, since names are not unique. Check the Reviews tab by name if the person wrote one.',
-  quotesByPhone: 'Quote requests do not ask for a phone number: search by email address to find them.',
+  quotesByPhone:
+    'Quote requests do not ask for a phone number: those made by booking a site measure are found by its mobile number; search by email address to find the others.',
   reviewsByPhone: 'Reviews do not ask for a phone number: search by email address to find them.',
 } as const;
 
@@ -164,6 +185,10 @@ export async function findPersonalRecords(store: Store, lookup: PrivacyLookup, n
     // 0061 412..., with an extension); the exact comparison then keeps the person's own.
     const term = searchTerm(phoneCore(digits));
     inquiries = term ? await leadsMatching(store.inquiries, term, (lead) => nationalPhoneDigits(lead.phone) === digits) : [];
+    // A booked site measure asks for a mobile: its quote request is the person's too.
+    const booked = await bookingsByMobile(store, digits);
+    const made = await Promise.all(booked.map((booking) => store.quotes.get(booking.leadId)));
+    quoteRequests = [...new Map(made.flatMap((lead) => (lead ? [[lead.id, lead] as const] : []))).values()];
     for (const form of [digits, e164(digits), ...inquiries.map((lead) => lead.phone), ...inquiries.map((lead) => e164(lead.phone))]) {
       if (form) recipients.add(form);
     }
