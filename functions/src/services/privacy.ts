@@ -164,7 +164,7 @@ export const privacyNotes = {
 /** Every record about one email address or phone number: leads, reviews, messages and files. */
 export async function findPersonalRecords(store: Store, lookup: PrivacyLookup, now: Date): Promise<PrivacyRecords> {
   let inquiries: Inquiry[];
-  let quoteRequests: QuoteRequest[] = [];
+  let quoteRequests: QuoteRequest[];
   let reviews: PrivacyRecords['reviews'] = [];
   const recipients = new Set<string>();
   const notes: string[] = [];
