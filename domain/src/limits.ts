@@ -37,6 +37,8 @@ export const limits = {
   pageMaxLength: 512,
   listDefaultLimit: 50,
   listMaxLimit: 200,
+  /** Leads whose quotes one request reads (a page of lead cards). */
+  quoteLeadsPerRequest: 50,
   /** A note on a lead. */
   leadNoteMaxLength: 2000,
   /** Status changes and notes kept on one lead; keeps a Firestore document well under its 1 MiB. */

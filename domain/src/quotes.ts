@@ -13,6 +13,7 @@
  * of a price under $20,000 and 5% from $20,000.
  */
 import { z } from 'zod';
+import { limits } from './limits';
 
 /** GST in Australia, in percent. */
 export const gstPercent = 10;
@@ -245,6 +246,21 @@ export function formatCents(cents: number): string {
 
 /** A lead a quote belongs to: a project inquiry or a quote request (as in `/api/leads/{kind}/{id}`). */
 export const quoteLeadKinds = ['inquiry', 'quote'] as const;
+
+export const quoteLeadIdsMessage = `ids must be 1 to ${limits.quoteLeadsPerRequest} lead ids, separated by commas`;
+
+/** GET /api/leads/{kind}/quotes?ids=a,b,c: the quotes of a page of lead cards in one request. */
+export const quoteLeadIdsSchema = z.object({
+  ids: z
+    .string({ error: quoteLeadIdsMessage })
+    .transform((ids) => [...new Set(ids.split(','))])
+    .pipe(
+      z
+        .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, quoteLeadIdsMessage), { error: quoteLeadIdsMessage })
+        .min(1, quoteLeadIdsMessage)
+        .max(limits.quoteLeadsPerRequest, quoteLeadIdsMessage),
+    ),
+});
 export type QuoteLeadKind = (typeof quoteLeadKinds)[number];
 
 /**

@@ -203,14 +203,26 @@ test.describe('admin dashboard tabs', () => {
       const request = await playwright.request.newContext({ baseURL: fresh.url });
       for (let index = 0; index < 55; index += 1) await seed.inquiry(request, { firstName: `Bulk${index}` });
       await request.dispose();
+      // The cards' quotes: read for a whole page of cards at once, not one request per card.
+      const quoteReads: string[] = [];
+      page.on('request', (sent) => {
+        const url = new URL(sent.url());
+        if (sent.method() === 'GET' && /^\/api\/leads\/inquiry\/(.+\/)?quotes$/.test(url.pathname))
+          quoteReads.push(url.pathname + url.search);
+      });
       await signInAt(page, fresh.url);
       await dashboardReady(page);
       await expect(tab(page, 'Inquiries (55)')).toBeVisible();
       await expect(page.getByRole('article')).toHaveCount(50);
       await expect(page.getByText('Showing 50 of 55 inquiries')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Quotes for Bulk54 Nguyen' }).getByRole('button', { name: /^New quote/ })).toBeVisible();
+      expect(quoteReads).toHaveLength(1);
+      expect(new URL(quoteReads[0], fresh.url).searchParams.get('ids')?.split(',')).toHaveLength(50);
       await page.getByRole('button', { name: 'Load more' }).click();
       await expect(page.getByRole('article')).toHaveCount(55);
       await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+      await expect.poll(() => quoteReads.length).toBe(2);
+      expect(new URL(quoteReads[1], fresh.url).searchParams.get('ids')?.split(',')).toHaveLength(5);
     } finally {
       await fresh.dispose();
     }

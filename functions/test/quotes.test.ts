@@ -10,7 +10,9 @@
 import {
   attachmentMessages,
   attachmentLimits,
+  limits,
   quoteAnswerMessages,
+  quoteLeadIdsMessage,
   type AuditEntry,
   quoteMessages,
   type ApiError,
@@ -32,7 +34,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeCheckout } from '../src/adapters/stripe/checkout';
 import { canonicalJson, depositPaidMessages } from '../src/services/quotes';
 import { samplePdf, upload } from './attachments-support';
-import { goodQuote, startTestApp, testSettings, type Client, type TestApp } from './harness';
+import { goodInquiry, goodQuote, startTestApp, testSettings, type Client, type TestApp } from './harness';
 
 const day = 24 * 3_600_000;
 const apps: TestApp[] = [];
@@ -190,6 +192,50 @@ describe('drafts', () => {
     // The bank account is not public.
     const visitor = await t.client().get<{ settings: Record<string, unknown> }>('/api/settings');
     expect(visitor.body.settings.payments).toBeUndefined();
+  });
+});
+
+describe('a page of lead cards', () => {
+  it("reads every lead's quotes in one request, none for a lead without any or of another kind", async () => {
+    const t = await start();
+    const staff = await t.adminClient();
+    const first = await lead(t);
+    const second = await lead(t);
+    const bare = await lead(t);
+    const inquiry = (await t.client().post<{ id: string }>('/api/project-inquiry', goodInquiry)).body;
+    const a = (await staff.post<Quote>(`/api/leads/quote/${first.id}/quotes`, kitchen)).body;
+    const b = (await staff.post<Quote>(`/api/leads/quote/${second.id}/quotes`, kitchen)).body;
+    const c = (await staff.post<Quote>(`/api/leads/inquiry/${inquiry.id}/quotes`, kitchen)).body;
+
+    const res = await staff.get<{ items: Record<string, Quote[]> }>(
+      `/api/leads/quote/quotes?ids=${[first.id, second.id, bare.id, inquiry.id, 'no-such-lead'].join(',')}`,
+    );
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.items).sort()).toEqual([first.id, second.id, bare.id, inquiry.id, 'no-such-lead'].sort());
+    expect(res.body.items[first.id]).toEqual([a]);
+    expect(res.body.items[second.id]).toEqual([b]);
+    expect(res.body.items[bare.id]).toEqual([]);
+    // The inquiry's quote is on the inquiry list's request, not the quote requests'.
+    expect(res.body.items[inquiry.id]).toEqual([]);
+    expect(res.body.items['no-such-lead']).toEqual([]);
+    // The same as each lead's own list.
+    expect((await staff.get<{ items: Quote[] }>(`/api/leads/quote/${first.id}/quotes`)).body.items).toEqual(res.body.items[first.id]);
+    expect((await staff.get<{ items: Record<string, Quote[]> }>(`/api/leads/inquiry/quotes?ids=${inquiry.id}`)).body.items).toEqual({
+      [inquiry.id]: [c],
+    });
+  });
+
+  it('refuses no ids, too many, or one that is not an id, with 400; 404 for another kind; staff only', async () => {
+    const t = await start();
+    const staff = await t.adminClient();
+    const tooMany = Array.from({ length: limits.quoteLeadsPerRequest + 1 }, (_, i) => `lead${i}`).join(',');
+    for (const query of ['', '?ids=', `?ids=${tooMany}`, '?ids=a,,b', '?ids=a,..%2Fb', '?ids=a&ids=b']) {
+      const res = await staff.get<ApiError>(`/api/leads/quote/quotes${query}`);
+      expect(res.status, query).toBe(400);
+      expect([quoteLeadIdsMessage, 'Repeated or nested query parameter: ids'], query).toContain(res.body.message);
+    }
+    expect((await staff.get(`/api/leads/review/quotes?ids=a`)).status).toBe(404);
+    expect((await t.client().get(`/api/leads/quote/quotes?ids=a`)).status).toBe(401);
   });
 });
 

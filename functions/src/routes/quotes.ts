@@ -3,13 +3,14 @@ import {
   quoteAcceptSchema,
   quoteDeclineSchema,
   quoteDraftSchema,
+  quoteLeadIdsSchema,
   quoteLeadKinds,
   type QuoteLeadKind,
 } from '@site/domain';
 import express, { Router, type Request, type Response } from 'express';
 import { signedIn } from '../auth/sessions';
 import { HttpError } from '../http/errors';
-import { body, idParam, parse } from '../http/validate';
+import { body, idParam, parse, queryParams } from '../http/validate';
 import type { QuoteRecord } from '../ports/quotes';
 import type { QuoteService } from '../services/quotes';
 import type { RouteContext } from './context';
@@ -58,6 +59,11 @@ export function quoteRoutes(
       detail: `${quote.number} version ${quote.version}`,
     });
     res.status(201).json(quote);
+  });
+
+  router.get('/leads/:kind/quotes', sessions.requireAdmin, async (req, res) => {
+    const { ids } = parse(quoteLeadIdsSchema, queryParams(req));
+    res.json({ items: await quotes.listForLeads(leadKindParam(req), ids) });
   });
 
   router.get('/leads/:kind/:id/quotes', sessions.requireAdmin, async (req, res) => {

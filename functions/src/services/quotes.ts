@@ -174,6 +174,20 @@ export class QuoteService {
     return this.staffView(next);
   }
 
+  /**
+   * The quotes of each of these leads, every version, newest first (a page of lead cards in one
+   * request): an id that is no lead of this kind, or a deleted one, has none.
+   */
+  async listForLeads(kind: QuoteLeadKind, leadIds: readonly string[]): Promise<Record<string, Quote[]>> {
+    const found = await Promise.all(leadIds.map((leadId) => this.forLead(leadId)));
+    const byLead: Record<string, Quote[]> = {};
+    leadIds.forEach((leadId, i) => {
+      // A quote belongs to one lead of one kind; ids are unique across kinds, but say so here too.
+      byLead[leadId] = found[i].filter((record) => record.leadKind === kind).map((record) => this.staffView(record));
+    });
+    return byLead;
+  }
+
   /** The lead's quotes, every version, newest first; 404 for an unknown lead. */
   async listForLead(kind: QuoteLeadKind, leadId: string): Promise<Quote[]> {
     await this.lead(kind, leadId);

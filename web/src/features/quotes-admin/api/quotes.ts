@@ -1,5 +1,6 @@
-import type { Quote, QuoteDraft, QuoteLeadKind } from '@site/domain';
+import { limits, type Quote, type QuoteDraft, type QuoteLeadKind } from '@site/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import DataLoader from 'dataloader';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/admin/admin-keys';
@@ -12,8 +13,30 @@ export const leadQuotesKey = (kind: QuoteLeadKind, leadId: string) => [...adminK
 const leadQuotesUrl = (kind: QuoteLeadKind, leadId: string) => `/api/leads/${kind}/${encodeURIComponent(leadId)}/quotes`;
 
 /**
- * GET /api/leads/{kind}/{id}/quotes: every version of every quote of the lead, read again when
- * the lead's history grows (a customer's answer arrives with the lead's live change).
+ * The quotes of the lead cards on screen, read together: the cards a list renders at once ask
+ * in the same task, and DataLoader sends their ids as one GET /api/leads/{kind}/quotes?ids=
+ * (a page of 50 cards is one request, not 50). It keeps no results of its own: React Query
+ * caches each lead's quotes, and a card read again alone asks for its lead alone.
+ */
+const loaders: Record<QuoteLeadKind, DataLoader<string, Quote[]>> = {
+  inquiry: quotesLoader('inquiry'),
+  quote: quotesLoader('quote'),
+};
+
+function quotesLoader(kind: QuoteLeadKind) {
+  return new DataLoader<string, Quote[]>(
+    async (leadIds) => {
+      const query = leadIds.map(encodeURIComponent).join(',');
+      const { items } = await api.get<{ items: Record<string, Quote[]> }>(`/api/leads/${kind}/quotes?ids=${query}`);
+      return leadIds.map((leadId) => items[leadId] ?? []);
+    },
+    { cache: false, maxBatchSize: limits.quoteLeadsPerRequest },
+  );
+}
+
+/**
+ * A lead's quotes: every version of every quote of the lead, read again when the lead's
+ * history grows (a customer's answer arrives with the lead's live change).
  */
 export function useLeadQuotes(kind: QuoteLeadKind, leadId: string, historyLength: number) {
   const queryClient = useQueryClient();
@@ -25,7 +48,7 @@ export function useLeadQuotes(kind: QuoteLeadKind, leadId: string, historyLength
   }, [historyLength, kind, leadId, queryClient]);
   return useQuery({
     queryKey: leadQuotesKey(kind, leadId),
-    queryFn: async () => (await api.get<{ items: Quote[] }>(leadQuotesUrl(kind, leadId))).items,
+    queryFn: () => loaders[kind].load(leadId),
   });
 }
 

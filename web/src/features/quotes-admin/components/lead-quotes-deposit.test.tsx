@@ -29,7 +29,7 @@ const pending = { percent: 10, cents: 110_000, status: 'pending', method: 'bank'
 function renderQuotes(quotes: () => Quote[], markPaid: (request: SentRequest) => Answer) {
   const requests = answerRequests((request) => {
     if (request.url.endsWith('/deposit-paid')) return markPaid(request);
-    return { status: 200, body: { items: quotes() } };
+    return { status: 200, body: { items: { lead1: quotes() } } };
   });
   return { requests, ...renderWithProviders(<LeadQuotes kind="inquiry" leadId="lead1" name="Ava Nguyen" />) };
 }

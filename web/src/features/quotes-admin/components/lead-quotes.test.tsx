@@ -34,13 +34,46 @@ function renderQuotes(quotes: Quote[], depositPercent: number | null = null) {
         status: 200,
         body: { settings: { ...defaultSettings, payments: { ...defaultSettings.payments, depositPercent } }, version: 1 },
       };
-    if (request.method === 'GET') return { status: 200, body: { items: quotes } };
+    if (request.method === 'GET') return { status: 200, body: { items: { lead1: quotes } } };
     if (request.url.endsWith('/send')) return { status: 200, body: storedQuote({ status: 'sent', sentAt: '2026-11-26T02:00:00.000Z' }) };
     const draft = request.body as QuoteDraft;
     return { status: request.method === 'POST' ? 201 : 200, body: storedQuote({ ...draft, totals: quoteTotals(draft.items) }) };
   });
   return { requests, ...renderWithProviders(<LeadQuotes kind="inquiry" leadId="lead1" name="Ava Nguyen" />) };
 }
+
+describe("the lead cards' quotes", () => {
+  test('the cards on screen read their quotes in one request, each showing its own', async () => {
+    const requests = answerRequests((request: SentRequest) =>
+      request.url.startsWith('/api/leads/inquiry/quotes?')
+        ? {
+            status: 200,
+            body: {
+              items: {
+                lead1: [storedQuote()],
+                lead2: [storedQuote({ id: 'q2', leadId: 'lead2', number: 'Q-0002', status: 'sent' })],
+                lead3: [],
+              },
+            },
+          }
+        : { status: 200, body: {} },
+    );
+    renderWithProviders(
+      <>
+        <LeadQuotes kind="inquiry" leadId="lead1" name="Ava Nguyen" />
+        <LeadQuotes kind="inquiry" leadId="lead2" name="Ben Ng" />
+        <LeadQuotes kind="inquiry" leadId="lead3" name="Cy Lo" />
+      </>,
+    );
+    const quotesOf = (name: string) => within(screen.getByRole('region', { name: `Quotes for ${name}` }));
+    expect(await quotesOf('Ava Nguyen').findByText(/^Quote Q-0001, version 1/)).toBeVisible();
+    expect(await quotesOf('Ben Ng').findByText(/^Quote Q-0002, version 1/)).toBeVisible();
+    expect(quotesOf('Cy Lo').queryByText(/^Quote Q-/)).toBeNull();
+    expect(requests.filter((request) => request.method === 'GET').map((request) => request.url)).toEqual([
+      '/api/leads/inquiry/quotes?ids=lead1,lead2,lead3',
+    ]);
+  });
+});
 
 describe('quote builder', () => {
   test('totals to the cent with an either-or choice, and the draft autosaved once its items are complete', async () => {
@@ -131,7 +164,7 @@ describe('quote builder', () => {
     const sentQuote = storedQuote({ status: 'sent', sentAt: '2026-11-26T02:00:00.000Z' });
     const requests = answerRequests((request: SentRequest) => {
       if (request.url === '/api/settings') return { status: 200, body: { settings: defaultSettings, version: 1 } };
-      if (request.method === 'GET') return { status: 200, body: { items: [sentQuote] } };
+      if (request.method === 'GET') return { status: 200, body: { items: { lead1: [sentQuote] } } };
       const draft = request.body as QuoteDraft;
       return { status: 200, body: storedQuote({ ...draft, id: 'q1-2', version: 2, totals: quoteTotals(draft.items) }) };
     });
