@@ -215,7 +215,9 @@ test.describe('admin dashboard tabs', () => {
       await expect(tab(page, 'Inquiries (55)')).toBeVisible();
       await expect(page.getByRole('article')).toHaveCount(50);
       await expect(page.getByText('Showing 50 of 55 inquiries')).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Quotes for Bulk54 Nguyen' }).getByRole('button', { name: /^New quote/ })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Quotes for Bulk54 Nguyen' }).getByRole('button', { name: /^New quote/ }),
+      ).toBeVisible();
       expect(quoteReads).toHaveLength(1);
       expect(new URL(quoteReads[0], fresh.url).searchParams.get('ids')?.split(',')).toHaveLength(50);
       await page.getByRole('button', { name: 'Load more' }).click();
