@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesCacheControl } from '../src/firebase/pages';
 import { openerPolicyFor, securityHeaderList } from '../src/http/security';
+import { isolatedPaths, publicPagePaths } from './opener-policy-paths';
 
 const root = join(import.meta.dirname, '../..');
 const outdir = mkdtempSync(join(tmpdir(), 'function-bundle-'));
@@ -234,20 +235,11 @@ describe('the function bundle', () => {
     const isolated = config.hosting.headers.find((rule) => rule.headers.some((h) => h.key === 'Cross-Origin-Opener-Policy'));
     const pattern = new RegExp(isolated?.regex ?? '(?!)');
     expect(isolated?.headers).toEqual([{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin' }]);
-    for (const path of [
-      '/admin',
-      '/admin/account',
-      '/login',
-      '/your-project',
-      '/book/manage',
-      '/reviews/write',
-      '/unsubscribe',
-      '/api/health',
-    ]) {
+    for (const path of isolatedPaths) {
       expect(pattern.test(path), path).toBe(true);
       expect(openerPolicyFor(path), path).toBe('same-origin');
     }
-    for (const path of ['/', '/about', '/services', '/gallery', '/virtual-showroom', '/privacy', '/book', '/projects/hawthorn-kitchen']) {
+    for (const path of publicPagePaths) {
       expect(pattern.test(path), path).toBe(false);
       expect(openerPolicyFor(path), path).toBeNull();
     }
