@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { admin, cpuMs, inquiry, seedReviews, startServer } from './bench-support.mjs';
+import { admin, cpuMs, inquiry, seedReviews, startServer, untilQuiet } from './bench-support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const others = process.argv.slice(2);
@@ -58,17 +58,7 @@ async function start(label, script) {
  * and never runs during the next build's turn, where it would slow that build instead.
  */
 async function settle(server) {
-  const start = cpuMs(server.child.pid);
-  const deadline = Date.now() + 60_000;
-  let quiet = 0;
-  let last = start;
-  while (quiet < 5 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 1000));
-    const now = cpuMs(server.child.pid);
-    quiet = now - last < 20 ? quiet + 1 : 0;
-    last = now;
-  }
-  return last - start;
+  return (await untilQuiet(server.child.pid, { quietMs: 20, deadline: Date.now() + 60_000 })).cpuMs;
 }
 
 async function measure(server, route) {

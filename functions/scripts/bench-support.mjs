@@ -83,3 +83,22 @@ export function cpuMs(pid) {
     return Number.NaN;
   }
 }
+
+/**
+ * Waits until the process has used under `quietMs` of CPU in each of `seconds` seconds running
+ * (its background work done: models optimised, photos processed, a burst's writes flushed), or
+ * until `deadline` (ms since 1970). Answers the CPU ms it used meanwhile and whether it went quiet.
+ */
+export async function untilQuiet(pid, { quietMs, seconds = 5, deadline }) {
+  const start = cpuMs(pid);
+  let last = start;
+  let quiet = 0;
+  while (quiet < seconds) {
+    if (Date.now() > deadline) return { cpuMs: last - start, quiet: false };
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMs(pid);
+    quiet = now - last < quietMs ? quiet + 1 : 0;
+    last = now;
+  }
+  return { cpuMs: last - start, quiet: true };
+}

@@ -22,6 +22,8 @@ import lighthouse from 'lighthouse';
 // Lighthouse's own browser driver (a dependency of lighthouse), for the first-tap timing.
 import puppeteer from 'puppeteer-core';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
+// The embedded server's benchmarks' helper: waiting until a server's background work is done.
+import { untilQuiet } from '../../functions/scripts/bench-support.mjs';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..');
@@ -77,24 +79,10 @@ const freePort = () =>
     });
   });
 
-/** A process's CPU time so far (user and system, in clock ticks of 10 ms), from /proc. */
-const cpuTicks = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-};
-
 /** Resolves once the process has used under 5% of a core in each of 5 seconds running. */
 async function untilIdle(pid, deadline) {
   const started = Date.now();
-  let quiet = 0;
-  let last = cpuTicks(pid);
-  while (quiet < 5) {
-    if (Date.now() > deadline) throw new Error('the demo server was still busy at the deadline');
-    await new Promise((r) => setTimeout(r, 1000));
-    const now = cpuTicks(pid);
-    quiet = now - last < 5 ? quiet + 1 : 0;
-    last = now;
-  }
+  if (!(await untilQuiet(pid, { quietMs: 50, deadline })).quiet) throw new Error('the demo server was still busy at the deadline');
   console.log(`demo server idle after ${((Date.now() - started) / 1000).toFixed(0)} s of background work`);
 }
 
