@@ -246,6 +246,7 @@ export function formatCents(cents: number): string {
 
 /** A lead a quote belongs to: a project inquiry or a quote request (as in `/api/leads/{kind}/{id}`). */
 export const quoteLeadKinds = ['inquiry', 'quote'] as const;
+export type QuoteLeadKind = (typeof quoteLeadKinds)[number];
 
 export const quoteLeadIdsMessage = `ids must be 1 to ${limits.quoteLeadsPerRequest} lead ids, separated by commas`;
 
@@ -261,7 +262,6 @@ export const quoteLeadIdsSchema = z.object({
         .max(limits.quoteLeadsPerRequest, quoteLeadIdsMessage),
     ),
 });
-export type QuoteLeadKind = (typeof quoteLeadKinds)[number];
 
 /**
  * draft: staff are writing it (autosaved); sent: frozen and emailed; accepted and declined:

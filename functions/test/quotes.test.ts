@@ -234,6 +234,11 @@ describe('a page of lead cards', () => {
       expect(res.status, query).toBe(400);
       expect([quoteLeadIdsMessage, 'Repeated or nested query parameter: ids'], query).toContain(res.body.message);
     }
+    // An id that is an object's special key is only a key: no quotes, no error.
+    const proto = await staff.get<{ items: Record<string, unknown> }>('/api/leads/quote/quotes?ids=__proto__,constructor');
+    expect(proto.status).toBe(200);
+    expect(Object.keys(proto.body.items).sort()).toEqual(['__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(proto.body.items, '__proto__')?.value).toEqual([]);
     expect((await staff.get(`/api/leads/review/quotes?ids=a`)).status).toBe(404);
     expect((await t.client().get(`/api/leads/quote/quotes?ids=a`)).status).toBe(401);
   });

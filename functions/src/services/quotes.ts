@@ -180,12 +180,11 @@ export class QuoteService {
    */
   async listForLeads(kind: QuoteLeadKind, leadIds: readonly string[]): Promise<Record<string, Quote[]>> {
     const found = await Promise.all(leadIds.map((leadId) => this.forLead(leadId)));
-    const byLead: Record<string, Quote[]> = {};
-    leadIds.forEach((leadId, i) => {
-      // A quote belongs to one lead of one kind; ids are unique across kinds, but say so here too.
-      byLead[leadId] = found[i].filter((record) => record.leadKind === kind).map((record) => this.staffView(record));
-    });
-    return byLead;
+    // A quote belongs to one lead of one kind; ids are unique across kinds, but say so here too.
+    // fromEntries makes each id an own key, whatever it is (`__proto__` included).
+    return Object.fromEntries(
+      leadIds.map((leadId, i) => [leadId, found[i].filter((record) => record.leadKind === kind).map((record) => this.staffView(record))]),
+    );
   }
 
   /** The lead's quotes, every version, newest first; 404 for an unknown lead. */
