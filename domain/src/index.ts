@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './limits';
+export * from './record-id';
 export * from './schemas';
 export * from './site';
 export * from './routes';

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { limits } from './limits';
+import { recordIdPattern } from './record-id';
 
 /** GST in Australia, in percent. */
 export const gstPercent = 10;
@@ -257,7 +258,7 @@ export const quoteLeadIdsSchema = z.object({
     .transform((ids) => [...new Set(ids.split(','))])
     .pipe(
       z
-        .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, quoteLeadIdsMessage), { error: quoteLeadIdsMessage })
+        .array(z.string().regex(recordIdPattern, quoteLeadIdsMessage), { error: quoteLeadIdsMessage })
         .min(1, quoteLeadIdsMessage)
         .max(limits.quoteLeadsPerRequest, quoteLeadIdsMessage),
     ),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { LeadQuoteSummary } from './quotes';
 import { budgets, inquiryRooms, leadStatuses, quoteRooms, timelines, type LeadStatus } from './enums';
 import { limits } from './limits';
+import { recordIdPattern } from './record-id';
 import { accountMessages, newPasswordSchema } from './account';
 import { leadSourceSchema, type LeadChannel, type LeadOrigin } from './lead-source';
 import { attachmentsInputSchema, type LeadAttachment } from './attachments';
@@ -108,10 +109,7 @@ export const inquiryInputSchema = inquiryContactSchema.extend({
   budget: z.enum(budgets, { error: 'Please select a budget' }),
   timeline: z.enum(timelines, { error: 'Please select a timeline' }),
   /** Not in the specification: the showroom design the customer enquired about ("Enquire about this design"). */
-  modelId: z
-    .string({ error: 'Unknown model' })
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown model')
-    .optional(),
+  modelId: z.string({ error: 'Unknown model' }).regex(recordIdPattern, 'Unknown model').optional(),
   /** The material variant chosen in the viewer; only with `modelId`. */
   variant: clean(
     z.string({ error: 'Unknown variant' }).trim().min(1, 'Unknown variant').max(limits.textMaxLength, 'Unknown variant'),
@@ -259,10 +257,7 @@ export const leadFilterSchema = z
       .optional()
       .transform((value) => (value ? value : undefined)),
     overdue: z.literal('1', { error: 'Overdue must be 1' }).optional(),
-    lead: z
-      .string({ error: leadIdMessage })
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, leadIdMessage)
-      .optional(),
+    lead: z.string({ error: leadIdMessage }).regex(recordIdPattern, leadIdMessage).optional(),
   })
   .refine((filter) => filter.overdue === undefined || (filter.status === undefined && filter.q === undefined), {
     message: overdueFilterMessage,

@@ -1,4 +1,4 @@
-import { limits } from '@site/domain';
+import { limits, recordIdPattern } from '@site/domain';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { HttpError, validationError } from './errors';
@@ -20,7 +20,7 @@ export function body(req: Request): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
+const idSchema = z.string().regex(recordIdPattern, 'Invalid id');
 
 /** Ids in paths: anything that cannot be an id is a 404, like an id that does not exist. */
 export function idParam(req: Request, name = 'id'): string {

@@ -1,4 +1,4 @@
-import { attachmentUploadRequestSchema } from '@site/domain';
+import { attachmentUploadRequestSchema, recordIdPattern } from '@site/domain';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { Readable } from 'node:stream';
 import { signedIn } from '../auth/sessions';
@@ -22,9 +22,6 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
   const encoded = encodeURIComponent(wellFormed).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
-
-/** An attachment's id in a path: what newId makes. */
-const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The body as a stream. Cloud Functions (and its emulator) read the whole body before the
@@ -80,7 +77,7 @@ export function attachmentFileRoutes(ctx: Pick<RouteContext, 'attachments' | 'au
 
   const serve = (variant: AttachmentVariant) => async (req: Request, res: Response) => {
     const id = String(req.params.id);
-    if (!idPattern.test(id)) throw new HttpError(404, 'Attachment not found');
+    if (!recordIdPattern.test(id)) throw new HttpError(404, 'Attachment not found');
     await authorise(req, res, id, variant);
     const file = await attachments.file(id, variant);
     const opened = await ctx.objects.open(file.key);
@@ -112,7 +109,7 @@ export function attachmentFileRoutes(ctx: Pick<RouteContext, 'attachments' | 'au
   /** A signed link to send on (to a colleague, a trade): an hour without signing in. */
   router.post('/attachments/:id/link', sessions.requireAdmin, async (req, res) => {
     const id = String(req.params.id);
-    if (!idPattern.test(id)) throw new HttpError(404, 'Attachment not found');
+    if (!recordIdPattern.test(id)) throw new HttpError(404, 'Attachment not found');
     const variant = req.query.variant === 'thumbnail' ? 'thumbnail' : 'full';
     const { record } = await attachments.file(id, variant);
     const link = await attachments.signedLink(id, variant);

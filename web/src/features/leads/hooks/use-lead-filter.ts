@@ -1,4 +1,4 @@
-import { leadStatuses, type LeadStatus } from '@site/domain';
+import { leadStatuses, recordIdPattern, type LeadStatus } from '@site/domain';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -6,8 +6,6 @@ import type { LeadListFilter } from '../../../lib/admin/admin-keys';
 
 const isStatus = (value: string | null): value is LeadStatus => leadStatuses.some((status) => status === value);
 
-/** Lead ids, as the API takes them in `?lead=`. */
-const leadId = /^[A-Za-z0-9_-]{1,64}$/;
 /** How staff emails sent before `?lead=` linked a lead: `#lead-{id}`. */
 const hashLink = /^#lead-([A-Za-z0-9_-]{1,64})$/;
 
@@ -27,7 +25,7 @@ export function useLeadFilter(): [LeadListFilter, (change: LeadListFilter) => vo
   const overdue = searchParams.get('overdue') === '1';
   const asked = searchParams.get('lead');
   const hashLead = hashLink.exec(hash)?.[1];
-  const lead = asked !== null && leadId.test(asked) ? asked : hashLead;
+  const lead = asked !== null && recordIdPattern.test(asked) ? asked : hashLead;
   const filter = useMemo<LeadListFilter>(
     () => (lead ? { lead } : overdue ? { overdue } : { ...(isStatus(status) ? { status } : {}), ...(q ? { q } : {}) }),
     [status, q, overdue, lead],
