@@ -14,6 +14,7 @@ import { formatDateTime } from '../../lib/dates';
 import { fetchAll } from './api/lead-list';
 import { inquiriesUrl, useDeleteInquiry, useInquiries } from './api/inquiries';
 import { toCsv } from './lib/csv';
+import { emptyLeadsText } from './lib/empty-text';
 import { budgetLabel, consentSummary, inquiryColumns, roomLabel, timelineLabel } from './lib/exports';
 import { useLeadFilter } from './hooks/use-lead-filter';
 import { ExportButton } from './components/export-button';
@@ -96,20 +97,12 @@ function InquiryCard({ inquiry, quotes, linked }: { inquiry: WithMessages<Inquir
 export function InquiriesTab({ quotes }: { quotes?: LeadQuotesSlot } = {}) {
   const [filter, setFilter] = useLeadFilter();
   const list = useInquiries(filter);
-  const filtered = filter.status !== undefined || filter.q !== undefined;
-  const emptyText = filter.lead
-    ? 'This inquiry is no longer here: it may have been deleted'
-    : filter.overdue
-      ? 'No overdue inquiries'
-      : filtered
-        ? 'No inquiries match'
-        : 'No inquiries yet';
   return (
     <Stack spacing={2}>
       <LeadFilters collection="project_inquiries" noun="inquiries" one="inquiry" filter={filter} onChange={setFilter} />
       <ListPanel
         noun="inquiries"
-        emptyText={emptyText}
+        emptyText={emptyLeadsText(filter, 'inquiries', 'inquiry')}
         list={list}
         actions={
           <ExportButton

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../lib/dates';
 import { fetchAll } from './api/lead-list';
 import { quoteRequestsUrl, useDeleteQuoteRequest, useQuoteRequests } from './api/quote-requests';
 import { toCsv } from './lib/csv';
+import { emptyLeadsText } from './lib/empty-text';
 import { consentSummary, quoteRequestColumns } from './lib/exports';
 import { useLeadFilter } from './hooks/use-lead-filter';
 import { ExportButton } from './components/export-button';
@@ -92,20 +93,12 @@ function QuoteRequestCard({
 export function QuoteRequestsTab({ quotes, measure }: { quotes?: LeadQuotesSlot; measure?: LeadMeasureSlot } = {}) {
   const [filter, setFilter] = useLeadFilter();
   const list = useQuoteRequests(filter);
-  const filtered = filter.status !== undefined || filter.q !== undefined;
-  const emptyText = filter.lead
-    ? 'This quote request is no longer here: it may have been deleted'
-    : filter.overdue
-      ? 'No overdue quote requests'
-      : filtered
-        ? 'No quote requests match'
-        : 'No quote requests yet';
   return (
     <Stack spacing={2}>
       <LeadFilters collection="quote_requests" noun="quote requests" one="quote request" filter={filter} onChange={setFilter} />
       <ListPanel
         noun="quote requests"
-        emptyText={emptyText}
+        emptyText={emptyLeadsText(filter, 'quote requests', 'quote request')}
         list={list}
         actions={
           <ExportButton
