@@ -31,20 +31,6 @@ export function useLeadFilter(): [LeadListFilter, (change: LeadListFilter) => vo
     [status, q, overdue, lead],
   );
 
-  // An older email's `#lead-{id}` becomes `?lead={id}`, the address the tab keeps.
-  useEffect(() => {
-    if (!hashLead) return;
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        for (const name of ['status', 'q', 'overdue']) next.delete(name);
-        next.set('lead', hashLead);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [hashLead, setSearchParams]);
-
   const update = useCallback(
     (change: LeadListFilter) =>
       setSearchParams(
@@ -75,6 +61,12 @@ export function useLeadFilter(): [LeadListFilter, (change: LeadListFilter) => vo
       ),
     [setSearchParams],
   );
+
+  // An older email's `#lead-{id}` becomes `?lead={id}`, the address the tab keeps.
+  useEffect(() => {
+    if (hashLead) update({ lead: hashLead });
+  }, [hashLead, update]);
+
   return [filter, update];
 }
 
