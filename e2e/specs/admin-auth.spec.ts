@@ -1,5 +1,5 @@
 import { adminCredentials } from '../support/server';
-import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
+import { expect, failOnConsoleErrors, holdRequests, signIn, test } from '../support/fixtures';
 import { tab, toast } from './admin-helpers';
 
 test.describe('admin sign-in', () => {
@@ -29,12 +29,7 @@ test.describe('admin sign-in', () => {
     await page.getByLabel('Username').fill(adminCredentials.username);
     await page.getByLabel('Password').fill('not the password');
     // Hold the answer back a moment so the pending label can be seen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/login', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/login');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
     release();
@@ -63,12 +58,7 @@ test.describe('admin sign-in', () => {
 
   test('/admin shows a spinner while the session is checked, then redirects to /login when signed out', async ({ page }) => {
     // Hold the session check until the spinner has been seen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/user', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/user');
     await page.goto('/admin');
     await expect(page.getByRole('progressbar', { name: 'Checking your session' })).toBeVisible();
     release();
@@ -103,12 +93,7 @@ test.describe('admin sign-in', () => {
 
   test('logout goes to /login and ends the session', async ({ page }) => {
     await signIn(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/logout', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/logout');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('button', { name: 'Logging out...' })).toBeDisabled();
     release();

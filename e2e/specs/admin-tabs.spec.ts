@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { budgetLabels, inquiryRoomLabels, timelineLabels } from '@site/domain';
 import { startServer } from '../support/server';
-import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
+import { expect, failOnConsoleErrors, holdRequests, signIn, test } from '../support/fixtures';
 import { card, dashboardReady, seed, signInAt, tab, totalOf, visitWithoutUserAgent } from './admin-helpers';
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -168,12 +168,7 @@ test.describe('admin dashboard tabs', () => {
 
   test("the dashboard says 'Loading...' until its lists have loaded", async ({ page }) => {
     await signIn(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/visitors', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/visitors');
     await page.reload();
     await expect(page.getByText('Loading...', { exact: true })).toBeVisible();
     await expect(page.getByText('Logged in as')).toHaveCount(0);

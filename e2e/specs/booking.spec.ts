@@ -1,7 +1,7 @@
 import type { BookingAvailability } from '@site/domain';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { test as base, expect, failOnConsoleErrors } from '../support/fixtures';
+import { test as base, expect, failOnConsoleErrors, holdRequests } from '../support/fixtures';
 import { startServer, type RunningServer } from '../support/server';
 import { expectNoAxeViolations } from './axe';
 import { uniqueName } from './public-helpers';
@@ -190,13 +190,8 @@ test.describe('booking a free measure', () => {
   test('what is typed and tapped before the form is live counts once it is', async ({ page }) => {
     const check = failOnConsoleErrors(page);
     // Every script but the page's first one held back: a slow phone connection.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
     const islandCode = /\/assets\/(?!index-)[^/]+\.js$/;
-    await page.route(islandCode, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, islandCode);
     await page.goto('/book');
     await page.getByRole('radio', { name: 'Wardrobe' }).check();
     await page.getByRole('textbox', { name: 'Street address' }).fill('1 High Street');

@@ -1,6 +1,6 @@
-import type { Page, Response, Route } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { expect, failOnConsoleErrors, test } from '../support/fixtures';
+import { expect, failOnConsoleErrors, holdRequests, test } from '../support/fixtures';
 import { expectNoAxeViolations } from './axe';
 import { createProject, deleteAllProjects } from './projects-helpers';
 import { uniqueName } from './public-helpers';
@@ -9,14 +9,8 @@ import { uniqueName } from './public-helpers';
 const islandCode = /\/assets\/(?!index-)[^/]+\.js$/;
 
 /** Holds back every island's code until released: a slow phone connection. */
-async function holdIslandCode(page: Page) {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(islandCode, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
+function holdIslandCode(page: Page) {
+  return holdRequests(page, islandCode);
 }
 
 test.describe('islands', () => {

@@ -1,5 +1,5 @@
 import { startServer } from '../support/server';
-import { expect, failOnConsoleErrors, test } from '../support/fixtures';
+import { expect, failOnConsoleErrors, holdRequests, test } from '../support/fixtures';
 import { createModel, deleteAllModels, scriptRequests, showroomNames, waitForModelLoaded } from './models-helpers';
 import { uniqueName } from './admin-helpers';
 
@@ -66,10 +66,14 @@ test.describe('virtual showroom', () => {
       'the showroom grid does not load the viewer',
     ).toEqual([]);
 
+    // The model's file is held back until the loading state has been seen: a small model on a
+    // quick machine can otherwise load between two looks at the dialog.
+    const releaseModel = await holdRequests(page, '**/*.glb');
     await card.click();
     const dialog = page.getByRole('dialog', { name: first.name });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('status').filter({ hasText: 'Loading 3D model...' })).toBeVisible();
+    releaseModel();
     await waitForModelLoaded(page);
     await expect(dialog.getByText('Loading 3D model...')).toHaveCount(0);
     expect(scripts.filter((url) => modelViewerChunk.test(url))).toHaveLength(1);

@@ -52,3 +52,18 @@ export function failOnConsoleErrors(page: Page) {
   page.on('pageerror', (error) => errors.push(error.message));
   return () => expect(errors, 'console errors').toEqual([]);
 }
+
+/**
+ * Holds back the page's requests to `url` until the returned function is called, so a state
+ * that lasts only while they are on their way (a pending label, a loading indicator) can be seen
+ * on any machine, however quick.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
