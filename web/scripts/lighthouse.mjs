@@ -3,7 +3,10 @@
 // run's four category scores, TBT, FCP, LCP and CLS, the JS the page loads before any tap (gzip)
 // and the bytes of the images it downloads for its first screen. Exits 1 when a page misses a
 // target: a run under 100 in any category, TBT over 50 ms, CLS above 0, or over 40 KB of JS. The demo's portfolio is made
-// from 12-megapixel photos here (DEMO_PHOTOS=full), as an owner's would be.
+// from 12-megapixel photos here (DEMO_PHOTOS=full), as an owner's would be. A customer's review
+// and unsubscribe links ({review} and {unsubscribe} in the page list) are real ones: the script
+// sends an inquiry, marks it won and asks for a review, and reads the links from the email an
+// SMTP server started here receives.
 // Needs `npm run build` (web and functions).
 //   npm run lighthouse -w web                 every public page, 3 runs each
 //   LH_RUNS=1 LH_PAGES=/,/about npm run lighthouse -w web
@@ -24,6 +27,8 @@ import puppeteer from 'puppeteer-core';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 // The embedded server's benchmarks' helper: waiting until a server's background work is done.
 import { untilQuiet } from '../../functions/scripts/bench-support.mjs';
+// The SMTP server the server's own tests send to (Node runs its TypeScript as is).
+import { startSmtpServer } from '../../functions/test/message-peers.ts';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..');
@@ -31,7 +36,7 @@ const dist = join(web, 'dist');
 const cliEntry = join(root, 'functions/dist/cli.js');
 const pages = (
   process.env.LH_PAGES ??
-  '/,/about,/services,/gallery,/virtual-showroom,/privacy,/book,/projects/hawthorn-family-kitchen,/reviews/write?t=unknown,/unsubscribe?t=unknown'
+  '/,/about,/services,/gallery,/virtual-showroom,/privacy,/book,/projects/hawthorn-family-kitchen,/reviews/write?t={review},/unsubscribe?t={unsubscribe},/reviews/write?t=unknown'
 ).split(',');
 const runs = Number(process.env.LH_RUNS ?? 3);
 /** JavaScript before the first tap, gzip: the page's islands runtime and what it starts by itself. */
@@ -86,8 +91,10 @@ async function untilIdle(pid, deadline) {
   console.log(`demo server idle after ${((Date.now() - started) / 1000).toFixed(0)} s of background work`);
 }
 
-/** `npm run demo`'s server (the embedded server filled with the demo content) on a fresh data folder. */
-async function startDemo() {
+const admin = { username: 'lighthouse', password: 'lighthouse-password' };
+
+/** `npm run demo`'s server (the embedded server filled with the demo content) on a fresh data folder, its email to `smtpUrl`. */
+async function startDemo(smtpUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-demo-'));
   const port = await freePort();
   const child = spawn(process.execPath, [cliEntry, 'demo'], {
@@ -100,8 +107,10 @@ async function startDemo() {
       DATA_DIR: dataDir,
       // The portfolio from 12-megapixel photos, as an owner uploads them.
       DEMO_PHOTOS: 'full',
-      ADMIN_USERNAME: 'lighthouse',
-      ADMIN_PASSWORD: 'lighthouse-password-unused',
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: 'Website <website@example.com>',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -131,6 +140,56 @@ async function startDemo() {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A JSON request to the server; throws with the answer unless it has the status expected. */
+async function api(url, method, body, { cookie, status = 200 } = {}) {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status !== status) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/**
+ * A customer's review and unsubscribe links, as they receive them: an inquiry sent through the
+ * site, marked won by the admin, who asks for a review; the links are read from the email.
+ */
+async function customerLinks(url, smtp) {
+  const email = 'lighthouse.customer@example.com';
+  const lead = await (
+    await api(
+      `${url}/api/project-inquiry`,
+      'POST',
+      { rooms: ['kitchen'], budget: '50000+', timeline: '3-months', firstName: 'Maya', lastName: 'Lim', email, phone: '0412 345 678' },
+      { status: 201 },
+    )
+  ).json();
+  const signedIn = await api(`${url}/api/login`, 'POST', admin);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  await api(`${url}/api/project-inquiry/${lead.id}`, 'PATCH', { status: 'won' }, { cookie });
+  await api(`${url}/api/leads/inquiry/${lead.id}/review-request`, 'POST', undefined, { cookie, status: 201 });
+  const deadline = Date.now() + 30_000;
+  let received;
+  while (!(received = smtp.received.find((mail) => mail.to.includes(email) && mail.subject.startsWith('How did we do?')))) {
+    if (Date.now() > deadline) throw new Error('the review request email did not arrive');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const link = (path) => {
+    const match = new RegExp(`https?://[^\\s/]+${path}\\?t=([A-Za-z0-9_.%-]+)`).exec(received.text);
+    if (!match) throw new Error(`no ${path} link in the review request: ${received.text}`);
+    return match[1];
+  };
+  const review = link('/reviews/write');
+  // The page measured is the one the customer sees, the form with their name, not a refusal.
+  const invite = await (await api(`${url}/api/review-invites/${review}`, 'GET')).json();
+  if (invite.name !== 'Maya Lim') throw new Error(`the review link is for ${JSON.stringify(invite)}`);
+  return { review, unsubscribe: link('/unsubscribe') };
 }
 
 /**
@@ -261,14 +320,16 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 // Started after the browser, so a browser that cannot start leaves no server behind.
-const server = await startDemo();
+const smtp = await startSmtpServer();
+const server = await startDemo(smtp.url);
 const loadBefore = loadavg();
 const rows = [];
 let lhVersion = '';
 let failed = false;
 try {
+  const links = pages.some((route) => /\{(review|unsubscribe)\}/.test(route)) ? await customerLinks(server.url, smtp) : {};
   for (const route of pages) {
-    const lhrs = await lighthouseRuns(`${server.url}${route}`, route);
+    const lhrs = await lighthouseRuns(`${server.url}${route.replace(/\{(review|unsubscribe)\}/, (_, name) => links[name])}`, route);
     const lhr = computeMedianRun(lhrs);
     const { categories, audits } = lhr;
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -326,6 +387,7 @@ try {
 } finally {
   chrome.kill();
   await server.stop();
+  await smtp.close();
 }
 
 const loadAfter = loadavg();
