@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesCacheControl } from '../src/firebase/pages';
 import { openerPolicyFor, securityHeaderList } from '../src/http/security';
-import { isolatedPaths, publicPagePaths } from './opener-policy-paths';
+import { isolatedPaths, unisolatedPaths } from './opener-policy-paths';
 
 const root = join(import.meta.dirname, '../..');
 const outdir = mkdtempSync(join(tmpdir(), 'function-bundle-'));
@@ -230,7 +230,7 @@ describe('the function bundle', () => {
     // Firebase's APIs, and reCAPTCHA Enterprise for App Check: no emulator or other loopback origin ships.
     const google =
       /^https:\/\/([a-z0-9-]+\.googleapis\.com|www\.google\.com\/recaptcha\/|www\.gstatic\.com\/recaptcha\/|recaptcha\.google\.com\/recaptcha\/)$/;
-    // The opener policy goes to the admin area, the API and a customer's own pages only (openerPolicyFor), as the server sends it.
+    // The opener policy goes to the admin area, the API and a customer's project and booking links only (openerPolicyFor), as the server sends it.
     expect(everyPage.has('Cross-Origin-Opener-Policy')).toBe(false);
     const isolated = config.hosting.headers.find((rule) => rule.headers.some((h) => h.key === 'Cross-Origin-Opener-Policy'));
     const pattern = new RegExp(isolated?.regex ?? '(?!)');
@@ -239,7 +239,7 @@ describe('the function bundle', () => {
       expect(pattern.test(path), path).toBe(true);
       expect(openerPolicyFor(path), path).toBe('same-origin');
     }
-    for (const path of publicPagePaths) {
+    for (const path of unisolatedPaths) {
       expect(pattern.test(path), path).toBe(false);
       expect(openerPolicyFor(path), path).toBeNull();
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../src/services/maintenance';
 import { browserAgent, goodInquiry, goodQuote, goodReview, startTestApp, type TestApp } from './harness';
-import { isolatedPaths, publicPagePaths } from './opener-policy-paths';
+import { isolatedPaths, unisolatedPaths } from './opener-policy-paths';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,12 +24,12 @@ describe('security headers', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 
-  it('isolates the admin area, the API and a customer’s own pages from other windows (COOP), and not the public pages', async () => {
+  it('isolates the admin area, the API and a customer’s project and booking links from other windows (COOP), and not the public pages or a review request’s links', async () => {
     // And an address the server does not know, and a public page asked for with a trailing slash.
     for (const path of [...isolatedPaths, '/nothing-here']) {
       expect((await t.client().get(path)).headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
     }
-    for (const path of [...publicPagePaths, '/services/']) {
+    for (const path of [...unisolatedPaths, '/services/']) {
       expect((await t.client().get(path)).headers.get('cross-origin-opener-policy'), path).toBeNull();
     }
   });

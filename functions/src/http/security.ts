@@ -1,4 +1,4 @@
-import { publicPaths } from '@site/domain';
+import { paths, publicPaths } from '@site/domain';
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors';
 
@@ -28,21 +28,27 @@ export const securityHeaderList: ReadonlyArray<readonly [string, string]> = [
   ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()'],
 ];
 
-const publicPages = new Set<string>(publicPaths);
+/**
+ * The pages sent without an opener policy: the public pages, which hold nothing of anyone's,
+ * and the review and unsubscribe links of a review request, which show no more than the
+ * customer's name and act only through the token in their own address (a window able to open
+ * one already holds what it could learn from it).
+ */
+const unisolatedPages = new Set<string>([...publicPaths, paths.writeReview, paths.unsubscribe]);
 
 /**
  * Cross-Origin-Opener-Policy for a path: `same-origin` (no cross-origin window keeps a handle
- * on ours) on the admin area, the API, and a customer's own pages (their project, booking,
- * review and unsubscribe links); none on the public pages (the home page, services, gallery,
- * projects, showroom, privacy, booking), which hold nothing of anyone's. Opener isolation makes
- * a browser give the page a browsing context group, and on Android a process, of its own at
- * each arrival: a fresh renderer's start-up on the main thread. Measured with Lighthouse on
- * this build, a blank page's Performance fell from 100, 100, 100 (TBT 91, 53, 27 ms) to 89,
- * 98, 90 (TBT 457, 167, 399 ms) with the header (docs/decisions/026-opener-policy.md).
+ * on ours) on the admin area, the API, and a customer's project and booking links, which show
+ * their address, visit, quotes and payment details; none on the public pages (the home page,
+ * services, gallery, projects, showroom, privacy, booking) and a review request's two links.
+ * Opener isolation makes a browser give the page a browsing context group, and on Android a
+ * process, of its own at each arrival: a fresh renderer's start-up on the main thread. Measured
+ * with Lighthouse on this build, a blank page's Performance fell from 100, 100, 100 (TBT 91, 53,
+ * 27 ms) to 89, 98, 90 (TBT 457, 167, 399 ms) with the header (docs/decisions/026-opener-policy.md).
  */
 export function openerPolicyFor(path: string): 'same-origin' | null {
   const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return publicPages.has(page) || /^\/projects\/[^/]+$/.test(page) ? null : 'same-origin';
+  return unisolatedPages.has(page) || /^\/projects\/[^/]+$/.test(page) ? null : 'same-origin';
 }
 
 /** Security headers on every response, and the opener policy its path asks for. */
