@@ -321,7 +321,14 @@ const chrome = await chromeLauncher.launch({
 });
 // Started after the browser, so a browser that cannot start leaves no server behind.
 const smtp = await startSmtpServer();
-const server = await startDemo(smtp.url);
+let server;
+try {
+  server = await startDemo(smtp.url);
+} catch (error) {
+  chrome.kill();
+  await smtp.close();
+  throw error;
+}
 const loadBefore = loadavg();
 const rows = [];
 let lhVersion = '';
