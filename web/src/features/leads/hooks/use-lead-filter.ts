@@ -7,7 +7,13 @@ import type { LeadListFilter } from '../../../lib/admin/admin-keys';
 const isStatus = (value: string | null): value is LeadStatus => leadStatuses.some((status) => status === value);
 
 /** How staff emails sent before `?lead=` linked a lead: `#lead-{id}`. */
-const hashLink = /^#lead-([A-Za-z0-9_-]{1,64})$/;
+const hashLinkPrefix = '#lead-';
+
+/** The lead id of an older email's `#lead-{id}`, if the address has one. */
+function leadOfHash(hash: string): string | undefined {
+  const id = hash.slice(hashLinkPrefix.length);
+  return hash.startsWith(hashLinkPrefix) && recordIdPattern.test(id) ? id : undefined;
+}
 
 /**
  * A lead tab's filters live in `?status=` and `?q=`, or `?overdue=1`, or `?lead={id}` (the one
@@ -24,7 +30,7 @@ export function useLeadFilter(): [LeadListFilter, (change: LeadListFilter) => vo
   const q = searchParams.get('q')?.trim() ?? '';
   const overdue = searchParams.get('overdue') === '1';
   const asked = searchParams.get('lead');
-  const hashLead = hashLink.exec(hash)?.[1];
+  const hashLead = leadOfHash(hash);
   const lead = asked !== null && recordIdPattern.test(asked) ? asked : hashLead;
   const filter = useMemo<LeadListFilter>(
     () => (lead ? { lead } : overdue ? { overdue } : { ...(isStatus(status) ? { status } : {}), ...(q ? { q } : {}) }),
