@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { test as base, expect, failOnConsoleErrors, holdRequests } from '../support/fixtures';
 import { startServer, type RunningServer } from '../support/server';
 import { expectNoAxeViolations } from './axe';
-import { uniqueName } from './public-helpers';
+import { islandCode, uniqueName } from './public-helpers';
 
 /** An email as the customer's mailbox got it, with its attachments. */
 interface Mail {
@@ -190,7 +190,6 @@ test.describe('booking a free measure', () => {
   test('what is typed and tapped before the form is live counts once it is', async ({ page }) => {
     const check = failOnConsoleErrors(page);
     // Every script but the page's first one held back: a slow phone connection.
-    const islandCode = /\/assets\/(?!index-)[^/]+\.js$/;
     const release = await holdRequests(page, islandCode);
     await page.goto('/book');
     await page.getByRole('radio', { name: 'Wardrobe' }).check();

@@ -3,10 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, failOnConsoleErrors, holdRequests, test } from '../support/fixtures';
 import { expectNoAxeViolations } from './axe';
 import { createProject, deleteAllProjects } from './projects-helpers';
-import { uniqueName } from './public-helpers';
-
-/** Every script but the page's own first one: the islands' code, React and the dialogs. */
-const islandCode = /\/assets\/(?!index-)[^/]+\.js$/;
+import { islandCode, uniqueName } from './public-helpers';
 
 /** Holds back every island's code until released: a slow phone connection. */
 function holdIslandCode(page: Page) {

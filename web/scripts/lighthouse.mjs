@@ -38,6 +38,8 @@ const pages = (
   process.env.LH_PAGES ??
   '/,/about,/services,/gallery,/virtual-showroom,/privacy,/book,/projects/hawthorn-family-kitchen,/reviews/write?t={review},/unsubscribe?t={unsubscribe},/reviews/write?t=unknown'
 ).split(',');
+/** Where a page in the list takes a customer's link from the review request (customerLinks). */
+const linkSlot = /\{(review|unsubscribe)\}/;
 const runs = Number(process.env.LH_RUNS ?? 3);
 /** JavaScript before the first tap, gzip: the page's islands runtime and what it starts by itself. */
 const budgetKb = 40;
@@ -334,9 +336,9 @@ const rows = [];
 let lhVersion = '';
 let failed = false;
 try {
-  const links = pages.some((route) => /\{(review|unsubscribe)\}/.test(route)) ? await customerLinks(server.url, smtp) : {};
+  const links = pages.some((route) => linkSlot.test(route)) ? await customerLinks(server.url, smtp) : {};
   for (const route of pages) {
-    const lhrs = await lighthouseRuns(`${server.url}${route.replace(/\{(review|unsubscribe)\}/, (_, name) => links[name])}`, route);
+    const lhrs = await lighthouseRuns(`${server.url}${route.replace(linkSlot, (_, name) => links[name])}`, route);
     const lhr = computeMedianRun(lhrs);
     const { categories, audits } = lhr;
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
