@@ -13,8 +13,10 @@
  * of a price under $20,000 and 5% from $20,000.
  */
 import { z } from 'zod';
+import { businessTimeZone } from './calendar';
 import { limits } from './limits';
 import { recordIdPattern } from './record-id';
+import { clean as cleanText } from './clean-text';
 
 /** GST in Australia, in percent. */
 export const gstPercent = 10;
@@ -34,6 +36,8 @@ export const quoteLimits = {
   validDaysMax: 365,
   group: 60,
   section: 60,
+  /** $5,000,000.00 including GST: far above any kitchen, bathroom or wardrobe, and a typo's ceiling. */
+  totalCents: 500_000_000,
 } as const;
 
 export const quoteMessages = {
@@ -51,6 +55,8 @@ export const quoteMessages = {
   terms: `Terms: at most ${quoteLimits.terms} characters`,
   choice: 'Choose one of the options offered in each group',
   optionalItem: 'Only optional items can be added or left out',
+  total: `A quote comes to at most ${'$'}5,000,000.00 including GST: check the quantities and prices`,
+  unknownGroup: 'Choose only between the option groups the quote offers',
   depositPercent: (cap: number) =>
     `Deposit: at most ${cap}% (the Domestic Building Contracts Act allows 10% of a price under $20,000 and 5% from $20,000)`,
 } as const;
@@ -109,7 +115,9 @@ export const quoteDraftSchema = z
   .refine(({ items }) => items.every((item) => !(item.group && item.optional)), {
     message: quoteMessages.groupAllOptional,
     path: ['items'],
-  });
+  })
+  // Every option at its dearest: whatever the customer picks stays within the ceiling.
+  .refine(({ items }) => highestTotalCents(items) <= quoteLimits.totalCents, { message: quoteMessages.total, path: ['items'] });
 export type QuoteDraft = z.infer<typeof quoteDraftSchema>;
 
 /**
@@ -124,7 +132,16 @@ export interface QuoteSelection {
 
 export const quoteSelectionSchema = z.object({
   choices: z
-    .record(z.string().max(quoteLimits.group), z.number({ error: quoteMessages.choice }).int(quoteMessages.choice).min(0))
+    .unknown()
+    // JSON.parse makes "__proto__" an own key, which zod's record would drop silently (choosing the defaults):
+    // no group is called so, and the customer is told.
+    .refine((choices) => !(choices && typeof choices === 'object' && Object.hasOwn(choices, '__proto__')), quoteMessages.unknownGroup)
+    .pipe(
+      z.record(
+        z.string().max(quoteLimits.group, quoteMessages.unknownGroup),
+        z.number({ error: quoteMessages.choice }).int(quoteMessages.choice).min(0),
+      ),
+    )
     .optional(),
   optionalItems: z
     .array(z.number({ error: quoteMessages.optionalItem }).int(quoteMessages.optionalItem).min(0), { error: quoteMessages.optionalItem })
@@ -153,8 +170,10 @@ export interface QuoteTotals {
 
 /** Why a selection does not fit the quote's items, or null when it does. */
 export function selectionProblem(items: readonly QuoteItem[], selection: QuoteSelection = {}): string | null {
+  const groups = new Set(items.flatMap((item) => (item.group ? [item.group] : [])));
   for (const [group, index] of Object.entries(selection.choices ?? {})) {
-    if (items[index]?.group !== group) return quoteMessages.choice;
+    if (!groups.has(group)) return quoteMessages.unknownGroup;
+    if (!Object.hasOwn(items, index) || items[index].group !== group) return quoteMessages.choice;
   }
   for (const index of selection.optionalItems ?? []) {
     if (!items[index]?.optional) return quoteMessages.optionalItem;
@@ -169,8 +188,10 @@ export function includedItems(items: readonly QuoteItem[], selection: QuoteSelec
     if (item.group && !firstOfGroup.has(item.group)) firstOfGroup.set(item.group, index);
   });
   const added = new Set(selection.optionalItems ?? []);
+  // A Map of the choices: a group named "constructor" or "toString" is the customer's choice, never a property of Object.
+  const chosen = new Map(Object.entries(selection.choices ?? {}));
   return items.map((item, index) => {
-    if (item.group) return (selection.choices?.[item.group] ?? firstOfGroup.get(item.group)) === index;
+    if (item.group) return (chosen.get(item.group) ?? firstOfGroup.get(item.group)) === index;
     if (item.optional) return added.has(index);
     return true;
   });
@@ -183,6 +204,19 @@ export function quoteTotals(items: readonly QuoteItem[], selection: QuoteSelecti
   const subtotalCents = lines.reduce((sum, line) => sum + (line.included ? line.lineCents : 0), 0);
   const gstCents = roundCents((subtotalCents * gstPercent) / 100);
   return { lines, subtotalCents, gstCents, totalCents: subtotalCents + gstCents };
+}
+
+/** The total including GST with every group at its dearest item and every optional item added: the most a quote can come to. */
+export function highestTotalCents(items: readonly Pick<QuoteItem, 'quantity' | 'unitPriceCents' | 'group'>[]): number {
+  const dearest = new Map<string, number>();
+  let subtotalCents = 0;
+  for (const item of items) {
+    const cents = lineCents(item);
+    if (item.group) dearest.set(item.group, Math.max(dearest.get(item.group) ?? 0, cents));
+    else subtotalCents += cents;
+  }
+  for (const cents of dearest.values()) subtotalCents += cents;
+  return subtotalCents + roundCents((subtotalCents * gstPercent) / 100);
 }
 
 /**
@@ -295,6 +329,11 @@ export interface QuoteDeposit {
   /** The bank transfer's reference, and the Checkout session's id once the customer chose card. */
   reference: string;
   checkoutSessionId?: string;
+  /** The Checkout page of `checkoutSessionId` and when Stripe closes it: asked again meanwhile, the same page is the answer. */
+  checkoutUrl?: string;
+  checkoutExpiresAt?: string;
+  /** A request making a Checkout session right now (so two at once make one); dropped once it is made. */
+  checkoutClaim?: { id: string; at: string };
   paidAt?: string;
 }
 
@@ -328,22 +367,30 @@ export interface Quote {
 /** A quote on the customer's page: no draft, no staff-only fields. */
 export type CustomerQuote = Omit<Quote, 'leadKind' | 'leadId' | 'acceptance' | 'deposit'> & {
   acceptance?: Omit<QuoteAcceptance, 'ip' | 'userAgent'>;
-  deposit?: Omit<QuoteDeposit, 'checkoutSessionId'>;
+  deposit?: Omit<QuoteDeposit, 'checkoutSessionId' | 'checkoutUrl' | 'checkoutExpiresAt' | 'checkoutClaim'>;
   expired: boolean;
 };
 
 /** `POST /api/customer/{token}/quotes/{quoteId}/accept`. */
 export const quoteAcceptSchema = quoteSelectionSchema.extend({
-  name: z
-    .string({ error: 'Type your full name to accept' })
-    .trim()
-    .min(2, 'Type your full name to accept')
-    .max(100, 'Type your full name to accept'),
+  name: cleanText(
+    z
+      .string({ error: 'Type your full name to accept' })
+      .trim()
+      .min(2, 'Type your full name to accept')
+      .max(100, 'Type your full name to accept'),
+    'Your name',
+    'line',
+  ),
   acceptTerms: z.literal(true, { error: 'Tick the box to accept the terms' }),
 });
 /** `POST /api/customer/{token}/quotes/{quoteId}/decline`. */
 export const quoteDeclineSchema = z.object({
-  reason: z.string({ error: 'Reason: at most 1000 characters' }).trim().max(1000, 'Reason: at most 1000 characters').optional(),
+  reason: cleanText(
+    z.string({ error: 'Reason: at most 1000 characters' }).trim().max(1000, 'Reason: at most 1000 characters'),
+    'Reason',
+    'lines',
+  ).optional(),
 });
 
 /** `POST /api/customer/{token}/quotes/{quoteId}/deposit`: a Checkout page to go to, or the bank details (without Stripe keys, always these). */
@@ -397,3 +444,11 @@ export const quoteAnswerMessages = {
   /** 503 when the card payments provider does not answer. */
   cardUnavailable: 'Card payments are not available right now. Please try again in a few minutes.',
 } as const;
+
+/** "28 November 2026": a day as the business sees it, in Melbourne. */
+export const businessDate = (at: string | Date): string =>
+  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: businessTimeZone }).format(new Date(at));
+
+/** 409 of saving or sending any version of a quote once one of its versions is accepted: the acceptance is the contract. */
+export const quoteAcceptedMessage = (acceptedAt: string): string =>
+  `This quote was accepted on ${businessDate(acceptedAt)}: make a new quote for changes`;

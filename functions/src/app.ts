@@ -218,7 +218,7 @@ export function createApp(deps: AppDeps) {
     { ...deps.attachmentProcessing, enqueue: (id) => jobs.enqueue('attachments', id) },
     quota,
   );
-  const leads = new LeadService({ store, clock, messageSettings, attachments, wake: deps.delivery.wake });
+  const leads = new LeadService({ store, clock, messageSettings, attachments, objects: deps.objects, wake: deps.delivery.wake });
   const bookings = new BookingService({
     store,
     clock,
@@ -238,6 +238,8 @@ export function createApp(deps: AppDeps) {
     checkout: deps.checkout,
     logo: (site) => brandLogo(deps.objects, site),
     wake: deps.delivery.wake,
+    pdfs: deps.objects,
+    log,
   });
   // The background work of every kind, on these services: the embedded server starts it; a Cloud Function runs one item.
   const jobs = createSiteJobs(
@@ -252,7 +254,12 @@ export function createApp(deps: AppDeps) {
       settings,
       messageSettings,
       wake: deps.delivery.wake,
-      retention: { visitorRetentionDays: options.visitorRetentionDays, auditRetentionDays: options.auditRetentionDays },
+      // Leads past their retention go as the dashboard deletes them: files and kept quote PDFs with them.
+      retention: {
+        visitorRetentionDays: options.visitorRetentionDays,
+        auditRetentionDays: options.auditRetentionDays,
+        removeLead: leads.removeLead,
+      },
       upgrades: deps.upgrades,
     },
     (message, error) => log(message, error),

@@ -9,10 +9,11 @@ import type { ApiError, CustomerPage, CustomerQuote, Quote, QuoteRequest } from 
 import { quoteAnswerMessages } from '@site/domain';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import type { DepositCheckout } from '../src/ports/quotes';
+import type { CheckoutEvent, DepositCheckout } from '../src/ports/quotes';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
+import { createLogger } from '../src/embedded/logging';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { goodQuote, startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
@@ -24,10 +25,16 @@ const items = [
 ];
 
 /** A checkout whose events are what the test says they are: the webhook's signature check itself is Stripe's, tested on SQLite. */
+/** The sessions made, by quote. */
+const made = new Map<string, number>();
 const events: DepositCheckout = {
-  createSession: async ({ quoteId }) => ({ id: `cs_${quoteId}`, url: `https://checkout.stripe.test/${quoteId}` }),
+  createSession: async ({ quoteId }) => {
+    made.set(quoteId, (made.get(quoteId) ?? 0) + 1);
+    return { id: `cs_${quoteId}`, url: `https://checkout.stripe.test/${quoteId}` };
+  },
+  expireSession: async () => undefined,
   verifyEvent: (raw, signature) =>
-    signature === 'good' ? (JSON.parse(raw.toString('utf8')) as ReturnType<DepositCheckout['verifyEvent']>) : null,
+    signature === 'good' ? { event: JSON.parse(raw.toString('utf8')) as CheckoutEvent } : { refused: 'signature' },
 };
 
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () => {
@@ -35,6 +42,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
   let staff: Client;
   let db: Firestore;
   const queries = recordQueries();
+  /** What the server logged: each webhook event that changed nothing. */
+  const logged: string[] = [];
 
   beforeAll(async () => {
     const projectId = `quotes-${process.pid}-${Date.now()}`;
@@ -45,6 +54,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
       delivery: { policy: testPolicy, configured: { email: null, sms: null } },
       settings: testSettings,
       checkout: events,
+      logger: createLogger('warn', { write: (line: string) => void logged.push(line) }),
     });
     staff = await t.adminClient();
   });
@@ -113,19 +123,58 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
     const event = JSON.stringify({
       id: `evt_${quote.id}`,
       type: 'checkout.session.completed',
-      session: { id: `cs_${quote.id}`, paymentStatus: 'paid', quoteId: quote.id },
+      session: { id: `cs_${quote.id}`, paymentStatus: 'paid', quoteId: quote.id, amountTotal: 168_300, currency: 'aud' },
     });
     const deliver = (signature: string) =>
       t.client().request<{ handled: boolean }>('POST', '/api/stripe/webhook', {
         body: event,
         headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       });
+    // Signed, but for another amount, currency or session, or unpaid: nothing changes.
+    for (const session of [
+      { id: `cs_${quote.id}`, paymentStatus: 'paid', quoteId: quote.id, amountTotal: 100, currency: 'aud' },
+      { id: `cs_${quote.id}`, paymentStatus: 'paid', quoteId: quote.id, amountTotal: 168_300, currency: 'usd' },
+      { id: 'cs_other', paymentStatus: 'paid', quoteId: quote.id, amountTotal: 168_300, currency: 'aud' },
+      { id: `cs_${quote.id}`, paymentStatus: 'no_payment_required', quoteId: quote.id, amountTotal: 168_300, currency: 'aud' },
+    ]) {
+      const res = await t.client().request<{ handled: boolean }>('POST', '/api/stripe/webhook', {
+        body: JSON.stringify({
+          id: `evt_${session.id}_${session.amountTotal}_${session.currency}_${session.paymentStatus}`,
+          type: 'checkout.session.completed',
+          session,
+        }),
+        headers: { 'content-type': 'application/json', 'stripe-signature': 'good' },
+      });
+      expect(res.body.handled, JSON.stringify(session)).toBe(false);
+    }
+    expect(logged.filter((line) => line.includes('changed nothing'))).toHaveLength(4);
+    expect(((await db.collection('quotes').doc(quote.id).get()).data()?.deposit as { status: string }).status).toBe('pending');
     expect((await deliver('bad')).status).toBe(400);
     expect(((await db.collection('quotes').doc(quote.id).get()).data()?.deposit as { status: string }).status).toBe('pending');
     expect((await deliver('good')).body.handled).toBe(true);
     expect((await deliver('good')).body.handled).toBe(false);
     expect(((await db.collection('quotes').doc(quote.id).get()).data()?.deposit as { status: string }).status).toBe('paid');
     expect((await db.collection('stripe_events').doc(`evt_${quote.id}`).get()).exists).toBe(true);
+  });
+
+  it('makes one Checkout session however many ask at once, and refuses another version once one is accepted', async () => {
+    const { lead, quote, token } = await sent();
+    const v2 = await staff.put<Quote>(`/api/quotes/${quote.id}`, { items: items.slice(0, 1) });
+    expect(v2.body).toMatchObject({ version: 2, status: 'draft' });
+    expect(
+      (await t.client().post(`/api/customer/${token}/quotes/${quote.id}/accept`, { name: 'Jack Smith', acceptTerms: true })).status,
+    ).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => t.client().post<{ url: string }>(`/api/customer/${token}/quotes/${quote.id}/deposit`)),
+    );
+    expect(answers.map((answer) => answer.body.url)).toEqual(Array(4).fill(`https://checkout.stripe.test/${quote.id}`));
+    expect(made.get(quote.id)).toBe(1);
+    const sendV2 = await staff.post<ApiError>(`/api/quotes/${v2.body.id}/send`);
+    expect(sendV2.status).toBe(409);
+    expect(sendV2.body.message).toMatch(/^This quote was accepted on \d{1,2} [A-Z][a-z]+ \d{4}: make a new quote for changes$/);
+    const stored = await db.collection('quotes').doc(v2.body.id).get();
+    expect(stored.data()?.status).toBe('draft');
+    expect((await db.collection('mail').doc(`${lead.id}-${v2.body.id}-sent-1`).get()).exists).toBe(false);
   });
 
   it('declines with the reason in the lead history, and version 2 replaces version 1', async () => {

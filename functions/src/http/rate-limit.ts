@@ -133,7 +133,12 @@ export interface Limits {
    * addresses the guesses come from, and per address (key: `clientKey(req)`).
    */
   currentPassword: { perAccount: FailureLimit; perAddress: FailureLimit };
+  /** A customer's quote PDFs, per link (route parameter `token`), whatever addresses ask: each is a rendering or a file read. */
+  customerPdfs: RequestHandler;
 }
+
+/** A customer's link may fetch this many quote PDFs in 10 minutes: reading and saving each version a few times over. */
+export const customerPdfsPerTenMinutes = 30;
 
 /**
  * The sign-in routes set `res.locals.loginName` (the username tried, lower case) and
@@ -177,6 +182,9 @@ export function createLimits(settings: LimitSettings, counter: HitCounter, clock
       perAccount: failureLimit(counter, clock, 'password-account', loginWindow, settings.loginRateLimit),
       perAddress: failureLimit(counter, clock, 'password-ip', loginWindow, settings.loginRateLimit * 4),
     },
+    customerPdfs: limiter('customer-pdf', 10 * 60_000, customerPdfsPerTenMinutes, {
+      keyGenerator: (req) => `link:${String(req.params.token)}`,
+    }),
     resetAccount: async (req, res) => {
       await perAccount.resetKey(accountKey(req, res));
       const { loginName } = res.locals as { loginName?: string };

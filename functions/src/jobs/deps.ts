@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/clock';
 import type { Store } from '../ports/store';
 import type { Attachments } from '../services/attachments';
+import type { RemoveLead } from '../services/privacy';
 import type { BookingService } from '../services/bookings';
 import type { FollowUpSettings } from '../services/follow-up';
 import type { MessageSettings } from '../services/lead-messages';
@@ -28,13 +29,13 @@ export interface JobDeps {
   attachments: Attachments;
   models: ModelProcessing;
   reviewRequests: ReviewRequests;
-  /** Booked visits' reminders the day before. */
-  bookings: Pick<BookingService, 'sendDueReminders'>;
+  /** Booked visits' reminders the day before, and the staff's digest of a busy day's alerts. */
+  bookings: Pick<BookingService, 'sendDueReminders' | 'sendDueDigests'>;
   settings: Pick<SettingsService, 'settings'>;
   messageSettings(): Promise<MessageSettings>;
   /** Tells the embedded sender that messages were queued; absent where extensions send. */
   wake?: () => void;
   /** VISITOR_RETENTION_DAYS and AUDIT_RETENTION_DAYS. */
-  retention: { visitorRetentionDays: number; auditRetentionDays: number };
+  retention: { visitorRetentionDays: number; auditRetentionDays: number; removeLead?: RemoveLead };
   upgrades?: JobUpgrades;
 }

@@ -10,6 +10,12 @@ export interface QuoteRecord extends Omit<Quote, 'totals'> {
   nextDraftId?: string;
 }
 
+/**
+ * Where a version's PDF is kept once made (in the object store): the copy the customer was
+ * sent, or the accepted one. The object routes and the Storage rules serve no such key.
+ */
+export const quotePdfKey = (quoteId: string, accepted: boolean) => `quote-pdfs/${quoteId}-${accepted ? 'accepted' : 'sent'}.pdf`;
+
 /** A version's deposit as stored (the Checkout session's id included, which the customer's page leaves out). */
 export type QuoteRecordDeposit = QuoteDeposit;
 
@@ -26,13 +32,28 @@ export interface StripeEventRecord {
   receivedAt: string;
 }
 
-/** A Checkout event the payment provider sent, once its signature was verified. */
+/** The Checkout session a verified event is about, as Stripe sent it (nothing here is trusted until checked against the deposit). */
+export interface CheckoutSessionData {
+  id: string;
+  /** From the session's `metadata.quoteId`, which only this server sets (never `client_reference_id`, which a Payment Link fills from its address). */
+  quoteId?: string;
+  /** In the currency's smallest unit (cents). */
+  amountTotal?: number;
+  /** Lower case, such as `aud`. */
+  currency?: string;
+  paymentStatus?: string;
+}
+
+/** An event the payment provider sent, once its signature was verified. */
 export interface CheckoutEvent {
   id: string;
   type: string;
   /** The Checkout session it is about, when it is about one. */
-  session?: { id: string; paymentStatus?: string; quoteId?: string };
+  session?: CheckoutSessionData;
 }
+
+/** A webhook body: the verified event, or why it is refused (a signature that does not match, or a signed body that is no event). */
+export type VerifiedCheckoutEvent = { event: CheckoutEvent } | { refused: 'signature' | 'malformed' };
 
 /** Card payments of deposits through a hosted checkout page (Stripe Checkout). */
 export interface DepositCheckout {
@@ -43,7 +64,10 @@ export interface DepositCheckout {
     description: string;
     successUrl: string;
     cancelUrl: string;
+    /** When the page stops taking payment (Stripe allows 30 minutes to 24 hours ahead). */
+    expiresAt: Date;
   }): Promise<{ id: string; url: string }>;
-  /** The event a webhook delivered, or null when its signature does not match (or it is not an event). */
-  verifyEvent(rawBody: Buffer, signature: string): CheckoutEvent | null;
+  /** Closes an open session so it can no longer be paid; throws when it cannot (already paid, say). */
+  expireSession(id: string): Promise<void>;
+  verifyEvent(rawBody: Buffer, signature: string): VerifiedCheckoutEvent;
 }

@@ -101,7 +101,7 @@ export function quoteRoutes(
     res.json(await quotes.customerPage(tokenParam(req)));
   });
 
-  router.get('/customer/:token/quotes/:quoteId/pdf', async (req, res) => {
+  router.get('/customer/:token/quotes/:quoteId/pdf', ctx.limits.customerPdfs, async (req, res) => {
     sendPdf(res, await quotes.customerPdf(tokenParam(req), idParam(req, 'quoteId')));
   });
 

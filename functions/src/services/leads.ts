@@ -18,6 +18,7 @@ import { newId } from '../ids';
 import { ConflictError, InvalidError, NotFoundError } from '../ports/errors';
 import type { Clock } from '../ports/clock';
 import type { Lead } from '../ports/messages';
+import type { ObjectStore } from '../ports/object-store';
 import { searchTerm } from '../ports/search';
 import type { Collection, Store, Where } from '../ports/store';
 import type { Attachments, LeadKind } from './attachments';
@@ -44,6 +45,8 @@ export interface LeadServiceDeps {
   /** What messages say and who hears of leads, from the business settings as they are now. */
   messageSettings: () => Promise<MessageSettings>;
   attachments: Pick<Attachments, 'attach' | 'detach' | 'settle' | 'removeForLead'>;
+  /** Where the lead's quotes' PDFs are kept, deleted with it. */
+  objects?: Pick<ObjectStore, 'delete'>;
   /** Tells the embedded sender that messages were queued; absent where extensions send. */
   wake?: () => void;
 }
@@ -62,7 +65,7 @@ export class LeadService {
   constructor(private readonly deps: LeadServiceDeps) {
     // Deleting a lead takes what belongs to it (its messages, queued or sent, its review
     // request, its files and its history): the same path as an erasure and retention.
-    this.removeLead = leadRemover(deps.store, (kind, id) => deps.attachments.removeForLead(kind, id));
+    this.removeLead = leadRemover(deps.store, (kind, id) => deps.attachments.removeForLead(kind, id), deps.objects);
   }
 
   /** A project inquiry, stored (unless `bot`) with its files and messages; 400 for an unknown showroom model or file. */

@@ -15,6 +15,8 @@ import {
 } from '@site/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { BookingRecord } from '../ports/bookings';
+import type { ObjectStore } from '../ports/object-store';
+import { quotePdfKey } from '../ports/quotes';
 import { searchTerm } from '../ports/search';
 import type { Collection, ReviewInviteRecord, Store, Where } from '../ports/store';
 
@@ -45,7 +47,12 @@ export interface LeadRemoval {
  * (so that nothing about it is sent even if a later step fails), the files `deleteFiles`
  * removes (attachments), then the lead.
  */
-export function leadRemover(store: Store, deleteFiles?: (kind: LeadKindWithFiles, id: string) => Promise<number>): RemoveLead {
+export function leadRemover(
+  store: Store,
+  deleteFiles?: (kind: LeadKindWithFiles, id: string) => Promise<number>,
+  /** The PDFs kept of the lead's quotes (they carry the customer's name and what they accepted). */
+  quotePdfs?: Pick<ObjectStore, 'delete'>,
+): RemoveLead {
   return async (kind, id) => {
     const messages = await store.personal.messagesAbout([id]);
     await store.personal.deleteMessages(messages.map((message) => message.id));
@@ -57,6 +64,10 @@ export function leadRemover(store: Store, deleteFiles?: (kind: LeadKindWithFiles
     if (booking) await store.bookingSlots.remove(booking.id);
     // Its quotes (prices, and acceptances with the customer's address and browser) go with it.
     const quotes = await store.quoteVersions.find({ where: { leadId: id }, orderBy: 'createdAt', direction: 'desc', limit: 500 });
+    if (quotePdfs) {
+      const keys = quotes.items.flatMap((quote) => [quotePdfKey(quote.id, false), quotePdfKey(quote.id, true)]);
+      await Promise.all(keys.map((key) => quotePdfs.delete(key)));
+    }
     await store.quoteVersions.deleteMany(quotes.items.map((quote) => quote.id));
     const deleted = kind === 'inquiry' ? await store.inquiries.delete(id) : await store.quotes.delete(id);
     return { deleted, files, messages: messages.length, reviewRequests: invites.length };

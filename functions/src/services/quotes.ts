@@ -8,7 +8,9 @@ import {
   quoteAnswerMessages,
   quoteLimits,
   quoteMessages,
+  quoteAcceptedMessage,
   quoteTotals,
+  recordIdPattern,
   selectionProblem,
   type AttachmentRef,
   type CustomerPage,
@@ -26,9 +28,11 @@ import {
 import { createHash } from 'node:crypto';
 import { newId } from '../ids';
 import type { Clock } from '../ports/clock';
+import type { Log } from '../ports/log';
+import type { ObjectStore } from '../ports/object-store';
 import { ConflictError, GoneError, InvalidError, NotFoundError, UnavailableError } from '../ports/errors';
 import type { NewMessage } from '../ports/messages';
-import type { DepositCheckout, QuoteRecord } from '../ports/quotes';
+import { quotePdfKey, type CheckoutEvent, type CheckoutSessionData, type DepositCheckout, type QuoteRecord } from '../ports/quotes';
 import type { Collection, Store } from '../ports/store';
 import type { Attachments } from './attachments';
 import { adminLink, quoteCustomerEmail, staffAlert, type Draft, type MessageSettings } from './lead-messages';
@@ -45,6 +49,56 @@ export const depositPaidMessages = {
 } as const;
 /** A lead's quotes at most, versions included: the admin's list reads them in one page. */
 const quotesPerLead = 200;
+/** How long a Checkout page takes payment: Stripe allows 30 minutes to 24 hours. */
+const checkoutOpenMs = 23 * 60 * 60 * 1000;
+/** An open Checkout page closer than this to its end is replaced rather than handed out: the customer needs time to pay. */
+const checkoutMarginMs = 15 * 60 * 1000;
+/** A request making a Checkout session holds its claim this long at most (Stripe's client gives up after 20 s and 2 retries). */
+const checkoutClaimMs = 90 * 1000;
+
+/** A Checkout page of this deposit that still takes payment for a while, or null. */
+function openCheckout(deposit: QuoteRecord['deposit'], now: number): { id: string; url: string } | null {
+  if (!deposit || deposit.status !== 'pending' || deposit.method !== 'card') return null;
+  const { checkoutSessionId: id, checkoutUrl: url, checkoutExpiresAt } = deposit;
+  if (!id || !url || !checkoutExpiresAt || Date.parse(checkoutExpiresAt) - now < checkoutMarginMs) return null;
+  return { id, url };
+}
+
+/** The deposit without a claim on making its Checkout session. */
+function unclaimed(deposit: NonNullable<QuoteRecord['deposit']>): NonNullable<QuoteRecord['deposit']> {
+  const { checkoutClaim: _claim, ...rest } = deposit;
+  return rest;
+}
+
+const stripeOutcomes: Record<string, 'paid' | 'failed'> = {
+  'checkout.session.completed': 'paid',
+  'checkout.session.async_payment_succeeded': 'paid',
+  'checkout.session.expired': 'failed',
+  'checkout.session.async_payment_failed': 'failed',
+};
+
+/**
+ * Why a Checkout event may not change this deposit, or null when it may. Everything is checked
+ * against what this server created (the session it opened and the amount it asked for), never
+ * taken from the event: a signed event of another session, amount or currency pays nothing.
+ */
+export function checkoutEventProblem(
+  deposit: QuoteRecord['deposit'],
+  event: Pick<CheckoutEvent, 'type'>,
+  session: CheckoutSessionData,
+  outcome: 'paid' | 'failed',
+): string | null {
+  if (!deposit) return 'the quote has no deposit';
+  if (deposit.status === 'paid') return 'the deposit is already paid';
+  if (!deposit.checkoutSessionId || session.id !== deposit.checkoutSessionId)
+    return `session ${session.id} is not the deposit's current one`;
+  if (outcome === 'failed') return null;
+  if (session.amountTotal !== deposit.cents) return `amount_total ${String(session.amountTotal)} is not the deposit's ${deposit.cents}`;
+  if (session.currency !== 'aud') return `currency ${String(session.currency)} is not aud`;
+  if (event.type !== 'checkout.session.async_payment_succeeded' && session.paymentStatus !== 'paid')
+    return `payment_status is ${String(session.paymentStatus)}`;
+  return null;
+}
 
 export interface QuoteServiceDeps {
   store: Store;
@@ -60,6 +114,10 @@ export interface QuoteServiceDeps {
   logo?: (site: SiteSettings) => Promise<Buffer | undefined>;
   /** Tells the embedded sender that messages were queued; absent where extensions send. */
   wake?: () => void;
+  /** Where each version's PDF is kept once made (a version is frozen, so its PDF is too). */
+  pdfs?: Pick<ObjectStore, 'put' | 'open'>;
+  /** Reports webhook events that changed nothing, so an operator sees a payment nobody asked for. */
+  log?: Log;
 }
 
 type LeadRecord = Inquiry | QuoteRequest;
@@ -137,6 +195,7 @@ export class QuoteService {
   async update(id: string, draft: QuoteDraft): Promise<Quote> {
     const { quoteVersions } = this.deps.store;
     const current = await this.quote(id);
+    await this.refuseOnceAccepted(current);
     if (current.status === 'draft') {
       const saved = await quoteVersions.transform(id, (stored) =>
         stored.status === 'draft' ? { ...this.content(draft), updatedAt: this.now() } : null,
@@ -202,6 +261,7 @@ export class QuoteService {
     const { store } = this.deps;
     const draft = await this.quote(id);
     if (draft.status !== 'draft') throw new ConflictError(quoteAnswerMessages.notDraft);
+    await this.refuseOnceAccepted(draft);
     const lead = await this.lead(draft.leadKind, draft.leadId);
     const at = this.deps.clock.now();
     const sentAt = at.toISOString();
@@ -218,6 +278,12 @@ export class QuoteService {
         await store.quoteVersions.updateIf(earlier.id, { status: 'sent' }, { status: 'replaced', replacedBy: id, updatedAt: sentAt });
       }
     }
+    // An earlier version accepted while this one was being sent: it stays the contract, and this goes back to a draft unsent.
+    const acceptedMeanwhile = await this.acceptedVersion(sent);
+    if (acceptedMeanwhile) {
+      await store.quoteVersions.updateIf(id, { status: 'sent', sentAt }, { status: 'draft', updatedAt: sentAt });
+      throw new ConflictError(quoteAcceptedMessage(acceptedMeanwhile.acceptance?.at ?? acceptedMeanwhile.updatedAt));
+    }
     if (lead.status === 'new' || lead.status === 'contacted') {
       await this.leads(draft.leadKind).transform(draft.leadId, (current) => {
         const change = leadPatch(current, { status: 'quoted', note: `Quote ${sent.number} version ${sent.version} sent` }, by, sentAt);
@@ -227,7 +293,7 @@ export class QuoteService {
     await this.summarize(sent);
     const site = await this.deps.settings();
     const settings = await this.deps.messageSettings();
-    const pdf = await this.pdfOf(sent, lead, site);
+    const pdf = await this.keptPdf(sent, lead, site);
     const url = await this.customerUrl(settings, draft.leadKind, draft.leadId);
     const totals = quoteTotals(sent.items);
     const email = quoteCustomerEmail(settings, lead.email, {
@@ -245,7 +311,7 @@ export class QuoteService {
   async pdf(id: string): Promise<{ quote: QuoteRecord; pdf: Buffer }> {
     const quote = await this.quote(id);
     const lead = await this.lead(quote.leadKind, quote.leadId);
-    return { quote, pdf: await this.pdfOf(quote, lead, await this.deps.settings()) };
+    return { quote, pdf: await this.keptPdf(quote, lead, await this.deps.settings()) };
   }
 
   /**
@@ -362,7 +428,7 @@ export class QuoteService {
   async customerPdf(token: string, quoteId: string): Promise<{ quote: QuoteRecord; pdf: Buffer }> {
     const { lead } = await this.byToken(token);
     const quote = await this.customerQuote(lead.id, quoteId);
-    return { quote, pdf: await this.pdfOf(quote, lead, await this.deps.settings()) };
+    return { quote, pdf: await this.keptPdf(quote, lead, await this.deps.settings()) };
   }
 
   /**
@@ -376,8 +442,10 @@ export class QuoteService {
     const { kind, lead } = await this.byToken(token);
     const quote = await this.customerQuote(lead.id, quoteId);
     this.checkOpen(quote);
+    const other = await this.acceptedVersion(quote);
+    if (other) throw new ConflictError(quoteAcceptedMessage(other.acceptance?.at ?? other.updatedAt));
     const problem = selectionProblem(quote.items, input);
-    if (problem) throw new InvalidError(problem, { [problem === quoteMessages.choice ? 'choices' : 'optionalItems']: problem });
+    if (problem) throw new InvalidError(problem, { [problem === quoteMessages.optionalItem ? 'optionalItems' : 'choices']: problem });
     const selection: QuoteSelection = {
       ...(input.choices && Object.keys(input.choices).length ? { choices: input.choices } : {}),
       ...(input.optionalItems?.length ? { optionalItems: [...new Set(input.optionalItems)].sort((a, b) => a - b) } : {}),
@@ -410,7 +478,7 @@ export class QuoteService {
     await this.setLeadStatus(kind, lead.id, 'won', note, at);
     await this.summarize(accepted);
     const settings = await this.deps.messageSettings();
-    const pdf = this.pdfAttachment(accepted, await this.pdfOf(accepted, lead, site));
+    const pdf = this.pdfAttachment(accepted, await this.keptPdf(accepted, lead, site));
     const url = await this.customerUrl(settings, kind, lead.id);
     const customer = quoteCustomerEmail(settings, lead.email, {
       subject: `You accepted quote ${quote.number}`,
@@ -464,7 +532,8 @@ export class QuoteService {
   /**
    * How the customer pays the deposit of an accepted quote: a Stripe Checkout page when the
    * site has Stripe keys, otherwise the bank details with the quote's number as reference.
-   * 409 before acceptance, once paid, or with neither way set up.
+   * One Checkout page at a time: asked again while it takes payment, the same page is the
+   * answer. 409 before acceptance, once paid, or with neither way set up.
    */
   async deposit(token: string, quoteId: string): Promise<DepositAnswer> {
     const { lead } = await this.byToken(token);
@@ -472,32 +541,7 @@ export class QuoteService {
     if (quote.status !== 'accepted' || !quote.deposit) throw new ConflictError(quoteAnswerMessages.notAccepted);
     if (quote.deposit.status === 'paid') throw new ConflictError(quoteAnswerMessages.depositPaid);
     const site = await this.deps.settings();
-    const { checkout } = this.deps;
-    if (checkout) {
-      const settings = await this.deps.messageSettings();
-      const page = await this.customerUrl(settings, quote.leadKind, quote.leadId);
-      // The page's address already has its token as a query (?t=…).
-      const session = await checkout
-        .createSession({
-          quoteId: quote.id,
-          email: lead.email,
-          amountCents: quote.deposit.cents,
-          description: `Deposit on quote ${quote.number} (${quote.deposit.percent}%)`,
-          successUrl: `${page}&deposit=done`,
-          cancelUrl: page,
-        })
-        .catch(() => {
-          throw new UnavailableError(quoteAnswerMessages.cardUnavailable);
-        });
-      await this.summarize(
-        await this.deps.store.quoteVersions.transform(quote.id, (current) =>
-          current.deposit && current.deposit.status !== 'paid'
-            ? { deposit: { ...current.deposit, status: 'pending', method: 'card', checkoutSessionId: session.id } }
-            : null,
-        ),
-      );
-      return { kind: 'checkout', url: session.url };
-    }
+    if (this.deps.checkout) return { kind: 'checkout', url: await this.checkoutPage(quote, lead, this.deps.checkout) };
     if (!hasBank(site)) throw new ConflictError(quoteAnswerMessages.noDepositMethod);
     await this.summarize(
       await this.deps.store.quoteVersions.transform(quote.id, (current) =>
@@ -517,49 +561,141 @@ export class QuoteService {
   }
 
   /**
+   * The deposit's Checkout page: the open one, or a new one. Making one is claimed on the
+   * version first, so two requests at once make one session; a session still open but close to
+   * its end is expired at Stripe before the next is made, so at most one can ever be paid.
+   */
+  private async checkoutPage(quote: QuoteRecord, lead: LeadRecord, checkout: DepositCheckout): Promise<string> {
+    const { quoteVersions } = this.deps.store;
+    const open = openCheckout(quote.deposit, this.deps.clock.now().getTime());
+    if (open) return open.url;
+    const claim = newId();
+    const claimedAt = this.deps.clock.now();
+    const claimed = await quoteVersions.transform(quote.id, (current) => {
+      const deposit = current.deposit;
+      if (!deposit || deposit.status === 'paid' || openCheckout(deposit, claimedAt.getTime())) return null;
+      if (deposit.checkoutClaim && claimedAt.getTime() - Date.parse(deposit.checkoutClaim.at) < checkoutClaimMs) return null;
+      return { deposit: { ...deposit, checkoutClaim: { id: claim, at: claimedAt.toISOString() } } };
+    });
+    if (claimed?.deposit?.checkoutClaim?.id !== claim) return this.awaitCheckout(quote.id);
+    const release = async () => {
+      await quoteVersions.transform(quote.id, (current) =>
+        current.deposit?.checkoutClaim?.id === claim ? { deposit: unclaimed(current.deposit) } : null,
+      );
+    };
+    const unavailable = () => new UnavailableError(quoteAnswerMessages.cardUnavailable);
+    const deposit = claimed.deposit;
+    try {
+      // The last page may still take payment for a few minutes: closed first, or no new one.
+      if (deposit.method === 'card' && deposit.status === 'pending' && deposit.checkoutSessionId) {
+        const endsAt = Date.parse(deposit.checkoutExpiresAt ?? '');
+        if (!(endsAt <= claimedAt.getTime())) await checkout.expireSession(deposit.checkoutSessionId);
+      }
+      const settings = await this.deps.messageSettings();
+      const page = await this.customerUrl(settings, quote.leadKind, quote.leadId);
+      // Whole seconds, as Stripe keeps it.
+      const expiresAt = new Date(Math.floor((claimedAt.getTime() + checkoutOpenMs) / 1000) * 1000);
+      // The page's address already has its token as a query (?t=…).
+      const session = await checkout.createSession({
+        quoteId: quote.id,
+        email: lead.email,
+        amountCents: deposit.cents,
+        description: `Deposit on quote ${quote.number} (${deposit.percent}%)`,
+        successUrl: `${page}&deposit=done`,
+        cancelUrl: page,
+        expiresAt,
+      });
+      const saved = await quoteVersions.transform(quote.id, (current) =>
+        current.deposit?.checkoutClaim?.id === claim && current.deposit.status !== 'paid'
+          ? {
+              deposit: {
+                ...unclaimed(current.deposit),
+                status: 'pending',
+                method: 'card',
+                checkoutSessionId: session.id,
+                checkoutUrl: session.url,
+                checkoutExpiresAt: expiresAt.toISOString(),
+              },
+            }
+          : null,
+      );
+      if (saved?.deposit?.checkoutSessionId !== session.id) {
+        // Paid meanwhile, or the claim ran out and another request made the page: this one is closed unused.
+        await checkout.expireSession(session.id).catch(() => undefined);
+        if (saved?.deposit?.status === 'paid') throw new ConflictError(quoteAnswerMessages.depositPaid);
+        return this.awaitCheckout(quote.id);
+      }
+      await this.summarize(saved);
+      return session.url;
+    } catch (error) {
+      await release();
+      if (error instanceof ConflictError) throw error;
+      throw unavailable();
+    }
+  }
+
+  /** The Checkout page another request is making for this version, once it is there (a few seconds at most). */
+  private async awaitCheckout(quoteId: string): Promise<string> {
+    for (let attempt = 0; attempt < 25; attempt++) {
+      const current = await this.quote(quoteId);
+      if (current.deposit?.status === 'paid') throw new ConflictError(quoteAnswerMessages.depositPaid);
+      const open = openCheckout(current.deposit, this.deps.clock.now().getTime());
+      if (open) return open.url;
+      if (!current.deposit?.checkoutClaim) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new UnavailableError(quoteAnswerMessages.cardUnavailable);
+  }
+
+  /**
    * A Stripe webhook: the signature checked against STRIPE_WEBHOOK_SECRET (400, nothing
-   * changed, when it does not match), each event handled once by its id. A completed Checkout
-   * marks the deposit paid; an expired one or a failed payment marks it failed.
+   * changed, when it does not match or the signed body is no event), each event handled once
+   * by its id. A Checkout event changes a deposit only when it is about the session this
+   * server opened for it, for its amount in AUD, paid (`checkoutEventProblem`); anything else
+   * is logged and answered `handled: false`. A completed payment marks the deposit paid; the
+   * current session's expiry or failed payment marks it failed.
    */
   async stripeEvent(rawBody: Buffer, signature: string | undefined): Promise<{ handled: boolean }> {
     const { checkout, store } = this.deps;
     if (!checkout) throw new NotFoundError('Card payments are not set up');
-    const event = checkout.verifyEvent(rawBody, signature ?? '');
-    if (!event)
-      throw new InvalidError('The webhook signature does not match', { 'stripe-signature': 'The webhook signature does not match' });
+    const verified = checkout.verifyEvent(rawBody, signature ?? '');
+    if ('refused' in verified) {
+      const message = verified.refused === 'signature' ? 'The webhook signature does not match' : 'The webhook body is not an event';
+      throw new InvalidError(message, { [verified.refused === 'signature' ? 'stripe-signature' : 'body']: message });
+    }
+    const { event } = verified;
     try {
       await store.stripeEvents.insert({ id: event.id, type: event.type, receivedAt: this.now() });
     } catch (error) {
       if (error instanceof ConflictError) return { handled: false };
       throw error;
     }
-    const outcome: Record<string, 'paid' | 'failed'> = {
-      'checkout.session.completed': 'paid',
-      'checkout.session.async_payment_succeeded': 'paid',
-      'checkout.session.expired': 'failed',
-      'checkout.session.async_payment_failed': 'failed',
+    const unhandled = (why: string) => {
+      this.deps.log?.(`Stripe event ${event.id} (${event.type}) changed nothing: ${why}`);
+      return { handled: false };
     };
-    const status = outcome[event.type];
-    if (!status) return { handled: true };
+    const outcome = stripeOutcomes[event.type];
+    if (!outcome) return unhandled('not a Checkout payment event');
     const { session } = event;
-    // A completed session whose payment is still on its way (a bank debit) is paid at its async success.
-    if (!session || (event.type === 'checkout.session.completed' && session.paymentStatus === 'unpaid')) return { handled: true };
+    if (!session) return unhandled('not about a Checkout session');
     const quoteId = session.quoteId;
-    if (!quoteId) return { handled: true };
+    if (!quoteId || !recordIdPattern.test(quoteId)) return unhandled('no quote in metadata.quoteId');
     const at = this.now();
+    let problem: string | null = 'no such quote';
     const updated = await store.quoteVersions.transform(quoteId, (current) => {
-      if (!current.deposit || current.deposit.status === 'paid') return null;
+      problem = checkoutEventProblem(current.deposit, event, session, outcome);
+      if (problem || !current.deposit) return null;
       return {
         deposit: {
-          ...current.deposit,
-          status,
+          ...unclaimed(current.deposit),
+          status: outcome,
           method: 'card',
-          checkoutSessionId: session.id,
-          ...(status === 'paid' ? { paidAt: at } : {}),
+          ...(outcome === 'paid' ? { paidAt: at } : {}),
         },
         updatedAt: at,
       };
     });
+    if (problem || !updated) return unhandled(`quote ${quoteId}: ${problem ?? 'no such quote'}`);
     await this.summarize(updated);
     return { handled: true };
   }
@@ -633,6 +769,39 @@ export class QuoteService {
     const messages: NewMessage[] = drafts.map((draft, i) => ({ ...draft, id: `${leadId}-${key}-${i + 1}` }));
     await this.deps.store.messages.addToLead({ kind, id: leadId }, messages, this.now());
     this.deps.wake?.();
+  }
+
+  /** The version of this quote (any but `quote` itself) that the customer accepted, if one is. */
+  private async acceptedVersion(quote: QuoteRecord): Promise<QuoteRecord | undefined> {
+    return (await this.forLead(quote.leadId)).find(
+      (other) => other.number === quote.number && other.id !== quote.id && other.status === 'accepted',
+    );
+  }
+
+  /** 409 once any version of this quote is accepted: the acceptance is the contract, and changes are a new quote. */
+  private async refuseOnceAccepted(quote: QuoteRecord): Promise<void> {
+    const accepted = quote.status === 'accepted' ? quote : await this.acceptedVersion(quote);
+    if (accepted) throw new ConflictError(quoteAcceptedMessage(accepted.acceptance?.at ?? accepted.updatedAt));
+  }
+
+  /**
+   * A sent or accepted version's PDF, made once and kept: what the customer was sent stays
+   * what they can read again, and a link asked for it many times costs one rendering. A draft's
+   * is made each time (it changes).
+   */
+  private async keptPdf(quote: QuoteRecord, lead: LeadRecord, site: SiteSettings): Promise<Buffer> {
+    const { pdfs } = this.deps;
+    if (!pdfs || quote.status === 'draft') return this.pdfOf(quote, lead, site);
+    const key = quotePdfKey(quote.id, Boolean(quote.acceptance));
+    const kept = await pdfs.open(key).catch(() => null);
+    if (kept) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of kept.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+      return Buffer.concat(chunks);
+    }
+    const pdf = await this.pdfOf(quote, lead, site);
+    await pdfs.put(key, pdf, 'application/pdf');
+    return pdf;
   }
 
   private async pdfOf(quote: QuoteRecord, lead: LeadRecord, site: SiteSettings): Promise<Buffer> {

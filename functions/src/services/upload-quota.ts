@@ -10,6 +10,8 @@ const hour = 60 * 60 * 1000;
  * within the last 24 hours (so for up to 25 hours): never more than the limit in any 24 hours.
  */
 const countedFor = 25 * hour;
+/** The quota's window: what a client is told to wait never passes it, though an hour's bucket may count an hour longer. */
+export const uploadQuotaWindowMs = 24 * hour;
 const megabyte = 1024 * 1024;
 
 export interface UploadQuotaSettings {
@@ -114,7 +116,10 @@ export class UploadQuota {
         break;
       }
     }
-    const wait = Math.max(1, retryAt - now);
+    // An hour's bucket counts until its last moment leaves the 24 hours, so up to 25 hours after its
+    // first upload; the client is never told to stay away longer than the 24-hour window itself. A
+    // retry then that still meets the last hour's bucket is told the minutes left.
+    const wait = Math.min(Math.max(1, retryAt - now), uploadQuotaWindowMs);
     const megabytes = Math.round(this.settings.bytesPerClientPerDay / megabyte);
     const message = uploadQuotaMessages.perClient(megabytes, waitText(wait));
     return new TooManyError(message, Math.ceil(wait / 1000), { file: message });

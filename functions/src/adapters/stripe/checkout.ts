@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import type { CheckoutEvent, DepositCheckout } from '../../ports/quotes';
+import { z } from 'zod';
+import type { DepositCheckout } from '../../ports/quotes';
 
 export interface StripeConfig {
   secretKey: string;
@@ -7,6 +8,29 @@ export interface StripeConfig {
   /** Another address for Stripe's API (a local stand-in in tests); Stripe's own by default. */
   apiUrl?: string;
 }
+
+/** Stripe's ids: letters, digits and underscores (`evt_1Q…`, `cs_test_a1…`); anything else is no event of theirs. */
+const stripeId = z.string().regex(/^[A-Za-z0-9_]{1,255}$/);
+
+/** What a webhook body must be once its signature holds: an event with its `data.object`. */
+const eventSchema = z.object({
+  id: stripeId,
+  type: z.string().min(1).max(255),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+/** The Checkout session's fields the deposit is checked against; each one of another type is left out (and so never matches). */
+const sessionSchema = z.object({
+  object: z.literal('checkout.session'),
+  id: stripeId,
+  metadata: z
+    .object({ quoteId: z.string().max(255).optional().catch(undefined) })
+    .nullish()
+    .catch(undefined),
+  amount_total: z.number().int().nullish().catch(undefined),
+  currency: z.string().max(10).nullish().catch(undefined),
+  payment_status: z.string().max(50).nullish().catch(undefined),
+});
 
 /** Stripe Checkout for quote deposits, through the official client; webhooks checked with its signature. */
 export function createStripeCheckout(config: StripeConfig): DepositCheckout {
@@ -29,6 +53,7 @@ export function createStripeCheckout(config: StripeConfig): DepositCheckout {
         customer_email: input.email,
         client_reference_id: input.quoteId,
         metadata: { quoteId: input.quoteId },
+        expires_at: Math.floor(input.expiresAt.getTime() / 1000),
         line_items: [
           { quantity: 1, price_data: { currency: 'aud', unit_amount: input.amountCents, product_data: { name: input.description } } },
         ],
@@ -38,25 +63,36 @@ export function createStripeCheckout(config: StripeConfig): DepositCheckout {
       if (!session.url) throw new Error('Stripe answered a Checkout session without its address');
       return { id: session.id, url: session.url };
     },
-    verifyEvent(rawBody, signature): CheckoutEvent | null {
-      let event: Stripe.Event;
+    async expireSession(id) {
+      await stripe.checkout.sessions.expire(id);
+    },
+    verifyEvent(rawBody, signature) {
+      let parsed: unknown;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
-      } catch {
-        return null;
+        parsed = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+      } catch (error) {
+        // Signed, but not JSON: the sender is ours (it holds the secret), the body is still refused.
+        return { refused: error instanceof Stripe.errors.StripeSignatureVerificationError ? 'signature' : 'malformed' };
       }
-      const object = event.data.object as Partial<Stripe.Checkout.Session>;
-      const session =
-        object.object === 'checkout.session' && typeof object.id === 'string'
-          ? {
-              id: object.id,
-              ...(object.payment_status ? { paymentStatus: object.payment_status } : {}),
-              ...((object.metadata?.quoteId ?? object.client_reference_id)
-                ? { quoteId: object.metadata?.quoteId ?? object.client_reference_id ?? undefined }
-                : {}),
-            }
-          : undefined;
-      return { id: event.id, type: event.type, ...(session ? { session } : {}) };
+      const event = eventSchema.safeParse(parsed);
+      if (!event.success) return { refused: 'malformed' };
+      const { id, type, data } = event.data;
+      const session = sessionSchema.safeParse(data.object);
+      if (!session.success) return { event: { id, type } };
+      const { metadata, amount_total: amountTotal, currency, payment_status: paymentStatus } = session.data;
+      return {
+        event: {
+          id,
+          type,
+          session: {
+            id: session.data.id,
+            ...(metadata?.quoteId ? { quoteId: metadata.quoteId } : {}),
+            ...(typeof amountTotal === 'number' ? { amountTotal } : {}),
+            ...(currency ? { currency } : {}),
+            ...(paymentStatus ? { paymentStatus } : {}),
+          },
+        },
+      };
     },
   };
 }

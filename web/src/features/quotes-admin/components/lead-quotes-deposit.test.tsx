@@ -78,3 +78,20 @@ describe('Mark deposit paid', () => {
     expect(screen.queryByRole('button', { name: 'Mark deposit paid' })).toBeNull();
   });
 });
+
+describe('a quote accepted', () => {
+  test('its version 2 draft says the quote was accepted and offers neither Edit nor Send; New quote is offered', async () => {
+    const draft: Quote = { ...accepted(pending), id: 'q2', version: 2, status: 'draft', createdAt: '2026-11-26T02:00:00.000Z' };
+    delete draft.acceptance;
+    delete draft.deposit;
+    renderQuotes(
+      () => [accepted(pending), draft],
+      () => ({ status: 500 }),
+    );
+    expect(await screen.findByText('This quote was accepted on 26 November 2026: make a new quote for changes')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Edit draft' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit \(makes version/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'New quote for Ava Nguyen' })).toBeVisible();
+  });
+});

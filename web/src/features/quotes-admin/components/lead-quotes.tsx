@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCents, type Quote, type QuoteLeadKind } from '@site/domain';
+import { formatCents, quoteAcceptedMessage, type Quote, type QuoteLeadKind } from '@site/domain';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/use-confirm';
 import { formatDate } from '../../../lib/dates';
@@ -36,7 +36,13 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<Editing>(null);
   const list = [...(quotes.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const hasDraft = list.some((quote) => quote.status === 'draft');
+  // Once a version is accepted it is the contract: the quote's other versions can no longer be edited or sent.
+  const acceptedOf = new Map(list.filter((quote) => quote.status === 'accepted').map((quote) => [quote.number, quote]));
+  const acceptedNote = (quote: Quote) => {
+    const accepted = acceptedOf.get(quote.number);
+    return accepted ? quoteAcceptedMessage(accepted.acceptance?.at ?? accepted.updatedAt) : null;
+  };
+  const hasDraft = list.some((quote) => quote.status === 'draft' && !acceptedOf.has(quote.number));
 
   const askSend = (quote: Quote) =>
     confirm({
@@ -77,8 +83,13 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
                     Valid until {formatDate(quote.validUntil)}
                   </Typography>
                 ) : null}
+                {quote.status === 'draft' && acceptedNote(quote) ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {acceptedNote(quote)}
+                  </Typography>
+                ) : null}
                 <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
-                  {quote.status === 'draft' ? (
+                  {quote.status === 'draft' && !acceptedOf.has(quote.number) ? (
                     <>
                       <Button size="small" variant="outlined" onClick={() => setEditing({ quote, form: quoteForm(quote) })}>
                         Edit draft
