@@ -127,7 +127,9 @@ export default tseslint.config(
   {
     // domain/ is the product's rules, shared by the browser and the server: it depends on zod alone, on
     // @date-fns/tz for Melbourne's business hours (daylight saving is not hand-written) and on
-    // libphonenumber-js for the business's phone numbers (the numbering plan is not hand-written either); its tests on vitest.
+    // libphonenumber-js for the business's phone numbers (the numbering plan is not hand-written either) and on
+    // date-holidays for Victoria's public holidays in the cooling-off period (gazetted days are not hand-written);
+    // its tests on vitest.
     files: ['domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -135,8 +137,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod$|@date-fns/tz$|libphonenumber-js/min$|\\.{1,2}/)',
-              message: 'domain/ imports only zod, @date-fns/tz, libphonenumber-js/min and its own modules.',
+              regex: '^(?!zod$|@date-fns/tz$|libphonenumber-js/min$|date-holidays$|\\.{1,2}/)',
+              message: 'domain/ imports only zod, @date-fns/tz, libphonenumber-js/min, date-holidays and its own modules.',
             },
           ],
         },

@@ -155,6 +155,9 @@ export const auditActionLabels = {
   'quote.created': 'Started a quote',
   'quote.sent': 'Sent a quote',
   'quote.deposit_paid': 'Marked a deposit paid',
+  'quote.insurance_attached': 'Attached an insurance certificate',
+  'quote.insurance_removed': 'Removed an insurance certificate',
+  'quote.refunded': 'Marked a refund made',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

@@ -90,6 +90,12 @@ export function visitLabel(start: Date | number): string {
   return `${dayLabel(parts.year, parts.month, parts.date)} at ${timeLabel(parts.minutes)}`;
 }
 
+/** "Tuesday 1 December 2026" in Melbourne: the day of a visit, with its year, as a refusal names it. */
+export function visitDateLabel(start: Date | number): string {
+  const parts = melbourneParts(start);
+  return `${dayLabel(parts.year, parts.month, parts.date)} ${parts.year}`;
+}
+
 /** The instant of a Melbourne wall-clock time, or null when that time does not exist (the hour skipped in October). */
 function instantOf(year: number, month: number, date: number, minutes: number): number | null {
   const at = new TZDate(year, month, date, Math.floor(minutes / 60), minutes % 60, businessTimeZone);

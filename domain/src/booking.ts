@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { attachmentsInputSchema, type LeadAttachment } from './attachments';
 import { leadSourceSchema } from './lead-source';
 import { limits } from './limits';
-import { messages } from './schemas';
+import { cleanText, messages } from './schemas';
 import type { OpeningRange } from './calendar';
 
 // ---------------------------------------------------------------- settings
@@ -116,7 +116,12 @@ export const bookingMessages = {
   /** The customer's link once the visit has started. */
   linkExpired: 'This link has expired: the visit time has passed',
   calendarRange: 'Give from and to as times, to after from, at most 62 days apart',
+  /** A third visit for one email, mobile or address; `date` as `visitDateLabel` writes it ("Tuesday 1 December 2026"). */
+  alreadyBooked: (date: string) => `You already have a visit booked on ${date}: your confirmation email has a link to move it`,
 } as const;
+
+/** Booked visits still to come that one email, one mobile or one street address may hold at once. */
+export const bookingsPerPerson = 2;
 
 // ---------------------------------------------------------------- API shapes
 
@@ -233,14 +238,14 @@ export const availabilityQuerySchema = z.object({
 export const bookingInputSchema = z.object({
   service: z.enum(bookingServices, { error: bookingMessages.service }),
   start: instant,
-  street: line(bookingMessages.street, 120),
+  street: cleanText(line(bookingMessages.street, 120), 'Street address', 'line'),
   suburb: line(messages.suburbRequired, 100),
   postcode,
   firstName: line(messages.firstNameRequired, limits.nameMaxLength),
   lastName: line(messages.lastNameRequired, limits.nameMaxLength),
   email: z.string({ error: messages.emailInvalid }).trim().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid)),
   mobile,
-  notes: z.string({ error: bookingMessages.notes }).trim().max(1000, bookingMessages.notes).optional(),
+  notes: cleanText(z.string({ error: bookingMessages.notes }).trim().max(1000, bookingMessages.notes), 'Notes', 'lines').optional(),
   attachments: attachmentsInputSchema.optional(),
   source: leadSourceSchema.optional(),
   marketingConsent: z.boolean({ error: 'Marketing consent must be true or false' }).optional(),
@@ -267,7 +272,7 @@ export const bookingBlockInputSchema = z
   .object({
     start: z.iso.datetime({ error: bookingMessages.blockRange }),
     end: z.iso.datetime({ error: bookingMessages.blockRange }),
-    label: line(bookingMessages.blockLabel, 80),
+    label: cleanText(line(bookingMessages.blockLabel, 80), 'Label', 'line'),
   })
   .refine(({ start, end }) => Date.parse(end) > Date.parse(start) && Date.parse(end) - Date.parse(start) <= 31 * 86_400_000, {
     message: bookingMessages.blockRange,

@@ -11,6 +11,7 @@ const real: SiteSettings = {
     email: 'hello@northcote-kb.com.au',
     street: '88 High Street',
     siteUrl: 'https://www.northcote-kb.com.au',
+    registrationNumber: 'DB-U 12345',
   },
   notifications: { emails: ['office@northcote-kb.com.au'], mobiles: ['+61412345678'], followUpAfterHours: 2 },
 };
@@ -53,6 +54,17 @@ describe('the go-live checklist', () => {
     expect(open(ready)).toEqual([]);
   });
 
+  it('asks for the builder registration a quote over $10,000 needs, and names the consumer guide customers get', () => {
+    const { registrationNumber: _none, ...unregistered } = real.business;
+    const items = goLiveChecklist({ ...ready, settings: { ...real, business: unregistered } });
+    expect(items.filter((item) => !item.done).map((item) => item.key)).toEqual(['registration']);
+    expect(items.find((item) => item.key === 'registration')?.fix?.href).toBe('/admin?tab=settings#settings-business');
+    expect(items.find((item) => item.key === 'consumer-guide')).toMatchObject({
+      done: true,
+      detail: `Customers accepting a quote over $10,000 confirm they received the Domestic Building Consumer Guide at ${defaultSettings.payments.consumerGuideUrl}.`,
+    });
+  });
+
   it('lists everything a fresh install lacks, each with where it is fixed', () => {
     const items = goLiveChecklist({
       settings: defaultSettings,
@@ -65,6 +77,7 @@ describe('the go-live checklist', () => {
     expect(items.filter((item) => !item.done).map((item) => item.key)).toEqual([
       'examples',
       'site-address',
+      'registration',
       'email',
       'sms',
       'second-factor',

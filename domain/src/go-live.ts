@@ -70,7 +70,8 @@ export interface GoLiveFacts {
   now: Date;
 }
 
-export type GoLiveKey = 'examples' | 'site-address' | 'email' | 'sms' | 'second-factor' | 'project' | 'backup';
+export type GoLiveKey =
+  'examples' | 'site-address' | 'registration' | 'consumer-guide' | 'email' | 'sms' | 'second-factor' | 'project' | 'backup';
 
 export interface GoLiveItem {
   key: GoLiveKey;
@@ -109,6 +110,22 @@ export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
         ? `The site address is still ${settings.business.siteUrl}: links in emails, the sitemap and search results would lead there.`
         : `The site address is ${settings.business.siteUrl}.`,
       fix: { label: 'Set the site address', href: settingsTab('business') },
+    },
+    {
+      key: 'registration',
+      done: Boolean(settings.business.registrationNumber),
+      title: 'Add your builder registration',
+      detail: settings.business.registrationNumber
+        ? `Quotes and the footer show registration ${settings.business.registrationNumber}.`
+        : 'A quote over $10,000 cannot be sent without your registration number under the Building Act 1993, and the footer and quotes show it.',
+      fix: { label: 'Add the registration number', href: settingsTab('business') },
+    },
+    {
+      key: 'consumer-guide',
+      done: Boolean(settings.payments.consumerGuideUrl),
+      title: 'Check the consumer guide link',
+      detail: `Customers accepting a quote over $10,000 confirm they received the Domestic Building Consumer Guide at ${settings.payments.consumerGuideUrl}.`,
+      fix: { label: 'Edit the guide link', href: settingsTab('payments') },
     },
   ];
   const channel = (key: 'email' | 'sms', name: string, variables: string): GoLiveItem => {

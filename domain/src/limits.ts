@@ -23,6 +23,8 @@ export const limits = {
   thumbnailMaxBytes: 10_485_760,
   /** 30 MB: a full-resolution photo from a camera or phone. */
   photoMaxBytes: 31_457_280,
+  /** A document staff attach (a quote's insurance certificate): 20 MB, a scanned certificate with room to spare. */
+  documentMaxBytes: 20_971_520,
   galleryItems: 11,
   reviewSkeletonCards: 3,
   toastMax: 1,

@@ -11,6 +11,14 @@
  *
  * A deposit under Victoria's Domestic Building Contracts Act 1995 (section 11) is at most 10%
  * of a price under $20,000 and 5% from $20,000.
+ *
+ * Over $10,000 including GST a quote, once accepted, is a major domestic building contract
+ * (s 3, with the Domestic Building Contracts Regulations): it names the builder's
+ * registration, the site, the start and the completion period (s 31), comes with the Domestic
+ * Building Consumer Guide, and the owner may withdraw within 5 clear business days (s 34,
+ * `cooling-off.ts`). Over $16,000 the builder gives the owner the domestic building insurance
+ * certificate before taking any money (the Act's s 43B, with the Building Act 1993 s 135 and the
+ * Domestic Building Insurance Ministerial Order).
  */
 import { z } from 'zod';
 import { businessTimeZone } from './calendar';
@@ -22,6 +30,17 @@ import { clean as cleanText } from './clean-text';
 export const gstPercent = 10;
 /** From this total (in cents, $20,000.00) the deposit cap falls from 10% to 5%. */
 export const depositThresholdCents = 2_000_000;
+/** Over this total including GST ($10,000.00) a contract is major domestic building work. */
+export const majorWorksThresholdCents = 1_000_000;
+/** Over this total including GST ($16,000.00) the insurance certificate comes before any money. */
+export const insuranceThresholdCents = 1_600_000;
+/** What the builder keeps when the owner withdraws within the cooling-off period ($100, s 34(3)); approved expenses are agreed apart. */
+export const coolingOffKeepCents = 10_000;
+
+/** Whether a total including GST makes the contract a major domestic building contract. */
+export const isMajorWorks = (totalCents: number): boolean => totalCents > majorWorksThresholdCents;
+/** Whether a total including GST needs the insurance certificate before the deposit. */
+export const needsInsuranceCertificate = (totalCents: number): boolean => totalCents > insuranceThresholdCents;
 
 export const quoteLimits = {
   items: 200,
@@ -38,6 +57,9 @@ export const quoteLimits = {
   section: 60,
   /** $5,000,000.00 including GST: far above any kitchen, bathroom or wardrobe, and a typo's ceiling. */
   totalCents: 500_000_000,
+  siteAddress: 200,
+  startWithinWeeks: 104,
+  completionWeeks: 260,
 } as const;
 
 export const quoteMessages = {
@@ -55,6 +77,10 @@ export const quoteMessages = {
   terms: `Terms: at most ${quoteLimits.terms} characters`,
   choice: 'Choose one of the options offered in each group',
   optionalItem: 'Only optional items can be added or left out',
+  siteAddress: `Site address: at most ${quoteLimits.siteAddress} characters, such as "14 Smith Street, Northcote VIC 3070"`,
+  startDate: 'Start date: a date as YYYY-MM-DD',
+  startWithinWeeks: `Start within: a whole number of weeks from 1 to ${quoteLimits.startWithinWeeks}`,
+  completionWeeks: `Completion: a whole number of weeks from 1 to ${quoteLimits.completionWeeks}`,
   total: `A quote comes to at most ${'$'}5,000,000.00 including GST: check the quantities and prices`,
   unknownGroup: 'Choose only between the option groups the quote offers',
   depositPercent: (cap: number) =>
@@ -111,6 +137,33 @@ export const quoteDraftSchema = z
       .optional(),
     notes: z.string({ error: quoteMessages.notes }).trim().max(quoteLimits.notes, quoteMessages.notes).optional(),
     terms: z.string({ error: quoteMessages.terms }).trim().max(quoteLimits.terms, quoteMessages.terms).optional(),
+    /** Where the work is done: from the booking when there is one, and editable. */
+    siteAddress: cleanText(
+      z.string({ error: quoteMessages.siteAddress }).trim().max(quoteLimits.siteAddress, quoteMessages.siteAddress),
+      'Site address',
+      'line',
+    ).optional(),
+    /** When work starts: a date, or within so many weeks of acceptance (one of the two for a major contract). */
+    startDate: z
+      .string({ error: quoteMessages.startDate })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, quoteMessages.startDate)
+      .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
+        message: quoteMessages.startDate,
+      })
+      .optional(),
+    startWithinWeeks: z
+      .number({ error: quoteMessages.startWithinWeeks })
+      .int(quoteMessages.startWithinWeeks)
+      .min(1, quoteMessages.startWithinWeeks)
+      .max(quoteLimits.startWithinWeeks, quoteMessages.startWithinWeeks)
+      .optional(),
+    /** How long the work takes once started, in weeks. */
+    completionWeeks: z
+      .number({ error: quoteMessages.completionWeeks })
+      .int(quoteMessages.completionWeeks)
+      .min(1, quoteMessages.completionWeeks)
+      .max(quoteLimits.completionWeeks, quoteMessages.completionWeeks)
+      .optional(),
   })
   .refine(({ items }) => items.every((item) => !(item.group && item.optional)), {
     message: quoteMessages.groupAllOptional,
@@ -300,9 +353,10 @@ export const quoteLeadIdsSchema = z.object({
 
 /**
  * draft: staff are writing it (autosaved); sent: frozen and emailed; accepted and declined:
- * the customer's answer; replaced: a newer version was sent, so this link says so.
+ * the customer's answer; replaced: a newer version was sent, so this link says so; withdrawn:
+ * accepted, then withdrawn by the owner within the cooling-off period.
  */
-export const quoteStatuses = ['draft', 'sent', 'accepted', 'declined', 'replaced'] as const;
+export const quoteStatuses = ['draft', 'sent', 'accepted', 'declined', 'replaced', 'withdrawn'] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
 
 export const depositStatuses = ['none', 'pending', 'paid', 'failed'] as const;
@@ -319,6 +373,39 @@ export interface QuoteAcceptance {
   /** Staff only: never on the customer's page. */
   ip?: string;
   userAgent?: string;
+  /** A major contract: the customer confirmed having received the Domestic Building Consumer Guide (its address as then set). */
+  consumerGuide?: { url: string };
+  /** The customer ticked that they had independent legal advice before accepting: no cooling-off then (s 34(2)(a)). */
+  independentLegalAdvice?: boolean;
+}
+
+/** The particulars of a major domestic building contract as the quote states them (s 31). */
+export interface QuoteParticulars {
+  siteAddress?: string;
+  /** YYYY-MM-DD. */
+  startDate?: string;
+  startWithinWeeks?: number;
+  completionWeeks?: number;
+}
+
+/** The domestic building insurance certificate staff attached to a quote (a PDF, kept privately). */
+export interface QuoteInsurance {
+  name: string;
+  size: number;
+  attachedAt: string;
+  /** The upload's address (staff only; the customer downloads it through their link). */
+  url: string;
+}
+
+/** The owner's written notice of withdrawal within the cooling-off period, and the refund it makes due. */
+export interface QuoteWithdrawal {
+  /** The name they typed as their notice. */
+  name: string;
+  at: string;
+  /** What was paid, less the $100 the builder keeps; 0 when nothing was paid. */
+  refundDueCents: number;
+  /** When staff marked the refund made. */
+  refundedAt?: string;
 }
 
 export interface QuoteDeposit {
@@ -362,13 +449,29 @@ export interface Quote {
   deposit?: QuoteDeposit;
   /** The id of the version that replaced this one. */
   replacedBy?: string;
+  siteAddress?: string;
+  startDate?: string;
+  startWithinWeeks?: number;
+  completionWeeks?: number;
+  insurance?: QuoteInsurance;
+  /** An accepted major contract without independent legal advice: 5 pm Melbourne time on the fifth clear business day after acceptance. */
+  coolingOffEndsAt?: string;
+  withdrawal?: QuoteWithdrawal;
 }
 
 /** A quote on the customer's page: no draft, no staff-only fields. */
-export type CustomerQuote = Omit<Quote, 'leadKind' | 'leadId' | 'acceptance' | 'deposit'> & {
+export type CustomerQuote = Omit<Quote, 'leadKind' | 'leadId' | 'acceptance' | 'deposit' | 'insurance'> & {
+  insurance?: Omit<QuoteInsurance, 'url'>;
   acceptance?: Omit<QuoteAcceptance, 'ip' | 'userAgent'>;
   deposit?: Omit<QuoteDeposit, 'checkoutSessionId' | 'checkoutUrl' | 'checkoutExpiresAt' | 'checkoutClaim'>;
   expired: boolean;
+  /**
+   * Present when the quote can come to over $10,000: what the contract must show. `coolingOffIfAcceptedNow`
+   * is when the period would end were it accepted at the time of reading (the page states it before acceptance).
+   */
+  major?: { registrationNumber: string; consumerGuideUrl: string; coolingOffIfAcceptedNow: string };
+  /** Over $16,000 accepted, the deposit waits for the insurance certificate: true until staff attach it. */
+  insuranceRequired?: boolean;
 };
 
 /** `POST /api/customer/{token}/quotes/{quoteId}/accept`. */
@@ -383,6 +486,30 @@ export const quoteAcceptSchema = quoteSelectionSchema.extend({
     'line',
   ),
   acceptTerms: z.literal(true, { error: 'Tick the box to accept the terms' }),
+  /** A major contract: the customer confirms having received the Domestic Building Consumer Guide. */
+  consumerGuideReceived: z.boolean({ error: 'Consumer guide: true or false' }).optional(),
+  /** Ticked when they had independent legal advice on the contract before accepting: no cooling-off then. */
+  independentLegalAdvice: z.boolean({ error: 'Independent legal advice: true or false' }).optional(),
+});
+/** `POST /api/customer/{token}/quotes/{quoteId}/withdraw`: their typed name is the written notice. */
+export const quoteWithdrawSchema = z.object({
+  name: cleanText(
+    z
+      .string({ error: 'Type your full name to withdraw' })
+      .trim()
+      .min(2, 'Type your full name to withdraw')
+      .max(100, 'Type your full name to withdraw'),
+    'Your name',
+    'line',
+  ),
+});
+/** `PUT /api/quotes/{id}/insurance`: the certificate, uploaded first as the admin's other files are (`kind: "document"`). */
+export const quoteInsuranceSchema = z.object({
+  url: z
+    .string({ error: 'Upload the certificate first, then send its url' })
+    .trim()
+    .min(1)
+    .max(2000, 'Upload the certificate first, then send its url'),
 });
 /** `POST /api/customer/{token}/quotes/{quoteId}/decline`. */
 export const quoteDeclineSchema = z.object({
@@ -443,6 +570,26 @@ export const quoteAnswerMessages = {
   noDepositMethod: 'No way to pay a deposit online is set up yet: please call us',
   /** 503 when the card payments provider does not answer. */
   cardUnavailable: 'Card payments are not available right now. Please try again in a few minutes.',
+  consumerGuide: 'Tick the box to confirm you received the Domestic Building Consumer Guide',
+  insuranceFirst: (builder: string) =>
+    `${builder} will send you the domestic building insurance certificate for your home before asking for a deposit`,
+  coolingOffEnded: (endedAt: string) => `The cooling-off period ended on ${businessDate(endedAt)}`,
+  noCoolingOff: 'This contract has no cooling-off period to withdraw in',
+  withdrawn: 'This contract was already withdrawn',
+  notAcceptedToWithdraw: 'Only an accepted quote can be withdrawn from',
+  noInsurance: 'No insurance certificate is attached to this quote',
+  particularsMissing: (number: string, missing: readonly string[]) =>
+    `Quote ${number} can come to over $10,000, so it is a major domestic building contract: add ${missing.join(', ')} before sending it`,
+  notRefundable: 'This quote has no refund due',
+  alreadyRefunded: 'The refund is already marked as made',
+} as const;
+
+/** What a major quote's send names as missing, with the field each belongs to. */
+export const particularsLabels = {
+  registrationNumber: "the builder's registration number (Settings, Business details)",
+  siteAddress: 'the site address',
+  start: 'the start date or the weeks until the start',
+  completionWeeks: 'the completion period in weeks',
 } as const;
 
 /** "28 November 2026": a day as the business sees it, in Melbourne. */

@@ -461,10 +461,10 @@ export type ReorderInput = z.infer<typeof reorderInputSchema>;
 
 // ---------------------------------------------------------------- uploads
 
-export const uploadKinds = ['model', 'thumbnail', 'photo'] as const;
+export const uploadKinds = ['model', 'thumbnail', 'photo', 'document'] as const;
 export type UploadKind = (typeof uploadKinds)[number];
 export const uploadRequestSchema = z.object({
-  kind: z.enum(uploadKinds, { error: 'Upload kind must be model, thumbnail or photo' }).optional(),
+  kind: z.enum(uploadKinds, { error: 'Upload kind must be model, thumbnail, photo or document' }).optional(),
 });
 export interface UploadUrlResponse {
   uploadURL: string;

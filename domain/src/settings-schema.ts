@@ -6,13 +6,26 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { accountMessages } from './account';
 import { depositPercentSchema } from './quotes';
-import { australianStates, linkKeys, linkLabels, serviceKeys, settingsSections, type LinkKey, type SiteSettings } from './settings';
+import {
+  australianStates,
+  consumerGuideDefaultUrl,
+  linkKeys,
+  linkLabels,
+  serviceKeys,
+  settingsSections,
+  type LinkKey,
+  type SiteSettings,
+} from './settings';
 
 export const settingsMessages = {
   brand: 'Brand name: enter 2 to 80 characters',
   legalName: 'Legal name: at most 120 characters',
   abnDigits: 'ABN: enter the 11 digits of the Australian Business Number',
+  registrationNumber:
+    'Registration number: as the Victorian Building Authority issued it, 3 to 30 letters, digits, spaces or hyphens, such as DB-U 12345',
+  consumerGuideUrl: "Consumer guide: the https address of the Domestic Building Consumer Guide, such as Consumer Affairs Victoria's page",
   abnChecksum: 'ABN: this is not a valid ABN (its check digits do not match); check it on abr.business.gov.au',
   phone: 'Phone: enter an Australian phone number, such as (03) 9123 4567 or 0412 345 678',
   email: 'Email: enter a valid email address',
@@ -22,6 +35,9 @@ export const settingsMessages = {
   postcode: 'Postcode: enter the 4 digits of an Australian postcode',
   serviceArea: 'Service area: enter 2 to 120 characters, such as "Melbourne, Victoria"',
   siteUrl: 'Site address: enter the address visitors use, such as https://www.yourbusiness.com.au (https, no path)',
+  siteUrlTrailingDot: 'Site address: leave out the dot at the end of the host name, such as https://www.yourbusiness.com.au',
+  siteUrlIp: 'Site address: enter the domain name visitors use, such as https://www.yourbusiness.com.au, not an IP address',
+  siteUrlPort: 'Site address: leave out the port (such as :8443): visitors reach the site at https://www.yourbusiness.com.au',
   weekly: 'Opening hours: give the ranges of each of the seven days',
   time: 'Opening hours: write times as HH:MM, from 00:00 to 24:00',
   range: 'Opening hours: each range must end after it starts',
@@ -94,6 +110,14 @@ const abnSchema = z
   .refine((value) => value === undefined || /^\d{11}$/.test(value), settingsMessages.abnDigits)
   .refine((value) => value === undefined || !/^\d{11}$/.test(value) || isValidAbn(value), settingsMessages.abnChecksum);
 
+/** The host part of an address as typed: after the scheme, up to the path, query or fragment. */
+const authorityOf = (value: string) => /^[a-z][a-z\d+.-]*:\/\/([^/?#]*)/i.exec(value)?.[1] ?? '';
+
+/**
+ * The address every link in messages, the canonical pages and passkeys are built on: https at
+ * a host name alone. An IP address or a port would tie passkeys and links to one machine, and a
+ * trailing dot names the same site under a second origin that passkeys and cookies treat apart.
+ */
 const siteUrlSchema = z
   .string({ error: settingsMessages.siteUrl })
   .trim()
@@ -106,10 +130,22 @@ const siteUrlSchema = z
       ctx.addIssue({ code: 'custom', message: settingsMessages.siteUrl });
       return z.NEVER;
     }
-    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
     const plain = !url.username && !url.password && !url.search && !url.hash && url.pathname === '/';
-    if (!plain || !(url.protocol === 'https:' || (local && url.protocol === 'http:'))) {
-      ctx.addIssue({ code: 'custom', message: settingsMessages.siteUrl });
+    // The URL parser reads 127.1 and 0x7f.0.0.1 as IPv4 too, and writes every IPv4 address in dotted decimal.
+    const ip = url.hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(url.hostname);
+    const message =
+      url.protocol !== 'https:' || !plain
+        ? settingsMessages.siteUrl
+        : ip
+          ? settingsMessages.siteUrlIp
+          : // The parser drops :443, the https port, so the address as typed is checked.
+            url.port || authorityOf(value).includes(':')
+            ? settingsMessages.siteUrlPort
+            : url.hostname.endsWith('.')
+              ? settingsMessages.siteUrlTrailingDot
+              : undefined;
+    if (message) {
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     return url.origin;
@@ -119,6 +155,13 @@ const businessSchema = z.object({
   brand: trimmed(80, settingsMessages.brand, 2),
   legalName: optionalText(120, settingsMessages.legalName),
   abn: abnSchema,
+  registrationNumber: z
+    .string({ error: settingsMessages.registrationNumber })
+    .trim()
+    .max(30, settingsMessages.registrationNumber)
+    .optional()
+    .transform((value) => value?.replace(/\s+/g, ' ') || undefined)
+    .refine((value) => value === undefined || /^[A-Za-z0-9][A-Za-z0-9 -]{2,29}$/.test(value), settingsMessages.registrationNumber),
   phone: z
     .string({ error: settingsMessages.phone })
     .trim()
@@ -335,6 +378,18 @@ const paymentsSchema = z
       .string({ error: settingsMessages.bankAccountNumber })
       .transform((value) => value.replace(/[\s-]/g, ''))
       .refine((value) => value === '' || /^\d{5,10}$/.test(value), settingsMessages.bankAccountNumber),
+    consumerGuideUrl: z
+      .string({ error: settingsMessages.consumerGuideUrl })
+      .trim()
+      .max(500, settingsMessages.consumerGuideUrl)
+      .refine((value) => {
+        try {
+          return new URL(value).protocol === 'https:';
+        } catch {
+          return false;
+        }
+      }, settingsMessages.consumerGuideUrl)
+      .default(consumerGuideDefaultUrl),
   })
   .superRefine((payments, ctx) => {
     // A transfer needs all three details, or none (then no transfer is offered).
@@ -399,12 +454,31 @@ export const settingsSectionSchemas = {
 } as const satisfies Record<(typeof settingsSections)[number], z.ZodType>;
 
 /**
+ * The settings whose change asks for the admin's current password and is announced to every
+ * staff address: where customers pay deposits, the address every link and passkey is built
+ * on, and who hears of leads. A session cookie alone must not redirect money or alerts.
+ */
+export const sensitiveSettings = ['payments', 'business.siteUrl', 'notifications.emails', 'notifications.mobiles'] as const;
+
+/** Whether a changed field (a dotted path, as `settingsChanges` names it) is one of `sensitiveSettings`. */
+export const isSensitiveSetting = (field: string): boolean =>
+  sensitiveSettings.some((name) => field === name || field.startsWith(`${name}.`));
+
+/** Why the Settings tab asks for the password again. */
+export const sensitiveSettingsReason = 'Changing bank details, the site address or who gets staff alerts needs your password';
+
+/**
  * PUT /api/settings: the sections that change, each whole, and the version the change
- * started from. Brand images are uploaded on their own route.
+ * started from. Brand images are uploaded on their own route. `currentPassword` is asked only
+ * when a sensitive setting changes, and is never stored.
  */
 export const settingsUpdateSchema = z
   .object({
     version: z.number({ error: settingsMessages.version }).int(settingsMessages.version).min(0, settingsMessages.version),
+    currentPassword: z
+      .string({ error: accountMessages.currentPasswordRequired })
+      .max(1000, accountMessages.currentPasswordWrong)
+      .optional(),
     business: businessSchema.optional(),
     hours: hoursSchema.optional(),
     notifications: notificationsSchema.optional(),

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { pageTexts } from './page-texts';
 import { defaultSettings, publicSettingsOf, settingsChanges, withDefaults, type SiteSettings } from './settings';
-import { isValidAbn, phoneHref, settingsMessages, settingsSectionSchemas, settingsUpdateSchema } from './settings-schema';
+import {
+  isSensitiveSetting,
+  isValidAbn,
+  phoneHref,
+  settingsMessages,
+  settingsSectionSchemas,
+  settingsUpdateSchema,
+} from './settings-schema';
 
 const business = { ...defaultSettings.business, phone: '(03) 9123 4567' };
 
@@ -37,6 +44,13 @@ describe('the business section', () => {
     ['siteUrl', 'http://www.example.com.au', settingsMessages.siteUrl],
     ['siteUrl', 'https://www.example.com.au/shop?x=1', settingsMessages.siteUrl],
     ['siteUrl', 'javascript:alert(1)', settingsMessages.siteUrl],
+    ['siteUrl', 'http://localhost', settingsMessages.siteUrl],
+    ['siteUrl', 'https://www.example.com.au.', settingsMessages.siteUrlTrailingDot],
+    ['siteUrl', 'https://203.0.113.7', settingsMessages.siteUrlIp],
+    ['siteUrl', 'https://127.1', settingsMessages.siteUrlIp],
+    ['siteUrl', 'https://[2001:db8::1]', settingsMessages.siteUrlIp],
+    ['siteUrl', 'https://www.example.com.au:8443', settingsMessages.siteUrlPort],
+    ['siteUrl', 'https://www.example.com.au:443/', settingsMessages.siteUrlPort],
   ])('refuses %s %j with a message naming the field', (field, value, message) => {
     expect(errorsOf('business', { ...business, [field]: value })).toEqual({ [field]: message });
   });
@@ -166,6 +180,27 @@ describe('an update', () => {
     expect(settingsUpdateSchema.safeParse({ privacy: { leadRetentionMonths: 24 } }).error?.issues[0]?.message).toBe(
       settingsMessages.version,
     );
+  });
+
+  it('carries the current password for a sensitive change, and nothing of it into the sections', () => {
+    const parsed = settingsUpdateSchema.parse({ version: 3, privacy: { leadRetentionMonths: 24 }, currentPassword: 'my password' });
+    expect(parsed.currentPassword).toBe('my password');
+    expect(parsed.privacy).toEqual({ leadRetentionMonths: 24 });
+    expect(settingsUpdateSchema.safeParse({ version: 3, privacy: { leadRetentionMonths: 24 }, currentPassword: 42 }).success).toBe(false);
+  });
+
+  it('names the bank details, the site address and the staff recipients as the changes that ask for the password', () => {
+    const after: SiteSettings = {
+      ...defaultSettings,
+      business: { ...defaultSettings.business, phone: '0412 345 678', siteUrl: 'https://www.northcote-kb.com.au' },
+      notifications: { ...defaultSettings.notifications, mobiles: ['+61412345678'], followUpAfterHours: 4 },
+      payments: { ...defaultSettings.payments, depositPercent: 5 },
+    };
+    const fields = settingsChanges(defaultSettings, after).map((change) => change.field);
+    expect(fields.filter(isSensitiveSetting)).toEqual(['business.siteUrl', 'notifications.mobiles', 'payments.depositPercent']);
+    expect(fields.filter((field) => !isSensitiveSetting(field))).toEqual(['business.phone', 'notifications.followUpAfterHours']);
+    expect(isSensitiveSetting('notifications.emails')).toBe(true);
+    expect(isSensitiveSetting('paymentsExtra')).toBe(false);
   });
 });
 

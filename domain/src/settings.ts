@@ -56,6 +56,11 @@ export interface SiteSettings {
     legalName?: string;
     /** 11 digits, no spaces. */
     abn?: string;
+    /**
+     * The builder's registration under the Building Act 1993 (Victorian Building Authority), such
+     * as DB-U 12345: in the footer and on every quote, and needed before a quote over $10,000 is sent.
+     */
+    registrationNumber?: string;
     /** As the owner writes it, e.g. (03) 9123 4567. */
     phone: string;
     email: string;
@@ -113,7 +118,13 @@ export interface PaymentSettings {
   bankBsb: string;
   /** 5 to 10 digits. */
   bankAccountNumber: string;
+  /** The Domestic Building Consumer Guide a major contract's customer confirms receiving: Consumer Affairs Victoria's page by default. */
+  consumerGuideUrl: string;
 }
+
+/** Consumer Affairs Victoria's page of the Domestic Building Consumer Guide (the contract information statement of s 29A). */
+export const consumerGuideDefaultUrl =
+  'https://www.consumer.vic.gov.au/housing/building-and-renovating/plan-and-manage-your-building-project/domestic-building-consumer-guide';
 
 /** What anyone may see: everything but who staff alerts go to and the bank account. */
 export type PublicSettings = Omit<SiteSettings, 'notifications' | 'payments'>;
@@ -152,7 +163,7 @@ export const defaultSettings: SiteSettings = {
   images: {},
   privacy: { leadRetentionMonths: null },
   booking: defaultBookingSettings,
-  payments: { depositPercent: null, bankAccountName: '', bankBsb: '', bankAccountNumber: '' },
+  payments: { depositPercent: null, bankAccountName: '', bankBsb: '', bankAccountNumber: '', consumerGuideUrl: consumerGuideDefaultUrl },
   texts: {
     heroHeadline: null,
     heroIntro: null,
@@ -180,6 +191,7 @@ export function businessOf(settings: Pick<SiteSettings, 'business' | 'links' | '
     brand: business.brand,
     ...(business.legalName ? { legalName: business.legalName } : {}),
     ...(business.abn ? { abn: business.abn } : {}),
+    ...(business.registrationNumber ? { registrationNumber: business.registrationNumber } : {}),
     phone: business.phone,
     phoneHref: telHref(business.phone),
     email: business.email,

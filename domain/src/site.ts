@@ -4,6 +4,8 @@ export interface BusinessSettings {
   legalName?: string;
   /** The Australian Business Number, shown on the privacy policy when given. */
   abn?: string;
+  /** The builder's registration under the Building Act 1993, shown in the footer and on quotes when given. */
+  registrationNumber?: string;
   phone: string;
   /** E.164 form for the tel: link, e.g. +61390001234 */
   phoneHref: string;

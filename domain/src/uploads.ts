@@ -37,6 +37,7 @@ export const uploadRules: Readonly<Record<UploadKind, UploadRule>> = {
     'image/webp': 'webp',
     'image/avif': 'avif',
   }),
+  document: rule(limits.documentMaxBytes, ['.pdf'], { 'application/pdf': 'pdf' }),
 };
 
 /** The extension a stored file of this kind and declared content type gets, or undefined when the kind does not take that type. */
@@ -63,11 +64,12 @@ const sniffed = (kind: UploadKind, contentType: string): SniffedUpload => ({
 });
 
 /**
- * Recognises the accepted types by their first bytes: GLB ('glTF'), PNG, JPEG, WebP and
- * AVIF. Everything else (SVG, HTML, text, other images) is refused, whatever its name.
+ * Recognises the accepted types by their first bytes: GLB ('glTF'), PDF ('%PDF-'), PNG, JPEG,
+ * WebP and AVIF. Everything else (SVG, HTML, text, other images) is refused, whatever its name.
  */
 export function sniffUpload(head: Uint8Array): SniffedUpload | null {
   if (head.length >= 4 && ascii(head, 0, 4) === 'glTF') return sniffed('model', 'model/gltf-binary');
+  if (head.length >= 5 && ascii(head, 0, 5) === '%PDF-') return sniffed('document', 'application/pdf');
   if (head.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => head[i] === b))
     return sniffed('thumbnail', 'image/png');
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return sniffed('thumbnail', 'image/jpeg');
@@ -94,7 +96,7 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 /** The API's answers (413, 415, 400) and the admin form's messages, built on them. */
 export const uploadMessages = {
   empty: 'The file is empty',
-  wrongType: 'Only GLB models and PNG, JPEG, WebP or AVIF images can be uploaded',
+  wrongType: 'Only GLB models, PDF documents and PNG, JPEG, WebP or AVIF images can be uploaded',
   tooLarge: (kind: UploadKind | '') =>
     kind === 'thumbnail'
       ? `Thumbnails can be at most ${megabytes(limits.thumbnailMaxBytes)}`
@@ -102,7 +104,9 @@ export const uploadMessages = {
         ? `GLB models can be at most ${megabytes(limits.glbMaxBytes)}`
         : kind === 'photo'
           ? `Photos can be at most ${megabytes(limits.photoMaxBytes)}`
-          : 'The file is too large',
+          : kind === 'document'
+            ? `Documents can be at most ${megabytes(limits.documentMaxBytes)}`
+            : 'The file is too large',
   /** 415 for an iPhone's HEIC photo: browsers cannot show it, and sharp's prebuilt binary cannot read it. */
   heic: 'HEIC photos cannot be used on the web. Please export the photo as JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible) and upload that.',
   /** Shown beside the file picker. */
@@ -112,6 +116,8 @@ export const uploadMessages = {
     wrongType: (kind: UploadKind) =>
       kind === 'model'
         ? 'This is not a GLB model. Please choose a .glb file.'
-        : 'This is not a PNG, JPEG, WebP or AVIF image. Please choose one of those.',
+        : kind === 'document'
+          ? 'This is not a PDF. Please choose a .pdf file.'
+          : 'This is not a PNG, JPEG, WebP or AVIF image. Please choose one of those.',
   },
 };

@@ -255,13 +255,13 @@ test.describe('admin 3D models', () => {
         route.fulfill({
           status: 415,
           contentType: 'application/json',
-          body: JSON.stringify({ message: 'Only GLB models and PNG, JPEG, WebP or AVIF images can be uploaded' }),
+          body: JSON.stringify({ message: 'Only GLB models, PDF documents and PNG, JPEG, WebP or AVIF images can be uploaded' }),
         }),
       );
       await pick(page, 'Upload GLB', sampleFile('wardrobe', 'glb'));
       await page.getByRole('button', { name: 'Confirm upload' }).click();
       await expect(
-        page.getByRole('alert').filter({ hasText: 'Only GLB models and PNG, JPEG, WebP or AVIF images can be uploaded' }),
+        page.getByRole('alert').filter({ hasText: 'Only GLB models, PDF documents and PNG, JPEG, WebP or AVIF images can be uploaded' }),
       ).toBeVisible();
       await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(0);
 

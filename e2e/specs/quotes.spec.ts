@@ -72,9 +72,16 @@ test.describe('quotes the customer accepts online', () => {
       data: {
         version,
         payments: { depositPercent: null, bankAccountName: 'Northcote Kitchens Pty Ltd', bankBsb: '063000', bankAccountNumber: '12345678' },
+        currentPassword: adminCredentials.password,
       },
     });
     expect(saved.status(), await saved.text()).toBe(200);
+    // The quote can come to over $10,000 with stone: a major contract needs the builder's registration before it is sent.
+    const current = (await (await adminApi.get('/api/settings')).json()) as { version: number; settings: { business: object } };
+    const registered = await adminApi.put('/api/settings', {
+      data: { version: current.version, business: { ...current.settings.business, registrationNumber: 'DB-U 12345' } },
+    });
+    expect(registered.status(), await registered.text()).toBe(200);
 
     const lead = await seed.inquiry(request, { firstName: uniqueName('Mia'), lastName: 'Walker' });
     const name = `${lead.firstName} ${lead.lastName}`;
@@ -102,9 +109,26 @@ test.describe('quotes the customer accepts online', () => {
       await page.getByRole('option', { name: 'One option of a choice' }).click();
       await mine.getByLabel(`Item ${n} choice`).fill('Benchtop');
     }
+    const particulars = mine.getByRole('region', { name: 'Contract particulars' });
+    await particulars.getByRole('textbox', { name: 'Site address' }).fill('14 Smith Street, Northcote VIC 3070');
+    await particulars.getByRole('radio', { name: 'Start within weeks of acceptance' }).check();
+    await particulars.getByRole('textbox', { name: 'Start within (weeks)' }).fill('6');
+    await particulars.getByRole('textbox', { name: 'Completion (weeks)' }).fill('4');
     const totals = mine.getByLabel('Totals');
     await expect(totals).toContainText('$11,963.78');
     await expect(totals).toContainText('$1,196.37');
+    // Sent only once the last change is saved.
+    await expect
+      .poll(
+        async () => {
+          const { items } = (await (await adminApi.get(`/api/leads/inquiry/quotes?ids=${lead.id}`)).json()) as {
+            items: Record<string, Array<{ completionWeeks?: number; items: unknown[] }>>;
+          };
+          return [items[lead.id]?.[0]?.items.length, items[lead.id]?.[0]?.completionWeeks];
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual([3, 4]);
     await expect(mine.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await expectNoAxeViolations(page, 'main');
@@ -128,6 +152,7 @@ test.describe('quotes the customer accepts online', () => {
     await expectNoAxeViolations(customerPage, 'main');
     await customerPage.getByLabel('Your full name').fill(name);
     await customerPage.getByRole('checkbox', { name: /I accept this quote/ }).check();
+    await customerPage.getByRole('checkbox', { name: 'I have received the Domestic Building Consumer Guide' }).check();
     await customerPage.getByRole('button', { name: 'Accept for $14,465.00' }).click();
     await expect(customerPage.getByText(`Accepted by ${name} on`)).toBeVisible();
 

@@ -7,7 +7,8 @@ import { axeViolations } from './axe';
 /**
  * The owner changes the business's settings in the admin's Settings tab on a phone, and
  * visitors see them on the public pages without a rebuild; the next customer's confirmation
- * email (caught by a real SMTP server started here) carries the new phone number.
+ * email (caught by a real SMTP server started here) carries the new phone number. A change of
+ * the bank details asks for the current password, and every staff address hears of it.
  */
 const test = base.extend<{ smtp: TestSmtpServer }, { workerSmtp: TestSmtpServer; mailServer: RunningServer }>({
   workerSmtp: [
@@ -159,5 +160,58 @@ test.describe('business settings', () => {
     const confirmation = smtp.received.find((mail) => mail.to.includes(lead.email)) as ReceivedEmail;
     expect(confirmation.text).toContain('(03) 9123 4567');
     expect(confirmation.text).not.toContain('7010 4620');
+  });
+
+  test('an admin changes the bank details: the tab asks for the current password, and every staff address gets the notice', async ({
+    page,
+    smtp,
+    adminApi,
+  }) => {
+    test.setTimeout(90_000);
+    // The staff who hear of leads, set as an admin would (the password again: the recipients change).
+    const staff = ['owner@northcote-kb.example', 'accounts@northcote-kb.example'];
+    const { version, settings } = (await (await adminApi.get('/api/settings')).json()) as {
+      version: number;
+      settings: { notifications: Record<string, unknown> };
+    };
+    const recipients = await adminApi.put('/api/settings', {
+      data: { version, notifications: { ...settings.notifications, emails: staff }, currentPassword: adminCredentials.password },
+    });
+    expect(recipients.status(), await recipients.text()).toBe(200);
+
+    await signIn(page);
+    await page.goto('/admin?tab=settings');
+    const check = failOnConsoleErrors(page);
+    const payments = page.getByRole('region', { name: 'Payments' });
+    await payments.getByRole('textbox', { name: 'Bank account name' }).fill('Northcote Joinery Pty Ltd');
+    await payments.getByRole('textbox', { name: 'BSB' }).fill('063-000');
+    await payments.getByRole('textbox', { name: 'Account number' }).fill('1234 5678');
+    await payments.getByRole('button', { name: 'Save payments' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Save payments' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Changing bank details, the site address or who gets staff alerts needs your password');
+    expect(await axeViolations(page)).toEqual([]);
+    check();
+    const password = dialog.getByLabel('Current password');
+    await password.fill('not my password');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Your current password is not right')).toBeVisible();
+    // The browser logs that refusal (403); anything logged from here on fails the test.
+    const checkAfter = failOnConsoleErrors(page);
+    await password.fill(adminCredentials.password);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Payments saved.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    checkAfter();
+
+    const notices = () => smtp.received.filter((mail: ReceivedEmail) => mail.subject.startsWith('Security notice: the payment details'));
+    await expect.poll(() => staff.filter((to) => notices().some((mail) => mail.to.includes(to))), { timeout: 30_000 }).toEqual(staff);
+    for (const mail of notices()) {
+      expect(mail.text).toContain('Account number (payments.bankAccountNumber): (none) → •••• 5678');
+      expect(mail.text).toContain('BSB (payments.bankBsb): (none) → 063-000');
+      expect(mail.text).toContain('Who: staff');
+      expect(mail.text).not.toContain('12345678');
+    }
   });
 });

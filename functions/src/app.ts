@@ -238,7 +238,7 @@ export function createApp(deps: AppDeps) {
     checkout: deps.checkout,
     logo: (site) => brandLogo(deps.objects, site),
     wake: deps.delivery.wake,
-    pdfs: deps.objects,
+    files: deps.objects,
     log,
   });
   // The background work of every kind, on these services: the embedded server starts it; a Cloud Function runs one item.

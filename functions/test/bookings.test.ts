@@ -5,10 +5,14 @@
  * parallel requests, the buffer kept, each refusal's message, the customer's signed link
  * (tampered, moved, cancelled and reused, too late, expired), staff's calendar, moves,
  * cancellations and blocks, the private feed and its new address, the reminder the day before
- * (once, also across a restart), live events, and the lead's deletion taking its visit.
+ * (once, also across a restart), live events, and the lead's deletion taking its visit; one
+ * person's two visits at most (by email, mobile or street, also in parallel) with their link
+ * emailed again at most once an hour; a busy day's staff alerts past the first 20 in one
+ * digest; clean text in the street, notes and block labels; and calendar text escaped.
  */
 import type {
   ApiError,
+  Booking,
   BookingAvailability,
   BookingBlock,
   BookingCalendar,
@@ -84,6 +88,36 @@ interface QueuedRow {
   audience: string;
   attachments: string | null;
 }
+
+/** Every message queued to this recipient, about any lead. */
+function queuedTo(file: string, recipient: string): QueuedRow[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db
+      .prepare(
+        'SELECT id, recipient, subject, body, channel, audience, attachments FROM messages WHERE recipient = ? ORDER BY createdAt, id',
+      )
+      .all(recipient) as QueuedRow[];
+  } finally {
+    db.close();
+  }
+}
+
+/** "Tuesday 1 December 2026": the Melbourne day of an instant, written here with Intl, apart from the server's own code. */
+function melbourneDay(iso: string): string {
+  const format = new Intl.DateTimeFormat('en-AU', {
+    timeZone: 'Australia/Melbourne',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
+}
+
+const alreadyBooked = (start: string) =>
+  `You already have a visit booked on ${melbourneDay(start)}: your confirmation email has a link to move it`;
 
 function queuedFor(file: string, leadId: string): QueuedRow[] {
   const db = new Database(file, { readonly: true });
@@ -733,5 +767,222 @@ describe("a person's records", () => {
     expect(allStarts(await availability(t.client()))).toContain(slot);
     const left = (await t.app.context.store.bookings.find({ orderBy: 'start', direction: 'asc', limit: 10 })).items;
     expect(left.map((booking) => booking.email)).toEqual(['noah@example.com']);
+  });
+});
+
+describe("one person's visits", () => {
+  it("refuses a third visit for one email, mobile or street with the first visit's date, emails its link again at most once an hour, and counts only visits to come", async () => {
+    const file = dataFile();
+    const t = await start(file);
+    const staff = await t.adminClient();
+    const free = await availability(t.client());
+    const [first, second] = [free.days[2].slots[0].start, free.days[3].slots[0].start];
+    const spare = free.days.slice(5, 10).map((d) => d.slots[0].start);
+    // The later visit booked first: the refusal names the earliest, not the first booked.
+    expect((await book(t, second)).status).toBe(201);
+    expect((await book(t, first)).status).toBe(201);
+    const lead = await leadOf(staff, first);
+    const token = manageToken(queuedFor(file, lead.id).find((row) => row.channel === 'sms' && row.audience === 'customer')!.body);
+
+    // Someone else in all but one of the email (other case, spaces), the mobile (written another way) or the street (spacing, case).
+    const others = { email: 'someone@example.com', mobile: '0498 765 432', street: '7 Other Road' };
+    for (const attempt of [
+      { ...others, email: '  OLIVIA@Example.com ' },
+      { ...others, mobile: '+61 412-345-678' },
+      { ...others, street: ' 12  HIGH street' },
+    ]) {
+      const refused = await book(t, spare[0], attempt);
+      expect(refused.status, JSON.stringify(attempt)).toBe(409);
+      expect(refused.body.message).toBe(alreadyBooked(first));
+    }
+    // Nothing was stored for them.
+    expect(allStarts(await availability(t.client()))).toContain(spare[0]);
+    expect(
+      (await t.app.context.store.bookings.find({ where: { status: 'booked' }, orderBy: 'start', direction: 'asc', limit: 10 })).items,
+    ).toHaveLength(2);
+
+    // The earliest visit's link, emailed again once in the hour, to the address it was booked with, never to the one just given.
+    const resent = () => queuedFor(file, lead.id).filter((row) => row.id.includes('-link-'));
+    expect(resent()).toHaveLength(1);
+    expect(resent()[0]).toMatchObject({ recipient: 'olivia@example.com', audience: 'customer', channel: 'email' });
+    expect(manageToken(resent()[0].body)).toBe(token);
+    expect(queuedTo(file, 'someone@example.com')).toEqual([]);
+    t.clock.advance(hour + 60_000);
+    expect((await book(t, spare[0], { ...others, mobile: '0412345678' })).status).toBe(409);
+    expect(resent()).toHaveLength(2);
+
+    // Another postcode is another place.
+    expect((await book(t, spare[1], { ...others, street: '12 High Street', postcode: '3071', suburb: 'Thornbury' })).status).toBe(201);
+    // A cancelled visit no longer counts, nor one that has passed.
+    const later = await leadOf(staff, second);
+    expect((await staff.patch(`/api/bookings/${later.bookingId}`, { status: 'cancelled' })).status).toBe(200);
+    expect((await book(t, spare[2])).status).toBe(201);
+    expect((await book(t, spare[3])).body.message).toBe(alreadyBooked(first));
+    t.clock.advance(Date.parse(first) + hour - t.clock.now().getTime());
+    expect((await book(t, spare[3])).status).toBe(201);
+  });
+
+  it('lets two of six parallel requests by one person through; the others get 409 and nothing is stored for them', async () => {
+    const t = await start();
+    const slots = (await availability(t.client())).days.slice(2, 8).map((d) => d.slots[0].start);
+    const answers = await Promise.all(slots.map((slot) => book(t, slot)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    const booked = answers.filter((answer) => answer.status === 201).map((answer) => answer.body.booking.start);
+    for (const answer of answers.filter((a) => a.status === 409)) {
+      expect(booked.map(alreadyBooked)).toContain(answer.body.message);
+    }
+    const stored = await t.app.context.store.bookings.find({ orderBy: 'start', direction: 'asc', limit: 10 });
+    expect(stored.items.map((booking) => booking.start).sort()).toEqual([...booked].sort());
+    const left = allStarts(await availability(t.client()));
+    expect(slots.filter((slot) => !left.includes(slot)).sort()).toEqual([...booked].sort());
+  });
+});
+
+describe("a busy day's staff alerts", () => {
+  it('go out one by one for the first 20 of the business day; the rest (booked, moved, cancelled) in one digest once the day is over, sent once', async () => {
+    const file = dataFile();
+    const t = await start(file);
+    // Tuesday 2 February 2027, 10:00 am in Melbourne (AEDT): everything below happens that business day.
+    t.clock.advance(Date.parse('2027-02-01T23:00:00.000Z') - t.clock.now().getTime());
+    const staff = await t.adminClient();
+    const free = await availability(t.client());
+    const person = (i: number) => ({
+      firstName: `Busy${String.fromCharCode(65 + i)}`,
+      email: `busy${i}@example.com`,
+      mobile: `04120000${String(i).padStart(2, '0')}`,
+      street: `${i + 1} Busy Street`,
+    });
+    const starts = free.days.slice(2, 23).map((d) => d.slots[0].start);
+    for (const [i, slot] of starts.entries()) expect((await book(t, slot, person(i))).status).toBe(201);
+    const leads = await Promise.all(starts.map((slot) => leadOf(staff, slot)));
+    // The 22nd and 23rd alerts: staff move BusyA's visit, BusyB cancels theirs through the link.
+    const target = free.days[24].slots[0].start;
+    expect((await staff.patch(`/api/bookings/${leads[0].bookingId}`, { start: target })).status).toBe(200);
+    const token = manageToken(queuedFor(file, leads[1].id).find((row) => row.channel === 'sms' && row.audience === 'customer')!.body);
+    expect((await t.client().post('/api/bookings/manage', { token, cancel: true })).status).toBe(200);
+
+    const staffAlerts = queuedTo(file, 'office@example.com');
+    expect(staffAlerts).toHaveLength(20);
+    expect(staffAlerts.map((row) => row.subject)).toEqual(
+      starts.slice(0, 20).map((_, i) => expect.stringContaining(`New site measure booked: ${person(i).firstName} Brown`)),
+    );
+    // The customers still get theirs.
+    expect(queuedFor(file, leads[20].id).map((row) => `${row.audience} ${row.channel}`)).toEqual(['customer email', 'customer sms']);
+    expect(
+      queuedFor(file, leads[0].id)
+        .filter((row) => row.id.includes('-moved-1-'))
+        .map((row) => row.audience),
+    ).toEqual(['customer', 'customer']);
+
+    // Not while the day lasts; once it is over, one digest, once.
+    expect(await t.app.context.bookings.sendDueDigests()).toBe(0);
+    t.clock.advance(Date.parse('2027-02-02T13:05:00.000Z') - t.clock.now().getTime());
+    // The scheduled kind that sends the reminders (none due yet) sends the digest too.
+    expect(await t.app.context.jobs.run('booking-reminders')).toBe(1);
+    expect(await t.app.context.bookings.sendDueDigests()).toBe(0);
+    const digest = queuedTo(file, 'office@example.com').slice(20);
+    expect(digest).toHaveLength(1);
+    expect(digest[0].id).toBe('booking-digest-2027-02-02-1');
+    expect(digest[0].subject).toBe('Site measures on Tuesday 2 February 2027: 3 more changes');
+    const lines = digest[0].body.split('\n');
+    expect(lines[0]).toBe(
+      'Past the first 20 alerts of Tuesday 2 February 2027, these 3 site measure changes were kept for this one email:',
+    );
+    expect(lines.filter((line) => /^\d{1,2}:\d{2} (am|pm), /.test(line))).toEqual([
+      expect.stringMatching(
+        /^10:\d\d am, Booked: BusyU Brown, Kitchen, .+, Northcote https:\/\/renovations\.example\.com\/admin\?tab=calendar#booking-/,
+      ),
+      expect.stringMatching(/^10:\d\d am, Moved by staff: BusyA Brown, Kitchen, .+ \(was .+\), Northcote https:/),
+      expect.stringMatching(/^10:\d\d am, Cancelled by the customer: BusyB Brown, Kitchen, .+, Northcote https:/),
+    ]);
+  });
+});
+
+describe('customer text', () => {
+  it('refuses control characters and direction overrides in the street, notes and block labels, and line breaks but in the notes, naming the field', async () => {
+    const file = dataFile();
+    const t = await start(file);
+    const staff = await t.adminClient();
+    const free = await availability(t.client());
+    const slot = laterSlot(free);
+    const refusals: Array<[Record<string, string>, string, string]> = [
+      [{ street: '12 High Street\nX-Extra: yes' }, 'street', 'Street address must be on one line'],
+      [{ street: '12 High Street\u2028Rear' }, 'street', 'Street address must be on one line'],
+      [{ street: '12 High \u202Eteerts' }, 'street', 'Street address contains characters that are not allowed'],
+      [{ street: '12 High\u0085Street' }, 'street', 'Street address contains characters that are not allowed'],
+      [{ street: '12 High\u0000Street' }, 'street', 'Street address contains characters that are not allowed'],
+      [{ notes: 'Gate \u2066code\u2069' }, 'notes', 'Notes contains characters that are not allowed'],
+      [{ notes: 'Ring the\u0007bell' }, 'notes', 'Notes contains characters that are not allowed'],
+      [{ notes: 'Side \u202Agate' }, 'notes', 'Notes contains characters that are not allowed'],
+      [{ notes: 'Esc\u001B[2J' }, 'notes', 'Notes contains characters that are not allowed'],
+    ];
+    for (const [change, field, message] of refusals) {
+      const refused = await book(t, slot, change);
+      expect(refused.status, JSON.stringify(change)).toBe(400);
+      expect(refused.body.errors?.[field]).toBe(message);
+    }
+    expect(allStarts(await availability(t.client()))).toContain(slot);
+
+    // Notes may run over lines.
+    const notes = 'Gate code 1234\nThe dog is friendly';
+    expect((await book(t, slot, { notes })).status).toBe(201);
+    const lead = await leadOf(staff, slot);
+    expect((await staff.get<Booking>(`/api/bookings/${lead.bookingId}`)).body.notes).toBe(notes);
+
+    const blockStart = free.days[4].slots[0].start;
+    const blockEnd = new Date(Date.parse(blockStart) + 2 * hour).toISOString();
+    for (const [label, message] of [
+      ['Leave\nSick', 'Label must be on one line'],
+      ['\u202Eevael', 'Label contains characters that are not allowed'],
+      ['Leave\u009B', 'Label contains characters that are not allowed'],
+    ]) {
+      const refused = await staff.post<ApiError>('/api/bookings/blocks', { start: blockStart, end: blockEnd, label });
+      expect(refused.status, JSON.stringify(label)).toBe(400);
+      expect(refused.body.errors?.label).toBe(message);
+    }
+    const range = `from=${new Date(Date.parse(blockStart) - day).toISOString()}&to=${new Date(Date.parse(blockStart) + day).toISOString()}`;
+    expect((await staff.get<BookingCalendar>(`/api/bookings?${range}`)).body.blocks).toEqual([]);
+  });
+});
+
+describe('calendar text', () => {
+  /** The lines of an iCalendar file with its folded lines joined again (RFC 5545 3.1). */
+  const lines = (text: string) => text.replace(/\r\n[ \t]/g, '').split('\r\n');
+
+  it('is escaped in the invite and the feed, the business name in PRODID, NAME and X-WR-CALNAME included', async () => {
+    const file = dataFile();
+    const brand = 'Smith, Jones; Kitchens \\ Co\nX-EXTRA:1';
+    const t = await start(file, { ...testSettings, business: { ...testSettings.business, brand } });
+    const staff = await t.adminClient();
+    const slot = laterSlot(await availability(t.client()));
+    const street = '12 High Street; Unit 3, rear \\ side';
+    const notes = 'Gate code: 1234, side gate\nDog; friendly \\ barks';
+    expect((await book(t, slot, { street, notes })).status).toBe(201);
+    const lead = await leadOf(staff, slot);
+    const escaped = 'Smith\\, Jones\\; Kitchens \\\\ Co\\nX-EXTRA:1';
+
+    const email = queuedFor(file, lead.id).find((row) => row.audience === 'customer' && row.channel === 'email')!;
+    const [attachment] = JSON.parse(email.attachments ?? '[]') as Array<{ content: string }>;
+    const invite = lines(attachment.content);
+    expect(invite).toContain(`PRODID:-//${escaped}//Site measure booking//EN`);
+    expect(invite.filter((line) => line.startsWith('X-EXTRA'))).toEqual([]);
+    const event = new ICAL.Component(ICAL.parse(attachment.content)).getFirstSubcomponent('vevent')!;
+    expect(event.getFirstPropertyValue('location')).toBe(`${street}, Northcote VIC 3070`);
+    expect(event.getFirstPropertyValue('summary')).toBe(`Free kitchen measure: ${brand}`);
+
+    const url = (await staff.get<BookingFeed>('/api/bookings/feed')).body.url;
+    const feed = (await t.client().get(new URL(url).pathname)).text;
+    const feedLines = lines(feed);
+    expect(feedLines).toEqual(
+      expect.arrayContaining([
+        `PRODID:-//${escaped}//Site measure bookings//EN`,
+        `NAME:${escaped}: site measures`,
+        `X-WR-CALNAME:${escaped}: site measures`,
+      ]),
+    );
+    expect(feedLines.filter((line) => line.startsWith('X-EXTRA'))).toEqual([]);
+    const [visit] = new ICAL.Component(ICAL.parse(feed)).getAllSubcomponents('vevent');
+    expect(visit.getFirstPropertyValue('location')).toBe(`${street}, Northcote VIC 3070`);
+    expect(String(visit.getFirstPropertyValue('description'))).toContain(`Notes: ${notes}\n`);
   });
 });

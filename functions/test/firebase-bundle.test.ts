@@ -61,6 +61,8 @@ describe('the function bundle', () => {
       '@zxcvbn-ts/language-en': installed('@zxcvbn-ts/language-en'),
       cookie: installed('cookie'),
       'date-fns': installed('date-fns'),
+      // Victoria's public holidays, for a major contract's cooling-off period (domain/src/cooling-off.ts).
+      'date-holidays': installed('date-holidays'),
       express: installed('express'),
       'express-rate-limit': installed('express-rate-limit'),
       'firebase-admin': installed('firebase-admin'),

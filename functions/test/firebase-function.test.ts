@@ -563,6 +563,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     const saved = await c.put<CurrentSettings>('/api/settings', {
       version,
       business: { ...settings.business, phone: '(03) 9123 4567', brand: 'Kew Cabinetry', siteUrl: 'https://www.kewcabinetry.com.au' },
+      currentPassword: admin.password,
     });
     expect(saved.status).toBe(200);
     const texts = { ...settings.texts, heroHeadline: 'Cabinetry Made in Kew' };

@@ -136,13 +136,13 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('direct uploads to the bucket
   it('needs the kind, and for a thumbnail an allowed image type, because the signature binds them', async () => {
     const noKind = await admin.post<{ errors: Record<string, string> }>('/api/objects/upload', {});
     expect(noKind.status).toBe(400);
-    expect(noKind.body.errors.kind).toBe('Upload kind must be model, thumbnail or photo');
+    expect(noKind.body.errors.kind).toBe('Upload kind must be model, thumbnail, photo or document');
     const noType = await admin.post<{ errors: Record<string, string> }>('/api/objects/upload', { kind: 'thumbnail' });
     expect(noType.status).toBe(400);
     expect(noType.body.errors).toHaveProperty('contentType');
     const svg = await admin.post<{ message: string }>('/api/objects/upload', { kind: 'thumbnail', contentType: 'image/svg+xml' });
     expect(svg.status).toBe(415);
-    expect(svg.body.message).toBe('Only GLB models and PNG, JPEG, WebP or AVIF images can be uploaded');
+    expect(svg.body.message).toBe('Only GLB models, PDF documents and PNG, JPEG, WebP or AVIF images can be uploaded');
     expect((await new Client(base).post('/api/objects/upload', { kind: 'model' })).status).toBe(401);
   });
 

@@ -11,7 +11,7 @@ import { createTwilioSmsSender } from '../src/adapters/twilio/twilio-sms-sender'
 import type { Store } from '../src/ports/store';
 import type { CurrentSettings } from '../src/services/settings';
 import { emulatorStore, firestoreEmulatorHost, onEmulator } from './firestore-emulator';
-import { startTestApp, testPolicy, type Client, type TestApp } from './harness';
+import { admin, startTestApp, testPolicy, type Client, type TestApp } from './harness';
 import { startSmtpServer, startTwilioServer, twilioAccount, type TestSmtpServer, type TestTwilioServer } from './message-peers';
 
 type Checklist = { items: GoLiveItem[]; done: boolean };
@@ -44,6 +44,7 @@ function describeChecklist(name: string, makeStore: (() => Store) | undefined) {
       expect(list.items.filter((item) => !item.done).map((item) => item.key)).toEqual([
         'examples',
         'site-address',
+        'registration',
         'email',
         'sms',
         'second-factor',
@@ -55,7 +56,7 @@ function describeChecklist(name: string, makeStore: (() => Store) | undefined) {
       expect(list.items.map((item) => item.key)).not.toContain('backup');
     });
 
-    it('ticks off the details, the site address and the second factor once they are set', async () => {
+    it('ticks off the details, the site address, the registration and the second factor once they are set', async () => {
       const current = (await staff.get<CurrentSettings>('/api/settings')).body;
       const saved = await staff.put('/api/settings', {
         version: current.version,
@@ -65,7 +66,9 @@ function describeChecklist(name: string, makeStore: (() => Store) | undefined) {
           email: 'hello@northcote-kb.com.au',
           street: '88 High Street',
           siteUrl: 'https://www.northcote-kb.com.au',
+          registrationNumber: 'DB-U 12345',
         },
+        currentPassword: admin.password,
       });
       expect(saved.status, saved.text).toBe(200);
       const user = await t.app.context.store.users.findOne({ username: 'staff' });

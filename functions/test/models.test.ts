@@ -133,7 +133,7 @@ describe('uploads', () => {
     ] as const) {
       const res = await upload(bytes, kind);
       expect(res.status).toBe(415);
-      expect(res.body.message).toBe('Only GLB models and PNG, JPEG, WebP or AVIF images can be uploaded');
+      expect(res.body.message).toBe('Only GLB models, PDF documents and PNG, JPEG, WebP or AVIF images can be uploaded');
     }
     expect(objectFiles()).toEqual(before);
     expect(stagedFiles()).toEqual([]);
@@ -182,7 +182,7 @@ describe('uploads', () => {
   it('refuses an unknown upload kind', async () => {
     const res = await admin.post<{ errors: Record<string, string> }>('/api/objects/upload', { kind: 'video' });
     expect(res.status).toBe(400);
-    expect(res.body.errors.kind).toBe('Upload kind must be model, thumbnail or photo');
+    expect(res.body.errors.kind).toBe('Upload kind must be model, thumbnail, photo or document');
   });
 });
 

@@ -13,6 +13,7 @@ import type { CheckoutEvent, DepositCheckout } from '../src/ports/quotes';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
+import { samplePdf } from './attachments-support';
 import { createLogger } from '../src/embedded/logging';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
@@ -25,6 +26,9 @@ const items = [
 ];
 
 /** A checkout whose events are what the test says they are: the webhook's signature check itself is Stripe's, tested on SQLite. */
+/** The particulars a quote over $10,000 is sent with. */
+const particulars = { siteAddress: '14 Smith Street, Northcote VIC 3070', startWithinWeeks: 4, completionWeeks: 6 };
+
 /** The sessions made, by quote. */
 const made = new Map<string, number>();
 const events: DepositCheckout = {
@@ -52,7 +56,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
     db.settings({ host: firestoreEmulatorHost, ssl: false });
     t = await startTestApp({}, () => createFirestoreStore(db, { onClose: () => deleteApp(app) }), undefined, undefined, {
       delivery: { policy: testPolicy, configured: { email: null, sms: null } },
-      settings: testSettings,
+      // Registered, as a builder sending quotes over $10,000 must be.
+      settings: { ...testSettings, business: { ...testSettings.business, registrationNumber: 'DB-U 12345' } },
       checkout: events,
       logger: createLogger('warn', { write: (line: string) => void logged.push(line) }),
     });
@@ -66,7 +71,11 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
   async function sent() {
     const lead = await t.client().post<QuoteRequest>('/api/quote-request', goodQuote);
     expect(lead.status).toBe(201);
-    const draft = await staff.post<Quote>(`/api/leads/quote/${lead.body.id}/quotes`, { items, terms: 'Deposit on acceptance.' });
+    const draft = await staff.post<Quote>(`/api/leads/quote/${lead.body.id}/quotes`, {
+      items,
+      terms: 'Deposit on acceptance.',
+      ...particulars,
+    });
     expect(draft.status).toBe(201);
     const res = await staff.post<Quote>(`/api/quotes/${draft.body.id}/send`);
     expect(res.status).toBe(200);
@@ -103,6 +112,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
         t.client().post<CustomerQuote & ApiError>(`/api/customer/${token}/quotes/${quote.id}/accept`, {
           name: 'Jack Smith',
           acceptTerms: true,
+          consumerGuideReceived: true,
           choices: { Benchtop: 2 },
         }),
       ),
@@ -115,7 +125,12 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
     expect(stored.status).toBe('won');
     expect(stored.history.at(-1)).toMatchObject({ status: 'won', by: 'customer' });
 
-    // A Checkout session, then its completion delivered twice: handled once.
+    // Over $16,000: the insurance certificate first (an admin upload of a PDF), then a Checkout session, then its completion delivered twice: handled once.
+    expect((await t.client().post(`/api/customer/${token}/quotes/${quote.id}/deposit`)).status).toBe(409);
+    const ticket = await staff.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'document' });
+    const certificate = await staff.request<{ url: string }>('PUT', ticket.body.uploadURL, { body: samplePdf() });
+    expect(certificate.status).toBe(201);
+    expect((await staff.put(`/api/quotes/${quote.id}/insurance`, { url: certificate.body.url })).status).toBe(200);
     expect((await t.client().post(`/api/customer/${token}/quotes/${quote.id}/deposit`)).body).toEqual({
       kind: 'checkout',
       url: `https://checkout.stripe.test/${quote.id}`,
@@ -159,10 +174,14 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
 
   it('makes one Checkout session however many ask at once, and refuses another version once one is accepted', async () => {
     const { lead, quote, token } = await sent();
-    const v2 = await staff.put<Quote>(`/api/quotes/${quote.id}`, { items: items.slice(0, 1) });
+    const v2 = await staff.put<Quote>(`/api/quotes/${quote.id}`, { items: items.slice(0, 1), ...particulars });
     expect(v2.body).toMatchObject({ version: 2, status: 'draft' });
     expect(
-      (await t.client().post(`/api/customer/${token}/quotes/${quote.id}/accept`, { name: 'Jack Smith', acceptTerms: true })).status,
+      (
+        await t
+          .client()
+          .post(`/api/customer/${token}/quotes/${quote.id}/accept`, { name: 'Jack Smith', acceptTerms: true, consumerGuideReceived: true })
+      ).status,
     ).toBe(200);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => t.client().post<{ url: string }>(`/api/customer/${token}/quotes/${quote.id}/deposit`)),
@@ -179,7 +198,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
 
   it('declines with the reason in the lead history, and version 2 replaces version 1', async () => {
     const first = await sent();
-    const v2 = await staff.put<Quote>(`/api/quotes/${first.quote.id}`, { items: items.slice(0, 1) });
+    const v2 = await staff.put<Quote>(`/api/quotes/${first.quote.id}`, { items: items.slice(0, 1), ...particulars });
     expect(v2.body).toMatchObject({ version: 2, status: 'draft', number: first.quote.number });
     expect((await staff.post(`/api/quotes/${v2.body.id}/send`)).status).toBe(200);
     const replaced = await t.client().post<ApiError>(`/api/customer/${first.token}/quotes/${first.quote.id}/decline`, {});
@@ -197,6 +216,48 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
       [2, 'declined'],
       [1, 'replaced'],
     ]);
+  });
+
+  it('keeps a major contract: the deposit waits for the certificate, and a withdrawal within the period is stored', async () => {
+    // $18,150.00 including GST: major, and over $16,000.
+    const big = [{ description: 'Kitchen', quantity: 1, unitPriceCents: 1_650_000 }];
+    const settings = await staff.get<{ version: number; settings: typeof testSettings }>('/api/settings');
+    await staff.put('/api/settings', {
+      version: settings.body.version,
+      business: { ...settings.body.settings.business, registrationNumber: 'DB-U 12345' },
+    });
+    const lead = await t.client().post<QuoteRequest>('/api/quote-request', goodQuote);
+    const draft = await staff.post<Quote>(`/api/leads/quote/${lead.body.id}/quotes`, { items: big });
+    expect((await staff.post<ApiError>(`/api/quotes/${draft.body.id}/send`)).status).toBe(409);
+    await staff.put(`/api/quotes/${draft.body.id}`, {
+      items: big,
+      siteAddress: '14 Smith Street, Northcote VIC 3070',
+      startWithinWeeks: 4,
+      completionWeeks: 6,
+    });
+    expect((await staff.post(`/api/quotes/${draft.body.id}/send`)).status).toBe(200);
+    const mail = await db.collection('mail').doc(`${lead.body.id}-${draft.body.id}-sent-1`).get();
+    const token = /\/your-project\?t=([A-Za-z0-9_.-]+)/.exec((mail.data()?.message as { text: string }).text)![1];
+    const accepted = await t.client().post<CustomerQuote>(`/api/customer/${token}/quotes/${draft.body.id}/accept`, {
+      name: 'Jack Smith',
+      acceptTerms: true,
+      consumerGuideReceived: true,
+    });
+    expect(accepted.status).toBe(200);
+    const stored = (await db.collection('quotes').doc(draft.body.id).get()).data()!;
+    expect(stored.coolingOffEndsAt).toBe(accepted.body.coolingOffEndsAt);
+    expect(stored.siteAddress).toBe('14 Smith Street, Northcote VIC 3070');
+    const held = await t.client().post<ApiError>(`/api/customer/${token}/quotes/${draft.body.id}/deposit`);
+    expect(held.status).toBe(409);
+    expect(held.body.message).toBe(quoteAnswerMessages.insuranceFirst(testSettings.business.brand));
+    const withdrawn = await t
+      .client()
+      .post<CustomerQuote>(`/api/customer/${token}/quotes/${draft.body.id}/withdraw`, { name: 'Jack Smith' });
+    expect(withdrawn.status).toBe(200);
+    const after = (await db.collection('quotes').doc(draft.body.id).get()).data()!;
+    expect(after.status).toBe('withdrawn');
+    expect(after.withdrawal).toMatchObject({ name: 'Jack Smith', refundDueCents: 0 });
+    expect(((await db.collection('quote_requests').doc(lead.body.id).get()).data() as QuoteRequest).status).toBe('quoted');
   });
 
   it('asks only for queries whose composite indexes firestore.indexes.json declares', () => {

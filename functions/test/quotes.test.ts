@@ -26,15 +26,23 @@ import {
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import sharp from 'sharp';
-import Stripe from 'stripe';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeCheckout } from '../src/adapters/stripe/checkout';
+import { createLogger } from '../src/embedded/logging';
 import { canonicalJson, depositPaidMessages } from '../src/services/quotes';
 import { samplePdf, upload } from './attachments-support';
-import { goodInquiry, goodQuote, startTestApp, testSettings, type Client, type TestApp } from './harness';
+import { admin, goodInquiry, goodQuote, startTestApp, testSettings, type Client, type TestApp } from './harness';
+import {
+  checkoutEvent,
+  deliverEvent,
+  signedEvent,
+  standinSecretKey,
+  standinWebhookSecret,
+  startStripeStandin,
+  type StripeStandin,
+} from './stripe-standin';
 
 const day = 24 * 3_600_000;
 const apps: TestApp[] = [];
@@ -43,7 +51,11 @@ afterEach(async () => {
 });
 
 const bank = { depositPercent: null, bankAccountName: 'Northcote Kitchens Pty Ltd', bankBsb: '063000', bankAccountNumber: '12345678' };
-const withBank: SiteSettings = { ...testSettings, business: { ...testSettings.business, abn: '51824753556' }, payments: bank };
+const withBank: SiteSettings = {
+  ...testSettings,
+  business: { ...testSettings.business, abn: '51824753556', registrationNumber: 'DB-U 12345' },
+  payments: { ...testSettings.payments, ...bank },
+};
 
 async function start(extra: Parameters<typeof startTestApp>[4] = {}) {
   const t = await startTestApp({}, undefined, undefined, undefined, { settings: withBank, ...extra });
@@ -117,6 +129,14 @@ async function sentQuote(t: TestApp, draft: object = kitchen) {
   return { staff, lead: customer, quote: sent.body, token: linkOf(email!.body) };
 }
 
+/** Uploads a PDF as the admin's card does and attaches it to the quote as its insurance certificate. */
+async function attachCertificate(staff: Client, quoteId: string) {
+  const ticket = await staff.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'document' });
+  const uploaded = await staff.request<{ url: string }>('PUT', ticket.body.uploadURL, { body: samplePdf() });
+  expect(uploaded.status).toBe(201);
+  expect((await staff.put(`/api/quotes/${quoteId}/insurance`, { url: uploaded.body.url })).status).toBe(200);
+}
+
 const accept = (client: Client, token: string, quoteId: string, body: object = { name: 'Jack Smith', acceptTerms: true }) =>
   client.post<CustomerQuote & ApiError>(`/api/customer/${token}/quotes/${quoteId}/accept`, body, { 'user-agent': 'QuoteTest/1.0' });
 
@@ -187,7 +207,11 @@ describe('drafts', () => {
     expect(res.body.errors?.['payments.depositPercent']).toBe(quoteMessages.depositPercent(10));
     const bsb = await staff.put<ApiError>('/api/settings', { version: before.body.version, payments: { ...bank, bankBsb: '12345' } });
     expect(bsb.body.errors?.['payments.bankBsb']).toBe('BSB: 6 digits');
-    const good = await staff.put('/api/settings', { version: before.body.version, payments: { ...bank, depositPercent: 5 } });
+    const good = await staff.put('/api/settings', {
+      version: before.body.version,
+      payments: { ...bank, depositPercent: 5 },
+      currentPassword: admin.password,
+    });
     expect(good.status).toBe(200);
     // The bank account is not public.
     const visitor = await t.client().get<{ settings: Record<string, unknown> }>('/api/settings');
@@ -325,6 +349,10 @@ describe('sending and the PDF', () => {
         { description: 'Tapware', quantity: 2, unit: 'each', unitPriceCents: 45_000, section: 'Plumbing' },
         { description: 'Filter tap', quantity: 1, unitPriceCents: 80_000, optional: true, section: 'Plumbing' },
       ],
+      // With the stone benchtop and the filter tap it can come to over $10,000: a major contract's particulars.
+      siteAddress: '14 Smith Street, Northcote VIC 3070',
+      startWithinWeeks: 6,
+      completionWeeks: 8,
     };
     const { staff, quote } = await sentQuote(t, sectioned);
     const sections = quote.items.map((item) => item.section);
@@ -517,9 +545,12 @@ describe('the customer', () => {
 });
 
 describe('the deposit', () => {
-  /** A quote of one line whose total including GST is `totalCents` (GST rounds to it exactly here). */
+  /** A quote of one line whose total including GST is `totalCents` (GST rounds to it exactly here), with a major contract's particulars. */
   const oneLine = (subtotalCents: number) => ({
     items: [{ description: 'Kitchen renovation', quantity: 1, unitPriceCents: subtotalCents }],
+    siteAddress: '14 Smith Street, Northcote VIC 3070',
+    startWithinWeeks: 6,
+    completionWeeks: 8,
   });
 
   it('is 10% of $19,999.99 and 5% of $20,000.00, and paid by bank transfer without Stripe keys', async () => {
@@ -528,13 +559,15 @@ describe('the deposit', () => {
       [1_818_181, 1_999_999, 10, 199_999],
       [1_818_182, 2_000_000, 5, 100_000],
     ]) {
-      const { quote, token } = await sentQuote(t, oneLine(subtotal));
+      const { staff, quote, token } = await sentQuote(t, oneLine(subtotal));
       expect(quote.totals.totalCents).toBe(total);
       const before = await t.client().post<ApiError>(`/api/customer/${token}/quotes/${quote.id}/deposit`);
       expect(before.status).toBe(409);
       expect(before.body.message).toBe(quoteAnswerMessages.notAccepted);
-      const res = await accept(t.client(), token, quote.id);
+      const res = await accept(t.client(), token, quote.id, { name: 'Jack Smith', acceptTerms: true, consumerGuideReceived: true });
       expect(res.body.deposit).toMatchObject({ percent, cents: deposit });
+      // Over $16,000 the insurance certificate comes first.
+      await attachCertificate(staff, quote.id);
       const answer = await t.client().post<DepositAnswer>(`/api/customer/${token}/quotes/${quote.id}/deposit`);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({
@@ -561,58 +594,25 @@ describe('the deposit', () => {
   });
 
   describe('by card through Stripe Checkout', () => {
-    let stand: Server;
-    let apiUrl = '';
-    const sessions: Array<Record<string, string>> = [];
-    const webhookSecret = 'whsec_testsecret';
+    let stand: StripeStandin;
+    const webhookSecret = standinWebhookSecret;
     beforeAll(async () => {
-      // Stripe's API as far as Checkout goes: form-encoded in, a session out.
-      stand = createServer((req, res) => {
-        let raw = '';
-        req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-        req.on('end', () => {
-          if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions' || req.headers.authorization !== 'Bearer sk_test_standin') {
-            res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Unknown request' } }));
-            return;
-          }
-          const form = Object.fromEntries(new URLSearchParams(raw));
-          sessions.push(form);
-          const id = `cs_test_${sessions.length}`;
-          res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${sessions.length}` }).end(
-            JSON.stringify({
-              id,
-              object: 'checkout.session',
-              url: `https://checkout.stripe.test/pay/${id}`,
-              metadata: { quoteId: form['metadata[quoteId]'] },
-            }),
-          );
-        });
-      });
-      await new Promise<void>((done) => stand.listen(0, '127.0.0.1', done));
-      const address = stand.address();
-      apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      stand = await startStripeStandin();
     });
-    afterAll(() => new Promise<void>((done) => stand.close(() => done())));
-
-    const signed = (event: object, secret = webhookSecret) => {
-      const payload = JSON.stringify(event);
-      return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
-    };
-    const deliver = (t: TestApp, { payload, header }: { payload: string; header: string }) =>
-      t.client().request<{ handled?: boolean } & ApiError>('POST', '/api/stripe/webhook', {
-        body: payload,
-        headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      });
+    afterAll(() => stand.close());
+    const signed = signedEvent;
+    const deliver = deliverEvent;
+    const card = (secretKey = standinSecretKey) => createStripeCheckout({ secretKey, webhookSecret, apiUrl: stand.apiUrl });
 
     it('opens Checkout for the deposit; a bad signature changes nothing; a paid session marks it paid, once', async () => {
-      const t = await start({ checkout: createStripeCheckout({ secretKey: 'sk_test_standin', webhookSecret, apiUrl }) });
+      const t = await start({ checkout: card() });
       const { staff, lead: customer, quote, token } = await sentQuote(t);
       expect((await t.client().get<CustomerPage>(`/api/customer/${token}`)).body.depositMethods).toEqual({ card: true, bank: true });
       await accept(t.client(), token, quote.id);
       const answer = await t.client().post<DepositAnswer>(`/api/customer/${token}/quotes/${quote.id}/deposit`);
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ kind: 'checkout', url: `https://checkout.stripe.test/pay/cs_test_${sessions.length}` });
-      const form = sessions.at(-1)!;
+      expect(answer.body).toEqual({ kind: 'checkout', url: `https://checkout.stripe.test/pay/cs_test_${stand.sessions.length}` });
+      const form = stand.sessions.at(-1)!.form;
       expect(form).toMatchObject({
         mode: 'payment',
         'metadata[quoteId]': quote.id,
@@ -623,7 +623,7 @@ describe('the deposit', () => {
       // Back from Checkout to the customer's own page.
       expect(form.success_url).toBe(`https://renovations.example.com/your-project?t=${token}&deposit=done`);
       expect(form.cancel_url).toBe(`https://renovations.example.com/your-project?t=${token}`);
-      const sessionId = `cs_test_${sessions.length}`;
+      const sessionId = stand.sessions.at(-1)!.id;
       const paid = {
         id: 'evt_paid_1',
         object: 'event',
@@ -633,6 +633,8 @@ describe('the deposit', () => {
             id: sessionId,
             object: 'checkout.session',
             payment_status: 'paid',
+            amount_total: 29_333,
+            currency: 'aud',
             metadata: { quoteId: quote.id },
             client_reference_id: quote.id,
           },
@@ -672,7 +674,7 @@ describe('the deposit', () => {
     });
 
     it('says card payments are not available, 503 with nothing changed, when Stripe refuses the request', async () => {
-      const t = await start({ checkout: createStripeCheckout({ secretKey: 'sk_test_revoked', webhookSecret, apiUrl }) });
+      const t = await start({ checkout: card('sk_test_revoked') });
       const { staff, lead: customer, quote, token } = await sentQuote(t);
       await accept(t.client(), token, quote.id);
       const answer = await t.client().post<ApiError>(`/api/customer/${token}/quotes/${quote.id}/deposit`);
@@ -683,16 +685,15 @@ describe('the deposit', () => {
     });
 
     it('marks the deposit failed when the Checkout session expires', async () => {
-      const t = await start({ checkout: createStripeCheckout({ secretKey: 'sk_test_standin', webhookSecret, apiUrl }) });
+      const t = await start({ checkout: card() });
       const { staff, lead: customer, quote, token } = await sentQuote(t);
       await accept(t.client(), token, quote.id);
       await t.client().post(`/api/customer/${token}/quotes/${quote.id}/deposit`);
-      const expired = {
-        id: 'evt_expired_1',
-        object: 'event',
-        type: 'checkout.session.expired',
-        data: { object: { id: 'cs_test_x', object: 'checkout.session', payment_status: 'unpaid', metadata: { quoteId: quote.id } } },
-      };
+      const expired = checkoutEvent('evt_expired_1', 'checkout.session.expired', {
+        id: stand.sessions.at(-1)!.id,
+        quoteId: quote.id,
+        payment_status: 'unpaid',
+      });
       expect((await deliver(t, signed(expired))).status).toBe(200);
       const stored = (await staff.get<{ items: Quote[] }>(`/api/leads/quote/${customer.id}/quotes`)).body.items[0];
       expect(stored.deposit?.status).toBe('failed');
@@ -842,5 +843,323 @@ describe('random and malformed bodies', () => {
     // Only the drafts the schema accepted were stored (and the version 2 an accepted PUT on the sent quote made).
     expect(after.length - before).toBeLessThanOrEqual(created + 1);
     expect(after.every((q) => q.items.length > 0 && q.items.every((i) => Number.isInteger(i.unitPriceCents) && i.quantity > 0))).toBe(true);
+  });
+});
+
+describe('money that holds against a hostile customer', () => {
+  let stand: StripeStandin;
+  beforeAll(async () => {
+    stand = await startStripeStandin();
+  });
+  afterAll(() => stand.close());
+  /** What the server logged (a webhook event that changed nothing is reported so). */
+  let logged: string[] = [];
+  const startCard = () => {
+    logged = [];
+    return start({
+      checkout: createStripeCheckout({ secretKey: standinSecretKey, webhookSecret: standinWebhookSecret, apiUrl: stand.apiUrl }),
+      logger: createLogger('warn', { write: (line: string) => void logged.push(line) }),
+    });
+  };
+  const depositOf = async (staff: Client, leadId: string) =>
+    (await staff.get<{ items: Quote[] }>(`/api/leads/quote/${leadId}/quotes`)).body.items[0].deposit;
+
+  /** An accepted quote with its Checkout session open: the kitchen's $2,933.33, so a deposit of $293.33. */
+  async function openDeposit(t: TestApp) {
+    const sent = await sentQuote(t);
+    expect((await accept(t.client(), sent.token, sent.quote.id)).status).toBe(200);
+    const answer = await t.client().post<DepositAnswer>(`/api/customer/${sent.token}/quotes/${sent.quote.id}/deposit`);
+    expect(answer.status).toBe(200);
+    const session = stand.sessions.at(-1)!;
+    expect(answer.body).toEqual({ kind: 'checkout', url: `https://checkout.stripe.test/pay/${session.id}` });
+    return { ...sent, session };
+  }
+
+  it('pays a deposit only with the session, amount, currency and payment it asked for', async () => {
+    const t = await startCard();
+    const { staff, lead: customer, quote, session } = await openDeposit(t);
+    const right = { id: session.id, quoteId: quote.id, amount_total: 29_333, currency: 'aud', payment_status: 'paid' };
+    const refused: Array<[string, ReturnType<typeof checkoutEvent>]> = [
+      ['100 US cents', checkoutEvent('evt_usd', 'checkout.session.completed', { ...right, amount_total: 100, currency: 'usd' })],
+      ['the amount in US dollars', checkoutEvent('evt_currency', 'checkout.session.completed', { ...right, currency: 'usd' })],
+      ['a cent short', checkoutEvent('evt_short', 'checkout.session.completed', { ...right, amount_total: 29_332 })],
+      [
+        'a Payment Link naming the quote in client_reference_id',
+        checkoutEvent('evt_link', 'checkout.session.completed', {
+          id: 'cs_test_paymentlink',
+          client_reference_id: quote.id,
+          amount_total: 50,
+          currency: 'aud',
+          payment_status: 'paid',
+        }),
+      ],
+      ['no payment required', checkoutEvent('evt_free', 'checkout.session.completed', { ...right, payment_status: 'no_payment_required' })],
+      ['another session', checkoutEvent('evt_other', 'checkout.session.completed', { ...right, id: 'cs_test_someone_else' })],
+      ['a bank debit still on its way', checkoutEvent('evt_unpaid', 'checkout.session.completed', { ...right, payment_status: 'unpaid' })],
+      ['an unknown quote', checkoutEvent('evt_unknown', 'checkout.session.completed', { ...right, quoteId: 'nobody' })],
+      ['a quote id that is no id', checkoutEvent('evt_path', 'checkout.session.completed', { ...right, quoteId: 'quotes/../x' })],
+      ['another session expiring', checkoutEvent('evt_exp_other', 'checkout.session.expired', { ...right, id: 'cs_test_old' })],
+      ['an event of another kind', checkoutEvent('evt_refund', 'charge.refunded', right)],
+    ];
+    for (const [why, event] of refused) {
+      const res = await deliverEvent(t, signedEvent(event));
+      expect(res.status, why).toBe(200);
+      expect(res.body, why).toEqual({ received: true, handled: false });
+      expect(await depositOf(staff, customer.id), why).toMatchObject({ status: 'pending', checkoutSessionId: session.id });
+      // The operator can see it: a payment nobody asked for is worth a look.
+      expect(
+        logged.some((line) => line.includes(`Stripe event ${event.id} (${event.type}) changed nothing`)),
+        why,
+      ).toBe(true);
+    }
+    expect(logged.find((line) => line.includes('evt_usd'))).toContain(`amount_total 100 is not the deposit's 29333`);
+    const leads = await staff.get<QuoteRequest[]>('/api/quote-requests');
+    expect(leads.body.find((item) => item.id === customer.id)?.quoteSummary?.deposit?.status).toBe('pending');
+
+    // The payment asked for, finished later (a bank debit): paid at its async success.
+    const paid = await deliverEvent(t, signedEvent(checkoutEvent('evt_async', 'checkout.session.async_payment_succeeded', right)));
+    expect(paid.body).toEqual({ received: true, handled: true });
+    expect(await depositOf(staff, customer.id)).toMatchObject({ status: 'paid', paidAt: expect.any(String) });
+  });
+
+  it('answers a signed body that is no event with 400, never a 5xx, and changes nothing', async () => {
+    const t = await startCard();
+    const { staff, lead: customer, quote, session } = await openDeposit(t);
+    const fixed = [
+      'not json',
+      '',
+      'null',
+      '[]',
+      '{}',
+      '{"id":"evt_1"}',
+      '{"id":"evt_1","type":"checkout.session.completed"}',
+      '{"id":"evt_1","type":"checkout.session.completed","data":null}',
+      '{"id":"evt_1","type":"checkout.session.completed","data":{"object":"cs_1"}}',
+      '{"id":"evt/1","type":"checkout.session.completed","data":{"object":{}}}',
+      '{"id":1,"type":"checkout.session.completed","data":{"object":{}}}',
+    ];
+    for (const body of fixed) {
+      const res = await deliverEvent(t, signedEvent(body));
+      expect(res.status, body).toBe(400);
+      expect(res.body.message, body).toBe('The webhook body is not an event');
+    }
+    const session$ = fc.record(
+      {
+        object: fc.oneof(fc.constant('checkout.session'), fc.anything()),
+        id: fc.oneof(fc.constant(session.id), fc.string(), fc.anything()),
+        metadata: fc.oneof(fc.record({ quoteId: fc.oneof(fc.constant(quote.id), fc.anything()) }), fc.anything()),
+        amount_total: fc.oneof(fc.constant(29_333), fc.integer(), fc.double(), fc.anything()),
+        currency: fc.oneof(fc.constant('aud'), fc.anything()),
+        payment_status: fc.oneof(fc.constant('paid'), fc.anything()),
+      },
+      { requiredKeys: [] },
+    );
+    const event$ = fc.oneof(
+      fc.anything(),
+      fc.record(
+        {
+          id: fc.oneof(fc.stringMatching(/^evt_[a-z0-9]{1,12}$/), fc.anything()),
+          type: fc.oneof(fc.constantFrom(...['checkout.session.completed', 'checkout.session.expired']), fc.anything()),
+          data: fc.oneof(fc.record({ object: session$ }), fc.anything()),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    let handled = 0;
+    await fc.assert(
+      fc.asyncProperty(event$, async (event) => {
+        const res = await deliverEvent(t, signedEvent(JSON.stringify(event) ?? 'undefined'));
+        expect(res.status, JSON.stringify(event)).toBeLessThan(500);
+        expect([200, 400]).toContain(res.status);
+        if (res.body.handled) handled++;
+      }),
+      { numRuns: 300, seed: 41 },
+    );
+    // Only an event with this session (and, to pay it, its amount in AUD, paid) could change it.
+    const deposit = await depositOf(staff, customer.id);
+    expect(deposit?.checkoutSessionId).toBe(session.id);
+    if (handled) expect(['paid', 'failed']).toContain(deposit?.status);
+    else expect(deposit?.status).toBe('pending');
+  });
+
+  it('keeps one payable Checkout page: asked again or at once, the same page; a new one only after the last closed', async () => {
+    const t = await startCard();
+    const { staff, lead: customer, quote, token, session } = await openDeposit(t);
+    const before = stand.sessions.length;
+    const again = await Promise.all(
+      Array.from({ length: 5 }, () => t.client().post<DepositAnswer>(`/api/customer/${token}/quotes/${quote.id}/deposit`)),
+    );
+    expect(again.map((res) => res.body)).toEqual(
+      Array(5).fill({ kind: 'checkout', url: `https://checkout.stripe.test/pay/${session.id}` }),
+    );
+    expect(stand.sessions.length).toBe(before);
+    // Stripe was asked to close the page 23 hours on.
+    expect(Number(session.form.expires_at) * 1000 - Date.parse((await depositOf(staff, customer.id))!.checkoutExpiresAt!)).toBe(0);
+
+    // Close to its end the page is closed at Stripe first, then a new one is made.
+    t.clock.advance(23 * 3_600_000 - 10 * 60_000);
+    const renewed = await t.client().post<DepositAnswer>(`/api/customer/${token}/quotes/${quote.id}/deposit`);
+    const next = stand.sessions.at(-1)!;
+    expect(next.id).not.toBe(session.id);
+    expect(renewed.body).toEqual({ kind: 'checkout', url: `https://checkout.stripe.test/pay/${next.id}` });
+    expect(stand.sessions.find((item) => item.id === session.id)?.expired).toBe(true);
+    // The old page's own expiry then changes nothing; the current one's marks the deposit failed.
+    const old = await deliverEvent(
+      t,
+      signedEvent(checkoutEvent('evt_old_exp', 'checkout.session.expired', { id: session.id, quoteId: quote.id })),
+    );
+    expect(old.body.handled).toBe(false);
+    expect(await depositOf(staff, customer.id)).toMatchObject({ status: 'pending', checkoutSessionId: next.id });
+    const current = await deliverEvent(
+      t,
+      signedEvent(checkoutEvent('evt_cur_exp', 'checkout.session.expired', { id: next.id, quoteId: quote.id })),
+    );
+    expect(current.body.handled).toBe(true);
+    expect(await depositOf(staff, customer.id)).toMatchObject({ status: 'failed' });
+    // A page paid meanwhile cannot be closed: no second page is made.
+    const third = await t.client().post<DepositAnswer>(`/api/customer/${token}/quotes/${quote.id}/deposit`);
+    const last = stand.sessions.at(-1)!;
+    expect(third.body).toEqual({ kind: 'checkout', url: `https://checkout.stripe.test/pay/${last.id}` });
+    stand.completed.add(last.id);
+    t.clock.advance(23 * 3_600_000 - 10 * 60_000);
+    const refused = await t.client().post<ApiError>(`/api/customer/${token}/quotes/${quote.id}/deposit`);
+    expect(refused.status).toBe(503);
+    expect(stand.sessions.at(-1)!.id).toBe(last.id);
+    expect(await depositOf(staff, customer.id)).toMatchObject({ status: 'pending', checkoutSessionId: last.id });
+  });
+
+  it('accepts one version of a quote: once one is, saving or sending another is 409 with the date, and the customer cannot accept it', async () => {
+    const t = await start();
+    const { staff, lead: customer, quote, token } = await sentQuote(t);
+    // Opening the sent version in the builder autosaved its version 2.
+    const v2 = await staff.put<Quote>(`/api/quotes/${quote.id}`, { ...kitchen, notes: 'Version 2' });
+    expect(v2.body).toMatchObject({ version: 2, status: 'draft' });
+    expect((await accept(t.client(), token, quote.id)).status).toBe(200);
+    const acceptedOn = new Intl.DateTimeFormat('en-AU', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Australia/Melbourne',
+    }).format(t.clock.now());
+    const message = `This quote was accepted on ${acceptedOn}: make a new quote for changes`;
+    for (const res of [
+      await staff.post<ApiError>(`/api/quotes/${v2.body.id}/send`),
+      await staff.put<ApiError>(`/api/quotes/${v2.body.id}`, kitchen),
+      await staff.put<ApiError>(`/api/quotes/${quote.id}`, kitchen),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(message);
+    }
+    const list = (await staff.get<{ items: Quote[] }>(`/api/leads/quote/${customer.id}/quotes`)).body.items;
+    expect(list.map((item) => [item.version, item.status])).toEqual([
+      [2, 'draft'],
+      [1, 'accepted'],
+    ]);
+    expect(messagesOf(t, customer.id).filter((row) => row.id.includes(`${v2.body.id}-sent`))).toEqual([]);
+    // A new quote is the way to change it.
+    expect((await staff.post(`/api/leads/quote/${customer.id}/quotes`, kitchen)).status).toBe(201);
+  });
+
+  it('prices option groups named like Object properties, and refuses a group the quote does not offer', async () => {
+    const t = await start();
+    const items = [
+      { description: 'Cabinets', quantity: 1, unitPriceCents: 100_000 },
+      { description: 'Plain', quantity: 1, unitPriceCents: 10_000, group: 'constructor' },
+      { description: 'Fancy', quantity: 1, unitPriceCents: 50_000, group: 'constructor' },
+      { description: 'Matt', quantity: 1, unitPriceCents: 20_000, group: 'toString' },
+      { description: 'Gloss', quantity: 1, unitPriceCents: 30_000, group: 'toString' },
+    ];
+    const { quote, token } = await sentQuote(t, { items });
+    // The defaults: each group's first. 100,000 + 10,000 + 20,000 = 130,000 + GST.
+    expect(quote.totals.totalCents).toBe(143_000);
+    for (const [choices, field, expected] of [
+      [{ nonsense: 1 }, 'choices', quoteMessages.unknownGroup],
+      [{ hasOwnProperty: 1 }, 'choices', quoteMessages.unknownGroup],
+      [{ constructor: 3 }, 'choices', quoteMessages.choice],
+    ] as const) {
+      const res = await accept(t.client(), token, quote.id, { name: 'Jack Smith', acceptTerms: true, choices });
+      expect(res.status, JSON.stringify(choices)).toBe(400);
+      expect(res.body.errors?.[field]).toBe(expected);
+    }
+    const proto = await t.client().request<ApiError>('POST', `/api/customer/${token}/quotes/${quote.id}/accept`, {
+      body: '{"name":"Jack Smith","acceptTerms":true,"choices":{"__proto__":1}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(proto.status).toBe(400);
+    const res = await accept(t.client(), token, quote.id, {
+      name: 'Jack Smith',
+      acceptTerms: true,
+      choices: { constructor: 2, toString: 4 },
+    });
+    expect(res.status).toBe(200);
+    // 100,000 + 50,000 + 30,000 = 180,000 + GST.
+    expect(res.body.acceptance?.totals.totalCents).toBe(198_000);
+  });
+
+  it('refuses a quote over 200 items or $5,000,000 including GST, with the reason', async () => {
+    const t = await start();
+    const staff = await t.adminClient();
+    const customer = await lead(t);
+    const line = { description: 'Item', quantity: 1, unitPriceCents: 100 };
+    const tooMany = await staff.post<ApiError>(`/api/leads/quote/${customer.id}/quotes`, { items: Array(201).fill(line) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors?.items).toBe(quoteMessages.tooMany);
+    // $4,545,454.55 + GST = $5,000,000.01; the dearest option counts, whatever the default.
+    const over = [
+      { description: 'Budget', quantity: 1, unitPriceCents: 100, group: 'Finish' },
+      { description: 'Palace', quantity: 1, unitPriceCents: 454_545_455, group: 'Finish' },
+    ];
+    const dear = await staff.post<ApiError>(`/api/leads/quote/${customer.id}/quotes`, { items: over });
+    expect(dear.status).toBe(400);
+    expect(dear.body.errors?.items).toBe(quoteMessages.total);
+    expect((await staff.get<{ items: Quote[] }>(`/api/leads/quote/${customer.id}/quotes`)).body.items).toEqual([]);
+    const atLimit = await staff.post<Quote>(`/api/leads/quote/${customer.id}/quotes`, {
+      items: [{ description: 'Palace', quantity: 1, unitPriceCents: 454_545_454 }],
+    });
+    expect(atLimit.status).toBe(201);
+    expect(atLimit.body.totals.totalCents).toBe(499_999_999);
+  });
+
+  it("refuses control characters and direction overrides in the customer's name and reason, naming the field", async () => {
+    const t = await start();
+    const { quote, token } = await sentQuote(t);
+    for (const name of ['Jack \u202eSmith', 'Jack\u0007 Smith', 'Jack\nSmith', 'Jack \u2066Smith']) {
+      const res = await accept(t.client(), token, quote.id, { name, acceptTerms: true });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body.errors?.name).toMatch(/^Your name (must be on one line|contains characters that are not allowed)$/);
+    }
+    const reason = await t.client().post<ApiError>(`/api/customer/${token}/quotes/${quote.id}/decline`, { reason: 'Too dear\u202e' });
+    expect(reason.status).toBe(400);
+    expect(reason.body.errors?.reason).toBe('Reason contains characters that are not allowed');
+    // A reason over several lines is still a reason.
+    const ok = await t.client().post(`/api/customer/${token}/quotes/${quote.id}/decline`, { reason: 'Too dear.\nMaybe next year.' });
+    expect(ok.status).toBe(200);
+  });
+
+  it("makes each version's PDF once and keeps it; the customer's link is limited", async () => {
+    const t = await start();
+    const { staff, quote, token } = await sentQuote(t);
+    expect(await t.app.context.objects.exists(`quote-pdfs/${quote.id}-sent.pdf`)).toBe(true);
+    const first = await fetch(`${t.url}/api/customer/${token}/quotes/${quote.id}/pdf`);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    // A change of name afterwards does not rewrite what the customer was sent.
+    const current = await staff.get<{ version: number; settings: SiteSettings }>('/api/settings');
+    const renamed = await staff.put('/api/settings', {
+      version: current.body.version,
+      business: { ...current.body.settings.business, brand: 'Renamed Renovations' },
+    });
+    expect(renamed.status).toBe(200);
+    const again = Buffer.from(await (await fetch(`${t.url}/api/customer/${token}/quotes/${quote.id}/pdf`)).arrayBuffer());
+    expect(again.equals(bytes)).toBe(true);
+    expect(await pdfText(again)).toContain('Northcote Kitchens & Bathrooms');
+    let status = 0;
+    for (let i = 2; i <= 31 && status !== 429; i++) status = (await fetch(`${t.url}/api/customer/${token}/quotes/${quote.id}/pdf`)).status;
+    expect(status).toBe(429);
+    // Another customer's link is counted on its own.
+    const other = await sentQuote(t);
+    expect((await fetch(`${t.url}/api/customer/${other.token}/quotes/${other.quote.id}/pdf`)).status).toBe(200);
+    // Deleting the lead deletes its kept PDFs.
+    expect((await staff.delete(`/api/quote-request/${other.lead.id}`)).status).toBe(204);
+    expect(await t.app.context.objects.exists(`quote-pdfs/${other.quote.id}-sent.pdf`)).toBe(false);
   });
 });

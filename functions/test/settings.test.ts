@@ -2,20 +2,22 @@
  * The business settings over HTTP, on SQLite and on the Firestore adapter (Google's emulator):
  * the defaults before the first save, the public subset, an admin's save with each field's
  * message and nothing stored when one is wrong, the audit entry of each changed field with its
- * old and new value, two admins saving at once, and the first start's values from the old
- * environment variables.
+ * old and new value, two admins saving at once, the current password asked again before a change
+ * of the bank details, the site address or the staff recipients and the notice every staff
+ * address gets of it, and the first start's values from the old environment variables.
  */
-import type { ApiError, AuditEntry, Inquiry, PublicSettings, SiteSettings } from '@site/domain';
+import { accountMessages, type ApiError, type AuditEntry, type Inquiry, type PublicSettings, type SiteSettings } from '@site/domain';
 import { addBusinessHours, businessHoursOf } from '@site/domain/business-hours';
 import { defaultSettings } from '@site/domain';
 import { settingsMessages } from '@site/domain/settings-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
 import { settingsSeedOf } from '../src/message-settings';
+import { melbourneTime } from '../src/services/lead-messages';
 import type { Store } from '../src/ports/store';
 import type { CurrentSettings } from '../src/services/settings';
 import { emulatorStore, firestoreEmulatorHost, onEmulator } from './firestore-emulator';
-import { goodInquiry, startTestApp, testSettings, type Client, type TestApp } from './harness';
+import { admin, browserAgent, goodInquiry, startTestApp, testSettings, type Client, type TestApp } from './harness';
 
 const firestoreStore = () => emulatorStore('settings');
 
@@ -66,6 +68,7 @@ function describeSettings(name: string, makeStore: (() => Store) | undefined) {
         version: before.version,
         business,
         notifications: { emails: ['office@northcote-kb.com.au'], mobiles: ['0412 345 678'], followUpAfterHours: 3 },
+        currentPassword: admin.password,
       });
       expect(res.status, res.text).toBe(200);
       expect(res.body.version).toBe(before.version + 1);
@@ -159,6 +162,162 @@ function describeSettings(name: string, makeStore: (() => Store) | undefined) {
       const entries = await trail();
       expect(entries.find((entry) => entry.detail === 'texts.heroHeadline: "Kitchens made in Northcote" → (default)')).toBeDefined();
     });
+
+    const auditOf = async (action: string) =>
+      (await staff.get<AuditEntry[]>('/api/audit?limit=200')).body.filter((entry) => entry.action === action);
+    /** The security notices queued to an address, as the message queue holds them. */
+    const noticesTo = async (address: string) =>
+      (await t.app.context.store.personal.messagesTo([address])).filter((message) => message.subject?.startsWith('Security notice'));
+    const bank = { depositPercent: null, bankAccountName: 'Northcote Joinery Pty Ltd', bankBsb: '063-000', bankAccountNumber: '1234 5678' };
+
+    it('asks for the current password before a change of the bank details, the site address or the staff recipients, and keeps nothing without it', async () => {
+      const before = await read();
+      const sensitive: Array<Record<string, unknown>> = [
+        { payments: { ...before.settings.payments, bankAccountName: 'M Allory', bankBsb: '062000', bankAccountNumber: '99887766' } },
+        { payments: { ...before.settings.payments, depositPercent: 5 } },
+        { business: { ...before.settings.business, siteUrl: 'https://www.northcote-kb.net' } },
+        { notifications: { ...before.settings.notifications, emails: ['mallory@example.net'] } },
+        { notifications: { ...before.settings.notifications, mobiles: ['0498 765 432'] } },
+      ];
+      const failedBefore = (await auditOf('password.confirm_failed')).length;
+      const changedBefore = (await auditOf('settings.changed')).length;
+      for (const change of sensitive) {
+        const missing = await staff.put<ApiError>('/api/settings', { version: before.version, ...change });
+        expect(missing.status, JSON.stringify(change)).toBe(403);
+        expect(missing.body).toEqual({
+          message: 'Enter your current password',
+          errors: { currentPassword: accountMessages.currentPasswordRequired },
+        });
+        const wrong = await staff.put<ApiError>('/api/settings', {
+          version: before.version,
+          ...change,
+          currentPassword: 'not my password',
+        });
+        expect(wrong.status, JSON.stringify(change)).toBe(403);
+        expect(wrong.body).toEqual({
+          message: accountMessages.currentPasswordWrong,
+          errors: { currentPassword: accountMessages.currentPasswordWrong },
+        });
+      }
+      const after = await read();
+      expect(after.version).toBe(before.version);
+      expect(after.settings).toEqual(before.settings);
+      // Each wrong password audited as the account's factor changes audit theirs; the missing ones are no attempt.
+      const failed = (await auditOf('password.confirm_failed')).slice(0, -failedBefore || undefined);
+      expect(failed).toHaveLength(sensitive.length);
+      for (const entry of failed) expect(entry).toMatchObject({ username: 'staff', target: 'PUT /api/settings' });
+      expect(await auditOf('settings.changed')).toHaveLength(changedBefore);
+      expect(await noticesTo('mallory@example.net')).toEqual([]);
+    });
+
+    it('saves a change of the bank details, the site address and the staff emails with the password, and tells every staff address before and after', async () => {
+      const before = await read();
+      const oldEmails = before.settings.notifications.emails;
+      expect(oldEmails).toEqual(['office@northcote-kb.com.au']);
+      const everyone = [...oldEmails, 'accounts@northcote-kb.com.au', 'owner@northcote-kb.com.au', business.email];
+      // The first save above (the recipients and the site address) was announced too.
+      const earlier = new Set((await Promise.all(everyone.map(noticesTo))).flat().map((message) => message.id));
+      const res = await staff.request<CurrentSettings>('PUT', '/api/settings', {
+        json: {
+          version: before.version,
+          payments: bank,
+          business: { ...before.settings.business, siteUrl: 'https://www.northcote-kb.net' },
+          notifications: { ...before.settings.notifications, emails: ['accounts@northcote-kb.com.au', 'owner@northcote-kb.com.au'] },
+          currentPassword: admin.password,
+        },
+        headers: { 'user-agent': browserAgent },
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.version).toBe(before.version + 1);
+      expect(res.body.settings.payments).toEqual({
+        ...bank,
+        bankBsb: '063000',
+        bankAccountNumber: '12345678',
+        consumerGuideUrl: defaultSettings.payments.consumerGuideUrl,
+      });
+      expect(res.body.settings.business.siteUrl).toBe('https://www.northcote-kb.net');
+      // The password is read, never kept.
+      expect(JSON.stringify(await t.app.context.store.settings.read())).not.toContain(admin.password);
+      expect(JSON.stringify(await read())).not.toContain(admin.password);
+      const changedEntries = await auditOf('settings.changed');
+      const changed = changedEntries.map((entry) => entry.target);
+      expect(changed).toEqual(
+        expect.arrayContaining(['settings:payments.bankAccountNumber', 'settings:business.siteUrl', 'settings:notifications.emails']),
+      );
+      // The audit trail keeps the account number as the notice shows it, never whole.
+      expect(changedEntries.find((entry) => entry.target === 'settings:payments.bankAccountNumber')?.detail).toBe(
+        'payments.bankAccountNumber: "" → "•••• 5678"',
+      );
+
+      // The old address, both new ones and the business's own each get one notice.
+      for (const address of everyone) {
+        const notices = (await noticesTo(address)).filter((message) => !earlier.has(message.id));
+        expect(notices, address).toHaveLength(1);
+        const [notice] = notices;
+        expect(notice).toMatchObject({ channel: 'email', audience: 'staff', to: address });
+        expect(notice.subject).toBe(
+          'Security notice: the payment details, the site address and who gets staff alerts changed on the Northcote Kitchens & Bathrooms website',
+        );
+        const lines = notice.text?.split('\n') ?? [];
+        expect(lines).toEqual(
+          expect.arrayContaining([
+            'Account number (payments.bankAccountNumber): (none) → •••• 5678',
+            'BSB (payments.bankBsb): (none) → 063-000',
+            'Bank account name (payments.bankAccountName): (none) → Northcote Joinery Pty Ltd',
+            'Site address (business.siteUrl): https://www.northcote-kb.com.au → https://www.northcote-kb.net',
+            'Staff emails (notifications.emails): office@northcote-kb.com.au → accounts@northcote-kb.com.au, owner@northcote-kb.com.au',
+            'Who: staff',
+            `When: ${melbourneTime.format(new Date(notice.createdAt))} (Melbourne time)`,
+            `From: IP address 127.0.0.1, ${browserAgent}`,
+            // The old address: a new one could be a look-alike that asks for the password.
+            'The settings: https://www.northcote-kb.com.au/admin?tab=settings',
+          ]),
+        );
+        expect(notice.text).not.toContain('12345678');
+      }
+      // A mobile hears nothing: the notice is an email.
+      expect(await noticesTo('+61412345678')).toEqual([]);
+    });
+
+    it('needs no password for other settings, or for the sensitive ones sent back as they are', async () => {
+      const before = await read();
+      const res = await staff.put<CurrentSettings>('/api/settings', {
+        version: before.version,
+        business: { ...before.settings.business, phone: '(03) 9876 5432' },
+        // As a person retypes them: the BSB with its dash, the account number spaced.
+        payments: bank,
+        notifications: {
+          ...before.settings.notifications,
+          emails: ['Accounts@northcote-kb.com.au', 'owner@northcote-kb.com.au'],
+          followUpAfterHours: 5,
+        },
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.settings.business.phone).toBe('(03) 9876 5432');
+      expect(res.body.settings.notifications.followUpAfterHours).toBe(5);
+      // Nothing sensitive changed: no notice.
+      expect(await noticesTo('accounts@northcote-kb.com.au')).toHaveLength(1);
+    });
+
+    it('refuses a site address with a trailing dot, an IP address or a port, naming the field, and keeps nothing', async () => {
+      const before = await read();
+      const cases: Array<[string, string]> = [
+        ['https://www.northcote-kb.com.au.', settingsMessages.siteUrlTrailingDot],
+        ['https://203.0.113.7', settingsMessages.siteUrlIp],
+        ['https://[2001:db8::7]', settingsMessages.siteUrlIp],
+        ['https://www.northcote-kb.com.au:8443', settingsMessages.siteUrlPort],
+      ];
+      for (const [siteUrl, message] of cases) {
+        const res = await staff.put<ApiError>('/api/settings', {
+          version: before.version,
+          business: { ...before.settings.business, siteUrl },
+          currentPassword: admin.password,
+        });
+        expect(res.status, siteUrl).toBe(400);
+        expect(res.body.errors?.['business.siteUrl'], siteUrl).toBe(message);
+      }
+      expect(await read()).toEqual(before);
+    });
   });
 
   describe(`The first start of an older install on ${name}`, () => {
@@ -216,6 +375,7 @@ function describeApplied(makeStore: (() => Store) | undefined) {
       version: current.version,
       business: { ...current.settings.business, phone: '0412 345 678' },
       notifications: { ...current.settings.notifications, emails: ['owner@northcote-kb.com.au'] },
+      currentPassword: admin.password,
     });
     expect(res.status, res.text).toBe(200);
     const lead = await t.client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'new-phone@example.com' });
@@ -247,6 +407,32 @@ function describeApplied(makeStore: (() => Store) | undefined) {
     expect(melbourneDate(new Date(after!)) > dayAfter).toBe(true);
   });
 }
+
+describe('wrong current passwords on a settings save, SQLite', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ loginRateLimit: 2 });
+  });
+  afterAll(() => t.close());
+
+  it('count with the account’s wrong ones toward one limit: then 429 with Retry-After, even for the right one', async () => {
+    const staff = await t.adminClient();
+    const newPassword = 'tram stop lemon 42 violet';
+    expect((await staff.post('/api/account/password', { currentPassword: 'a guess', newPassword })).status).toBe(403);
+    const before = (await staff.get<CurrentSettings>('/api/settings')).body;
+    const change = { version: before.version, payments: { ...before.settings.payments, depositPercent: 5 } };
+    expect((await staff.put('/api/settings', { ...change, currentPassword: 'another guess' })).status).toBe(403);
+    const blocked = await staff.put<ApiError>('/api/settings', { ...change, currentPassword: admin.password });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await staff.get<CurrentSettings>('/api/settings')).body.version).toBe(before.version);
+
+    t.clock.advance(16 * 60_000);
+    const saved = await staff.put<CurrentSettings>('/api/settings', { ...change, currentPassword: admin.password });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.settings.payments.depositPercent).toBe(5);
+  });
+});
 
 const melbourneDate = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
 

@@ -13,7 +13,7 @@ import { defaultWebDist } from '../src/embedded/site';
 import { staticSite } from '../src/embedded/static-site';
 import type { CurrentSettings } from '../src/services/settings';
 import { createSitePages, type SitePages } from '../src/site-pages/site-pages';
-import { glb, goodReview, startTestApp, until, type Client, type TestApp } from './harness';
+import { admin as adminAccount, glb, goodReview, startTestApp, until, type Client, type TestApp } from './harness';
 
 const built = existsSync(join(defaultWebDist, '..', 'dist-ssr', 'entry-server.js'));
 
@@ -195,6 +195,7 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
         abn: '51824753556',
         siteUrl: 'https://www.fitzroyjoinery.com.au',
       },
+      currentPassword: adminAccount.password,
     });
     expect(saved.status).toBe(200);
     const texts: PublicSettings['texts'] = {

@@ -38,7 +38,7 @@ export interface NewMessage {
 
 /** A queued message as the embedded worker sees it. */
 export interface QueuedMessage extends NewMessage {
-  leadKind: LeadKind | 'test' | 'outbox';
+  leadKind: LeadKind | 'test' | 'outbox' | 'notice';
   leadId: string;
   attempts: number;
   createdAt: string;
@@ -67,6 +67,12 @@ export interface MessageStore {
    * left `new` or was reminded already. Message ids start with `<lead id>-`, as insertLead's.
    */
   remindLead(kind: 'inquiry' | 'quote', leadId: string, messages: readonly NewMessage[], now: string): Promise<boolean>;
+  /**
+   * Queues a notice that belongs to no lead (staff told of a change to the bank details, the
+   * site address or the staff recipients), sent as a lead's messages are. Message ids start
+   * with `<notice id>-`, as a lead's do.
+   */
+  queueNotice(noticeId: string, messages: readonly NewMessage[], now: string): Promise<void>;
   /**
    * The messages about each of these leads, oldest first, then staff before customer and
    * email before SMS; leads without any are absent.

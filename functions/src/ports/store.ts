@@ -1,4 +1,4 @@
-import type { BookingBlockRecord, BookingRecord, BookingSlotStore } from './bookings';
+import type { BookingAlertStore, BookingBlockRecord, BookingRecord, BookingSlotStore } from './bookings';
 import { InvalidError } from './errors';
 import type { MessageStore } from './messages';
 import type { QuoteCounterRecord, QuoteRecord, StripeEventRecord } from './quotes';
@@ -310,6 +310,8 @@ export interface Store {
   bookings: Collection<BookingRecord>;
   bookingBlocks: Collection<BookingBlockRecord>;
   bookingSlots: BookingSlotStore;
+  /** Staff alerts about bookings counted per business day, and those past the day's allowance held for its digest. */
+  bookingAlerts: BookingAlertStore;
   /** Quotes sent to leads' customers (each version a record), their numbers, and the Stripe events handled. */
   quoteVersions: Collection<QuoteRecord>;
   quoteCounters: Collection<QuoteCounterRecord>;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { signedIn } from '../auth/sessions';
 import { notFound } from '../http/errors';
 import { body, parse } from '../http/validate';
+import { privateUploadKinds } from '../services/uploads';
 import type { RouteContext } from './context';
 
 /** Direct uploads (Cloud Storage) sign the content type, so the client names it; the API path ignores it. */
@@ -72,7 +73,7 @@ export function objectRoutes(ctx: Pick<RouteContext, 'objects' | 'store'>): Rout
       contentType = 'image/png';
     } else {
       const record = await ctx.store.objects.findOne({ key });
-      if (!record || record.kind === 'photo') throw notFound();
+      if (!record || privateUploadKinds.has(record.kind)) throw notFound();
       contentType = record.contentType;
     }
     const opened = await ctx.objects.open(key);

@@ -3,11 +3,14 @@ import {
   quoteAcceptSchema,
   quoteDeclineSchema,
   quoteDraftSchema,
+  quoteInsuranceSchema,
   quoteLeadIdsSchema,
+  quoteWithdrawSchema,
   quoteLeadKinds,
   type QuoteLeadKind,
 } from '@site/domain';
 import express, { Router, type Request, type Response } from 'express';
+import type { Readable } from 'node:stream';
 import { signedIn } from '../auth/sessions';
 import { HttpError } from '../http/errors';
 import { body, idParam, parse, queryParams } from '../http/validate';
@@ -30,6 +33,19 @@ function tokenParam(req: Request): string {
   const token = String(req.params.token);
   if (!/^[A-Za-z0-9_.-]{1,200}$/.test(token)) throw new HttpError(404, 'Not found');
   return token;
+}
+
+/** A quote's insurance certificate, streamed as the PDF it is. */
+function sendInsurance(res: Response, { quote, file }: { quote: QuoteRecord; file: { stream: Readable; size: number } }) {
+  res.set({
+    'Content-Type': 'application/pdf',
+    'Content-Length': String(file.size),
+    'Content-Disposition': `inline; filename="insurance-certificate-${quote.number}.pdf"`,
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  file.stream.on('error', () => res.destroy());
+  file.stream.pipe(res);
 }
 
 function sendPdf(res: Response, { quote, pdf }: { quote: QuoteRecord; pdf: Buffer }) {
@@ -97,12 +113,53 @@ export function quoteRoutes(
     sendPdf(res, await quotes.pdf(idParam(req)));
   });
 
+  router.put('/quotes/:id/insurance', sessions.requireAdmin, async (req, res) => {
+    const { url } = parse(quoteInsuranceSchema, body(req));
+    const quote = await quotes.attachInsurance(idParam(req), url);
+    await audit.record(req, signedIn(res).user, 'quote.insurance_attached', {
+      target: `${quote.leadKind}:${quote.leadId}`,
+      detail: `${quote.number} version ${quote.version}`,
+    });
+    res.json(quote);
+  });
+
+  router.delete('/quotes/:id/insurance', sessions.requireAdmin, async (req, res) => {
+    const quote = await quotes.removeInsurance(idParam(req));
+    await audit.record(req, signedIn(res).user, 'quote.insurance_removed', {
+      target: `${quote.leadKind}:${quote.leadId}`,
+      detail: `${quote.number} version ${quote.version}`,
+    });
+    res.json(quote);
+  });
+
+  router.get('/quotes/:id/insurance', sessions.requireAdmin, async (req, res) => {
+    sendInsurance(res, await quotes.insuranceFile(idParam(req)));
+  });
+
+  router.post('/quotes/:id/refunded', sessions.requireAdmin, async (req, res) => {
+    const quote = await quotes.markRefunded(idParam(req));
+    await audit.record(req, signedIn(res).user, 'quote.refunded', {
+      target: `${quote.leadKind}:${quote.leadId}`,
+      detail: `${quote.number} version ${quote.version}`,
+    });
+    res.json(quote);
+  });
+
   router.get('/customer/:token', async (req, res) => {
     res.json(await quotes.customerPage(tokenParam(req)));
   });
 
   router.get('/customer/:token/quotes/:quoteId/pdf', ctx.limits.customerPdfs, async (req, res) => {
     sendPdf(res, await quotes.customerPdf(tokenParam(req), idParam(req, 'quoteId')));
+  });
+
+  router.get('/customer/:token/quotes/:quoteId/insurance', ctx.limits.customerPdfs, async (req, res) => {
+    sendInsurance(res, await quotes.customerInsurance(tokenParam(req), idParam(req, 'quoteId')));
+  });
+
+  router.post('/customer/:token/quotes/:quoteId/withdraw', ctx.verifiedClient, forms, async (req, res) => {
+    const { name } = parse(quoteWithdrawSchema, body(req));
+    res.json(await quotes.withdraw(tokenParam(req), idParam(req, 'quoteId'), name));
   });
 
   router.post('/customer/:token/files', ctx.verifiedClient, forms, async (req, res) => {

@@ -5,10 +5,11 @@ import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import { BrandImages, type BrandImageUrls } from '../services/brand-images';
 import { goLiveItems, sendTestMessages } from '../services/go-live';
+import { CurrentPassword } from '../auth/current-password';
 import { signedIn } from '../auth/sessions';
 import { body, parse } from '../http/validate';
 import { rescheduleFollowUps } from '../services/follow-up';
-import type { SettingsChange } from '../services/settings';
+import { announceSensitiveChanges, maskedAccountNumber, type SettingsChange } from '../services/settings';
 import type { RouteContext } from './context';
 
 /** How much of a long value (a page text) the audit trail keeps. */
@@ -20,8 +21,13 @@ const shown = (value: unknown): string => {
   return text.length > auditValueMax ? `${text.slice(0, auditValueMax - 1)}…` : text;
 };
 
+/** A field's value as the audit trail keeps it: an account number by its last 4 digits, as the change notice shows it. */
+const audited = (field: string, value: unknown): unknown =>
+  field === 'payments.bankAccountNumber' && typeof value === 'string' && value ? maskedAccountNumber(value) : value;
+
 /** The audit trail's line for one changed field: `business.phone: "(03) 7010 4620" → "0412 345 678"`. */
-export const describeChange = (change: SettingsChange) => `${change.field}: ${shown(change.from)} → ${shown(change.to)}`;
+export const describeChange = (change: SettingsChange) =>
+  `${change.field}: ${shown(audited(change.field, change.from))} → ${shown(audited(change.field, change.to))}`;
 
 /**
  * The business settings: everyone reads the public part (the site's details, hours, links,
@@ -31,11 +37,23 @@ export const describeChange = (change: SettingsChange) => `${change.field}: ${sh
 export function settingsRoutes(
   ctx: Pick<
     RouteContext,
-    'audit' | 'clock' | 'delivery' | 'lastBackupAt' | 'messageSettings' | 'objects' | 'sessions' | 'settings' | 'store' | 'uploads'
+    | 'audit'
+    | 'clock'
+    | 'delivery'
+    | 'lastBackupAt'
+    | 'limits'
+    | 'messageSettings'
+    | 'objects'
+    | 'sessions'
+    | 'settings'
+    | 'store'
+    | 'uploads'
   >,
 ): Router {
   const router = Router();
   const { sessions, settings } = ctx;
+  // The same limits as the account's factor changes: wrong passwords count together wherever they are tried.
+  const currentPassword = new CurrentPassword(ctx.limits.currentPassword, ctx.audit);
 
   router.get('/settings', async (req: Request, res) => {
     const signed = await sessions.current(req);
@@ -52,10 +70,25 @@ export function settingsRoutes(
   router.put('/settings', sessions.requireAdmin, async (req: Request, res) => {
     const update = parse(settingsUpdateSchema, body(req));
     const admin = signedIn(res).user;
-    const { current, changes } = await settings.update(update, admin.username);
+    // Asked for only when a sensitive setting changes: a session cookie alone cannot redirect deposits or alerts.
+    const confirmPassword = async () => {
+      const user = await ctx.store.users.get(admin.id);
+      if (!user) throw new HttpError(401, 'Not signed in');
+      await currentPassword.confirm(req, user, update);
+    };
+    const { current, changes, before } = await settings.update(update, admin.username, confirmPassword);
     for (const change of changes) {
       await ctx.audit.record(req, admin, 'settings.changed', { target: `settings:${change.field}`, detail: describeChange(change) });
     }
+    await announceSensitiveChanges(
+      { messages: ctx.store.messages, clock: ctx.clock, wake: ctx.delivery.wake },
+      {
+        before,
+        after: current.settings,
+        changes,
+        by: { username: admin.username, ipAddress: req.ip ?? '', userAgent: (req.get('user-agent') ?? '').slice(0, 300) },
+      },
+    );
     // Leads still waiting for their follow-up reminder are due by the new hours, closures or delay.
     if (changes.some((change) => change.field.startsWith('hours.') || change.field === 'notifications.followUpAfterHours')) {
       const { followUp } = await ctx.messageSettings();

@@ -9,7 +9,20 @@ import type { MessageAttachment } from '../ports/messages';
  * 09:00 in Melbourne lands at 09:00 in every calendar on either side of a daylight-saving
  * change. The UID is the booking's and stays with it: a move (SEQUENCE one higher) replaces the
  * event in the customer's calendar and a cancellation (METHOD:CANCEL) removes it.
+ *
+ * Every text value is escaped as RFC 5545 says (3.3.11): ical-generator escapes the events'
+ * text itself, but writes the calendar's own PRODID, NAME and X-WR-CALNAME as given, so those
+ * go through icsText first. Without it a business name with a comma or a line break would
+ * split or end the line in the customer's calendar.
  */
+
+/** A TEXT value as RFC 5545 writes it: a backslash, semicolon or comma escaped by a backslash, a line break as `\n`. */
+export function icsText(value: string): string {
+  return value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** The PRODID (`-//company//product//EN`) with the business's name escaped. */
+const prodId = (business: InviteBusiness, product: string) => ({ company: icsText(business.brand), product, language: 'EN' });
 
 export interface InviteBusiness {
   brand: string;
@@ -41,7 +54,7 @@ const place = (booking: BookingRecord) => `${booking.street}, ${booking.suburb} 
 export function bookingInvite(booking: BookingRecord, business: InviteBusiness, manageUrl: string, now: Date): MessageAttachment {
   const cancelled = booking.status === 'cancelled';
   const method = cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
-  const calendar = ical({ prodId: { company: business.brand, product: 'Site measure booking', language: 'EN' }, method });
+  const calendar = ical({ prodId: prodId(business, 'Site measure booking'), method });
   calendar.createEvent({
     id: bookingUid(booking, business),
     sequence: booking.sequence,
@@ -66,8 +79,8 @@ export function bookingInvite(booking: BookingRecord, business: InviteBusiness, 
 /** The owner's private feed: every booked visit, with the customer's details for the day. */
 export function bookingFeed(bookings: readonly BookingRecord[], business: InviteBusiness, adminUrl: string, now: Date): string {
   const calendar = ical({
-    prodId: { company: business.brand, product: 'Site measure bookings', language: 'EN' },
-    name: `${business.brand}: site measures`,
+    prodId: prodId(business, 'Site measure bookings'),
+    name: icsText(`${business.brand}: site measures`),
     ttl: 15 * 60,
   });
   for (const booking of bookings) {

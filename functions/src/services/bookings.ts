@@ -1,6 +1,8 @@
 import {
   bookingMessages,
   bookingServiceLabels,
+  bookingsPerPerson,
+  businessTimeZone,
   fieldErrors,
   inBookingArea,
   quoteInputSchema,
@@ -16,17 +18,20 @@ import {
   type QuoteInput,
   type SiteSettings,
 } from '@site/domain';
-import { bookingWindow, freeSlots, gridCells, isFreeSlot, type BusyTime } from '@site/domain/booking-slots';
+import { bookingWindow, freeSlots, gridCells, isFreeSlot, visitDateLabel, type BusyTime } from '@site/domain/booking-slots';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { newId } from '../ids';
-import { CellTakenError, type BookingBlockRecord, type BookingRecord } from '../ports/bookings';
+import { CellTakenError, HolderLimitError, type BookingBlockRecord, type BookingRecord } from '../ports/bookings';
 import type { Clock } from '../ports/clock';
 import { ConflictError, GoneError, InvalidError, NotFoundError } from '../ports/errors';
 import type { NewMessage } from '../ports/messages';
 import type { Store } from '../ports/store';
 import { bookingFeed, bookingInvite, type InviteBusiness } from './booking-invite';
+import { lastDays } from './days';
 import {
   bookingCustomerMessages,
+  bookingDigestMessages,
+  bookingLinkEmail,
   bookingStaffMessages,
   capCustomerMessages,
   leadMessageId,
@@ -52,6 +57,13 @@ const pageSize = 500;
 const feedKeyId = 'calendar-feed';
 /** Where a customer's link opens the booking's page (web: paths.manageBooking). */
 const managePath = '/book/manage';
+/** Staff alerts about bookings, moves and cancellations sent one by one in a business day; the rest go in the day's digest. */
+const staffAlertsPerDay = 20;
+/**
+ * How often a visit's link may be emailed again when its customer tries to book one visit too
+ * many: once an hour per visit, however often they try, so the refusal cannot flood an inbox.
+ */
+const linkResendMs = hourMs;
 
 /** A time that went between showing it and sending it: 409 with the fresh free slots. */
 export class SlotTakenError extends ConflictError {
@@ -112,16 +124,24 @@ export class BookingService {
     const record = this.newRecord(id, newId(), input, start, settings, now);
     if (bot) return this.publicView(record, settings, now);
     try {
-      await this.deps.store.bookingSlots.book(record);
+      await this.deps.store.bookingSlots.book(record, { max: bookingsPerPerson, now: now.toISOString() });
     } catch (error) {
       if (error instanceof CellTakenError) throw new SlotTakenError(await this.free(site));
+      if (error instanceof HolderLimitError) {
+        await this.resendLink(error.held, site, now);
+        throw new ConflictError(bookingMessages.alreadyBooked(visitDateLabel(new Date(error.held.start))));
+      }
       throw error;
     }
     const manageUrl = await this.manageUrl(site, id);
     try {
+      const alertStaff = await this.alertNow({ booking: record, kind: 'confirmed' }, now);
       await this.deps.leads.submitBookingQuote(quoteInput, { id: record.leadId, bookingId: id }, (_quote, messageSettings, at) => {
         const notice: BookingNotice = { booking: record, kind: 'confirmed', manageUrl, invite: this.invite(record, site, manageUrl, at) };
-        return [...bookingStaffMessages(messageSettings, notice, at), ...bookingCustomerMessages(messageSettings, notice)];
+        return [
+          ...(alertStaff ? bookingStaffMessages(messageSettings, notice, at) : []),
+          ...bookingCustomerMessages(messageSettings, notice),
+        ];
       });
     } catch (error) {
       // The lead could not be stored (a file that is not a fresh upload): nor is the visit.
@@ -299,8 +319,45 @@ export class BookingService {
         continue;
       }
       const notice: BookingNotice = { booking, kind: 'reminder', manageUrl: await this.manageUrl(site, booking.id) };
-      await this.queue(booking, `reminder-${booking.sequence}`, notice, now);
+      const settings = await this.deps.messageSettings();
+      await this.queue(
+        booking,
+        `reminder-${booking.sequence}`,
+        [...bookingStaffMessages(settings, notice, now), ...bookingCustomerMessages(settings, notice)],
+        now,
+      );
       await store.bookings.update(booking.id, { reminder: 'sent' });
+      queued++;
+    }
+    return queued;
+  }
+
+  /**
+   * The digests of the business days that are over and had more staff alerts than go out one
+   * by one: one email per day listing each booking, move and cancellation held. A day is
+   * claimed before its digest is queued, so overlapping runs send it once. Answers how many
+   * digests were queued.
+   */
+  async sendDueDigests(): Promise<number> {
+    const now = this.deps.clock.now();
+    const alerts = this.deps.store.bookingAlerts;
+    let queued = 0;
+    for (const day of await alerts.undigested(today(now))) {
+      const held = await alerts.claimDigest(day);
+      if (!held) continue;
+      const ids = [...new Set(held.map((alert) => alert.bookingId))];
+      const found = await Promise.all(ids.map((id) => this.deps.store.bookings.get(id)));
+      const bookings = new Map(ids.map((id, i) => [id, found[i]]));
+      const settings = await this.deps.messageSettings();
+      const entries = held.map((alert) => ({ alert, booking: bookings.get(alert.bookingId) ?? null }));
+      const noticeId = `booking-digest-${day}`;
+      const messages = bookingDigestMessages(settings, day, staffAlertsPerDay, entries, now).map((draft, i) => ({
+        ...draft,
+        id: leadMessageId(noticeId, i + 1),
+      }));
+      await this.deps.store.messages.queueNotice(noticeId, messages, now.toISOString());
+      await alerts.digested(day);
+      this.deps.wake?.();
       queued++;
     }
     return queued;
@@ -393,7 +450,7 @@ export class BookingService {
     }
     if (!moved) throw new ConflictError(bookingMessages.cancelled);
     const manageUrl = await this.manageUrl(site, moved.id);
-    await this.queue(
+    await this.notify(
       moved,
       `moved-${moved.sequence}`,
       {
@@ -418,7 +475,7 @@ export class BookingService {
     });
     if (!cancelled) throw new ConflictError(bookingMessages.cancelled);
     const manageUrl = await this.manageUrl(site, cancelled.id);
-    await this.queue(
+    await this.notify(
       cancelled,
       'cancelled',
       { booking: cancelled, kind: 'cancelled', by, manageUrl, invite: this.invite(cancelled, site, manageUrl, now) },
@@ -427,10 +484,58 @@ export class BookingService {
     return cancelled;
   }
 
-  /** Queues the customer's and the staff's messages about a visit on its lead's card (ids `<lead id>-<what>-<n>`). */
-  private async queue(booking: BookingRecord, what: string, notice: BookingNotice, now: Date) {
+  /** The customer's messages about a move or cancellation, and the staff's alert unless the day's digest takes it. */
+  private async notify(booking: BookingRecord, what: string, notice: BookingNotice, now: Date) {
     const settings = await this.deps.messageSettings();
-    const drafts: Draft[] = [...bookingStaffMessages(settings, notice, now), ...bookingCustomerMessages(settings, notice)];
+    const staff = (await this.alertNow(notice, now)) ? bookingStaffMessages(settings, notice, now) : [];
+    await this.queue(booking, what, [...staff, ...bookingCustomerMessages(settings, notice)], now);
+  }
+
+  /**
+   * Counts a staff alert about a visit booked, moved or cancelled on the business day: true
+   * when it goes out now, false when it is held for the day's digest (past the first
+   * `staffAlertsPerDay`), so a busy or abused day cannot bury the staff's inbox and phone.
+   */
+  private async alertNow(notice: Pick<BookingNotice, 'booking' | 'kind' | 'by' | 'previousStart'>, now: Date): Promise<boolean> {
+    if (notice.kind === 'reminder') return true;
+    const counted = await this.deps.store.bookingAlerts.count(
+      {
+        id: newId(),
+        day: today(now),
+        at: now.toISOString(),
+        kind: notice.kind,
+        ...(notice.by ? { by: notice.by } : {}),
+        bookingId: notice.booking.id,
+        start: notice.booking.start,
+        ...(notice.previousStart ? { previousStart: notice.previousStart } : {}),
+      },
+      staffAlertsPerDay,
+    );
+    return counted === 'send';
+  }
+
+  /**
+   * Emails a visit's link again, when its customer tried to book one visit too many: to the
+   * address the visit was booked with, never to one the request gave, and at most once per
+   * `linkResendMs`. The time is claimed on the booking atomically, so two refusals at once
+   * send it once.
+   */
+  private async resendLink(held: BookingRecord, site: SiteSettings, now: Date) {
+    let claimed = false;
+    await this.deps.store.bookings.transform(held.id, (current) => {
+      const last = current.linkResentAt ? Date.parse(current.linkResentAt) : Number.NEGATIVE_INFINITY;
+      claimed = current.status === 'booked' && now.getTime() - last >= linkResendMs;
+      return claimed ? { linkResentAt: now.toISOString() } : null;
+    });
+    if (!claimed) return;
+    const settings = await this.deps.messageSettings();
+    const email = bookingLinkEmail(settings, held, await this.manageUrl(site, held.id));
+    await this.queue(held, `link-${now.getTime().toString(36)}`, [email], now);
+  }
+
+  /** Queues messages about a visit on its lead's card (ids `<lead id>-<what>-<n>`), the customer's within their daily cap. */
+  private async queue(booking: BookingRecord, what: string, drafts: Draft[], now: Date) {
+    const settings = await this.deps.messageSettings();
     const messages: NewMessage[] = drafts.map((draft, i) => ({ ...draft, id: leadMessageId(`${booking.leadId}-${what}`, i + 1) }));
     const capped = await capCustomerMessages(messages, settings, now, this.deps.store.messages);
     // A lead deleted meanwhile took its booking with it: its messages have nowhere to go.
@@ -562,6 +667,9 @@ export class BookingService {
   }
 }
 
+/** The business's day (Melbourne, yyyy-MM-dd) at `now`. */
+const today = (now: Date) => lastDays(now, 1, businessTimeZone)[0].day;
+
 /** Until when a visit can be moved or cancelled online: its start less the minimum notice. */
 const changeUntil = (booking: Pick<BookingRecord, 'start'>, settings: BookingSettings) =>
   Date.parse(booking.start) - settings.minNoticeHours * hourMs;
@@ -579,7 +687,7 @@ const inviteBusiness = (site: SiteSettings): InviteBusiness => ({
 });
 
 function adminView(record: BookingRecord): Booking {
-  const { reminder: _reminder, reminderDueAt: _due, cells: _cells, ...booking } = record;
+  const { reminder: _reminder, reminderDueAt: _due, cells: _cells, linkResentAt: _resent, ...booking } = record;
   return booking;
 }
 

@@ -16,10 +16,10 @@ import {
   type QuoteRequest,
   type Review,
 } from '@site/domain';
-import { visitLabel } from '@site/domain/booking-slots';
+import { dayLabel, melbourneParts, timeLabel, visitLabel } from '@site/domain/booking-slots';
 import type { BusinessHours } from '@site/domain/business-hours';
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
-import type { BookingRecord } from '../ports/bookings';
+import type { BookingRecord, HeldBookingAlert } from '../ports/bookings';
 import { cappedRecipient, type Lead, type MessageAttachment, type MessageStore, type NewMessage } from '../ports/messages';
 import { customerEmailHtml, staffAlertHtml } from './email-layout';
 
@@ -497,6 +497,66 @@ export function bookingStaffMessages(settings: MessageSettings, notice: BookingN
 const minutesBetween = (booking: Pick<BookingRecord, 'start' | 'end'>) =>
   Math.round((Date.parse(booking.end) - Date.parse(booking.start)) / 60_000);
 
+/** A visit's link emailed again, when its customer tried to book one more visit than they may hold. */
+export function bookingLinkEmail(settings: MessageSettings, booking: BookingRecord, manageUrl: string): Draft {
+  const when = visitLabel(new Date(booking.start));
+  return customerEmail(settings, booking.email, {
+    subject: `Your free ${service(booking)} measure: ${when}`,
+    greeting: `Hi ${booking.firstName},`,
+    body: `We could not book another visit with your details: you already have a free ${service(booking)} measure booked for ${when} (Melbourne time) at ${booking.street}, ${booking.suburb}. To move or cancel it, use your link below up to the day before.`,
+    action: { label: 'Move or cancel your visit', url: manageUrl },
+  });
+}
+
+/** A booking, move or cancellation held for a busy day's digest, with its visit as it is now (null once deleted). */
+export interface DigestEntry {
+  alert: HeldBookingAlert;
+  booking: BookingRecord | null;
+}
+
+const digestWhat: Record<HeldBookingAlert['kind'], string> = { confirmed: 'Booked', moved: 'Moved', cancelled: 'Cancelled' };
+
+/**
+ * The staff's one email about a business day's bookings, moves and cancellations past the ones
+ * alerted one by one, each a line. It belongs to no lead and outlives a lead's deletion, so a
+ * line names the customer and the visit, and the calendar link shows the rest.
+ */
+export function bookingDigestMessages(
+  settings: MessageSettings,
+  day: string,
+  alertedOneByOne: number,
+  entries: readonly DigestEntry[],
+  at: Date,
+): Draft[] {
+  const [year, month, date] = day.split('-').map(Number);
+  const dayName = `${dayLabel(year, month - 1, date)} ${year}`;
+  const changes = entries.length === 1 ? 'change' : 'changes';
+  const subject = `Site measures on ${dayName}: ${entries.length} more ${changes}`;
+  const intro = `Past the first ${alertedOneByOne} alerts of ${dayName}, these ${entries.length} site measure ${changes} were kept for this one email`;
+  const fields: Field[] = entries.map(({ alert, booking }) => {
+    const by = alert.by === 'customer' ? ' by the customer' : alert.by === 'staff' ? ' by staff' : '';
+    const label = `${timeLabel(melbourneParts(new Date(alert.at)).minutes)}, ${digestWhat[alert.kind]}${by}`;
+    const visit = `${visitLabel(new Date(alert.start))}${alert.previousStart ? ` (was ${visitLabel(new Date(alert.previousStart))})` : ''}`;
+    if (!booking) return { label, value: `${visit}: a visit since deleted` };
+    return {
+      label,
+      value: `${booking.firstName} ${booking.lastName}, ${bookingServiceLabels[booking.service]}, ${visit}, ${booking.suburb}`,
+      href: `${settings.siteUrl}/admin?tab=calendar#booking-${encodeURIComponent(booking.id)}`,
+    };
+  });
+  const link = `${settings.siteUrl}/admin?tab=calendar`;
+  const text = [
+    `${intro}:`,
+    '',
+    ...fields.map((field) => `${field.label}: ${field.value}${field.href ? ` ${field.href}` : ''}`),
+    '',
+    `Open the calendar: ${link}`,
+    `Sent ${melbourneTime.format(at)} (Melbourne time).`,
+  ].join('\n');
+  const html = staffAlertHtml({ preheader: `${intro}.`, intro: `${intro}:`, fields, link });
+  return settings.staffEmails.map((to) => ({ channel: 'email', audience: 'staff', to, subject, text, html }));
+}
+
 // ------------------------------------------------------------------ quotes
 
 /** A customer's email about their quote (sent, accepted), with the business's signature and their page's link. */
@@ -512,4 +572,49 @@ export function quoteCustomerEmail(
     action: content.action,
   });
   return { ...draft, attachments: content.attachments };
+}
+
+// ------------------------------------------------------------------ settings
+
+/** A change of the bank details, the site address or the staff recipients, as its notice tells it. */
+export interface SettingsChangeNotice {
+  brand: string;
+  /** Each changed field: its name and label, and its old and new values as they may be shown (account numbers masked). */
+  changes: Array<{ field: string; label: string; from: string; to: string }>;
+  /** What changed, in a few words for the subject: "the bank details and the site address". */
+  summary: string;
+  username: string;
+  at: Date;
+  ipAddress: string;
+  userAgent: string;
+  /** The Settings tab, at the site address as it was before the change. */
+  link: string;
+  to: readonly string[];
+}
+
+/** The email each staff address gets when the bank details, the site address or the staff recipients change. */
+export function settingsChangeEmails(notice: SettingsChangeNotice): Draft[] {
+  const when = `${melbourneTime.format(notice.at)} (Melbourne time)`;
+  const from = `IP address ${notice.ipAddress || 'unknown'}, ${notice.userAgent || 'no browser named'}`;
+  const intro = `${notice.username} changed ${notice.summary} in the settings of the ${notice.brand} website on ${when}.`;
+  const fields: Field[] = [
+    ...notice.changes.map((change) => ({ label: `${change.label} (${change.field})`, value: `${change.from} → ${change.to}` })),
+    { label: 'Who', value: notice.username },
+    { label: 'When', value: when },
+    { label: 'From', value: from },
+  ];
+  const advice =
+    'If nobody at the business meant to make this change, sign in at once, put the settings back and change the admin passwords. This notice goes to every staff email address, before and after the change.';
+  const text = [intro, '', ...fields.map((field) => `${field.label}: ${field.value}`), '', advice, '', `The settings: ${notice.link}`].join(
+    '\n',
+  );
+  const html = staffAlertHtml({ preheader: intro, intro: `${intro} ${advice}`, fields, link: notice.link });
+  return notice.to.map((to) => ({
+    channel: 'email',
+    audience: 'staff',
+    to,
+    subject: `Security notice: ${notice.summary} changed on the ${notice.brand} website`,
+    text,
+    html,
+  }));
 }

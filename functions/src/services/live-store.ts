@@ -72,6 +72,7 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
       if (reminded) feed.publish({ collection: leadCollections[kind], op: 'update', id: leadId });
       return reminded;
     },
+    queueNotice: (noticeId, queued, now) => store.messages.queueNotice(noticeId, queued, now),
     forLeads: (ids) => store.messages.forLeads(ids),
     retry: (id, now) => store.messages.retry(id, now),
     status: () => store.messages.status(),
@@ -80,8 +81,8 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
   // Bookings and blocks are written through the slot store alone: each write is published once stored.
   const slots = store.bookingSlots;
   const bookingSlots: BookingSlotStore = {
-    book: async (booking) => {
-      await slots.book(booking);
+    book: async (booking, limit) => {
+      await slots.book(booking, limit);
       feed.publish({ collection: 'bookings', op: 'create', id: booking.id });
     },
     move: async (id, patch) => {

@@ -1,4 +1,14 @@
-import { formatCents, quoteSections, quoteTotals, sectionSubtotalCents, type QuoteAcceptance, type SiteSettings } from '@site/domain';
+import {
+  formatCents,
+  highestTotalCents,
+  isMajorWorks,
+  needsInsuranceCertificate,
+  quoteSections,
+  quoteTotals,
+  sectionSubtotalCents,
+  type QuoteAcceptance,
+  type SiteSettings,
+} from '@site/domain';
 import PDFDocument from 'pdfkit';
 import type { QuoteRecord } from '../ports/quotes';
 import { melbourneTime } from './lead-messages';
@@ -7,6 +17,15 @@ import { melbourneTime } from './lead-messages';
 export interface QuoteLetterhead {
   business: SiteSettings['business'];
   logo?: Buffer;
+}
+
+/** What a major contract's PDF states beside the quote: the consumer guide, and the cooling-off notice as of `now`. */
+export interface QuoteContractTerms {
+  consumerGuideUrl: string;
+  /** The notice as it reads for a quote not yet accepted (services/quotes.ts `coolingOffNotice`). */
+  coolingOffNotice: string;
+  /** "on Monday 1 February 2027" / "within 6 weeks of acceptance"; "8 weeks from the start". */
+  dates: { start?: string; completion?: string };
 }
 
 const melbourneDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', day: 'numeric', month: 'long', year: 'numeric' });
@@ -26,6 +45,7 @@ export function quotePdf(
   letterhead: QuoteLetterhead,
   deposit: { percent: number; cents: number },
   customer: { name: string },
+  contract: QuoteContractTerms,
 ): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Quote ${quote.number} version ${quote.version}` } });
   const chunks: Buffer[] = [];
@@ -49,6 +69,7 @@ export function quotePdf(
   doc.fontSize(10);
   if (business.legalName && business.legalName !== business.brand) doc.text(`Trading as ${business.brand}`);
   if (business.abn) doc.text(`ABN ${abnLabel(business.abn)}`);
+  if (business.registrationNumber) doc.text(`Builder registration ${business.registrationNumber}`);
   doc.text(`${business.street}, ${business.suburb} ${business.state} ${business.postcode}`);
   doc.text(`${business.phone} · ${business.email}`);
   doc.moveDown();
@@ -62,6 +83,16 @@ export function quotePdf(
 
   const selection = quote.acceptance?.selection ?? {};
   const totals = quote.acceptance?.totals ?? quoteTotals(quote.items, selection);
+  // Major by what was accepted, or (before) by the most the customer's choices can make it.
+  const major = isMajorWorks(quote.acceptance ? totals.totalCents : highestTotalCents(quote.items));
+  if (major) {
+    doc.font('Helvetica-Bold').text('Major domestic building contract').font('Helvetica');
+    doc.text(`Site: ${quote.siteAddress ?? ''}`);
+    if (contract.dates.start) doc.text(`Start: ${contract.dates.start}`);
+    if (contract.dates.completion) doc.text(`Completion: ${contract.dates.completion}`);
+    if (business.registrationNumber) doc.text(`Builder registration: ${business.registrationNumber} (Building Act 1993)`);
+    doc.moveDown();
+  }
   const row = (left: string, right: string, options: { bold?: boolean } = {}) => {
     const y = doc.y;
     doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica');
@@ -107,6 +138,31 @@ export function quotePdf(
   doc.moveDown();
   if (quote.notes) doc.font('Helvetica-Bold').text('Notes').font('Helvetica').text(quote.notes).moveDown();
   if (quote.terms) doc.font('Helvetica-Bold').text('Terms').font('Helvetica').text(quote.terms).moveDown();
+  if (major) {
+    doc.font('Helvetica-Bold').text('Domestic Building Consumer Guide').font('Helvetica');
+    doc.text(`Read it before accepting: ${contract.consumerGuideUrl}`).moveDown();
+    doc.font('Helvetica-Bold').text('Your right to cool off').font('Helvetica');
+    if (quote.coolingOffEndsAt) {
+      doc.text(
+        `You may withdraw from this contract by written notice until ${melbourneTime.format(new Date(quote.coolingOffEndsAt))} (Melbourne time), 5 clear business days after you received this copy. The builder may keep $100 and refunds the rest of what you paid.`,
+      );
+    } else if (quote.acceptance?.independentLegalAdvice) {
+      doc.text(
+        'You had independent legal advice before accepting: the cooling-off right does not apply (Domestic Building Contracts Act 1995, s 34).',
+      );
+    } else {
+      doc.text(contract.coolingOffNotice);
+    }
+    doc.moveDown();
+  }
+  if (needsInsuranceCertificate(totals.totalCents)) {
+    doc.font('Helvetica-Bold').text('Domestic building insurance').font('Helvetica');
+    doc
+      .text(
+        'Over $16,000 we give you the domestic building insurance certificate for your home before asking for a deposit or any other money.',
+      )
+      .moveDown();
+  }
   if (quote.acceptance) acceptedBlock(doc, quote.acceptance);
   doc.end();
   return done;

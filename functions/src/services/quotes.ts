@@ -3,7 +3,12 @@ import {
   attachmentMessages,
   depositCapPercent,
   depositCents,
+  coolingOffKeepCents,
   formatCents,
+  highestTotalCents,
+  isMajorWorks,
+  needsInsuranceCertificate,
+  particularsLabels,
   paths,
   quoteAnswerMessages,
   quoteLimits,
@@ -25,7 +30,10 @@ import {
   type QuoteSelection,
   type SiteSettings,
 } from '@site/domain';
+import { coolingOffEndsAt } from '@site/domain/cooling-off';
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { newId } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { Log } from '../ports/log';
@@ -35,7 +43,7 @@ import type { NewMessage } from '../ports/messages';
 import { quotePdfKey, type CheckoutEvent, type CheckoutSessionData, type DepositCheckout, type QuoteRecord } from '../ports/quotes';
 import type { Collection, Store } from '../ports/store';
 import type { Attachments } from './attachments';
-import { adminLink, quoteCustomerEmail, staffAlert, type Draft, type MessageSettings } from './lead-messages';
+import { adminLink, melbourneTime, quoteCustomerEmail, staffAlert, type Draft, type MessageSettings } from './lead-messages';
 import { leadPatch } from './leads';
 import type { LinkSigner } from './link-signing';
 import { quotePdf } from './quote-pdf';
@@ -114,8 +122,8 @@ export interface QuoteServiceDeps {
   logo?: (site: SiteSettings) => Promise<Buffer | undefined>;
   /** Tells the embedded sender that messages were queued; absent where extensions send. */
   wake?: () => void;
-  /** Where each version's PDF is kept once made (a version is frozen, so its PDF is too). */
-  pdfs?: Pick<ObjectStore, 'put' | 'open'>;
+  /** Where each version's PDF is kept once made (a version is frozen, so its PDF is too), and the insurance certificates. */
+  files?: Pick<ObjectStore, 'put' | 'open' | 'delete'>;
   /** Reports webhook events that changed nothing, so an operator sees a payment nobody asked for. */
   log?: Log;
 }
@@ -168,7 +176,7 @@ export class QuoteService {
 
   /** A new draft on a lead; 404 for an unknown lead. */
   async createDraft(kind: QuoteLeadKind, leadId: string, draft: QuoteDraft): Promise<Quote> {
-    await this.lead(kind, leadId);
+    const lead = await this.lead(kind, leadId);
     const existing = await this.forLead(leadId);
     if (existing.length >= quotesPerLead) throw new ConflictError(`A lead holds at most ${quotesPerLead} quotes and versions`);
     const now = this.now();
@@ -183,6 +191,11 @@ export class QuoteService {
       createdAt: now,
       updatedAt: now,
     };
+    // The site is where the customer booked the measure, unless staff typed another.
+    if (record.siteAddress === undefined) {
+      const site = await this.bookedSite(lead);
+      if (site) record.siteAddress = site;
+    }
     await this.deps.store.quoteVersions.insert(record);
     return this.staffView(record);
   }
@@ -198,7 +211,7 @@ export class QuoteService {
     await this.refuseOnceAccepted(current);
     if (current.status === 'draft') {
       const saved = await quoteVersions.transform(id, (stored) =>
-        stored.status === 'draft' ? { ...this.content(draft), updatedAt: this.now() } : null,
+        stored.status === 'draft' ? { ...clearedParticulars, ...this.content(draft), updatedAt: this.now() } : null,
       );
       if (!saved || saved.status !== 'draft') throw new ConflictError(quoteAnswerMessages.notDraft);
       return this.staffView(saved);
@@ -263,6 +276,8 @@ export class QuoteService {
     if (draft.status !== 'draft') throw new ConflictError(quoteAnswerMessages.notDraft);
     await this.refuseOnceAccepted(draft);
     const lead = await this.lead(draft.leadKind, draft.leadId);
+    const site = await this.deps.settings();
+    this.checkParticulars(draft, site);
     const at = this.deps.clock.now();
     const sentAt = at.toISOString();
     const patch = {
@@ -291,7 +306,6 @@ export class QuoteService {
       });
     }
     await this.summarize(sent);
-    const site = await this.deps.settings();
     const settings = await this.deps.messageSettings();
     const pdf = await this.keptPdf(sent, lead, site);
     const url = await this.customerUrl(settings, draft.leadKind, draft.leadId);
@@ -299,7 +313,7 @@ export class QuoteService {
     const email = quoteCustomerEmail(settings, lead.email, {
       subject: `Your quote ${sent.number} from ${settings.business.brand}`,
       firstName: lead.firstName,
-      body: `Thank you for the chance to quote on your renovation. Your quote ${sent.number}${sent.version > 1 ? ` (version ${sent.version}, replacing the earlier one)` : ''} comes to ${formatCents(totals.totalCents)} including GST with the options as we suggest them, and is valid for ${sent.validDays} days. The PDF is attached. On your page you can choose between the options, see the total change and accept or decline it.`,
+      body: `Thank you for the chance to quote on your renovation. Your quote ${sent.number}${sent.version > 1 ? ` (version ${sent.version}, replacing the earlier one)` : ''} comes to ${formatCents(totals.totalCents)} including GST with the options as we suggest them, and is valid for ${sent.validDays} days. The PDF is attached. On your page you can choose between the options, see the total change and accept or decline it.${majorNotice(sent, site, this.deps.clock.now())}`,
       action: { label: 'View and accept your quote', url },
       attachments: [this.pdfAttachment(sent, pdf)],
     });
@@ -370,7 +384,7 @@ export class QuoteService {
             },
           }
         : {}),
-      quotes: quotes.map((quote) => this.customerView(quote)),
+      quotes: quotes.map((quote) => this.customerView(quote, site)),
       depositMethods: { card: Boolean(this.deps.checkout), bank: hasBank(site) },
       business: { brand: site.business.brand, phone: site.business.phone, email: site.business.email },
     };
@@ -438,7 +452,12 @@ export class QuoteService {
    * 410 for a replaced or expired version, 409 for a declined one, 400 for a selection that
    * does not fit the items.
    */
-  async accept(token: string, quoteId: string, input: QuoteSelection & { name: string }, client: AnsweringClient): Promise<CustomerQuote> {
+  async accept(
+    token: string,
+    quoteId: string,
+    input: QuoteSelection & { name: string; consumerGuideReceived?: boolean; independentLegalAdvice?: boolean },
+    client: AnsweringClient,
+  ): Promise<CustomerQuote> {
     const { kind, lead } = await this.byToken(token);
     const quote = await this.customerQuote(lead.id, quoteId);
     this.checkOpen(quote);
@@ -453,6 +472,12 @@ export class QuoteService {
     const site = await this.deps.settings();
     const at = this.now();
     const totals = quoteTotals(quote.items, selection);
+    // Over $10,000 the contract is major: the customer confirms having the consumer guide, and may cool off unless advised.
+    const major = isMajorWorks(totals.totalCents);
+    if (major && input.consumerGuideReceived !== true) {
+      throw new InvalidError(quoteAnswerMessages.consumerGuide, { consumerGuideReceived: quoteAnswerMessages.consumerGuide });
+    }
+    const advised = major && input.independentLegalAdvice === true;
     const setting = site.payments.depositPercent;
     const percent = Math.min(setting ?? depositCapPercent(totals.totalCents), depositCapPercent(totals.totalCents));
     const patch: Partial<QuoteRecord> = {
@@ -466,7 +491,11 @@ export class QuoteService {
         sha256: acceptanceHash(quote, selection),
         ip: client.ip,
         userAgent: client.userAgent,
+        ...(major ? { consumerGuide: { url: site.payments.consumerGuideUrl } } : {}),
+        ...(advised ? { independentLegalAdvice: true } : {}),
       },
+      // The copy of the signed contract is emailed now, so the period runs from now.
+      ...(major && !advised ? { coolingOffEndsAt: coolingOffEndsAt(new Date(at)) } : {}),
       deposit: { percent, cents: depositCents(totals.totalCents, setting), status: 'none', reference: quote.number },
     };
     if (!(await this.deps.store.quoteVersions.updateIf(quote.id, { status: 'sent' }, patch))) {
@@ -483,7 +512,7 @@ export class QuoteService {
     const customer = quoteCustomerEmail(settings, lead.email, {
       subject: `You accepted quote ${quote.number}`,
       firstName: lead.firstName,
-      body: `Thank you for accepting quote ${quote.number} for ${formatCents(totals.totalCents)} including GST. A copy of what you accepted is attached. The deposit is ${formatCents(accepted.deposit?.cents ?? 0)}; your page shows how to pay it.`,
+      body: `Thank you for accepting quote ${quote.number} for ${formatCents(totals.totalCents)} including GST. A copy of the contract you accepted is attached. The deposit is ${formatCents(accepted.deposit?.cents ?? 0)}; your page shows how to pay it.${acceptedNotice(accepted, site)}`,
       action: { label: 'Your page and the deposit', url },
       attachments: [pdf],
     });
@@ -500,7 +529,7 @@ export class QuoteService {
       sms: `Quote ${quote.number} accepted by ${input.name}: ${formatCents(totals.totalCents)}.`,
     }).map((draft) => (draft.channel === 'email' ? { ...draft, attachments: [pdf] } : draft));
     await this.queue(kind, lead.id, `${quote.id}-accepted`, [customer, ...staff]);
-    return this.customerView(accepted);
+    return this.customerView(accepted, site);
   }
 
   /** The customer declines a sent version, with an optional reason: the lead is lost with it in its history, and staff are alerted. */
@@ -526,7 +555,7 @@ export class QuoteService {
       link: adminLink(settings, kind === 'inquiry' ? 'inquiries' : 'quotes', lead.id),
     });
     await this.queue(kind, lead.id, `${quote.id}-declined`, staff);
-    return this.customerView({ ...quote, status: 'declined', declined, updatedAt: at });
+    return this.customerView({ ...quote, status: 'declined', declined, updatedAt: at }, await this.deps.settings());
   }
 
   /**
@@ -541,6 +570,8 @@ export class QuoteService {
     if (quote.status !== 'accepted' || !quote.deposit) throw new ConflictError(quoteAnswerMessages.notAccepted);
     if (quote.deposit.status === 'paid') throw new ConflictError(quoteAnswerMessages.depositPaid);
     const site = await this.deps.settings();
+    // Over $16,000 no money is asked for before the owner has the insurance certificate (Domestic Building Contracts Act 1995, s 43B).
+    if (insuranceOutstanding(quote)) throw new ConflictError(quoteAnswerMessages.insuranceFirst(site.business.brand));
     if (this.deps.checkout) return { kind: 'checkout', url: await this.checkoutPage(quote, lead, this.deps.checkout) };
     if (!hasBank(site)) throw new ConflictError(quoteAnswerMessages.noDepositMethod);
     await this.summarize(
@@ -700,6 +731,183 @@ export class QuoteService {
     return { handled: true };
   }
 
+  // ---------------------------------------------------------------- the contract
+
+  /**
+   * The owner withdraws from a major contract within its cooling-off period (s 34), their typed
+   * name being the written notice: the quote is withdrawn, the refund due recorded (what was
+   * paid less $100), an open Checkout page closed, the lead back to quoted with the withdrawal in
+   * its history, staff alerted and both sides emailed the notice. 409 after the period, without
+   * one (minor works, or independent legal advice), for a quote not accepted, or twice.
+   */
+  async withdraw(token: string, quoteId: string, name: string): Promise<CustomerQuote> {
+    const { kind, lead } = await this.byToken(token);
+    const quote = await this.customerQuote(lead.id, quoteId);
+    const at = this.now();
+    const refuse = (current: QuoteRecord): never => {
+      if (current.status === 'withdrawn') throw new ConflictError(quoteAnswerMessages.withdrawn);
+      if (current.status !== 'accepted') throw new ConflictError(quoteAnswerMessages.notAcceptedToWithdraw);
+      if (!current.coolingOffEndsAt) throw new ConflictError(quoteAnswerMessages.noCoolingOff);
+      throw new ConflictError(quoteAnswerMessages.coolingOffEnded(current.coolingOffEndsAt));
+    };
+    const open = (current: QuoteRecord) =>
+      current.status === 'accepted' && Boolean(current.coolingOffEndsAt) && Date.parse(current.coolingOffEndsAt ?? '') > Date.parse(at);
+    if (!open(quote)) refuse(quote);
+    const withdrawal = { name, at, refundDueCents: refundDueCents(quote.deposit) };
+    const withdrawn = await this.deps.store.quoteVersions.transform(quote.id, (current) =>
+      open(current)
+        ? { status: 'withdrawn', withdrawal: { ...withdrawal, refundDueCents: refundDueCents(current.deposit) }, updatedAt: at }
+        : null,
+    );
+    if (!withdrawn || withdrawn.status !== 'withdrawn' || withdrawn.withdrawal?.at !== at) refuse(withdrawn ?? quote);
+    const record = withdrawn as QuoteRecord;
+    // A Checkout page still open for the deposit can no longer be paid.
+    const deposit = record.deposit;
+    if (this.deps.checkout && deposit?.method === 'card' && deposit.status === 'pending' && deposit.checkoutSessionId) {
+      await this.deps.checkout.expireSession(deposit.checkoutSessionId).catch((error: unknown) => {
+        this.deps.log?.(
+          `Quote ${record.number}: the withdrawn contract's Checkout session ${deposit.checkoutSessionId} could not be expired`,
+          error,
+        );
+      });
+    }
+    const refund = refundDueCents(record.deposit);
+    const note = `Quote ${record.number} version ${record.version} withdrawn by ${name} within the cooling-off period${refund ? `: refund due ${formatCents(refund)}` : ''}`;
+    await this.setLeadStatus(kind, lead.id, 'quoted', note, at);
+    await this.summarize(record);
+    const site = await this.deps.settings();
+    const settings = await this.deps.messageSettings();
+    const url = await this.customerUrl(settings, kind, lead.id);
+    const when = melbourneTime.format(new Date(at));
+    const customer = quoteCustomerEmail(settings, lead.email, {
+      subject: `You withdrew from the contract of quote ${record.number}`,
+      firstName: lead.firstName,
+      body: `We received your notice of withdrawal from the contract of quote ${record.number}, given by ${name} on ${when} (Melbourne time), within the cooling-off period. ${refund ? `We keep $100 as the law allows and refund you ${formatCents(refund)} of the deposit you paid.` : 'You paid no deposit, so nothing is owed either way.'} If you did not send this notice, call us on ${site.business.phone}.`,
+      action: { label: 'Your page', url },
+      attachments: [],
+    });
+    const staff = staffAlert(settings, {
+      subject: `Contract withdrawn: quote ${record.number}, ${lead.firstName} ${lead.lastName}`,
+      intro: `${name} withdrew from the contract of quote ${record.number} version ${record.version} within the cooling-off period`,
+      fields: [
+        { label: 'Notice given', value: `${when} (Melbourne time)` },
+        { label: 'Refund due', value: refund ? `${formatCents(refund)} (paid less $100)` : 'None: no deposit was paid' },
+      ],
+      receivedAt: new Date(at),
+      link: adminLink(settings, kind === 'inquiry' ? 'inquiries' : 'quotes', lead.id),
+    });
+    await this.queue(kind, lead.id, `${record.id}-withdrawn`, [customer, ...staff]);
+    return this.customerView(record, site);
+  }
+
+  /** Staff mark a withdrawn contract's refund made: 409 when none is due, or it is marked already. */
+  async markRefunded(id: string): Promise<Quote> {
+    const current = await this.quote(id);
+    if (current.withdrawal?.refundedAt) throw new ConflictError(quoteAnswerMessages.alreadyRefunded);
+    if (current.status !== 'withdrawn' || !current.withdrawal || !refundDueCents(current.deposit)) {
+      throw new ConflictError(quoteAnswerMessages.notRefundable);
+    }
+    const at = this.now();
+    const saved = await this.deps.store.quoteVersions.transform(id, (stored) =>
+      stored.withdrawal && !stored.withdrawal.refundedAt ? { withdrawal: { ...stored.withdrawal, refundedAt: at }, updatedAt: at } : null,
+    );
+    if (!saved || saved.withdrawal?.refundedAt !== at) throw new ConflictError(quoteAnswerMessages.alreadyRefunded);
+    await this.leads(saved.leadKind).transform(saved.leadId, (lead) => {
+      const change = leadPatch(
+        lead,
+        { note: `Refund of ${formatCents(refundDueCents(saved.deposit))} on quote ${saved.number} marked made` },
+        'staff',
+        at,
+      );
+      return change === 'full' ? null : change;
+    });
+    return this.staffView(saved);
+  }
+
+  /**
+   * Attaches the domestic building insurance certificate (an admin upload of kind `document`)
+   * to a version: it replaces one attached before, and the customer can then download it and
+   * be asked for the deposit. 400 for an address that is no unused PDF upload.
+   */
+  async attachInsurance(id: string, url: string): Promise<Quote> {
+    const quote = await this.quote(id);
+    if (quote.status === 'declined' || quote.status === 'replaced' || quote.status === 'withdrawn') {
+      throw new ConflictError(quoteAnswerMessages.notDraft);
+    }
+    const { objects } = this.deps.store;
+    const upload = await objects.findOne({ url });
+    const notUpload = 'Upload the certificate as a PDF first, then send its url';
+    if (!upload || upload.kind !== 'document' || upload.attached || upload.size === 0)
+      throw new InvalidError(notUpload, { url: notUpload });
+    if (!(await objects.updateIf(upload.id, { attached: false }, { attached: true })))
+      throw new InvalidError(notUpload, { url: notUpload });
+    const at = this.now();
+    const insurance = { name: `Insurance certificate ${quote.number}.pdf`, size: upload.size, attachedAt: at, url: upload.url };
+    const saved = await this.deps.store.quoteVersions.update(id, { insurance, updatedAt: at });
+    if (quote.insurance && quote.insurance.url !== url) await this.removeUpload(quote.insurance.url);
+    if (!saved) throw new NotFoundError(quoteAnswerMessages.quoteNotFound);
+    return this.staffView(saved);
+  }
+
+  /** Takes the certificate off a version (and deletes its file): the deposit over $16,000 waits again. */
+  async removeInsurance(id: string): Promise<Quote> {
+    const quote = await this.quote(id);
+    if (!quote.insurance) throw new NotFoundError(quoteAnswerMessages.noInsurance);
+    const saved = await this.deps.store.quoteVersions.update(id, { insurance: undefined, updatedAt: this.now() });
+    await this.removeUpload(quote.insurance.url);
+    if (!saved) throw new NotFoundError(quoteAnswerMessages.quoteNotFound);
+    return this.staffView(saved);
+  }
+
+  /** A version's insurance certificate for staff: 404 when none is attached. */
+  async insuranceFile(id: string): Promise<{ quote: QuoteRecord; file: { stream: Readable; size: number } }> {
+    return this.openInsurance(await this.quote(id));
+  }
+
+  /** The certificate of one of the customer's quotes, by their link. */
+  async customerInsurance(token: string, quoteId: string): Promise<{ quote: QuoteRecord; file: { stream: Readable; size: number } }> {
+    const { lead } = await this.byToken(token);
+    return this.openInsurance(await this.customerQuote(lead.id, quoteId));
+  }
+
+  private async openInsurance(quote: QuoteRecord): Promise<{ quote: QuoteRecord; file: { stream: Readable; size: number } }> {
+    const record = quote.insurance ? await this.deps.store.objects.findOne({ url: quote.insurance.url }) : null;
+    const file = record && this.deps.files ? await this.deps.files.open(record.key) : null;
+    if (!file) throw new NotFoundError(quoteAnswerMessages.noInsurance);
+    return { quote, file };
+  }
+
+  private async removeUpload(url: string): Promise<void> {
+    const record = await this.deps.store.objects.findOne({ url });
+    if (!record) return;
+    await this.deps.files?.delete(record.key);
+    await this.deps.store.objects.delete(record.id);
+  }
+
+  /** 409 naming what a major quote still lacks before it may be sent (s 31): the registration, the site, the start, the completion. */
+  private checkParticulars(quote: QuoteRecord, site: SiteSettings): void {
+    if (!isMajorWorks(highestTotalCents(quote.items))) return;
+    const missing = (
+      [
+        ['registrationNumber', Boolean(site.business.registrationNumber)],
+        ['siteAddress', Boolean(quote.siteAddress)],
+        ['start', Boolean(quote.startDate || quote.startWithinWeeks)],
+        ['completionWeeks', Boolean(quote.completionWeeks)],
+      ] as const
+    ).filter(([, given]) => !given);
+    if (!missing.length) return;
+    const labels = missing.map(([field]) => particularsLabels[field]);
+    const message = quoteAnswerMessages.particularsMissing(quote.number, labels);
+    throw new ConflictError(message, Object.fromEntries(missing.map(([field]) => [field, particularsLabels[field]])));
+  }
+
+  /** The street of the site measure the lead booked, as a quote's site address. */
+  private async bookedSite(lead: LeadRecord): Promise<string | undefined> {
+    const bookingId = 'bookingId' in lead ? lead.bookingId : undefined;
+    const booking = bookingId ? await this.deps.store.bookings.get(bookingId) : null;
+    return booking ? `${booking.street}, ${booking.suburb} VIC ${booking.postcode}` : undefined;
+  }
+
   // ---------------------------------------------------------------- helpers
 
   /** The customer's page's address: their lead signed. */
@@ -734,7 +942,13 @@ export class QuoteService {
       throw new GoneError(quoteAnswerMessages.expired);
   }
 
-  private async setLeadStatus(kind: QuoteLeadKind, leadId: string, status: 'won' | 'lost', note: string, at: string): Promise<void> {
+  private async setLeadStatus(
+    kind: QuoteLeadKind,
+    leadId: string,
+    status: 'won' | 'lost' | 'quoted',
+    note: string,
+    at: string,
+  ): Promise<void> {
     await this.leads(kind).transform(leadId, (current) => {
       const change = leadPatch(current, { status, note }, 'customer', at);
       // A history already full still takes the status: the quote's own record keeps the answer.
@@ -790,15 +1004,11 @@ export class QuoteService {
    * is made each time (it changes).
    */
   private async keptPdf(quote: QuoteRecord, lead: LeadRecord, site: SiteSettings): Promise<Buffer> {
-    const { pdfs } = this.deps;
+    const { files: pdfs } = this.deps;
     if (!pdfs || quote.status === 'draft') return this.pdfOf(quote, lead, site);
     const key = quotePdfKey(quote.id, Boolean(quote.acceptance));
     const kept = await pdfs.open(key).catch(() => null);
-    if (kept) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of kept.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-      return Buffer.concat(chunks);
-    }
+    if (kept) return buffer(kept.stream);
     const pdf = await this.pdfOf(quote, lead, site);
     await pdfs.put(key, pdf, 'application/pdf');
     return pdf;
@@ -811,7 +1021,17 @@ export class QuoteService {
       cents: depositCents(totals.totalCents, site.payments.depositPercent),
     };
     const logo = this.deps.logo ? await this.deps.logo(site).catch(() => undefined) : undefined;
-    return quotePdf(quote, { business: site.business, ...(logo ? { logo } : {}) }, deposit, { name: `${lead.firstName} ${lead.lastName}` });
+    return quotePdf(
+      quote,
+      { business: site.business, ...(logo ? { logo } : {}) },
+      deposit,
+      { name: `${lead.firstName} ${lead.lastName}` },
+      {
+        consumerGuideUrl: quote.acceptance?.consumerGuide?.url ?? site.payments.consumerGuideUrl,
+        coolingOffNotice: coolingOffNotice(this.deps.clock.now()),
+        dates: contractDates(quote),
+      },
+    );
   }
 
   private pdfAttachment(quote: QuoteRecord, pdf: Buffer) {
@@ -864,7 +1084,9 @@ export class QuoteService {
     return `Q-${String(counted?.next ?? 1).padStart(4, '0')}`;
   }
 
-  private content(draft: QuoteDraft): Pick<QuoteRecord, 'items' | 'validDays' | 'notes' | 'terms'> {
+  private content(
+    draft: QuoteDraft,
+  ): Pick<QuoteRecord, 'items' | 'validDays' | 'notes' | 'terms' | 'siteAddress' | 'startDate' | 'startWithinWeeks' | 'completionWeeks'> {
     return {
       items: draft.items.map((item) => ({
         description: item.description,
@@ -878,20 +1100,42 @@ export class QuoteService {
       validDays: draft.validDays ?? quoteLimits.validDaysDefault,
       ...(draft.notes ? { notes: draft.notes } : {}),
       ...(draft.terms ? { terms: draft.terms } : {}),
+      ...(draft.siteAddress ? { siteAddress: draft.siteAddress } : {}),
+      ...(draft.startDate ? { startDate: draft.startDate } : {}),
+      ...(draft.startWithinWeeks ? { startWithinWeeks: draft.startWithinWeeks } : {}),
+      ...(draft.completionWeeks ? { completionWeeks: draft.completionWeeks } : {}),
     };
   }
 
   private staffView(record: QuoteRecord): Quote {
     const { nextDraftId: _next, ...rest } = record;
-    return { ...rest, totals: quoteTotals(record.items) };
-  }
-
-  private customerView(record: QuoteRecord): CustomerQuote {
-    const { leadKind: _kind, leadId: _lead, acceptance, deposit, nextDraftId: _next, ...rest } = record;
-    const expired =
-      record.status === 'sent' && Boolean(record.validUntil) && Date.parse(record.validUntil ?? '') <= this.deps.clock.now().getTime();
     return {
       ...rest,
+      totals: quoteTotals(record.items),
+      // A deposit paid after the withdrawal (a transfer already on its way) is due back as well.
+      ...(record.withdrawal ? { withdrawal: { ...record.withdrawal, refundDueCents: refundDueCents(record.deposit) } } : {}),
+    };
+  }
+
+  private customerView(record: QuoteRecord, site: SiteSettings): CustomerQuote {
+    const { leadKind: _kind, leadId: _lead, acceptance, deposit, nextDraftId: _next, insurance, withdrawal, ...rest } = record;
+    const now = this.deps.clock.now();
+    const expired = record.status === 'sent' && Boolean(record.validUntil) && Date.parse(record.validUntil ?? '') <= now.getTime();
+    const total = acceptance?.totals.totalCents ?? highestTotalCents(record.items);
+    return {
+      ...rest,
+      ...(insurance ? { insurance: { name: insurance.name, size: insurance.size, attachedAt: insurance.attachedAt } } : {}),
+      ...(withdrawal ? { withdrawal: { ...withdrawal, refundDueCents: refundDueCents(deposit) } } : {}),
+      ...(isMajorWorks(total)
+        ? {
+            major: {
+              registrationNumber: site.business.registrationNumber ?? '',
+              consumerGuideUrl: acceptance?.consumerGuide?.url ?? site.payments.consumerGuideUrl,
+              coolingOffIfAcceptedNow: coolingOffEndsAt(now),
+            },
+          }
+        : {}),
+      ...(insuranceOutstanding(record) ? { insuranceRequired: true } : {}),
       totals: quoteTotals(record.items),
       ...(acceptance
         ? {
@@ -901,6 +1145,8 @@ export class QuoteService {
               selection: acceptance.selection,
               totals: acceptance.totals,
               sha256: acceptance.sha256,
+              ...(acceptance.consumerGuide ? { consumerGuide: acceptance.consumerGuide } : {}),
+              ...(acceptance.independentLegalAdvice ? { independentLegalAdvice: true } : {}),
             },
           }
         : {}),
@@ -926,3 +1172,60 @@ export class QuoteService {
 }
 
 const hasBank = (site: SiteSettings) => Boolean(site.payments.bankAccountName && site.payments.bankBsb && site.payments.bankAccountNumber);
+
+/** What a withdrawn contract's owner gets back: what they paid less the $100 the builder keeps (s 34(3)). */
+export const refundDueCents = (deposit: QuoteRecord['deposit']): number =>
+  deposit?.status === 'paid' ? Math.max(0, deposit.cents - coolingOffKeepCents) : 0;
+
+/** Whether an accepted version over $16,000 still waits for its insurance certificate before the deposit. */
+const insuranceOutstanding = (quote: QuoteRecord): boolean =>
+  quote.status === 'accepted' && needsInsuranceCertificate(quote.acceptance?.totals.totalCents ?? 0) && !quote.insurance;
+
+/** A draft's particulars, emptied before a save writes what the builder now holds (a cleared field goes). */
+const clearedParticulars = { siteAddress: undefined, startDate: undefined, startWithinWeeks: undefined, completionWeeks: undefined };
+
+const dayOf = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'Australia/Melbourne',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** How the start and completion read: "on Monday 1 February 2027" or "within 6 weeks of acceptance"; "8 weeks". */
+export function contractDates(quote: Pick<QuoteRecord, 'startDate' | 'startWithinWeeks' | 'completionWeeks'>): {
+  start?: string;
+  completion?: string;
+} {
+  const start = quote.startDate
+    ? `on ${dayOf.format(new Date(`${quote.startDate}T12:00:00+10:00`))}`
+    : quote.startWithinWeeks
+      ? `within ${quote.startWithinWeeks} week${quote.startWithinWeeks === 1 ? '' : 's'} of acceptance`
+      : undefined;
+  const completion = quote.completionWeeks
+    ? `${quote.completionWeeks} week${quote.completionWeeks === 1 ? '' : 's'} from the start`
+    : undefined;
+  return { ...(start ? { start } : {}), ...(completion ? { completion } : {}) };
+}
+
+/** The cooling-off notice in plain words, with the end it would have if accepted at `at`. */
+export function coolingOffNotice(at: Date): string {
+  return `Cooling-off: you may withdraw from this contract by written notice within 5 clear business days after you receive a copy of it signed (weekends and Victorian public holidays do not count). Accepted now, that is until ${melbourneTime.format(new Date(coolingOffEndsAt(at)))} (Melbourne time). The builder may keep $100 and refunds the rest of what you paid. The right does not apply if you had independent legal advice before accepting.`;
+}
+
+/** A sent major quote's email: its particulars, the consumer guide and the cooling-off notice. */
+function majorNotice(quote: QuoteRecord, site: SiteSettings, now: Date): string {
+  if (!isMajorWorks(highestTotalCents(quote.items))) return '';
+  const dates = contractDates(quote);
+  return ` Over $10,000 this is a major domestic building contract: the site is ${quote.siteAddress ?? ''}, work starts ${dates.start ?? ''} and takes ${dates.completion ?? ''}; our builder registration is ${site.business.registrationNumber ?? ''}. Before accepting, please read the Domestic Building Consumer Guide: ${site.payments.consumerGuideUrl}. ${coolingOffNotice(now)}`;
+}
+
+/** An accepted major contract's email: until when the owner may withdraw, or why they may not. */
+function acceptedNotice(quote: QuoteRecord, site: SiteSettings): string {
+  if (quote.coolingOffEndsAt) {
+    return ` You may withdraw from this contract by written notice until ${melbourneTime.format(new Date(quote.coolingOffEndsAt))} (Melbourne time), 5 clear business days after this email: use "Withdraw from this contract" on your page. ${site.business.brand} may keep $100 and refunds the rest of what you paid.`;
+  }
+  if (quote.acceptance?.independentLegalAdvice)
+    return ' You told us you had independent legal advice before accepting, so there is no cooling-off period.';
+  return '';
+}

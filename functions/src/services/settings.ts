@@ -1,8 +1,19 @@
-import { defaultSettings, settingsChanges, settingsSections, withDefaults, type BrandImages, type SiteSettings } from '@site/domain';
-import type { SettingsUpdate } from '@site/domain/settings-schema';
+import {
+  accountMessages,
+  defaultSettings,
+  settingsChanges,
+  settingsSections,
+  withDefaults,
+  type BrandImages,
+  type SiteSettings,
+} from '@site/domain';
+import { isSensitiveSetting, type SettingsUpdate } from '@site/domain/settings-schema';
+import { newId } from '../ids';
 import type { Clock } from '../ports/clock';
+import type { MessageStore } from '../ports/messages';
 import type { SettingsRecord, SettingsStore } from '../ports/settings';
-import { ConflictError } from '../ports/errors';
+import { ConflictError, ForbiddenError } from '../ports/errors';
+import { settingsChangeEmails } from './lead-messages';
 
 /** The settings as the server uses them, with who last changed them. */
 export interface CurrentSettings {
@@ -67,10 +78,17 @@ export class SettingsService {
 
   /**
    * Saves the sections `update` carries over the stored settings, when nobody saved since
-   * `update.version`. Returns the new settings and each field that changed (none when the
-   * values were already so: nothing is then stored).
+   * `update.version`. Returns the settings before and after, and each field that changed (none
+   * when the values were already so: nothing is then stored). A change of a sensitive setting
+   * (the bank details, the site address, the staff recipients; compared with the stored values,
+   * so resending them unchanged is none) is saved only once `confirmPassword` resolves; without
+   * it, it is refused.
    */
-  async update(update: SettingsUpdate, by: string): Promise<{ current: CurrentSettings; changes: SettingsChange[] }> {
+  async update(
+    update: SettingsUpdate,
+    by: string,
+    confirmPassword?: () => Promise<void>,
+  ): Promise<{ current: CurrentSettings; changes: SettingsChange[]; before: SiteSettings }> {
     const stored = toCurrent(await this.store.read());
     if (update.version !== stored.version) throw new ConflictError(settingsConflictMessage);
     const next: SiteSettings = { ...stored.settings };
@@ -79,10 +97,17 @@ export class SettingsService {
       if (value !== undefined) Object.assign(next, { [section]: value });
     }
     const changes = settingsChanges(stored.settings, next);
-    if (!changes.length) return { current: stored, changes };
+    const before = stored.settings;
+    if (!changes.length) return { current: stored, changes, before };
+    if (changes.some((change) => isSensitiveSetting(change.field))) {
+      if (!confirmPassword) {
+        throw new ForbiddenError(accountMessages.currentPasswordRequired, { currentPassword: accountMessages.currentPasswordRequired });
+      }
+      await confirmPassword();
+    }
     const record = this.nextRecord(stored, next, by);
     if (!(await this.store.save(stored.version, record))) throw new ConflictError(settingsConflictMessage);
-    return { current: this.saved(record), changes };
+    return { current: this.saved(record), changes, before };
   }
 
   /** The record that follows `stored` with these settings, saved by `by` now. */
@@ -154,4 +179,96 @@ function toCurrent(record: SettingsRecord | null): CurrentSettings {
     updatedBy: record.updatedBy,
     ...(record.seededFrom ? { seededFrom: record.seededFrom } : {}),
   };
+}
+
+/** Who saved the settings, and from where (the request's IP address and user agent). */
+export interface SettingsEditor {
+  username: string;
+  ipAddress: string;
+  userAgent: string;
+}
+
+/** What announcing a change needs: the message queue, the clock, and the embedded sender's wake-up. */
+export interface SettingsNoticeDeps {
+  messages: Pick<MessageStore, 'queueNotice'>;
+  clock: Clock;
+  wake?: () => void;
+}
+
+const sensitiveLabels: Record<string, string> = {
+  'payments.depositPercent': 'Deposit',
+  'payments.bankAccountName': 'Bank account name',
+  'payments.bankBsb': 'BSB',
+  'payments.bankAccountNumber': 'Account number',
+  'business.siteUrl': 'Site address',
+  'notifications.emails': 'Staff emails',
+  'notifications.mobiles': 'Staff mobiles',
+};
+
+/** An account number as a notice shows it: its last 4 digits only, so a forwarded email gives nobody the account. */
+export const maskedAccountNumber = (digits: string): string => (digits ? `•••• ${digits.slice(-4)}` : '(none)');
+
+/** A sensitive field's value as the notice shows it. */
+function shownValue(field: string, value: unknown): string {
+  if (field === 'payments.bankAccountNumber') return maskedAccountNumber(typeof value === 'string' ? value : '');
+  if (field === 'payments.depositPercent') return typeof value === 'number' ? `${value}%` : 'the legal maximum';
+  if (field === 'payments.bankBsb' && typeof value === 'string' && /^\d{6}$/.test(value)) return `${value.slice(0, 3)}-${value.slice(3)}`;
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '(none)';
+  return typeof value === 'string' && value ? value : '(none)';
+}
+
+const joined = (parts: string[]) => (parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0]);
+
+/**
+ * Tells every staff email address of a change to the bank details, the site address or the
+ * staff recipients: what changed (old and new values, account numbers masked), who, when and
+ * from where. The addresses before the change and after it both hear, so whoever replaces
+ * the recipients cannot hide it; so does the business's own address (admin accounts have no
+ * email of their own), unless it is still the example one. Returns how many were queued.
+ */
+export async function announceSensitiveChanges(
+  deps: SettingsNoticeDeps,
+  saved: { before: SiteSettings; after: SiteSettings; changes: SettingsChange[]; by: SettingsEditor },
+): Promise<number> {
+  const changes = saved.changes.filter((change) => isSensitiveSetting(change.field));
+  if (!changes.length) return 0;
+  const { before, after, by } = saved;
+  const addresses = [
+    ...before.notifications.emails,
+    ...after.notifications.emails,
+    ...[before.business.email, after.business.email].filter((email) => email !== defaultSettings.business.email),
+  ];
+  const to = [...new Map(addresses.map((address) => [address.trim().toLowerCase(), address.trim()])).values()];
+  if (!to.length) return 0;
+  const now = deps.clock.now();
+  const groups = [
+    ...(changes.some((change) => change.field.startsWith('payments.')) ? ['the payment details'] : []),
+    ...(changes.some((change) => change.field === 'business.siteUrl') ? ['the site address'] : []),
+    ...(changes.some((change) => change.field.startsWith('notifications.')) ? ['who gets staff alerts'] : []),
+  ];
+  const drafts = settingsChangeEmails({
+    brand: after.business.brand,
+    changes: changes.map((change) => ({
+      field: change.field,
+      label: sensitiveLabels[change.field] ?? change.field,
+      from: shownValue(change.field, change.from),
+      to: shownValue(change.field, change.to),
+    })),
+    summary: joined(groups),
+    username: by.username,
+    at: now,
+    ipAddress: by.ipAddress,
+    userAgent: by.userAgent,
+    // The address as it was: a changed one could be a look-alike site that asks for the password.
+    link: `${before.business.siteUrl}/admin?tab=settings`,
+    to,
+  });
+  const noticeId = `settings-${newId()}`;
+  await deps.messages.queueNotice(
+    noticeId,
+    drafts.map((draft, i) => ({ ...draft, id: `${noticeId}-${i + 1}` })),
+    now.toISOString(),
+  );
+  deps.wake?.();
+  return drafts.length;
 }

@@ -41,9 +41,19 @@ const wrongType = () => new UnsupportedTypeError(uploadMessages.wrongType);
 /**
  * Where a file of a kind is stored. Models and thumbnails are public as uploaded; a photo's
  * upload is the original, with the owner's camera and GPS data in it: it is kept under
- * `originals/`, which nothing serves, and only its processed copies are public.
+ * `originals/`, which nothing serves, and only its processed copies are public. A document (a
+ * quote's insurance certificate, with the customer's name and address) is kept under
+ * `documents/`, which nothing serves either: it is read through the routes that check who asks.
  */
-export const uploadFolders: Readonly<Record<UploadKind, string>> = { model: 'models', thumbnail: 'thumbnails', photo: 'originals' };
+export const uploadFolders: Readonly<Record<UploadKind, string>> = {
+  model: 'models',
+  thumbnail: 'thumbnails',
+  photo: 'originals',
+  document: 'documents',
+};
+
+/** Kinds whose stored file is never served at its own address. */
+export const privateUploadKinds: ReadonlySet<string> = new Set<UploadKind>(['photo', 'document']);
 
 /** The kind a file's first bytes make it, given the kind its upload URL was issued for: any image may be a photo. */
 function asKind(sniffed: SniffedUpload | null, kind: UploadKind | ''): SniffedUpload | null {
@@ -57,7 +67,7 @@ const tooLarge = (kind: UploadKind | '') => new TooLargeError(uploadMessages.too
 function adminUploadPolicy(kind: UploadKind | ''): UploadPolicy<SniffedUpload> {
   return {
     judge: (head) => {
-      if (kind !== 'model' && isHeic(head)) return heicRefused();
+      if (kind !== 'model' && kind !== 'document' && isHeic(head)) return heicRefused();
       return asKind(sniffUpload(head), kind) ?? wrongType();
     },
     limits: (sniffed) => {
@@ -109,15 +119,15 @@ export class Uploads {
     contentType: string | undefined,
   ): Promise<UploadUrlAnswer> {
     if (!kind) {
-      const message = 'Upload kind must be model, thumbnail or photo';
+      const message = 'Upload kind must be model, thumbnail, photo or document';
       throw new InvalidError(message, { kind: message });
     }
-    const type = contentType ?? (kind === 'model' ? 'model/gltf-binary' : undefined);
+    const type = contentType ?? (kind === 'model' ? 'model/gltf-binary' : kind === 'document' ? 'application/pdf' : undefined);
     if (!type) {
       const message = `${kind === 'photo' ? 'Photos' : 'Thumbnails'} must say their content type: image/png, image/jpeg, image/webp or image/avif`;
       throw new InvalidError(message, { contentType: message });
     }
-    if (kind !== 'model' && /^image\/hei[cf]/.test(type)) throw heicRefused();
+    if (kind !== 'model' && kind !== 'document' && /^image\/hei[cf]/.test(type)) throw heicRefused();
     const extension = uploadExtension(kind, type);
     if (!extension) throw wrongType();
     const id = newId();

@@ -82,6 +82,9 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
       });
       await db.doc('booking_blocks/k1').set({ start: at, end: at, label: 'Leave', createdAt: at });
       await db.doc('booking_cells/1735855200000').set({ holder: 'booking', holderId: 'b1' });
+      await db.doc('booking_holders/abc-1').set({ bookingId: 'b1', start: '2025-01-02T22:00:00.000Z' });
+      await db.doc('booking_alert_days/2025-01-02').set({ count: 21, digest: 'pending' });
+      await db.doc('booking_alerts/a1').set({ day: '2025-01-02', bookingId: 'b1', kind: 'confirmed' });
       await db.doc('settings/site').set({
         settings: JSON.stringify({ notifications: { emails: ['office@example.com'], mobiles: ['+61412345678'] } }),
         version: 1,
@@ -240,7 +243,7 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
       await assertSucceeds(admin().collection('bookings').orderBy('updatedAt', 'desc').limit(50).get());
       await assertSucceeds(admin().collection('booking_blocks').orderBy('createdAt', 'desc').limit(50).get());
     });
-    it("no one else reads a customer's visit, nobody writes, and the grid's cells are the function's alone", async () => {
+    it("no one else reads a customer's visit, nobody writes, and the grid's cells, the holders' seats and the alerts are the function's alone", async () => {
       for (const db of [visitor(), signedInNotAdmin()]) {
         await assertFails(db.doc('bookings/b1').get());
         await assertFails(db.collection('booking_blocks').limit(10).get());
@@ -252,6 +255,10 @@ describe.skipIf(!host)(onEmulator('firestore.rules'), () => {
         await assertFails(db.doc('booking_cells/1735855200000').get());
         await assertFails(db.doc('booking_cells/1735856100000').set({ holder: 'booking', holderId: 'x' }));
         await assertFails(db.doc('booking_cells/1735855200000').delete());
+        for (const path of ['booking_holders/abc-1', 'booking_alert_days/2025-01-02', 'booking_alerts/a1']) {
+          await assertFails(db.doc(path).get());
+          await assertFails(db.doc(path).set({ bookingId: 'x' }));
+        }
       }
     });
   });

@@ -59,6 +59,16 @@ describe('the footer', () => {
     expect(contact.queryByRole('link', { name: /Facebook/ })).toBeNull();
   });
 
+  test("shows the ABN and the builder's registration when they are set, and neither when not", () => {
+    siteSettings.seed({ ...settings, business: { ...settings.business, abn: '51824753556', registrationNumber: 'DB-U 12345' } });
+    const { unmount } = renderFooter();
+    expect(within(screen.getByRole('contentinfo')).getByText('ABN 51824753556 · Builder registration DB-U 12345')).toBeVisible();
+    unmount();
+    siteSettings.seed(settings);
+    renderFooter();
+    expect(within(screen.getByRole('contentinfo')).queryByText(/ABN|Builder registration/)).toBeNull();
+  });
+
   test('says nothing of a closure on the day after it ends, nor before it starts', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     siteSettings.seed(settings);

@@ -41,6 +41,11 @@ export function SiteFooter() {
   const closed = closureNotice(useMelbourneToday(), hours);
   const socials = socialLinks(business);
   const { address } = business;
+  // Who the builder is in law: a customer checks a registration against the Victorian Building Authority's register.
+  const identity = [
+    ...(business.abn ? [`ABN ${business.abn}`] : []),
+    ...(business.registrationNumber ? [`Builder registration ${business.registrationNumber}`] : []),
+  ];
   return (
     <footer className={styles.footer}>
       <div className={`${layout.container} ${styles.columns}`}>
@@ -113,6 +118,7 @@ export function SiteFooter() {
         <div className={layout.container}>
           <p className={styles.legalText}>
             © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {business.brand}. All rights reserved.
+            {identity.length > 0 ? <span className={styles.identity}>{identity.join(' · ')}</span> : null}
           </p>
         </div>
       </div>

@@ -11,9 +11,12 @@ import { tables } from '../../ports/schema';
 import { cappedRecipient, type Lead, type MessageAttachment, type MessageStore, type NewMessage } from '../../ports/messages';
 import type { FirestoreCollection } from './collection';
 
+/** What a message is about: a lead, or a notice to staff that belongs to none. */
+type About = { kind: Lead['kind'] | 'notice'; id: string };
+
 /** What this site writes on each message document besides what the extension reads. */
 interface QueuedDocument {
-  leadKind: Lead['kind'];
+  leadKind: About['kind'];
   leadId: string;
   audience: NewMessage['audience'];
   createdAt: string;
@@ -41,7 +44,7 @@ interface SkippedDocument {
   channel: NewMessage['channel'];
   to: string;
   reason: string;
-  leadKind: Lead['kind'];
+  leadKind: About['kind'];
   leadId: string;
   audience: NewMessage['audience'];
   createdAt: string;
@@ -130,8 +133,14 @@ export class FirestoreMessages implements MessageStore {
     return false;
   }
 
+  async queueNotice(noticeId: string, messages: readonly NewMessage[], now: string): Promise<void> {
+    const batch = this.db.batch();
+    this.queueIn(batch, { kind: 'notice', id: noticeId }, messages, now);
+    await batch.commit();
+  }
+
   /** Each message's document: Trigger Email's, Twilio's, or a record of one not sent. */
-  private queueIn(batch: WriteBatch, lead: { kind: Lead['kind']; id: string }, messages: readonly NewMessage[], now: string) {
+  private queueIn(batch: WriteBatch, lead: About, messages: readonly NewMessage[], now: string) {
     const about = { leadKind: lead.kind, leadId: lead.id, createdAt: now };
     for (const message of messages) {
       if (message.skipped) {

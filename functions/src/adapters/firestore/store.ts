@@ -3,7 +3,7 @@ import type { Store } from '../../ports/store';
 import { tables } from '../../ports/schema';
 import type { Inquiry, QuoteRequest, Review } from '@site/domain';
 import type { BookingBlockRecord, BookingRecord } from '../../ports/bookings';
-import { FirestoreBookingSlots } from './bookings';
+import { FirestoreBookingAlerts, FirestoreBookingSlots } from './bookings';
 import { FirestoreCollection } from './collection';
 import { FirestoreMessages, type FirestoreMessagesOptions } from './messages';
 import { FirestorePersonalData } from './privacy';
@@ -33,6 +33,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     bookings: new FirestoreCollection<BookingRecord>(db, tables.bookings),
     bookingBlocks: new FirestoreCollection<BookingBlockRecord>(db, tables.bookingBlocks),
     bookingSlots: new FirestoreBookingSlots(db),
+    bookingAlerts: new FirestoreBookingAlerts(db),
     users: new FirestoreCollection(db, tables.users),
     sessions: new FirestoreCollection(db, tables.sessions),
     inquiries,

@@ -1,5 +1,16 @@
 import type { Database } from 'better-sqlite3';
-import { CellTakenError, type BookingBlockRecord, type BookingRecord, type BookingSlotStore, type CellHolder } from '../../ports/bookings';
+import {
+  bookingHolderKeys,
+  CellTakenError,
+  HolderLimitError,
+  type BookingAlertStore,
+  type BookingBlockRecord,
+  type BookingRecord,
+  type BookingSlotStore,
+  type CellHolder,
+  type HeldBookingAlert,
+  type HolderLimit,
+} from '../../ports/bookings';
 import type { SqliteCollection } from './collection';
 
 /**
@@ -15,11 +26,37 @@ export class SqliteBookingSlots implements BookingSlotStore {
     private readonly blocks: SqliteCollection<BookingBlockRecord>,
   ) {}
 
-  async book(booking: BookingRecord): Promise<void> {
-    this.db.transaction(() => {
+  async book(booking: BookingRecord, limit?: HolderLimit): Promise<void> {
+    const held = this.db.transaction((): string | null => {
+      const over = limit ? this.overLimit(booking, limit) : null;
+      if (over) return over;
       this.hold(booking.cells, 'booking', booking.id);
       this.bookings.insertNow(booking);
+      return null;
     })();
+    if (!held) return;
+    const record = await this.bookings.get(held);
+    if (record) throw new HolderLimitError(record);
+    // That visit went in the moment since: the limit may hold no more, so ask again.
+    return this.book(booking, limit);
+  }
+
+  /**
+   * The earliest visit to come of a holder key that has `limit.max` of them already, if any.
+   * Visits to come are few (the grid holds one at a time, up to the booking horizon), so they
+   * are read and their keys compared here, inside the booking's transaction.
+   */
+  private overLimit(booking: BookingRecord, limit: HolderLimit): string | null {
+    const keys = bookingHolderKeys(booking);
+    const upcoming = this.db
+      .prepare(`SELECT id, email, mobile, street, postcode FROM bookings WHERE "status" = 'booked' AND "start" > ? ORDER BY "start", id`)
+      .all(limit.now) as Array<Pick<BookingRecord, 'id' | 'email' | 'mobile' | 'street' | 'postcode'>>;
+    const byKey = new Map<string, string[]>(keys.map((key) => [key, []]));
+    for (const visit of upcoming) for (const key of bookingHolderKeys(visit)) byKey.get(key)?.push(visit.id);
+    const full = [...byKey.values()].filter((ids) => ids.length >= limit.max);
+    if (!full.length) return null;
+    // Each list is in start order: the earliest is the first visit of one of them.
+    return upcoming.find((visit) => full.some((ids) => ids.includes(visit.id)))?.id ?? null;
   }
 
   async move(
@@ -93,5 +130,58 @@ export class SqliteBookingSlots implements BookingSlotStore {
 
   private free(holderId: string) {
     this.db.prepare(`DELETE FROM booking_cells WHERE holderId = ?`).run(holderId);
+  }
+}
+
+/**
+ * Staff alerts per business day on SQLite: `booking_alert_days` counts each day's alerts and
+ * says where its digest is (`none` held, `pending` with alerts held, `claimed` once a run took
+ * it); `booking_alerts` keeps the held ones until their digest is queued.
+ */
+export class SqliteBookingAlerts implements BookingAlertStore {
+  constructor(private readonly db: Database) {}
+
+  async count(alert: HeldBookingAlert, perDay: number): Promise<'send' | 'held'> {
+    return this.db.transaction((): 'send' | 'held' => {
+      this.db
+        .prepare(
+          `INSERT INTO booking_alert_days ("day", "count", "digest") VALUES (?, 1, 'none') ON CONFLICT ("day") DO UPDATE SET "count" = "count" + 1`,
+        )
+        .run(alert.day);
+      const day = this.db.prepare(`SELECT "count", "digest" FROM booking_alert_days WHERE "day" = ?`).get(alert.day) as {
+        count: number;
+        digest: string;
+      };
+      if (day.count <= perDay || day.digest === 'claimed') return 'send';
+      this.db.prepare(`UPDATE booking_alert_days SET "digest" = 'pending' WHERE "day" = ?`).run(alert.day);
+      this.db
+        .prepare(`INSERT INTO booking_alerts ("id", "day", "at", "alert") VALUES (?, ?, ?, ?)`)
+        .run(alert.id, alert.day, alert.at, JSON.stringify(alert));
+      return 'held';
+    })();
+  }
+
+  async undigested(before: string): Promise<string[]> {
+    const rows = this.db
+      .prepare(`SELECT "day" FROM booking_alert_days WHERE "digest" = 'pending' AND "day" < ? ORDER BY "day" LIMIT 100`)
+      .all(before) as Array<{ day: string }>;
+    return rows.map((row) => row.day);
+  }
+
+  async claimDigest(day: string): Promise<HeldBookingAlert[] | null> {
+    return this.db.transaction((): HeldBookingAlert[] | null => {
+      const claimed = this.db
+        .prepare(`UPDATE booking_alert_days SET "digest" = 'claimed' WHERE "day" = ? AND "digest" = 'pending'`)
+        .run(day).changes;
+      if (!claimed) return null;
+      const rows = this.db.prepare(`SELECT "alert" FROM booking_alerts WHERE "day" = ? ORDER BY "at", "id"`).all(day) as Array<{
+        alert: string;
+      }>;
+      return rows.map((row) => JSON.parse(row.alert) as HeldBookingAlert);
+    })();
+  }
+
+  async digested(day: string): Promise<void> {
+    this.db.prepare(`DELETE FROM booking_alerts WHERE "day" = ?`).run(day);
   }
 }

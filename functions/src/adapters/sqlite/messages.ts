@@ -130,6 +130,17 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
     })();
   }
 
+  async queueNotice(noticeId: string, messages: readonly NewMessage[], now: string): Promise<void> {
+    const prefix = `${noticeId}-`;
+    if (messages.some((message) => !message.id.startsWith(prefix)))
+      throw new Error(`Messages of a notice need ids that start with "${prefix}"`);
+    return this.group.run(() => {
+      for (const message of messages) {
+        this.insertRow({ ...message, leadKind: 'notice', leadId: noticeId, attempts: 0, createdAt: now, queuedAt: now });
+      }
+    });
+  }
+
   async enqueue(message: QueuedMessage): Promise<void> {
     this.insertRow(message);
   }

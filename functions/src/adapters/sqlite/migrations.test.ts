@@ -396,9 +396,11 @@ describe('the table specs (ports/schema.ts), which the SQLite collections read a
     expect(indexes.map(key).sort()).toEqual(specIndexes.map(key).sort());
   });
 
-  it("leave no table of the database out, but the booking grid's cells, the message queue, the health probe, the leads' search tables (and their pending marks) and the business settings' one row", () => {
+  it("leave no table of the database out, but the booking grid's cells, the booking alerts of busy days, the message queue, the health probe, the leads' search tables (and their pending marks) and the business settings' one row", () => {
     const specNames = new Set((Object.values(tables) as TableSpec[]).map((spec) => spec.name));
     expect(schema.tables.map((t) => t.name).filter((name) => !specNames.has(name))).toEqual([
+      'booking_alert_days',
+      'booking_alerts',
       'booking_cells',
       'health_probe',
       'messages',

@@ -655,6 +655,41 @@ ALTER TABLE project_inquiries ADD COLUMN "quoteSummary" TEXT;
 ALTER TABLE quote_requests ADD COLUMN "quoteSummary" TEXT;
 `,
   },
+  // NN. One person's visits and the staff alerts of a busy day: when a customer's link was last
+  // emailed again (a third visit refused), each business day's count of alerts, and the alerts
+  // past the day's allowance, kept for its digest.
+  {
+    sql: `
+ALTER TABLE bookings ADD COLUMN "linkResentAt" TEXT;
+CREATE TABLE booking_alert_days (
+  "day" TEXT PRIMARY KEY,
+  "count" INTEGER NOT NULL,
+  "digest" TEXT NOT NULL
+) STRICT;
+CREATE INDEX booking_alert_days_digest_day ON booking_alert_days ("digest", "day");
+CREATE TABLE booking_alerts (
+  "id" TEXT PRIMARY KEY,
+  "day" TEXT NOT NULL,
+  "at" TEXT NOT NULL,
+  "alert" TEXT NOT NULL
+) STRICT;
+CREATE INDEX booking_alerts_day_at_id ON booking_alerts ("day", "at", "id");
+`,
+  },
+  // NN. A quote as a major domestic building contract: its particulars (the site, the start and
+  // the completion period), the insurance certificate, the end of the cooling-off period and a
+  // withdrawal within it.
+  {
+    sql: `
+ALTER TABLE quotes ADD COLUMN "siteAddress" TEXT;
+ALTER TABLE quotes ADD COLUMN "startDate" TEXT;
+ALTER TABLE quotes ADD COLUMN "startWithinWeeks" INTEGER;
+ALTER TABLE quotes ADD COLUMN "completionWeeks" INTEGER;
+ALTER TABLE quotes ADD COLUMN "insurance" TEXT;
+ALTER TABLE quotes ADD COLUMN "coolingOffEndsAt" TEXT;
+ALTER TABLE quotes ADD COLUMN "withdrawal" TEXT;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import type { DeliveryQueue } from '../../ports/messages';
 import type { Store } from '../../ports/store';
 import type { BookingBlockRecord, BookingRecord } from '../../ports/bookings';
-import { SqliteBookingSlots } from './bookings';
+import { SqliteBookingAlerts, SqliteBookingSlots } from './bookings';
 import { SqliteCollection } from './collection';
 import { SqliteMessages } from './messages';
 import { SqlitePersonalData } from './privacy';
@@ -59,6 +59,7 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
     bookings,
     bookingBlocks,
     bookingSlots: new SqliteBookingSlots(db, bookings, bookingBlocks),
+    bookingAlerts: new SqliteBookingAlerts(db),
     users: new SqliteCollection(db, tables.users),
     sessions: new SqliteCollection(db, tables.sessions),
     inquiries,

@@ -23,14 +23,20 @@ function samplesDir(): string | null {
   return found ?? null;
 }
 
-const types: Record<UploadKind, { folder: string; extension: string; contentType: string }> = {
+const types: Record<Exclude<UploadKind, 'document'>, { folder: string; extension: string; contentType: string }> = {
   model: { folder: 'models', extension: 'glb', contentType: 'model/gltf-binary' },
   thumbnail: { folder: 'thumbnails', extension: 'webp', contentType: 'image/webp' },
   photo: { folder: 'originals', extension: 'jpg', contentType: 'image/jpeg' },
 };
 
 /** Stores a file the way an upload does: into the object store, recorded and attached. */
-async function storeFile(store: Store, objects: ObjectStore, source: string, kind: UploadKind, size: number): Promise<string> {
+async function storeFile(
+  store: Store,
+  objects: ObjectStore,
+  source: string,
+  kind: Exclude<UploadKind, 'document'>,
+  size: number,
+): Promise<string> {
   const { folder, extension, contentType } = types[kind];
   const id = newId();
   const key = `${folder}/${id}.${extension}`;

@@ -16,7 +16,7 @@ import { PasskeysSection } from './components/passkeys-section';
 import { PasswordSection } from './components/password-section';
 import { SessionsSection } from './components/sessions-section';
 import { TotpSection } from './components/totp-section';
-import { plainErrorText } from './lib/field-errors';
+import { plainErrorText } from '../../lib/form-errors';
 
 /** What set-up shows when the server will not yet tell more than that no factor exists. */
 const noFactors: Pick<AccountSummary, 'totp' | 'recoveryCodesLeft' | 'passkeys'> = { totp: false, recoveryCodesLeft: 0, passkeys: [] };

@@ -1,5 +1,5 @@
-import { defaultSettings, defaultTexts, quoteMessages, type SiteSettings } from '@site/domain';
-import { settingsMessages } from '@site/domain/settings-schema';
+import { accountMessages, consumerGuideDefaultUrl, defaultSettings, defaultTexts, quoteMessages, type SiteSettings } from '@site/domain';
+import { sensitiveSettingsReason, settingsMessages } from '@site/domain/settings-schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { answerRequests, type Answer, type SentRequest } from '../../../test-support/api';
@@ -50,6 +50,17 @@ function renderTab(onPut?: (request: SentRequest) => Answer, current: () => Admi
 
 const section = (name: string) => screen.getByRole('region', { name });
 const puts = (requests: SentRequest[]) => requests.filter(({ method }) => method === 'PUT');
+
+/** The dialog a save of bank details, the site address or staff recipients opens: its reason, then the password typed and sent. */
+async function confirmWithPassword(user: ReturnType<typeof renderTab>['user'], title: string, password = 'my password') {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  expect(dialog).toHaveAccessibleDescription(sensitiveSettingsReason);
+  const field = within(dialog).getByLabelText(/^Current password/);
+  await user.clear(field);
+  await user.type(field, password);
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  return dialog;
+}
 
 describe('the Settings tab', () => {
   test('shows the saved settings, who saved them last, and where the first values came from', async () => {
@@ -249,12 +260,16 @@ describe('the Settings tab', () => {
     await user.click(within(notifications).getByRole('radio', { name: 'Off' }));
     expect(within(notifications).queryByRole('spinbutton')).not.toBeInTheDocument();
     await user.click(within(notifications).getByRole('button', { name: 'Save staff notifications' }));
+    // Who gets staff alerts changes: nothing is sent before the password.
+    expect(puts(requests)).toEqual([]);
+    await confirmWithPassword(user, 'Save staff notifications');
 
     await screen.findByText('Settings saved');
     expect(puts(requests).map(({ body }) => body)).toEqual([
       {
         version: 3,
         notifications: { emails: ['sam@fitzroyjoinery.com.au', 'alex@fitzroyjoinery.com.au'], mobiles: [], followUpAfterHours: null },
+        currentPassword: 'my password',
       },
     ]);
   });
@@ -380,6 +395,7 @@ describe('the payments section', () => {
     await user.type(within(payments).getByRole('textbox', { name: 'BSB' }), '063-000');
     await user.type(within(payments).getByRole('textbox', { name: 'Account number' }), '1234 5678');
     await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
+    await confirmWithPassword(user, 'Save payments');
 
     expect(await screen.findByText('Payments saved.')).toBeVisible();
     expect(puts(requests)).toEqual([
@@ -388,10 +404,62 @@ describe('the payments section', () => {
         url: '/api/settings',
         body: {
           version: 3,
-          payments: { depositPercent: null, bankAccountName: 'Fitzroy Joinery Pty Ltd', bankBsb: '063000', bankAccountNumber: '12345678' },
+          payments: {
+            depositPercent: null,
+            bankAccountName: 'Fitzroy Joinery Pty Ltd',
+            bankBsb: '063000',
+            bankAccountNumber: '12345678',
+            consumerGuideUrl: consumerGuideDefaultUrl,
+          },
+          currentPassword: 'my password',
         },
       },
     ]);
+  });
+
+  test('a wrong password is told in the dialog, which stays open; the right one saves the bank details', async () => {
+    const wrong = { message: accountMessages.currentPasswordWrong, errors: { currentPassword: accountMessages.currentPasswordWrong } };
+    const { requests, user } = renderTab((request) => {
+      const body = request.body as { version: number; currentPassword?: string };
+      if (body.currentPassword !== 'right password') return { status: 403, body: wrong };
+      return {
+        status: 200,
+        body: { ...saved, settings: { ...settings, payments: { ...settings.payments, bankBsb: '063000' } }, version: 4 },
+      };
+    });
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    await user.type(within(payments).getByRole('textbox', { name: 'Bank account name' }), 'Fitzroy Joinery Pty Ltd');
+    await user.type(within(payments).getByRole('textbox', { name: 'BSB' }), '063-000');
+    await user.type(within(payments).getByRole('textbox', { name: 'Account number' }), '12345678');
+    await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
+
+    const dialog = await confirmWithPassword(user, 'Save payments', 'not it');
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Current password/)).toHaveAccessibleDescription(wrong.message));
+    expect(dialog).toBeVisible();
+    expect(screen.queryByText('Payments saved.')).not.toBeInTheDocument();
+
+    await confirmWithPassword(user, 'Save payments', 'right password');
+    expect(await screen.findByText('Payments saved.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts(requests).map(({ body }) => (body as { currentPassword?: string }).currentPassword)).toEqual(['not it', 'right password']);
+  });
+
+  test('asks for the password when the server does, though the tab saw no sensitive change', async () => {
+    const required = {
+      message: accountMessages.currentPasswordRequired,
+      errors: { currentPassword: accountMessages.currentPasswordRequired },
+    };
+    const { requests, user } = renderTab((request) => {
+      const body = request.body as AdminSettings['settings'] & { version: number; currentPassword?: string };
+      if (!body.currentPassword) return { status: 403, body: required };
+      return { status: 200, body: { ...saved, version: 4 } };
+    });
+    const business = await screen.findByRole('region', { name: 'Business details' });
+    await user.click(within(business).getByRole('button', { name: 'Save business details' }));
+    await confirmWithPassword(user, 'Save business details');
+
+    expect(await screen.findByText('Business details saved.')).toBeVisible();
+    expect(puts(requests).map(({ body }) => (body as { currentPassword?: string }).currentPassword)).toEqual([undefined, 'my password']);
   });
 
   test('a deposit above the cap and half the bank details are refused with their messages, nothing sent', async () => {
@@ -415,7 +483,12 @@ describe('the payments section', () => {
     const payments = await screen.findByRole('region', { name: 'Payments' });
     await user.type(within(payments).getByRole('textbox', { name: 'Deposit (% of the accepted total)' }), '5');
     await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
+    await confirmWithPassword(user, 'Save payments');
     expect(await screen.findByText('Payments saved.')).toBeVisible();
-    expect(puts(requests)[0].body).toEqual({ version: 3, payments: { ...defaultSettings.payments, depositPercent: 5 } });
+    expect(puts(requests)[0].body).toEqual({
+      version: 3,
+      payments: { ...defaultSettings.payments, depositPercent: 5 },
+      currentPassword: 'my password',
+    });
   });
 });

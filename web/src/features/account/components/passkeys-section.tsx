@@ -13,11 +13,12 @@ import { z } from 'zod';
 import { formatDate } from '../../../lib/dates';
 import { useToast } from '../../../lib/toast';
 import { useAddPasskey, useRemovePasskey } from '../api/account';
-import { useFormError } from '../lib/field-errors';
-import { PasswordConfirmDialog } from './password-confirm-dialog';
+import { CurrentPasswordField, confirmHint } from '../../../components/current-password-field';
+import { PasswordConfirmDialog } from '../../../components/password-confirm-dialog';
+import { useFormError } from '../../../lib/form-errors';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { Section } from './section';
-import { CurrentPasswordField, FormSubmit, confirmHint } from './form-parts';
+import { FormSubmit } from './form-parts';
 
 const nameForm = z.object({ name: passkeyNameSchema }).extend(confirmPasswordSchema.shape);
 type NameForm = z.infer<typeof nameForm>;

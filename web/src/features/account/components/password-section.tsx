@@ -6,9 +6,10 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useToast } from '../../../lib/toast';
 import { useChangePassword } from '../api/account';
-import { useFormError } from '../lib/field-errors';
+import { CurrentPasswordField } from '../../../components/current-password-field';
+import { useFormError } from '../../../lib/form-errors';
 import { Section } from './section';
-import { CurrentPasswordField, FormSubmit } from './form-parts';
+import { FormSubmit } from './form-parts';
 
 const passwordForm = passwordChangeSchema
   .extend({ confirmPassword: z.string() })

@@ -10,7 +10,7 @@ import { formatDateTime, formatTimeAgo } from '../../../lib/dates';
 import { describeUserAgent } from '../../../lib/user-agent';
 import { useToast } from '../../../lib/toast';
 import { useEndSession, useSessions } from '../api/account';
-import { plainErrorText } from '../lib/field-errors';
+import { plainErrorText } from '../../../lib/form-errors';
 import { Section } from './section';
 
 function SessionRow({ session }: { session: AdminSession }) {

@@ -11,12 +11,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useToast } from '../../../lib/toast';
 import { useConfirmTotp, useDisableTotp, useRenewRecoveryCodes, useStartTotp } from '../api/account';
-import { plainErrorText, showServerErrors } from '../lib/field-errors';
+import { CurrentPasswordField, confirmHint } from '../../../components/current-password-field';
+import { PasswordConfirmDialog } from '../../../components/password-confirm-dialog';
+import { plainErrorText, showServerErrors } from '../../../lib/form-errors';
 import { qrCodeDataUrl } from '../lib/qr-code';
-import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { Section } from './section';
-import { CurrentPasswordField, confirmHint } from './form-parts';
 
 function QrCode({ url }: { url: string }) {
   const [src, setSrc] = useState<string | null>(null);

@@ -144,6 +144,23 @@ describe('booking a free measure', () => {
     expect(await screen.findByText('Your measure is booked for Tuesday 1 December at 11:00 am.')).toBeInTheDocument();
   });
 
+  test("a third visit for the same person (409) shows the server's sentence and stays on the details step", async () => {
+    const message = bookingMessages.alreadyBooked('Tuesday 1 December 2026');
+    const { user } = setUp((request) =>
+      request.method === 'GET' ? { status: 200, body: availability(summer) } : { status: 409, body: { message } },
+    );
+    await givePlace(user);
+    await user.click(await screen.findByRole('radio', { name: '9:30 am' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await giveDetails(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You already have a visit booked on Tuesday 1 December 2026: your confirmation email has a link to move it',
+    );
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your measure is booked' })).not.toBeInTheDocument();
+  });
+
   test('a place outside the area gets a polite answer and a way to send an inquiry', async () => {
     const { user } = setUp(() => ({
       status: 400,

@@ -10,9 +10,22 @@ export const getCustomerPage = (token: string) => api.get<CustomerPage>(base(tok
 /** GET /api/customer/{token}/quotes/{id}/pdf: the version as a PDF. */
 export const customerQuotePdfUrl = (token: string, quoteId: string) => `${quoteUrl(token, quoteId)}/pdf`;
 
-/** POST .../accept: once per version; 409 with the server's message after an answer, a newer version or the validity. */
-export const acceptQuote = (token: string, quoteId: string, body: QuoteSelection & { name: string; acceptTerms: true }) =>
-  api.post<CustomerQuote>(`${quoteUrl(token, quoteId)}/accept`, body);
+/** GET .../insurance: the domestic building insurance certificate staff attached, as a PDF. */
+export const customerInsuranceUrl = (token: string, quoteId: string) => `${quoteUrl(token, quoteId)}/insurance`;
+
+/**
+ * POST .../accept: once per version; 409 with the server's message after an answer, a newer
+ * version or the validity. A quote over $10,000 needs `consumerGuideReceived` (400 without it).
+ */
+export const acceptQuote = (
+  token: string,
+  quoteId: string,
+  body: QuoteSelection & { name: string; acceptTerms: true; consumerGuideReceived?: true; independentLegalAdvice?: true },
+) => api.post<CustomerQuote>(`${quoteUrl(token, quoteId)}/accept`, body);
+
+/** POST .../withdraw: their typed name is the written notice; 409 once the cooling-off period has ended. */
+export const withdrawFromQuote = (token: string, quoteId: string, name: string) =>
+  api.post<CustomerQuote>(`${quoteUrl(token, quoteId)}/withdraw`, { name });
 
 /** POST .../decline, with the reason when one is given. */
 export const declineQuote = (token: string, quoteId: string, reason: string) =>

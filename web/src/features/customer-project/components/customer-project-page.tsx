@@ -131,6 +131,7 @@ export default function CustomerProjectPage() {
                     key={quote.id}
                     token={token}
                     quote={quote}
+                    brand={state.page.business.brand}
                     depositMethods={state.page.depositMethods}
                     unreachable={unreachable}
                     onChange={changed}

@@ -37,6 +37,7 @@ describe("a quote's sections on the customer's page", () => {
       <CustomerQuoteView
         token="tok-1"
         quote={quote}
+        brand="Fitzroy Joinery"
         depositMethods={{ card: false, bank: true }}
         unreachable="Offline"
         onChange={() => {}}

@@ -1,6 +1,8 @@
 import {
+  coolingOffKeepCents,
   formatCents,
   lineCents,
+  quoteAnswerMessages,
   quoteSections,
   quoteTotals,
   sectionSubtotalCents,
@@ -12,8 +14,9 @@ import {
 import { useState, type FormEvent } from 'react';
 import { ActionButton } from '../../../components/action-button';
 import { ApiRequestError } from '../../../lib/api-client';
-import { acceptQuote, customerQuotePdfUrl, declineQuote, requestDeposit } from '../api/customer-project';
+import { acceptQuote, customerInsuranceUrl, customerQuotePdfUrl, declineQuote, requestDeposit } from '../api/customer-project';
 import styles from './customer-project.module.css';
+import { WithdrawDialog } from './withdraw-dialog';
 
 /** The server's own sentence for a refusal (4xx); null for a fault or no connection. */
 const refusal = (error: unknown) =>
@@ -24,11 +27,29 @@ const dateOf = (instant: string) =>
     new Date(instant),
   );
 
+/** "5 pm", "9:30 am": a time of day in Melbourne. */
+const timeOf = (instant: string) =>
+  new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone: 'Australia/Melbourne' })
+    .format(new Date(instant))
+    .replace(':00', '');
+
+/** A calendar day ("2027-02-01") as "1 February 2027": no time, so no zone to shift it. */
+const dayOf = (day: string) =>
+  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+const weeks = (count: number) => `${count} ${count === 1 ? 'week' : 'weeks'}`;
+
+const keep = formatCents(coolingOffKeepCents).replace(/\.00$/, '');
+
 const amount = (item: QuoteItem) => `${item.quantity}${item.unit ? ` ${item.unit}` : ''}`;
 
 interface CustomerQuoteProps {
   token: string;
   quote: CustomerQuote;
+  /** The business's name, as the insurance notice names the builder. */
+  brand: string;
   depositMethods: { card: boolean; bank: boolean };
   /** What to say when the server cannot be reached. */
   unreachable: string;
@@ -44,13 +65,18 @@ type Mode = 'view' | 'declining';
  * accepting by name and the terms, or declining with an optional reason; afterwards its outcome
  * and the deposit.
  */
-export function CustomerQuoteView({ token, quote, depositMethods, unreachable, onChange }: CustomerQuoteProps) {
+export function CustomerQuoteView({ token, quote, brand, depositMethods, unreachable, onChange }: CustomerQuoteProps) {
   const [selection, setSelection] = useState<QuoteSelection>(quote.acceptance?.selection ?? {});
   const [name, setName] = useState('');
   const [terms, setTerms] = useState(false);
+  const [guide, setGuide] = useState(false);
+  const [advice, setAdvice] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
+  // When the page was opened: a period ending while it is open is refused by the server in words.
+  const [openedAt] = useState(() => Date.now());
   const [reason, setReason] = useState('');
   const [mode, setMode] = useState<Mode>('view');
-  const [errors, setErrors] = useState<{ name?: string; terms?: string }>({});
+  const [errors, setErrors] = useState<{ name?: string; terms?: string; guide?: string }>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const [bank, setBank] = useState<Extract<DepositAnswer, { kind: 'bank' }> | null>(null);
@@ -61,6 +87,10 @@ export function CustomerQuoteView({ token, quote, depositMethods, unreachable, o
   const chosen = (group: string) => selection.choices?.[group] ?? quote.items.findIndex((item) => item.group === group);
   const added = new Set(selection.optionalItems ?? []);
   const title = `Quote ${quote.number}, version ${quote.version}`;
+  const { major } = quote;
+  const coolingOff =
+    quote.status === 'accepted' && quote.coolingOffEndsAt && Date.parse(quote.coolingOffEndsAt) > openedAt ? quote.coolingOffEndsAt : null;
+  const until = (instant: string) => `${dateOf(instant)} at ${timeOf(instant)}`;
 
   const failed = (error: unknown) => setProblem(refusal(error) ?? unreachable);
 
@@ -69,16 +99,26 @@ export function CustomerQuoteView({ token, quote, depositMethods, unreachable, o
     const found = {
       ...(name.trim().length < 2 ? { name: 'Type your full name to accept' } : {}),
       ...(terms ? {} : { terms: 'Tick the box to accept the terms' }),
+      ...(major && !guide ? { guide: quoteAnswerMessages.consumerGuide } : {}),
     };
     setErrors(found);
-    if (found.name || found.terms) return;
+    if (found.name || found.terms || found.guide) return;
     setWorking(true);
     setProblem(null);
     try {
-      onChange(await acceptQuote(token, quote.id, { ...selection, name: name.trim(), acceptTerms: true }));
+      onChange(
+        await acceptQuote(token, quote.id, {
+          ...selection,
+          name: name.trim(),
+          acceptTerms: true,
+          ...(major ? { consumerGuideReceived: true as const } : {}),
+          ...(advice ? { independentLegalAdvice: true as const } : {}),
+        }),
+      );
     } catch (error) {
       const fields = error instanceof ApiRequestError ? error.body?.errors : undefined;
-      if (fields?.name || fields?.acceptTerms) setErrors({ name: fields.name, terms: fields.acceptTerms });
+      if (fields?.name || fields?.acceptTerms || fields?.consumerGuideReceived)
+        setErrors({ name: fields.name, terms: fields.acceptTerms, guide: fields.consumerGuideReceived });
       else failed(error);
     } finally {
       setWorking(false);
@@ -226,11 +266,57 @@ export function CustomerQuoteView({ token, quote, depositMethods, unreachable, o
           <p style={{ whiteSpace: 'pre-line' }}>{quote.terms}</p>
         </details>
       ) : null}
-      <p className={styles.muted}>
-        <a href={customerQuotePdfUrl(token, quote.id)} target="_blank" rel="noopener">
-          Download {title} as a PDF
-        </a>
-      </p>
+      {major ? (
+        <section className={styles.field} aria-labelledby={`quote-${quote.id}-contract`}>
+          <h3 id={`quote-${quote.id}-contract`} className={styles.subheading}>
+            Your building contract
+          </h3>
+          <dl className={styles.terms}>
+            <dt>Site address</dt>
+            <dd>{quote.siteAddress}</dd>
+            <dt>Start</dt>
+            <dd>
+              {quote.startDate
+                ? dayOf(quote.startDate)
+                : quote.startWithinWeeks
+                  ? `Within ${weeks(quote.startWithinWeeks)} of acceptance`
+                  : null}
+            </dd>
+            <dt>Completion</dt>
+            <dd>{quote.completionWeeks ? `${weeks(quote.completionWeeks)} from the start` : null}</dd>
+            <dt>Builder’s registration number</dt>
+            <dd>{major.registrationNumber}</dd>
+          </dl>
+          <p className={styles.muted}>
+            {open ? 'Before you accept, read the' : 'Read the'}{' '}
+            <a href={major.consumerGuideUrl} target="_blank" rel="noopener">
+              Domestic Building Consumer Guide
+            </a>
+            : what to know about your contract, and your rights.
+          </p>
+          {open ? (
+            <p className={styles.outcome}>
+              You may withdraw from this contract by written notice within 5 clear business days after you receive a copy of it. If you
+              accept today, that is until {until(major.coolingOffIfAcceptedNow)}.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      <ul className={styles.items} aria-label={`Documents of ${title}`}>
+        <li>
+          <a href={customerQuotePdfUrl(token, quote.id)} target="_blank" rel="noopener">
+            Download {title} as a PDF
+          </a>
+        </li>
+        {quote.insurance ? (
+          <li>
+            <a href={customerInsuranceUrl(token, quote.id)} target="_blank" rel="noopener">
+              Domestic building insurance certificate (PDF)
+            </a>
+          </li>
+        ) : null}
+      </ul>
 
       {open && mode === 'view' ? (
         <form className={styles.field} noValidate onSubmit={(event) => void accept(event)} aria-label={`Accept ${title}`}>
@@ -265,6 +351,34 @@ export function CustomerQuoteView({ token, quote, depositMethods, unreachable, o
             <p id={`${quote.id}-terms-error`} className={styles.error}>
               {errors.terms}
             </p>
+          ) : null}
+          {major ? (
+            <>
+              <label className={styles.option}>
+                <input
+                  type="checkbox"
+                  checked={guide}
+                  aria-invalid={Boolean(errors.guide)}
+                  aria-describedby={errors.guide ? `${quote.id}-guide-error` : undefined}
+                  onChange={(event) => setGuide(event.target.checked)}
+                />
+                <span>
+                  I have received the{' '}
+                  <a href={major.consumerGuideUrl} target="_blank" rel="noopener">
+                    Domestic Building Consumer Guide
+                  </a>
+                </span>
+              </label>
+              {errors.guide ? (
+                <p id={`${quote.id}-guide-error`} className={styles.error}>
+                  {errors.guide}
+                </p>
+              ) : null}
+              <label className={styles.option}>
+                <input type="checkbox" checked={advice} onChange={(event) => setAdvice(event.target.checked)} />
+                <span>I had independent legal advice on this contract (then there is no cooling-off period)</span>
+              </label>
+            </>
           ) : null}
           <div className={styles.actions}>
             <ActionButton type="submit" tone="gold" disabled={working}>
@@ -305,6 +419,38 @@ export function CustomerQuoteView({ token, quote, depositMethods, unreachable, o
           Thank you!
         </p>
       ) : null}
+      {coolingOff ? (
+        <div className={styles.field}>
+          <p style={{ margin: 0 }}>You can withdraw until {until(coolingOff)}.</p>
+          <div className={styles.actions}>
+            <button type="button" className={styles.textButton} onClick={() => setWithdrawing(true)}>
+              Withdraw from this contract
+            </button>
+          </div>
+          <WithdrawDialog
+            open={withdrawing}
+            token={token}
+            quote={quote}
+            until={until(coolingOff)}
+            unreachable={unreachable}
+            onClose={() => setWithdrawing(false)}
+            onWithdrawn={(withdrawn) => {
+              setWithdrawing(false);
+              onChange(withdrawn);
+            }}
+          />
+        </div>
+      ) : null}
+      {quote.status === 'withdrawn' && quote.withdrawal ? (
+        <p className={styles.outcome} role="status">
+          You withdrew from this contract on {dateOf(quote.withdrawal.at)} (notice given by {quote.withdrawal.name}).{' '}
+          {quote.withdrawal.refundedAt
+            ? `We refunded ${formatCents(quote.withdrawal.refundDueCents)} on ${dateOf(quote.withdrawal.refundedAt)}.`
+            : quote.withdrawal.refundDueCents > 0
+              ? `We will refund ${formatCents(quote.withdrawal.refundDueCents)}: what you paid less the ${keep} we may keep.`
+              : 'Nothing is due back to you.'}
+        </p>
+      ) : null}
       {quote.status === 'declined' ? (
         <p className={styles.outcome} role="status">
           You declined this quote{quote.declined ? ` on ${dateOf(quote.declined.at)}` : ''}
@@ -326,7 +472,9 @@ export function CustomerQuoteView({ token, quote, depositMethods, unreachable, o
                 <p className={styles.error}>The card payment did not go through. Please try again.</p>
               ) : null}
               <p className={styles.muted}>{quote.deposit.percent}% of the accepted total.</p>
-              {bank ? (
+              {quote.insuranceRequired ? (
+                <p className={styles.outcome}>{quoteAnswerMessages.insuranceFirst(brand)}</p>
+              ) : bank ? (
                 <dl className={styles.details} aria-label="Bank transfer details">
                   <dt>Account name</dt>
                   <dd>{bank.accountName}</dd>

@@ -2,10 +2,11 @@ import { limits, type Quote, type QuoteDraft, type QuoteLeadKind } from '@site/d
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import DataLoader from 'dataloader';
 import { useEffect, useRef } from 'react';
-import { api } from '../../../lib/api-client';
+import { api, ApiRequestError } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/admin/admin-keys';
 import { errorText } from '../../../lib/error-text';
 import { useToast } from '../../../lib/toast';
+import { uploadFile } from '../../../lib/uploads/upload-file';
 
 /** A lead's quotes, under the admin key so that signing out clears them. */
 export const leadQuotesKey = (kind: QuoteLeadKind, leadId: string) => [...adminKeys.all, 'quotes', kind, leadId] as const;
@@ -65,6 +66,13 @@ export const saveQuote = (kind: QuoteLeadKind, leadId: string, quoteId: string |
 /** GET /api/quotes/{id}/pdf: the PDF as the customer receives it. */
 export const quotePdfUrl = (quoteId: string) => `/api/quotes/${encodeURIComponent(quoteId)}/pdf`;
 
+/**
+ * A send refused for missing particulars (409 with the fields named): the card keeps the
+ * message in view until the draft is sent, as a toast would fade before they are all added.
+ */
+export const particularsRefusal = (error: unknown): string | null =>
+  error instanceof ApiRequestError && error.status === 409 && error.body?.errors ? error.body.message : null;
+
 /** POST /api/quotes/{id}/send: freezes the version and emails it to the customer. */
 export function useSendQuote(kind: QuoteLeadKind, leadId: string) {
   const queryClient = useQueryClient();
@@ -72,7 +80,66 @@ export function useSendQuote(kind: QuoteLeadKind, leadId: string) {
   return useMutation({
     mutationFn: (quoteId: string) => api.post<Quote>(`/api/quotes/${encodeURIComponent(quoteId)}/send`),
     onSuccess: (quote) => toast({ title: 'Success', message: `Quote ${quote.number} version ${quote.version} sent`, variant: 'default' }),
-    onError: (error) => toast({ title: 'Error', message: `Failed to send the quote: ${errorText(error)}`, variant: 'error' }),
+    onError: (error) => {
+      if (!particularsRefusal(error)) toast({ title: 'Error', message: `Failed to send the quote: ${errorText(error)}`, variant: 'error' });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: leadQuotesKey(kind, leadId) }),
+  });
+}
+
+/** GET /api/quotes/{id}/insurance: the domestic building insurance certificate as attached. */
+export const quoteInsuranceUrl = (quoteId: string) => `/api/quotes/${encodeURIComponent(quoteId)}/insurance`;
+
+/** The lead's quotes with one replaced by the server's answer, so the card shows it at once. */
+function useStoreQuote(kind: QuoteLeadKind, leadId: string) {
+  const queryClient = useQueryClient();
+  return (quote: Quote) =>
+    queryClient.setQueryData<Quote[]>(leadQuotesKey(kind, leadId), (quotes) =>
+      quotes?.map((other) => (other.id === quote.id ? quote : other)),
+    );
+}
+
+/**
+ * Attaches the insurance certificate: the PDF is uploaded as the admin's other files are
+ * (kind `document`), then PUT /api/quotes/{id}/insurance names it.
+ */
+export function useAttachInsurance(kind: QuoteLeadKind, leadId: string) {
+  const store = useStoreQuote(kind, leadId);
+  const toast = useToast();
+  return useMutation({
+    mutationFn: async ({ quoteId, file }: { quoteId: string; file: File }) => {
+      const url = await uploadFile('document', file);
+      return api.put<Quote>(quoteInsuranceUrl(quoteId), { url });
+    },
+    onSuccess: (quote) => {
+      store(quote);
+      toast({ title: 'Success', message: `Insurance certificate attached to quote ${quote.number}`, variant: 'default' });
+    },
+  });
+}
+
+/** DELETE /api/quotes/{id}/insurance. */
+export function useRemoveInsurance(kind: QuoteLeadKind, leadId: string) {
+  const store = useStoreQuote(kind, leadId);
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (quoteId: string) => api.delete<Quote>(quoteInsuranceUrl(quoteId)),
+    onSuccess: (quote) => {
+      store(quote);
+      toast({ title: 'Success', message: `Insurance certificate removed from quote ${quote.number}`, variant: 'default' });
+    },
+    onError: (error) => toast({ title: 'Error', message: `Failed to remove the certificate: ${errorText(error)}`, variant: 'error' }),
+  });
+}
+
+/** POST /api/quotes/{id}/refunded: staff mark the refund of a withdrawn contract as made. */
+export function useMarkRefunded(kind: QuoteLeadKind, leadId: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (quoteId: string) => api.post<Quote>(`/api/quotes/${encodeURIComponent(quoteId)}/refunded`),
+    onSuccess: (quote) => toast({ title: 'Success', message: `Refund on quote ${quote.number} marked made`, variant: 'default' }),
+    onError: (error) => toast({ title: 'Error', message: `Failed to mark the refund made: ${errorText(error)}`, variant: 'error' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadQuotesKey(kind, leadId) }),
   });
 }

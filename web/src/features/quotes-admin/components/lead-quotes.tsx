@@ -6,11 +6,13 @@ import Typography from '@mui/material/Typography';
 import { formatCents, quoteAcceptedMessage, type Quote, type QuoteLeadKind } from '@site/domain';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/use-confirm';
-import { formatDate } from '../../../lib/dates';
-import { quotePdfUrl, useLeadQuotes, useMarkDepositPaid, useSendQuote } from '../api/quotes';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { particularsRefusal, quotePdfUrl, useLeadQuotes, useMarkDepositPaid, useSendQuote } from '../api/quotes';
 import { emptyForm, quoteForm, type QuoteForm } from '../lib/quote-lines';
 import { QuoteBuilder } from './quote-builder';
+import { QuoteInsuranceField } from './quote-insurance';
 import { QuoteStatusChips } from './quote-status-chips';
+import { QuoteWithdrawalNote } from './quote-withdrawal';
 
 interface LeadQuotesProps {
   kind: QuoteLeadKind;
@@ -35,6 +37,10 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
   const markPaid = useMarkDepositPaid(kind, leadId);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<Editing>(null);
+  // When the card was opened, against which a cooling-off period reads as running or ended.
+  const [openedAt] = useState(() => Date.now());
+  // A send refused for missing particulars: the server's sentence stays on that version's card.
+  const [sendRefused, setSendRefused] = useState<{ quoteId: string; message: string } | null>(null);
   const list = [...(quotes.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   // Once a version is accepted it is the contract: the quote's other versions can no longer be edited or sent.
   const acceptedOf = new Map(list.filter((quote) => quote.status === 'accepted').map((quote) => [quote.number, quote]));
@@ -51,7 +57,13 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
       confirmLabel: 'Send',
       onConfirm: () => {
         setEditing(null);
-        send.mutate(quote.id);
+        setSendRefused(null);
+        send.mutate(quote.id, {
+          onError: (error) => {
+            const message = particularsRefusal(error);
+            if (message) setSendRefused({ quoteId: quote.id, message });
+          },
+        });
       },
     });
 
@@ -82,6 +94,23 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
                   <Typography variant="body2" color="text.secondary">
                     Valid until {formatDate(quote.validUntil)}
                   </Typography>
+                ) : null}
+                {quote.status === 'accepted' && quote.coolingOffEndsAt ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {Date.parse(quote.coolingOffEndsAt) > openedAt ? 'Cooling-off until' : 'Cooling-off ended'}{' '}
+                    {formatDateTime(quote.coolingOffEndsAt)}
+                  </Typography>
+                ) : null}
+                {sendRefused?.quoteId === quote.id && quote.status === 'draft' ? (
+                  <Typography role="alert" variant="body2" color="error">
+                    {sendRefused.message}
+                  </Typography>
+                ) : null}
+                {quote.status === 'withdrawn' && quote.withdrawal ? (
+                  <QuoteWithdrawalNote kind={kind} leadId={leadId} quote={quote} withdrawal={quote.withdrawal} name={name} />
+                ) : null}
+                {quote.status === 'sent' || quote.status === 'accepted' ? (
+                  <QuoteInsuranceField kind={kind} leadId={leadId} quote={quote} />
                 ) : null}
                 {quote.status === 'draft' && acceptedNote(quote) ? (
                   <Typography variant="body2" color="text.secondary">

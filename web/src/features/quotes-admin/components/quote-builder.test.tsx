@@ -1,9 +1,9 @@
-import { defaultSettings, quoteTotals, type Quote, type QuoteDraft, type QuoteItem } from '@site/domain';
+import { defaultSettings, quoteMessages, quoteTotals, type Quote, type QuoteDraft, type QuoteItem } from '@site/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { answerRequests, type SentRequest } from '../../../../test-support/api';
 import { renderWithProviders } from '../../../../test-support/render';
-import { quoteForm } from '../lib/quote-lines';
+import { emptyForm, quoteForm } from '../lib/quote-lines';
 import { QuoteBuilder } from './quote-builder';
 
 const items: QuoteItem[] = [
@@ -90,5 +90,67 @@ describe('quote builder sections', () => {
     await user.paste('S'.repeat(61));
     await user.tab();
     expect(screen.getByText('Section: 1 to 60 characters, such as "Cabinetry"')).toBeVisible();
+  });
+});
+
+describe("the contract's particulars", () => {
+  test('are needed before sending once the quote can come to over $10,000, are autosaved, and out-of-range weeks say so', async () => {
+    const { user, requests } = renderBuilder();
+    const particulars = within(screen.getByRole('region', { name: 'Contract particulars' }));
+    // $8,600 + GST is $9,460: not yet a major contract.
+    expect(particulars.getByText('Needed before sending a quote that can come to over $10,000')).toBeVisible();
+    await user.clear(screen.getByLabelText('Item 2 unit price excl. GST ($)'));
+    await user.type(screen.getByLabelText('Item 2 unit price excl. GST ($)'), '6,000');
+    // $9,600 + GST is $10,560.
+    expect(particulars.getByText('Needed before sending: this quote can come to over $10,000')).toBeVisible();
+
+    await user.type(particulars.getByRole('textbox', { name: 'Site address' }), '14 Smith Street, Northcote VIC 3070');
+    await user.type(particulars.getByLabelText('Start date'), '2027-02-01');
+    await user.type(particulars.getByRole('textbox', { name: 'Completion (weeks)' }), '12');
+    const lastPut = () => requests.filter((request) => request.method === 'PUT').at(-1)?.body as QuoteDraft | undefined;
+    await waitFor(
+      () =>
+        expect(lastPut()).toMatchObject({
+          siteAddress: '14 Smith Street, Northcote VIC 3070',
+          startDate: '2027-02-01',
+          completionWeeks: 12,
+        }),
+      { timeout: 5000 },
+    );
+    expect(lastPut()?.items[1].unitPriceCents).toBe(600_000);
+
+    // The start as weeks after acceptance instead: only the weeks are saved, and 200 is out of range.
+    await user.click(particulars.getByRole('radio', { name: 'Start within weeks of acceptance' }));
+    await user.type(particulars.getByRole('textbox', { name: 'Start within (weeks)' }), '200');
+    await user.tab();
+    expect(particulars.getByText(quoteMessages.startWithinWeeks)).toBeVisible();
+    expect(await screen.findByText('Not saved until the contract particulars are corrected', {}, { timeout: 5000 })).toBeVisible();
+    await user.clear(particulars.getByRole('textbox', { name: 'Start within (weeks)' }));
+    await user.type(particulars.getByRole('textbox', { name: 'Start within (weeks)' }), '4');
+    await waitFor(() => expect(lastPut()?.startWithinWeeks).toBe(4), { timeout: 5000 });
+    expect(lastPut()).not.toHaveProperty('startDate');
+    expect(particulars.queryByText(quoteMessages.startWithinWeeks)).toBeNull();
+  }, 60_000);
+
+  test("a new quote's site address comes back from the lead's booking and shows in its box", async () => {
+    const requests = answerRequests((request: SentRequest) => {
+      if (request.url === '/api/settings') return { status: 200, body: { settings: defaultSettings, version: 1 } };
+      const body = request.body as QuoteDraft;
+      return {
+        status: 201,
+        body: { ...draft, ...body, siteAddress: '8 High Street, Northcote VIC 3070', totals: quoteTotals(body.items) },
+      };
+    });
+    const { user } = renderWithProviders(
+      <QuoteBuilder kind="inquiry" leadId="lead1" quote={null} initial={emptyForm()} onSaved={() => {}} onClose={() => {}} />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Site address' })).toHaveValue('');
+    await user.type(screen.getByLabelText('Item 1 description'), 'Vanity');
+    await user.type(screen.getByLabelText('Item 1 unit price excl. GST ($)'), '1,200');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Site address' })).toHaveValue('8 High Street, Northcote VIC 3070'), {
+      timeout: 5000,
+    });
+    // The first save left it to the server; the new draft is not sent an address of the builder's own.
+    expect(requests.find((request) => request.method === 'POST')?.body).not.toHaveProperty('siteAddress');
   });
 });

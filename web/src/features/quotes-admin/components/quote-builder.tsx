@@ -4,16 +4,30 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatCents, lineCents, quoteSections, type Quote, type QuoteLeadKind } from '@site/domain';
+import { formatCents, highestTotalCents, isMajorWorks, lineCents, quoteSections, type Quote, type QuoteLeadKind } from '@site/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { serverMessage } from '../../../lib/error-text';
 import { leadQuotesKey, saveQuote } from '../api/quotes';
-import { formDraft, lineErrors, lineItem, newLine, type LineKind, type QuoteForm, type QuoteLine } from '../lib/quote-lines';
+import {
+  formDraft,
+  lineErrors,
+  lineItem,
+  newLine,
+  particularErrors,
+  type LineKind,
+  type ParticularField,
+  type QuoteForm,
+  type QuoteLine,
+  type StartKind,
+} from '../lib/quote-lines';
 import { QuoteTotals } from './quote-totals';
 
 /** How long typing pauses before the draft is saved. */
@@ -62,8 +76,12 @@ export function QuoteBuilder({ kind, leadId, quote, initial, onSaved, onClose }:
       // Saves run one after another, so a later one never lands before an earlier one.
       saving.current = saving.current.then(async () => {
         try {
+          const created = quoteId.current === null;
           const stored = await saveQuote(kind, leadId, quoteId.current, draft);
           quoteId.current = stored.id;
+          // A new draft's site address comes from the lead's booking: the box shows it, to keep or change.
+          if (created && stored.siteAddress)
+            setForm((current) => (current.siteAddress.trim() ? current : { ...current, siteAddress: stored.siteAddress ?? '' }));
           lastSaved.current = draftJson;
           onSaved(stored);
           setSave({ state: 'saved' });
@@ -89,6 +107,16 @@ export function QuoteBuilder({ kind, leadId, quote, initial, onSaved, onClose }:
       .map((section) => section.indexes[0]),
   );
   const sectionNames = [...new Set(form.lines.map((line) => line.section.trim()).filter(Boolean))];
+  const lineProblem = form.lines.some((line) => lineItem(line) === null);
+  const particularProblems = particularErrors(form);
+  const particular = (name: ParticularField) => ({
+    error: touched.has(name) && Boolean(particularProblems[name]),
+    helperText: touched.has(name) ? particularProblems[name] : undefined,
+    onBlur: () => touch(name),
+    size: 'small' as const,
+  });
+  const setText = (name: ParticularField) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [name]: event.target.value }));
 
   return (
     <Stack spacing={2} component="section" aria-label={quote ? `Quote ${quote.number}` : 'New quote'}>
@@ -228,18 +256,69 @@ export function QuoteBuilder({ kind, leadId, quote, initial, onSaved, onClose }:
         value={form.terms}
         onChange={(event) => setForm((current) => ({ ...current, terms: event.target.value }))}
       />
+      <Stack spacing={1.5} component="section" aria-labelledby="quote-particulars">
+        <Box>
+          <Typography id="quote-particulars" component="h4" variant="subtitle1" sx={{ fontWeight: 700 }}>
+            Contract particulars
+          </Typography>
+          <Typography variant="body2" color={isMajorWorks(highestTotalCents(items)) ? 'warning.dark' : 'text.secondary'}>
+            {isMajorWorks(highestTotalCents(items))
+              ? 'Needed before sending: this quote can come to over $10,000'
+              : 'Needed before sending a quote that can come to over $10,000'}
+          </Typography>
+        </Box>
+        <TextField label="Site address" value={form.siteAddress} onChange={setText('siteAddress')} {...particular('siteAddress')} />
+        <RadioGroup
+          row
+          aria-label="Start"
+          value={form.startKind}
+          onChange={(event) => setForm((current) => ({ ...current, startKind: event.target.value as StartKind }))}
+        >
+          <FormControlLabel value="date" control={<Radio size="small" />} label="Start on a date" />
+          <FormControlLabel value="weeks" control={<Radio size="small" />} label="Start within weeks of acceptance" />
+        </RadioGroup>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
+          {form.startKind === 'date' ? (
+            <TextField
+              label="Start date"
+              type="date"
+              value={form.startDate}
+              onChange={setText('startDate')}
+              slotProps={{ inputLabel: { shrink: true } }}
+              {...particular('startDate')}
+            />
+          ) : (
+            <TextField
+              label="Start within (weeks)"
+              value={form.startWithinWeeks}
+              onChange={setText('startWithinWeeks')}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              {...particular('startWithinWeeks')}
+            />
+          )}
+          <TextField
+            label="Completion (weeks)"
+            value={form.completionWeeks}
+            onChange={setText('completionWeeks')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...particular('completionWeeks')}
+          />
+        </Box>
+      </Stack>
       <QuoteTotals items={items} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography role="status" variant="body2" color={save.state === 'failed' ? 'error' : 'text.secondary'}>
           {save.state === 'saving'
             ? 'Saving…'
-            : draft === null && touched.size > 0
+            : draft === null && lineProblem && touched.size > 0
               ? 'Not saved until every item has a description, quantity and price'
-              : save.state === 'saved'
-                ? 'Saved'
-                : save.state === 'failed'
-                  ? `Not saved: ${save.message}`
-                  : ''}
+              : draft === null && Object.keys(particularProblems).length > 0
+                ? 'Not saved until the contract particulars are corrected'
+                : save.state === 'saved'
+                  ? 'Saved'
+                  : save.state === 'failed'
+                    ? `Not saved: ${save.message}`
+                    : ''}
         </Typography>
         <Button onClick={onClose}>Close</Button>
       </Stack>

@@ -18,11 +18,21 @@ export interface QuoteLine {
   section: string;
 }
 
+/** How the start is given: a date, or a number of weeks after acceptance. */
+export type StartKind = 'date' | 'weeks';
+
 export interface QuoteForm {
   lines: QuoteLine[];
   validDays: string;
   notes: string;
   terms: string;
+  /** The contract's particulars, as typed; each may be left empty until the quote is sent. */
+  siteAddress: string;
+  startKind: StartKind;
+  /** YYYY-MM-DD, as a date input gives it. */
+  startDate: string;
+  startWithinWeeks: string;
+  completionWeeks: string;
 }
 
 let nextKey = 1;
@@ -38,7 +48,15 @@ export const newLine = (partial: Partial<Omit<QuoteLine, 'key'>> = {}): QuoteLin
   ...partial,
 });
 
-export const emptyForm = (): QuoteForm => ({ lines: [newLine()], validDays: String(quoteLimits.validDaysDefault), notes: '', terms: '' });
+const noParticulars = { siteAddress: '', startKind: 'date', startDate: '', startWithinWeeks: '', completionWeeks: '' } as const;
+
+export const emptyForm = (): QuoteForm => ({
+  lines: [newLine()],
+  validDays: String(quoteLimits.validDaysDefault),
+  notes: '',
+  terms: '',
+  ...noParticulars,
+});
 
 /** Whole cents from dollars as typed ("1,250.5" is 125050), or null; read as text so no cent is lost to floating point. */
 export function dollarsToCents(text: string): number | null {
@@ -90,6 +108,36 @@ export function lineItem(line: QuoteLine): QuoteItem | null {
   };
 }
 
+/** A whole number as typed ("12"), or NaN so the schema refuses it with its own message. */
+const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+
+/**
+ * The particulars the form gives, as the API takes them: an empty box is left out (a new draft's
+ * site address then comes from the lead's booking), and the start only as the kind chosen.
+ */
+function particulars(form: QuoteForm): Pick<QuoteDraft, 'siteAddress' | 'startDate' | 'startWithinWeeks' | 'completionWeeks'> {
+  const given = (text: string) => text.trim() !== '';
+  return {
+    ...(given(form.siteAddress) ? { siteAddress: form.siteAddress.trim() } : {}),
+    ...(form.startKind === 'date' && given(form.startDate) ? { startDate: form.startDate.trim() } : {}),
+    ...(form.startKind === 'weeks' && given(form.startWithinWeeks) ? { startWithinWeeks: wholeNumber(form.startWithinWeeks) } : {}),
+    ...(given(form.completionWeeks) ? { completionWeeks: wholeNumber(form.completionWeeks) } : {}),
+  };
+}
+
+export type ParticularField = 'siteAddress' | 'startDate' | 'startWithinWeeks' | 'completionWeeks';
+
+/** What is wrong with the particulars, field by field, in the domain's words. */
+export function particularErrors(form: QuoteForm): Partial<Record<ParticularField, string>> {
+  const given = particulars(form);
+  const errors: Partial<Record<ParticularField, string>> = {};
+  for (const field of Object.keys(given) as ParticularField[]) {
+    const parsed = quoteDraftSchema.shape[field].safeParse(given[field]);
+    if (!parsed.success) errors[field] = parsed.error.issues[0]?.message ?? quoteMessages[field];
+  }
+  return errors;
+}
+
 /** The body of a save, or null while any line is incomplete or a field is out of range. */
 export function formDraft(form: QuoteForm): QuoteDraft | null {
   const items = form.lines.map(lineItem);
@@ -99,6 +147,7 @@ export function formDraft(form: QuoteForm): QuoteDraft | null {
     validDays: Number(form.validDays),
     notes: form.notes,
     terms: form.terms,
+    ...particulars(form),
   });
   return parsed.success ? parsed.data : null;
 }
@@ -119,4 +168,9 @@ export const quoteForm = (quote: Quote): QuoteForm => ({
   validDays: String(quote.validDays),
   notes: quote.notes ?? '',
   terms: quote.terms ?? '',
+  siteAddress: quote.siteAddress ?? '',
+  startKind: quote.startWithinWeeks !== undefined && !quote.startDate ? 'weeks' : 'date',
+  startDate: quote.startDate ?? '',
+  startWithinWeeks: quote.startWithinWeeks === undefined ? '' : String(quote.startWithinWeeks),
+  completionWeeks: quote.completionWeeks === undefined ? '' : String(quote.completionWeeks),
 });

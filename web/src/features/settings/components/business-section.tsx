@@ -17,6 +17,7 @@ const formOf = (business: SiteSettings['business']): BusinessForm => ({
   ...business,
   legalName: business.legalName ?? '',
   abn: business.abn ?? '',
+  registrationNumber: business.registrationNumber ?? '',
 });
 
 interface FieldSpec {
@@ -35,6 +36,12 @@ const fields: FieldSpec[] = [
   { name: 'brand', label: 'Brand name', autoComplete: 'organization', required: true, half: true },
   { name: 'legalName', label: 'Legal name', helperText: 'Optional: the name on the ABN, if it differs', half: true },
   { name: 'abn', label: 'ABN', inputMode: 'numeric', helperText: 'Optional: 11 digits', half: true },
+  {
+    name: 'registrationNumber',
+    label: "Builder's registration number",
+    helperText:
+      'As the Victorian Building Authority issued it, such as DB-U 12345. Shown in the footer and on every quote; needed before a quote over $10,000 is sent.',
+  },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', required: true, half: true },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
   { name: 'street', label: 'Street address', autoComplete: 'address-line1', required: true },
@@ -55,7 +62,7 @@ const fields: FieldSpec[] = [
 export function BusinessSection({ business, version }: { business: SiteSettings['business']; version: number }) {
   const values = useMemo(() => formOf(business), [business]);
   const form = useForm({ resolver: zodResolver(schema), values });
-  const { submit, saving, problem, reload } = useSectionSave('business', version, form);
+  const { submit, saving, problem, reload, password } = useSectionSave('business', version, form);
   const { errors } = form.formState;
 
   const field = ({ name, label, type, autoComplete, inputMode, helperText, required }: FieldSpec) => (
@@ -90,6 +97,7 @@ export function BusinessSection({ business, version }: { business: SiteSettings[
       saving={saving}
       problem={problem}
       onReload={() => void reload()}
+      password={password}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {fields.map((spec) => (

@@ -17,7 +17,7 @@ type NotificationsForm = z.input<typeof schema>;
 export function NotificationsSection({ notifications, version }: { notifications: SiteSettings['notifications']; version: number }) {
   const values = useMemo<NotificationsForm>(() => ({ ...notifications }), [notifications]);
   const form = useForm({ resolver: zodResolver(schema), values });
-  const { submit, saving, problem, reload } = useSectionSave('notifications', version, form);
+  const { submit, saving, problem, reload, password } = useSectionSave('notifications', version, form);
   const emails = useController({ control: form.control, name: 'emails' });
   const mobiles = useController({ control: form.control, name: 'mobiles' });
   const followUp = useController({ control: form.control, name: 'followUpAfterHours' });
@@ -33,6 +33,7 @@ export function NotificationsSection({ notifications, version }: { notifications
       saving={saving}
       problem={problem}
       onReload={() => void reload()}
+      password={password}
     >
       <TextListField
         legend="Staff emails"

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import type { SiteSettings } from '@site/domain';
+import { consumerGuideDefaultUrl, type SiteSettings } from '@site/domain';
 import { settingsSectionSchemas } from '@site/domain/settings-schema';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { sectionTitles, useSectionSave } from '../hooks/use-section-save';
@@ -40,8 +40,10 @@ function DepositField({ form }: { form: ReturnType<typeof useForm<PaymentsForm, 
 
 /** The deposit customers pay on an accepted quote, and the bank account they may transfer it to. */
 export function PaymentsSection({ payments, version }: { payments: SiteSettings['payments']; version: number }) {
-  const form = useForm({ resolver: zodResolver(schema), values: payments });
-  const { submit, saving, problem, reload } = useSectionSave('payments', version, form);
+  // Settings stored before the guide's address existed have none: the form offers the official page.
+  const values = useMemo(() => ({ ...payments, consumerGuideUrl: payments.consumerGuideUrl || consumerGuideDefaultUrl }), [payments]);
+  const form = useForm({ resolver: zodResolver(schema), values });
+  const { submit, saving, problem, reload, password } = useSectionSave('payments', version, form);
   const { errors } = form.formState;
   const text = (name: 'bankAccountName' | 'bankBsb' | 'bankAccountNumber', label: string, hint: string, numeric: boolean) => (
     <TextField
@@ -61,6 +63,7 @@ export function PaymentsSection({ payments, version }: { payments: SiteSettings[
       saving={saving}
       problem={problem}
       onReload={() => void reload()}
+      password={password}
     >
       <DepositField form={form} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -68,6 +71,17 @@ export function PaymentsSection({ payments, version }: { payments: SiteSettings[
         {text('bankBsb', 'BSB', '6 digits, such as 063-000', true)}
         {text('bankAccountNumber', 'Account number', 'Leave all three empty to offer no bank transfer', true)}
       </Box>
+      <TextField
+        label="Domestic Building Consumer Guide address"
+        type="url"
+        error={Boolean(errors.consumerGuideUrl)}
+        helperText={
+          errors.consumerGuideUrl?.message ??
+          'The guide a customer confirms receiving when they accept a quote over $10,000: Consumer Affairs Victoria’s page unless you link your own copy.'
+        }
+        slotProps={{ htmlInput: { autoComplete: 'off', inputMode: 'url' } }}
+        {...form.register('consumerGuideUrl')}
+      />
     </SectionForm>
   );
 }

@@ -4,13 +4,17 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { sensitiveSettingsReason } from '@site/domain/settings-schema';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
-import type { SaveProblem } from '../hooks/use-section-save';
+import { PasswordConfirmDialog } from '../../../components/password-confirm-dialog';
+import type { PasswordPrompt, SaveProblem } from '../hooks/use-section-save';
 
 /**
  * One section of the Settings tab: a region named by its heading, holding its own form and
  * Save button, so a save sends that section alone. Why the last save failed sits above the
- * button, announced as it appears (an Alert is role="alert").
+ * button, announced as it appears (an Alert is role="alert"). A section holding bank details,
+ * the site address or the staff recipients asks for the current password in a dialog before
+ * such a change is sent (`password`).
  */
 export function SectionForm({
   title,
@@ -20,6 +24,7 @@ export function SectionForm({
   saving,
   problem,
   onReload,
+  password,
   children,
 }: {
   title: string;
@@ -30,6 +35,7 @@ export function SectionForm({
   saving: boolean;
   problem: SaveProblem | null;
   onReload: () => void;
+  password?: PasswordPrompt;
   children: ReactNode;
 }) {
   const headingId = useId();
@@ -64,6 +70,16 @@ export function SectionForm({
           </Button>
         </Box>
       </Stack>
+      {password ? (
+        <PasswordConfirmDialog
+          open={password.open}
+          title={`Save ${title.toLowerCase()}`}
+          text={sensitiveSettingsReason}
+          confirmLabel="Save"
+          onConfirm={password.confirm}
+          onClose={password.cancel}
+        />
+      ) : null}
     </Paper>
   );
 }

@@ -1,12 +1,12 @@
-import type { SettingsSection } from '@site/domain';
-import type { SettingsUpdate } from '@site/domain/settings-schema';
+import { settingsChanges, type ConfirmPassword, type SettingsSection } from '@site/domain';
+import { isSensitiveSetting, type SettingsUpdate } from '@site/domain/settings-schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { useToast } from '../../../lib/toast';
-import { settingsQueryKey } from '../../../lib/admin/settings-query';
+import { settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
 import { useSaveSettings } from '../api/save-settings';
 import { firstErrorMessage, sectionFieldErrors } from '../lib/field-errors';
 
@@ -23,10 +23,20 @@ export interface SaveProblem {
   message: string;
 }
 
+/** The current password asked before a save that changes a sensitive setting: open while one waits for it. */
+export interface PasswordPrompt {
+  open: boolean;
+  /** Sends the waiting save with the password; rejects with a wrong password's (or a limit's) answer, for the dialog to show. */
+  confirm: (input: ConfirmPassword) => Promise<void>;
+  cancel: () => void;
+}
+
 /**
  * Saves one section's form: sends only that section and the version it started from, shows
  * "Settings saved", and puts a refusal's messages under the fields they name, focusing the
- * first. The form itself (with the section's schema as its resolver) belongs to the section.
+ * first. A change of the bank details, the site address or the staff recipients waits for the
+ * current password first (`password`), as the server asks for it. The form itself (with the
+ * section's schema as its resolver) belongs to the section.
  */
 export function useSectionSave<S extends SettingsSection, F extends FieldValues>(
   section: S,
@@ -37,8 +47,24 @@ export function useSectionSave<S extends SettingsSection, F extends FieldValues>
   const toast = useToast();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [waiting, setWaiting] = useState<SettingsUpdate | null>(null);
 
-  const refused = (error: unknown) => {
+  const saved = () => toast({ title: 'Settings saved', message: `${sectionTitles[section]} saved.`, variant: 'default' });
+
+  /** Whether this save changes a sensitive setting from what was read (the server compares with what is stored, and says so too). */
+  const needsPassword = (update: SettingsUpdate) => {
+    const current = queryClient.getQueryData<AdminSettings>(settingsQueryKey)?.settings;
+    return (
+      current !== undefined && settingsChanges(current, { ...current, [section]: update[section] }).some((c) => isSensitiveSetting(c.field))
+    );
+  };
+
+  const refused = (error: unknown, update: SettingsUpdate) => {
+    // The stored settings changed under the tab so that this save needs the password after all.
+    if (error instanceof ApiRequestError && error.status === 403 && error.body?.errors?.currentPassword) {
+      setWaiting(update);
+      return;
+    }
     if (error instanceof ApiRequestError && error.status === 409) {
       setProblem({ kind: 'conflict', message: error.body?.message || errorText(error) });
       return;
@@ -52,10 +78,30 @@ export function useSectionSave<S extends SettingsSection, F extends FieldValues>
     setProblem(null);
     // The version makes a save refused (409) rather than silently undoing another admin's change.
     const update = { version, [section]: value } as SettingsUpdate;
-    save.mutate(update, {
-      onSuccess: () => toast({ title: 'Settings saved', message: `${sectionTitles[section]} saved.`, variant: 'default' }),
-      onError: refused,
-    });
+    if (needsPassword(update)) {
+      setWaiting(update);
+      return;
+    }
+    save.mutate(update, { onSuccess: saved, onError: (error) => refused(error, update) });
+  };
+
+  const password: PasswordPrompt = {
+    open: waiting !== null,
+    confirm: async ({ currentPassword }) => {
+      if (!waiting) return;
+      try {
+        await save.mutateAsync({ ...waiting, currentPassword });
+      } catch (error) {
+        // A wrong password, or too many, is told in the dialog, which stays open; any other refusal is the section's.
+        if (error instanceof ApiRequestError && (error.status === 403 || error.status === 429)) throw error;
+        setWaiting(null);
+        refused(error, waiting);
+        return;
+      }
+      setWaiting(null);
+      saved();
+    },
+    cancel: () => setWaiting(null),
   };
 
   const onInvalid = (errors: FieldErrors<F>) =>
@@ -68,7 +114,7 @@ export function useSectionSave<S extends SettingsSection, F extends FieldValues>
     await queryClient.refetchQueries({ queryKey: settingsQueryKey });
   };
 
-  return { submit: form.handleSubmit(onValid, onInvalid), saving: save.isPending, problem, reload };
+  return { submit: form.handleSubmit(onValid, onInvalid), saving: save.isPending, problem, reload, password };
 }
 
 export const sectionTitles: Record<SettingsSection, string> = {

@@ -36,6 +36,7 @@ const successMessage: Record<UploadKind, string> = {
   model: 'GLB model uploaded successfully',
   thumbnail: 'Thumbnail uploaded successfully',
   photo: 'Photo uploaded successfully',
+  document: 'Document uploaded successfully',
 };
 
 /**

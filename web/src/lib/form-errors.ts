@@ -1,8 +1,8 @@
 import { accountMessages } from '@site/domain';
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiRequestError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
+import { ApiRequestError } from './api-client';
+import { errorText } from './error-text';
 
 /**
  * Puts the server's `errors.{field}` under the form's fields (e.g. why a new password is too

@@ -9,8 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { confirmPasswordSchema, type ConfirmPassword } from '@site/domain';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useFormError } from '../lib/field-errors';
-import { CurrentPasswordField } from './form-parts';
+import { useFormError } from '../lib/form-errors';
+import { CurrentPasswordField } from './current-password-field';
 
 interface PasswordConfirmDialogProps {
   open: boolean;
@@ -22,7 +22,7 @@ interface PasswordConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Asks for the current password again before a change that weakens or replaces a factor. */
+/** Asks for the current password again before a change that weakens or replaces a factor, or redirects money or alerts. */
 export function PasswordConfirmDialog({ open, title, text, confirmLabel, onConfirm, onClose }: PasswordConfirmDialogProps) {
   const id = useId();
   const {
