@@ -42,6 +42,23 @@ export const isMajorWorks = (totalCents: number): boolean => totalCents > majorW
 /** Whether a total including GST needs the insurance certificate before the deposit. */
 export const needsInsuranceCertificate = (totalCents: number): boolean => totalCents > insuranceThresholdCents;
 
+/**
+ * Whether staff may mark an accepted version's deposit received by bank transfer: the customer
+ * sees the bank details as soon as they accept, so a deposit not yet asked for counts; not once
+ * paid, while a card payment is under way, or while the insurance certificate is outstanding.
+ */
+export function depositMarkable(quote: {
+  status: string;
+  deposit?: { status: string; method?: string };
+  acceptance?: { totals: { totalCents: number } };
+  insurance?: unknown;
+}): boolean {
+  const { deposit } = quote;
+  if (quote.status !== 'accepted' || !deposit || deposit.status === 'paid') return false;
+  if (deposit.status === 'pending' && deposit.method === 'card') return false;
+  return !(needsInsuranceCertificate(quote.acceptance?.totals.totalCents ?? 0) && !quote.insurance);
+}
+
 export const quoteLimits = {
   items: 200,
   description: 300,
@@ -422,6 +439,8 @@ export interface QuoteDeposit {
   /** A request making a Checkout session right now (so two at once make one); dropped once it is made. */
   checkoutClaim?: { id: string; at: string };
   paidAt?: string;
+  /** The end of the Melbourne day it is due by: acceptance plus the settings' days (absent on deposits accepted before). */
+  dueAt?: string;
 }
 
 /** A quote as staff read it: `POST /api/leads/{kind}/{id}/quotes`, `PUT /api/quotes/{id}`, the lead's list. */
@@ -472,7 +491,23 @@ export type CustomerQuote = Omit<Quote, 'leadKind' | 'leadId' | 'acceptance' | '
   major?: { registrationNumber: string; consumerGuideUrl: string; coolingOffIfAcceptedNow: string };
   /** Over $16,000 accepted, the deposit waits for the insurance certificate: true until staff attach it. */
   insuranceRequired?: boolean;
+  /**
+   * Where to transfer the deposit, shown at once after acceptance: while it is unpaid, the contract
+   * not withdrawn, no certificate outstanding and the site has bank details.
+   */
+  bankTransfer?: DepositBankTransfer;
 };
+
+/** The bank details, reference and amount of an accepted quote's deposit, and when it is due. */
+export interface DepositBankTransfer {
+  accountName: string;
+  /** 6 digits, no hyphen. */
+  bsb: string;
+  accountNumber: string;
+  reference: string;
+  amountCents: number;
+  dueAt?: string;
+}
 
 /** `POST /api/customer/{token}/quotes/{quoteId}/accept`. */
 export const quoteAcceptSchema = quoteSelectionSchema.extend({
@@ -554,6 +589,8 @@ export interface CustomerPage {
   quotes: CustomerQuote[];
   /** How a deposit can be paid: by card (Stripe Checkout) when the site has Stripe keys, by bank transfer when the settings hold bank details. */
   depositMethods: { card: boolean; bank: boolean };
+  /** The settings' deposit percentage (null is the legal maximum), so the page shows the deposit before acceptance. */
+  deposit: { percent: number | null };
   business: { brand: string; phone: string; email: string };
 }
 

@@ -11,6 +11,7 @@ import { depositPercentSchema } from './quotes';
 import {
   australianStates,
   consumerGuideDefaultUrl,
+  defaultDepositDueDays,
   linkKeys,
   linkLabels,
   serviceKeys,
@@ -57,6 +58,7 @@ export const settingsMessages = {
   link: (key: LinkKey) => `${linkLabels[key]}: enter the https address of your ${linkLabels[key]} page`,
   text: (label: string, min: number, max: number) => `${label}: enter ${min} to ${max} characters, or restore the default`,
   bookingEnabled: 'Online booking: on or off',
+  depositDueDays: 'Deposit due: a whole number of days from 1 to 60 after acceptance',
   bankAccountName: 'Account name: at most 100 characters',
   bankBsb: 'BSB: 6 digits',
   bankAccountNumber: 'Account number: 5 to 10 digits',
@@ -369,6 +371,13 @@ const bookingSchema = z.object({
 const paymentsSchema = z
   .object({
     depositPercent: depositPercentSchema,
+    // Settings saved before the due date existed read as the default.
+    depositDueDays: z
+      .number({ error: settingsMessages.depositDueDays })
+      .int(settingsMessages.depositDueDays)
+      .min(1, settingsMessages.depositDueDays)
+      .max(60, settingsMessages.depositDueDays)
+      .default(defaultDepositDueDays),
     bankAccountName: z.string({ error: settingsMessages.bankAccountName }).trim().max(100, settingsMessages.bankAccountName),
     bankBsb: z
       .string({ error: settingsMessages.bankBsb })

@@ -112,6 +112,8 @@ export interface SiteSettings {
 export interface PaymentSettings {
   /** The deposit in percent of the accepted total; null is the legal maximum (10% under $20,000, 5% from $20,000). */
   depositPercent: number | null;
+  /** Whole days after acceptance the deposit is due by (to the end of that day in Melbourne): 1 to 60. */
+  depositDueDays: number;
   /** Bank transfer details; all three empty while none are set (no transfer is then offered). */
   bankAccountName: string;
   /** 6 digits, no spaces. */
@@ -121,6 +123,9 @@ export interface PaymentSettings {
   /** The Domestic Building Consumer Guide a major contract's customer confirms receiving: Consumer Affairs Victoria's page by default. */
   consumerGuideUrl: string;
 }
+
+/** Days a deposit is due after acceptance, until the owner sets their own. */
+export const defaultDepositDueDays = 7;
 
 /** Consumer Affairs Victoria's page of the Domestic Building Consumer Guide (the contract information statement of s 29A). */
 export const consumerGuideDefaultUrl =
@@ -163,7 +168,14 @@ export const defaultSettings: SiteSettings = {
   images: {},
   privacy: { leadRetentionMonths: null },
   booking: defaultBookingSettings,
-  payments: { depositPercent: null, bankAccountName: '', bankBsb: '', bankAccountNumber: '', consumerGuideUrl: consumerGuideDefaultUrl },
+  payments: {
+    depositPercent: null,
+    depositDueDays: defaultDepositDueDays,
+    bankAccountName: '',
+    bankBsb: '',
+    bankAccountNumber: '',
+    consumerGuideUrl: consumerGuideDefaultUrl,
+  },
   texts: {
     heroHeadline: null,
     heroIntro: null,

@@ -89,6 +89,10 @@ describe('lead delivery, embedded', () => {
     const alert = staff[0];
     expect(alert.subject).toBe('New project inquiry: Ava <b> Nguyen (Kitchen, Bathroom)');
     expect(alert.from).toBe('hello@example.com');
+    // From the business's name in the settings (not MAIL_FROM's "Northcote Kitchens") at MAIL_FROM's address;
+    // no Reply-To while the settings still hold the example address.
+    expect(alert.headers.from).toBe('"Northcote Kitchens & Bathrooms" <hello@example.com>');
+    expect(alert.headers['reply-to']).toBeUndefined();
     expect(alert.text).toContain('Budget: $15,000 - $30,000');
     expect(alert.text).toContain('Timeline: Next 3 months');
     expect(alert.text).toContain('Phone: 0400 123 456 (tel:+61400123456)');
@@ -120,6 +124,7 @@ describe('lead delivery, embedded', () => {
     // A confirmation of their own inquiry is not marketing: no unsubscribe link or header.
     expect(confirmation?.text).not.toContain('unsubscribe');
     expect(confirmation?.headers['list-unsubscribe']).toBeUndefined();
+    expect(confirmation?.headers.from).toBe('"Northcote Kitchens & Bathrooms" <hello@example.com>');
 
     expect(twilio.received.map((sms) => sms.to).sort()).toEqual(['+61400123456', '+61411111111']);
     for (const sms of twilio.received) {

@@ -54,13 +54,22 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
     const app = initializeApp({ projectId }, projectId);
     db = getFirestore(app);
     db.settings({ host: firestoreEmulatorHost, ssl: false });
-    t = await startTestApp({}, () => createFirestoreStore(db, { onClose: () => deleteApp(app) }), undefined, undefined, {
-      delivery: { policy: testPolicy, configured: { email: null, sms: null } },
-      // Registered, as a builder sending quotes over $10,000 must be.
-      settings: { ...testSettings, business: { ...testSettings.business, registrationNumber: 'DB-U 12345' } },
-      checkout: events,
-      logger: createLogger('warn', { write: (line: string) => void logged.push(line) }),
-    });
+    t = await startTestApp(
+      {},
+      () => createFirestoreStore(db, { mailFrom: 'quotes@example.com.au', onClose: () => deleteApp(app) }),
+      undefined,
+      undefined,
+      {
+        delivery: { policy: testPolicy, configured: { email: null, sms: null } },
+        // Registered, as a builder sending quotes over $10,000 must be.
+        settings: {
+          ...testSettings,
+          business: { ...testSettings.business, registrationNumber: 'DB-U 12345', email: 'office@northcote.example' },
+        },
+        checkout: events,
+        logger: createLogger('warn', { write: (line: string) => void logged.push(line) }),
+      },
+    );
     staff = await t.adminClient();
   });
   afterAll(async () => {
@@ -83,11 +92,13 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
     const message = mail.data()?.message as { text: string; attachments: Array<{ filename: string; content: string; encoding: string }> };
     const token = /\/your-project\?t=([A-Za-z0-9_.-]+)/.exec(message.text)?.[1];
     expect(token).toBeDefined();
-    return { lead: lead.body, quote: res.body, token: token!, message };
+    return { lead: lead.body, quote: res.body, token: token!, message, mail: mail.data() };
   }
 
   it('stores drafts with totals and numbers, and sends a Trigger Email document carrying the PDF', async () => {
-    const { quote, message, token } = await sent();
+    const { quote, message, token, mail } = await sent();
+    // The extension sends it from the business's name at MAIL_FROM, replies going to the business.
+    expect(mail).toMatchObject({ from: '"Northcote Kitchens & Bathrooms" <quotes@example.com.au>', replyTo: 'office@northcote.example' });
     expect(quote).toMatchObject({
       status: 'sent',
       version: 1,

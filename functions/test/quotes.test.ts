@@ -299,9 +299,10 @@ describe('sending and the PDF', () => {
       'For Jack Smith',
       'Valid until',
       'Choose one: Benchtop',
-      'Laminate benchtop [Option (chosen)]',
-      'Stone benchtop [Option]',
-      'Soft-close drawers [Optional]',
+      'Chosen: Laminate benchtop',
+      // 3.5 m × $950.00 against 3.5 m × $333.33.
+      'Alternative: Stone benchtop, +$2,158.34',
+      'Not included (optional): Soft-close drawers',
       'Subtotal (excluding GST)',
       '$2,666.66',
       'GST (10%)',
@@ -369,14 +370,14 @@ describe('sending and the PDF', () => {
       '$7,500.00',
       'Benchtops',
       'Choose one: Benchtop',
-      'Laminate benchtop [Option (chosen)]',
-      'Stone benchtop [Option]',
+      'Chosen: Laminate benchtop',
+      'Alternative: Stone benchtop, +$2,158.34',
       // 3.5 m × $333.33, rounded once; the stone (not chosen) is not counted.
       'Benchtops subtotal (excluding GST)',
       '$1,166.66',
       'Plumbing',
       'Tapware',
-      'Filter tap [Optional]',
+      'Not included (optional): Filter tap',
       'Plumbing subtotal (excluding GST)',
       '$900.00',
       'Subtotal (excluding GST)',
@@ -408,7 +409,8 @@ describe('the customer', () => {
     expect(res.status).toBe(200);
     // 150,000 + 332,500 + 50,200 = 532,700; GST 53,270; total 585,970; deposit 10%.
     expect(res.body).toMatchObject({ status: 'accepted', acceptance: { name: 'Jack Smith', selection, totals: { totalCents: 585_970 } } });
-    expect(res.body.deposit).toMatchObject({ percent: 10, cents: 58_597, status: 'none', reference: 'Q-0001' });
+    // Without Stripe keys the bank details show at once: the deposit is pending by transfer.
+    expect(res.body.deposit).toMatchObject({ percent: 10, cents: 58_597, status: 'pending', method: 'bank', reference: 'Q-0001' });
     expect(res.body.acceptance).not.toHaveProperty('ip');
 
     const again = await accept(anonymous, token, quote.id);
@@ -446,7 +448,7 @@ describe('the customer', () => {
       version: 1,
       status: 'accepted',
       totalCents: 585_970,
-      deposit: { status: 'none', cents: 58_597 },
+      deposit: { status: 'pending', cents: 58_597, method: 'bank' },
     });
 
     const accepted = messagesOf(t, customer.id).filter((row) => row.id.includes(`${quote.id}-accepted`));
@@ -458,11 +460,15 @@ describe('the customer', () => {
       const [file] = pdfsOf(row);
       const text = await pdfText(Buffer.from(file.content, 'base64'));
       expect(text).toContain('Accepted by Jack Smith');
-      expect(text).toContain('Stone benchtop [Option (chosen)]');
-      expect(text).toContain('Soft-close drawers [Optional (added)]');
+      expect(text).toContain('Chosen: Stone benchtop');
+      expect(text).toContain('Alternative: Laminate benchtop, -$2,158.34');
+      expect(text).toContain('Added: Soft-close drawers');
       expect(text).toContain('$5,859.70');
-      expect(text).toContain(expectedHash);
+      // The record's hash is for staff to check it against: only their copy prints it.
+      expect(text).not.toContain(expectedHash);
     }
+    const staffPdf = await fetch(`${t.url}/api/quotes/${quote.id}/pdf`, { headers: { cookie: staff.cookie } });
+    expect(await pdfText(new Uint8Array(await staffPdf.arrayBuffer()))).toContain(`Record SHA-256: ${expectedHash}`);
   });
 
   it('declines with a reason: the lead is lost with it in its history', async () => {
@@ -767,11 +773,11 @@ describe('a deposit by bank transfer', () => {
     const t = await start();
     const { staff, lead: customer, quote, token } = await sentQuote(t);
     expect((await t.client().post(`/api/quotes/${quote.id}/deposit-paid`)).status).toBe(401);
-    await accept(t.client(), token, quote.id);
     const early = await staff.post<ApiError>(`/api/quotes/${quote.id}/deposit-paid`);
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(depositPaidMessages.notPending);
-    await t.client().post(`/api/customer/${token}/quotes/${quote.id}/deposit`);
+    // Accepted without Stripe keys, the bank details show at once: the deposit is pending by transfer.
+    await accept(t.client(), token, quote.id);
 
     const paid = await staff.post<Quote>(`/api/quotes/${quote.id}/deposit-paid`);
     expect(paid.status).toBe(200);
@@ -1161,5 +1167,188 @@ describe('money that holds against a hostile customer', () => {
     // Deleting the lead deletes its kept PDFs.
     expect((await staff.delete(`/api/quote-request/${other.lead.id}`)).status).toBe(204);
     expect(await t.app.context.objects.exists(`quote-pdfs/${other.quote.id}-sent.pdf`)).toBe(false);
+  });
+});
+
+describe("the customer's emails, the PDF and the deposit receipt", () => {
+  const dateOf = (ymd: string) => {
+    const [year, month, date] = ymd.split('-').map(Number);
+    return new Date(Date.UTC(year, month - 1, date));
+  };
+  const plusDays = (ymd: string, n: number) => new Date(dateOf(ymd).getTime() + n * day).toISOString().slice(0, 10);
+  /** "Thursday 31 December 2026", written out independently of the server's own formatter. */
+  const writtenOut = (ymd: string) => {
+    const at = dateOf(ymd);
+    const part = (options: Intl.DateTimeFormatOptions) => at.toLocaleDateString('en-AU', { timeZone: 'UTC', ...options });
+    return `${part({ weekday: 'long' })} ${at.getUTCDate()} ${part({ month: 'long' })} ${at.getUTCFullYear()}`;
+  };
+  const senderOf = (t: TestApp, id: string) => {
+    const db = new Database(`${t.dir}/site.sqlite`, { readonly: true });
+    try {
+      const row = db.prepare('SELECT sender FROM messages WHERE id = ?').get(id) as { sender: string | null } | undefined;
+      return row?.sender ? (JSON.parse(row.sender) as unknown) : null;
+    } finally {
+      db.close();
+    }
+  };
+  const staffPdf = async (t: TestApp, staff: Client, quoteId: string) =>
+    Buffer.from(await (await fetch(`${t.url}/api/quotes/${quoteId}/pdf`, { headers: { cookie: staff.cookie } })).arrayBuffer());
+  const images = (pdf: Buffer) => pdf.toString('latin1').split('/Subtype /Image').length - 1;
+
+  it('sends from the business with replies to its address, valid until a written-out date moved past a closure', async () => {
+    // The 30th day from now falls in a shutdown that runs three days on.
+    const due = new Date(Date.now() + 30 * day).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
+    const closure = { from: plusDays(due, -1), to: plusDays(due, 3), label: 'Christmas shutdown' };
+    const t = await start({
+      settings: {
+        ...withBank,
+        business: { ...withBank.business, email: 'office@northcote.example' },
+        hours: { ...withBank.hours, closures: [closure] },
+      },
+    });
+    const { lead: customer, quote } = await sentQuote(t);
+    const until = Date.parse(quote.validUntil!);
+    const melbourne = (at: number) => new Date(at).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
+    // The end of the closure's last day in Melbourne: its last millisecond.
+    expect(melbourne(until)).toBe(closure.to);
+    expect(melbourne(until + 1)).toBe(plusDays(closure.to, 1));
+
+    const rows = messagesOf(t, customer.id);
+    const email = rows.find((row) => row.id === `${customer.id}-${quote.id}-sent-1`)!;
+    expect(email.body).toContain(`and is valid until ${writtenOut(closure.to)}.`);
+    expect(email.body).not.toContain('valid for');
+    expect(senderOf(t, email.id)).toEqual({ name: 'Northcote Kitchens & Bathrooms', replyTo: 'office@northcote.example' });
+    // The staff's alert about the request names the business too.
+    const alert = rows.find((row) => row.audience === 'staff')!;
+    expect(senderOf(t, alert.id)).toEqual({ name: 'Northcote Kitchens & Bathrooms', replyTo: 'office@northcote.example' });
+    const pdf = await pdfText(Buffer.from(pdfsOf(email)[0].content, 'base64'));
+    expect(pdf).toContain(`Valid until ${dateOf(closure.to).getUTCDate()} ${writtenOut(closure.to).split(' ')[2]}`);
+  });
+
+  it('a quote not ending in a closure keeps its days; the example address gets no Reply-To', async () => {
+    const t = await start();
+    const { lead: customer, quote } = await sentQuote(t);
+    expect(Date.parse(quote.validUntil!) - Date.parse(quote.sentAt!)).toBe(30 * day);
+    const id = `${customer.id}-${quote.id}-sent-1`;
+    expect(senderOf(t, id)).toEqual({ name: 'Northcote Kitchens & Bathrooms' });
+  });
+
+  it("prints the job's address, the logo, choices in words and the acceptance last; the SHA-256 only on the staff's copy", async () => {
+    const t = await start();
+    const staff = await t.adminClient();
+    const customer = await lead(t);
+    const created = await staff.post<Quote>(`/api/leads/quote/${customer.id}/quotes`, {
+      ...kitchen,
+      siteAddress: '14 Smith Street, Northcote VIC 3070',
+    });
+    expect(images(await staffPdf(t, staff, created.body.id))).toBe(0);
+    const logo = await sharp({ create: { width: 400, height: 100, channels: 3, background: '#b48c3c' } })
+      .png()
+      .toBuffer();
+    const ticket = await staff.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'thumbnail' });
+    const put = await t.client().request<{ url: string }>('PUT', ticket.body.uploadURL, { body: logo });
+    expect(put.status).toBe(201);
+    expect((await staff.put('/api/settings/images/logo', { url: put.body.url })).status).toBe(200);
+    expect(images(await staffPdf(t, staff, created.body.id))).toBe(1);
+
+    expect((await staff.post(`/api/quotes/${created.body.id}/send`)).status).toBe(200);
+    const sent = messagesOf(t, customer.id).find((row) => row.id.endsWith(`${created.body.id}-sent-1`))!;
+    const token = linkOf(sent.body);
+    const mailed = Buffer.from(pdfsOf(sent)[0].content, 'base64');
+    expect(images(mailed)).toBe(1);
+    const text = await pdfText(mailed);
+    expect(text).toContain('For Jack Smith, 14 Smith Street, Northcote VIC 3070');
+    expect(text).toContain('Chosen: Laminate benchtop');
+    expect(text).toContain('Alternative: Stone benchtop, +$2,158.34');
+    expect(text).toContain('Not included (optional): Soft-close drawers');
+    expect(text).not.toContain('[Option');
+    expect(text).not.toContain('Acceptance');
+
+    const selection = { choices: { Benchtop: 2 }, optionalItems: [3] };
+    expect((await accept(t.client(), token, created.body.id, { name: 'Jack Smith', acceptTerms: true, ...selection })).status).toBe(200);
+    const [stored] = (await staff.get<{ items: Quote[] }>(`/api/leads/quote/${customer.id}/quotes`)).body.items;
+    const hash = stored.acceptance!.sha256;
+    const customerCopy = await pdfText(
+      new Uint8Array(await (await fetch(`${t.url}/api/customer/${token}/quotes/${created.body.id}/pdf`)).arrayBuffer()),
+    );
+    const staffCopy = await pdfText(await staffPdf(t, staff, created.body.id));
+    for (const copy of [customerCopy, staffCopy]) {
+      expect(copy).toContain('Chosen: Stone benchtop');
+      expect(copy).toContain('Alternative: Laminate benchtop, -$2,158.34');
+      expect(copy).toContain('Added: Soft-close drawers');
+      // The acceptance is the last section: after the totals, with who, when and the quote's number.
+      const section = copy.lastIndexOf('Acceptance');
+      expect(section).toBeGreaterThan(copy.indexOf('Total including GST'));
+      expect(copy.slice(section)).toMatch(/^Acceptance\s+Accepted by Jack Smith on .+ \(Melbourne time\)\.\s+Reference: Q-0001, version 1/);
+    }
+    expect(customerCopy).not.toContain('SHA-256');
+    expect(customerCopy).not.toContain(hash);
+    expect(staffCopy.trim().endsWith(`Record SHA-256: ${hash}`)).toBe(true);
+    // Kept apart: the customer's copy is never the staff's.
+    expect(await t.app.context.objects.exists(`quote-pdfs/${created.body.id}-accepted.pdf`)).toBe(true);
+    expect(await t.app.context.objects.exists(`quote-pdfs/${created.body.id}-accepted-staff.pdf`)).toBe(true);
+  });
+
+  it('emails a receipt and notes the deposit on the lead when staff mark a bank transfer received', async () => {
+    const t = await start();
+    const { staff, lead: customer, quote, token } = await sentQuote(t);
+    await accept(t.client(), token, quote.id);
+    await t.client().post(`/api/customer/${token}/quotes/${quote.id}/deposit`);
+    expect(messagesOf(t, customer.id).filter((row) => row.id.includes('-deposit-paid-'))).toEqual([]);
+    const paid = await staff.post<Quote>(`/api/quotes/${quote.id}/deposit-paid`);
+    expect(paid.status).toBe(200);
+
+    const receipts = messagesOf(t, customer.id).filter((row) => row.id.includes('-deposit-paid-'));
+    expect(receipts.map((row) => [row.id, row.audience, row.recipient, row.subject])).toEqual([
+      [`${customer.id}-${quote.id}-deposit-paid-1`, 'customer', goodQuote.email, 'Receipt: deposit on quote Q-0001'],
+    ]);
+    const paidDay = new Date(paid.body.deposit!.paidAt!).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
+    for (const expected of [
+      'Amount: $293.33',
+      `Paid on ${writtenOut(paidDay)} by bank transfer`,
+      'Reference: Q-0001',
+      'ABN 51 824 753 556',
+    ]) {
+      expect(receipts[0].body).toContain(expected);
+    }
+    const stored = (await staff.get<QuoteRequest[]>('/api/quote-requests?limit=100')).body.find((item) => item.id === customer.id)!;
+    expect(stored.history.at(-1)).toMatchObject({ by: 'staff', note: 'Deposit of $293.33 on quote Q-0001 received by bank transfer' });
+  });
+
+  it('emails a receipt once when Stripe reports the card payment, not for a repeat or a failure', async () => {
+    const stand = await startStripeStandin();
+    try {
+      const checkout = createStripeCheckout({ secretKey: standinSecretKey, webhookSecret: standinWebhookSecret, apiUrl: stand.apiUrl });
+      const t = await start({ checkout, settings: { ...withBank, business: testSettings.business } });
+      const { staff, lead: customer, quote, token } = await sentQuote(t);
+      await accept(t.client(), token, quote.id);
+      await t.client().post(`/api/customer/${token}/quotes/${quote.id}/deposit`);
+      const sessionId = stand.sessions.at(-1)!.id;
+      const session = {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: 29_333,
+        currency: 'aud',
+        metadata: { quoteId: quote.id },
+        client_reference_id: quote.id,
+      };
+      const expired = { id: 'evt_expired_1', object: 'event', type: 'checkout.session.expired', data: { object: session } };
+      expect((await deliverEvent(t, signedEvent(expired))).status).toBe(200);
+      expect(messagesOf(t, customer.id).filter((row) => row.id.includes('-deposit-paid-'))).toEqual([]);
+
+      const paid = { id: 'evt_paid_1', object: 'event', type: 'checkout.session.completed', data: { object: session } };
+      expect((await deliverEvent(t, signedEvent(paid))).body.handled).toBe(true);
+      expect((await deliverEvent(t, signedEvent(paid))).body.handled).toBe(false);
+      const receipts = messagesOf(t, customer.id).filter((row) => row.id.includes('-deposit-paid-'));
+      expect(receipts.map((row) => row.subject)).toEqual(['Receipt: deposit on quote Q-0001']);
+      expect(receipts[0].body).toContain('by card');
+      expect(receipts[0].body).toContain('Reference: Q-0001');
+      expect(receipts[0].body).not.toContain('ABN');
+      const stored = (await staff.get<QuoteRequest[]>('/api/quote-requests?limit=100')).body.find((item) => item.id === customer.id)!;
+      expect(stored.history.at(-1)).toMatchObject({ note: 'Deposit of $293.33 on quote Q-0001 received by card' });
+    } finally {
+      await stand.close();
+    }
   });
 });

@@ -32,4 +32,19 @@ describe('the SMTP sender', () => {
     await sender.send(email(3));
     expect(smtp.received.map((mail) => mail.subject)).toEqual(['Lead 1', 'Lead 3']);
   });
+
+  it("goes from the business's name at MAIL_FROM's address, quoted or encoded, with replies to its own address", async () => {
+    await sender.send({ ...email(1), sender: { name: "O'Brien, Kitchens & Baths", replyTo: 'office@obrien.example' } });
+    await sender.send({ ...email(2), sender: { name: 'Café Rénovations' } });
+    await sender.send(email(3));
+    const [named, encoded, plain] = smtp.received;
+    // The comma stays inside the quoted name instead of splitting it into two addresses.
+    expect(named.headers.from).toBe('"O\'Brien, Kitchens & Baths" <website@example.com>');
+    expect(named.headers['reply-to']).toBe('office@obrien.example');
+    expect(named.from).toBe('website@example.com');
+    expect(encoded.headers.from).toMatch(/^=\?UTF-8\?[BQ]\?.+\?= <website@example\.com>$/);
+    expect(encoded.headers['reply-to']).toBeUndefined();
+    // Queued before emails named their sender: MAIL_FROM as it is.
+    expect(plain.headers.from).toBe('Website <website@example.com>');
+  });
 });

@@ -150,6 +150,7 @@ export class DeliveryWorker {
         html: message.html,
         ...(message.headers ? { headers: message.headers } : {}),
         ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+        ...(message.sender ? { sender: message.sender } : {}),
       });
     }
     if (!sms) throw new SendError('SMS is not configured', false);

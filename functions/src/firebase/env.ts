@@ -40,6 +40,11 @@ export const firebaseEnvSchema = envSchema
     STORAGE_BUCKET: z.string().optional(),
     /** The Trigger Email and Twilio extensions' collections. */
     MAIL_COLLECTION: z.string().default('mail'),
+    /**
+     * The address the Trigger Email extension sends from (its DEFAULT_FROM). Set, each email goes
+     * from the business's name at it; unset, the extension's own From is left alone.
+     */
+    MAIL_FROM: z.string().email('must be an address such as hello@example.com.au').optional(),
     SMS_COLLECTION: z.string().default('messages'),
     /**
      * App Check on the public forms and visits: `off` (the default), `monitor` (check and log,

@@ -82,7 +82,11 @@ export async function createFirebaseSite(
   options: FirebaseSiteOptions = {},
 ): Promise<FirebaseSite> {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const store = createFirestoreStore(services.db, { mailCollection: env.MAIL_COLLECTION, smsCollection: env.SMS_COLLECTION });
+  const store = createFirestoreStore(services.db, {
+    mailCollection: env.MAIL_COLLECTION,
+    smsCollection: env.SMS_COLLECTION,
+    ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+  });
   const objects = services.objects ?? (await cloudStorage(services, env));
   const app = createApp({
     store,

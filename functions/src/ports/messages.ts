@@ -14,6 +14,13 @@ export interface MessageAttachment {
   encoding?: 'base64';
 }
 
+/** Who an email says it is from: the business's name before MAIL_FROM's address, and where replies go. */
+export interface MessageSender {
+  name: string;
+  /** The Reply-To address; absent, replies go to MAIL_FROM. */
+  replyTo?: string;
+}
+
 /** An email or SMS to queue. */
 export interface NewMessage {
   /**
@@ -32,6 +39,8 @@ export interface NewMessage {
   headers?: Record<string, string>;
   /** Files the email carries (a booking's invite). */
   attachments?: MessageAttachment[];
+  /** The From name and Reply-To of an email, from the settings when it was queued. */
+  sender?: MessageSender;
   /** Recorded as not sent, with this reason (e.g. an SMS to a landline). */
   skipped?: string;
 }

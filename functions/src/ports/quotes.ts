@@ -12,9 +12,11 @@ export interface QuoteRecord extends Omit<Quote, 'totals'> {
 
 /**
  * Where a version's PDF is kept once made (in the object store): the copy the customer was
- * sent, or the accepted one. The object routes and the Storage rules serve no such key.
+ * sent, or the accepted one; the staff's copy apart (it carries the record's SHA-256). The
+ * object routes and the Storage rules serve no such key.
  */
-export const quotePdfKey = (quoteId: string, accepted: boolean) => `quote-pdfs/${quoteId}-${accepted ? 'accepted' : 'sent'}.pdf`;
+export const quotePdfKey = (quoteId: string, accepted: boolean, copy: 'customer' | 'staff' = 'customer') =>
+  `quote-pdfs/${quoteId}-${accepted ? 'accepted' : 'sent'}${copy === 'staff' ? '-staff' : ''}.pdf`;
 
 /** A version's deposit as stored (the Checkout session's id included, which the customer's page leaves out). */
 export type QuoteRecordDeposit = QuoteDeposit;

@@ -1,4 +1,4 @@
-import type { MessageAttachment } from './messages';
+import type { MessageAttachment, MessageSender } from './messages';
 
 /** The providers that carry emails and SMS out of the embedded server. */
 
@@ -13,6 +13,8 @@ export interface OutgoingEmail {
   headers?: Record<string, string>;
   /** Files it carries (a booking's calendar invite). */
   attachments?: MessageAttachment[];
+  /** The From name and Reply-To; absent (an email queued before they were kept), MAIL_FROM as set. */
+  sender?: MessageSender;
 }
 
 export interface OutgoingSms {

@@ -64,7 +64,13 @@ export async function sendTestMessages(
     try {
       if (channel === 'email') {
         if (!senders.email) throw new SendError('Email is not configured on this server', true);
-        const sent = await senders.email.send({ id: newId(), to, subject: `Test message from ${business.brand}`, text });
+        const sent = await senders.email.send({
+          id: newId(),
+          to,
+          subject: `Test message from ${business.brand}`,
+          text,
+          sender: { name: business.brand },
+        });
         outcomes.push({
           to,
           sent: true,

@@ -15,12 +15,20 @@ import {
   type LeadAttachment,
   type QuoteRequest,
   type Review,
+  defaultSettings,
 } from '@site/domain';
 import { dayLabel, melbourneParts, timeLabel, visitLabel } from '@site/domain/booking-slots';
 import type { BusinessHours } from '@site/domain/business-hours';
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import type { BookingRecord, HeldBookingAlert } from '../ports/bookings';
-import { cappedRecipient, type Lead, type MessageAttachment, type MessageStore, type NewMessage } from '../ports/messages';
+import {
+  cappedRecipient,
+  type Lead,
+  type MessageAttachment,
+  type MessageSender,
+  type MessageStore,
+  type NewMessage,
+} from '../ports/messages';
 import { customerEmailHtml, staffAlertHtml } from './email-layout';
 
 /** Who hears about leads, and what the messages say about the business. */
@@ -292,6 +300,7 @@ export function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
     subject: alert.subject,
     text,
     html,
+    sender: senderOf(settings),
   }));
   if (alert.sms) {
     for (const to of settings.staffPhones) messages.push(sms('staff', to, `${alert.sms} ${alert.link}`));
@@ -313,6 +322,16 @@ function customerSignature(settings: MessageSettings) {
     siteUrl: settings.siteUrl,
   };
   return { text, layout };
+}
+
+/**
+ * Who every email is from: the business's name (at MAIL_FROM's address, which the mail server
+ * lets the site send from) with replies to the business's own address, unless that is still
+ * the example one a fresh install shows.
+ */
+export function senderOf(settings: Pick<MessageSettings, 'business'>): MessageSender {
+  const { brand, email } = settings.business;
+  return { name: brand, ...(email && email !== defaultSettings.business.email ? { replyTo: email } : {}) };
 }
 
 /** What every customer SMS ends with: the business and its phone, kept short. */
@@ -347,6 +366,7 @@ function customerEmail(settings: MessageSettings, to: string, content: CustomerC
     audience: 'customer',
     to,
     subject: content.subject,
+    sender: senderOf(settings),
     text,
     html: customerEmailHtml({
       preheader: firstSentence(content.body),
@@ -554,7 +574,8 @@ export function bookingDigestMessages(
     `Sent ${melbourneTime.format(at)} (Melbourne time).`,
   ].join('\n');
   const html = staffAlertHtml({ preheader: `${intro}.`, intro: `${intro}:`, fields, link });
-  return settings.staffEmails.map((to) => ({ channel: 'email', audience: 'staff', to, subject, text, html }));
+  const sender = senderOf(settings);
+  return settings.staffEmails.map((to) => ({ channel: 'email', audience: 'staff', to, subject, text, html, sender }));
 }
 
 // ------------------------------------------------------------------ quotes
@@ -616,5 +637,6 @@ export function settingsChangeEmails(notice: SettingsChangeNotice): Draft[] {
     subject: `Security notice: ${notice.summary} changed on the ${notice.brand} website`,
     text,
     html,
+    sender: { name: notice.brand },
   }));
 }

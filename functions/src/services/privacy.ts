@@ -65,7 +65,9 @@ export function leadRemover(
     // Its quotes (prices, and acceptances with the customer's address and browser) go with it.
     const quotes = await store.quoteVersions.find({ where: { leadId: id }, orderBy: 'createdAt', direction: 'desc', limit: 500 });
     if (quotePdfs) {
-      const keys = quotes.items.flatMap((quote) => [quotePdfKey(quote.id, false), quotePdfKey(quote.id, true)]);
+      const keys = quotes.items.flatMap((quote) =>
+        [false, true].flatMap((accepted) => [quotePdfKey(quote.id, accepted), quotePdfKey(quote.id, accepted, 'staff')]),
+      );
       await Promise.all(keys.map((key) => quotePdfs.delete(key)));
     }
     await store.quoteVersions.deleteMany(quotes.items.map((quote) => quote.id));

@@ -7,6 +7,7 @@ import {
   quoteTotals,
   sectionSubtotalCents,
   type QuoteAcceptance,
+  type QuoteTotals,
   type SiteSettings,
 } from '@site/domain';
 import PDFDocument from 'pdfkit';
@@ -30,22 +31,30 @@ export interface QuoteContractTerms {
 
 const melbourneDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', day: 'numeric', month: 'long', year: 'numeric' });
 
+/**
+ * Whose copy: the staff's carries the acceptance record's SHA-256 (to check the stored record
+ * against); the customer's leaves out a line that means nothing to them.
+ */
+export type QuotePdfCopy = 'customer' | 'staff';
+
 /** "11 222 333 444", as an ABN is printed. */
-const abnLabel = (abn: string) => `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}`;
+export const abnLabel = (abn: string) => `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}`;
 
 /**
  * The quote's PDF: the letterhead (name, ABN, address, logo), the quote's number and version,
- * its items under their sections' headings (each closed by its subtotal excluding GST) with
- * either-or options and optional items marked, the subtotal, GST and total
- * including GST, the deposit, validity, notes and terms; once accepted, what was accepted.
- * The totals are those of the acceptance's selection, or the defaults.
+ * the customer and the job's address, its items under their sections' headings (each closed by
+ * its subtotal excluding GST) with the chosen option, each alternative and its difference in
+ * price, and optional items added or not, the subtotal, GST and total including GST, the
+ * deposit, validity, notes and terms; once accepted, the acceptance last. The totals are those
+ * of the acceptance's selection, or the defaults.
  */
 export function quotePdf(
   quote: QuoteRecord,
   letterhead: QuoteLetterhead,
   deposit: { percent: number; cents: number },
-  customer: { name: string },
+  customer: { name: string; address?: string },
   contract: QuoteContractTerms,
+  copy: QuotePdfCopy,
 ): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Quote ${quote.number} version ${quote.version}` } });
   const chunks: Buffer[] = [];
@@ -75,9 +84,10 @@ export function quotePdf(
   doc.moveDown();
 
   doc.fontSize(14).text(`Quote ${quote.number}, version ${quote.version}`);
-  doc.fontSize(10).text(`For ${customer.name}`);
+  doc.fontSize(10).text(`For ${customer.name}${customer.address ? `, ${customer.address}` : ''}`);
   if (quote.sentAt) doc.text(`Issued ${melbourneDay.format(new Date(quote.sentAt))}`);
-  if (quote.validUntil) doc.text(`Valid until ${melbourneDay.format(new Date(quote.validUntil))} (${quote.validDays} days)`);
+  // The date alone: past a closure it is later than the days the quote was written for.
+  if (quote.validUntil) doc.text(`Valid until ${melbourneDay.format(new Date(quote.validUntil))}`);
   else doc.text(`Valid for ${quote.validDays} days from issue`);
   doc.moveDown();
 
@@ -117,16 +127,8 @@ export function quotePdf(
       }
       const line = totals.lines[index];
       const quantity = `${item.quantity}${item.unit ? ` ${item.unit}` : ''} × ${formatCents(item.unitPriceCents)}`;
-      const mark = item.group
-        ? line.included
-          ? 'Option (chosen)'
-          : 'Option'
-        : item.optional
-          ? line.included
-            ? 'Optional (added)'
-            : 'Optional'
-          : '';
-      row(`${item.description}${mark ? ` [${mark}]` : ''}\n${quantity}`, formatCents(line.lineCents));
+      // Only what is in the total has an amount in the column, so the column adds up.
+      row(`${itemLabel(quote, totals.lines, index)}\n${quantity}`, line.included ? formatCents(line.lineCents) : '');
     }
     if (section.name) row(`${section.name} subtotal (excluding GST)`, formatCents(sectionSubtotalCents(section, totals)), { bold: true });
   }
@@ -163,13 +165,32 @@ export function quotePdf(
       )
       .moveDown();
   }
-  if (quote.acceptance) acceptedBlock(doc, quote.acceptance);
+  if (quote.acceptance) acceptanceBlock(doc, quote, quote.acceptance, copy);
   doc.end();
   return done;
 }
 
-function acceptedBlock(doc: PDFKit.PDFDocument, acceptance: QuoteAcceptance) {
-  doc.font('Helvetica-Bold').text('Accepted').font('Helvetica');
+/**
+ * An item as the customer reads it: "Chosen: Stone benchtop", "Alternative: Laminate
+ * benchtop, -$2,170.00" (what choosing it instead changes, before GST), "Added: ..." or
+ * "Not included (optional): ...", or the description alone.
+ */
+function itemLabel(quote: QuoteRecord, lines: QuoteTotals['lines'], index: number): string {
+  const item = quote.items[index];
+  const line = lines[index];
+  if (item.group) {
+    if (line.included) return `Chosen: ${item.description}`;
+    const chosen = quote.items.findIndex((other, i) => other.group === item.group && lines[i].included);
+    const difference = line.lineCents - (chosen >= 0 ? lines[chosen].lineCents : 0);
+    return `Alternative: ${item.description}, ${difference < 0 ? '-' : '+'}${formatCents(Math.abs(difference))}`;
+  }
+  if (item.optional) return `${line.included ? 'Added' : 'Not included (optional)'}: ${item.description}`;
+  return item.description;
+}
+
+function acceptanceBlock(doc: PDFKit.PDFDocument, quote: QuoteRecord, acceptance: QuoteAcceptance, copy: QuotePdfCopy) {
+  doc.font('Helvetica-Bold').text('Acceptance').font('Helvetica');
   doc.text(`Accepted by ${acceptance.name} on ${melbourneTime.format(new Date(acceptance.at))} (Melbourne time).`);
-  doc.text(`Record SHA-256: ${acceptance.sha256}`);
+  doc.text(`Reference: ${quote.number}, version ${quote.version}`);
+  if (copy === 'staff') doc.text(`Record SHA-256: ${acceptance.sha256}`);
 }

@@ -2,6 +2,7 @@ import {
   attachmentLimits,
   attachmentMessages,
   depositCapPercent,
+  depositMarkable,
   depositCents,
   coolingOffKeepCents,
   formatCents,
@@ -29,8 +30,13 @@ import {
   type QuoteRequest,
   type QuoteSelection,
   type SiteSettings,
+  closureOn,
+  businessTimeZone,
 } from '@site/domain';
-import { coolingOffEndsAt } from '@site/domain/cooling-off';
+import { visitDateLabel } from '@site/domain/booking-slots';
+import { coolingOffEndsAt, melbourneDay } from '@site/domain/cooling-off';
+import { depositDueAt } from '@site/domain/deposit-due';
+import { TZDate } from '@date-fns/tz';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
@@ -46,9 +52,22 @@ import type { Attachments } from './attachments';
 import { adminLink, melbourneTime, quoteCustomerEmail, staffAlert, type Draft, type MessageSettings } from './lead-messages';
 import { leadPatch } from './leads';
 import type { LinkSigner } from './link-signing';
-import { quotePdf } from './quote-pdf';
+import { abnLabel, quotePdf, type QuotePdfCopy } from './quote-pdf';
 
 const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * When a quote sent at `at` stays open: `validDays` later, or, when that falls while the
+ * business is closed, the end of the closure's last day in Melbourne, so the customer's last
+ * days to accept are not ones nobody can answer their questions in.
+ */
+export function validUntilOf(at: Date, validDays: number, closures: SiteSettings['hours']['closures']): string {
+  const until = new Date(at.getTime() + validDays * dayMs);
+  const closure = closureOn(melbourneDay(until), closures);
+  if (!closure) return until.toISOString();
+  const [year, month, date] = closure.to.split('-').map(Number);
+  return new Date(new TZDate(year, month - 1, date + 1, 0, 0, 0, businessTimeZone).getTime() - 1).toISOString();
+}
 const leadMissing: Record<QuoteLeadKind, string> = { inquiry: 'Inquiry not found', quote: 'Quote request not found' };
 /** 409 of `POST /api/quotes/{id}/deposit-paid`. */
 export const depositPaidMessages = {
@@ -283,7 +302,7 @@ export class QuoteService {
     const patch = {
       status: 'sent' as const,
       sentAt,
-      validUntil: new Date(at.getTime() + draft.validDays * dayMs).toISOString(),
+      validUntil: validUntilOf(at, draft.validDays, site.hours.closures),
       updatedAt: sentAt,
     };
     if (!(await store.quoteVersions.updateIf(id, { status: 'draft' }, patch))) throw new ConflictError(quoteAnswerMessages.notDraft);
@@ -313,7 +332,7 @@ export class QuoteService {
     const email = quoteCustomerEmail(settings, lead.email, {
       subject: `Your quote ${sent.number} from ${settings.business.brand}`,
       firstName: lead.firstName,
-      body: `Thank you for the chance to quote on your renovation. Your quote ${sent.number}${sent.version > 1 ? ` (version ${sent.version}, replacing the earlier one)` : ''} comes to ${formatCents(totals.totalCents)} including GST with the options as we suggest them, and is valid for ${sent.validDays} days. The PDF is attached. On your page you can choose between the options, see the total change and accept or decline it.${majorNotice(sent, site, this.deps.clock.now())}`,
+      body: `Thank you for the chance to quote on your renovation. Your quote ${sent.number}${sent.version > 1 ? ` (version ${sent.version}, replacing the earlier one)` : ''} comes to ${formatCents(totals.totalCents)} including GST with the options as we suggest them, and is valid until ${visitDateLabel(new Date(patch.validUntil))}. The PDF is attached. On your page you can choose between the options, see the total change and accept or decline it.${majorNotice(sent, site, this.deps.clock.now())}`,
       action: { label: 'View and accept your quote', url },
       attachments: [this.pdfAttachment(sent, pdf)],
     });
@@ -321,24 +340,25 @@ export class QuoteService {
     return this.staffView(sent);
   }
 
-  /** A version's PDF, as the customer sees or saw it. */
+  /** A version's PDF, as the customer sees or saw it, with the acceptance record's SHA-256 (the staff's copy). */
   async pdf(id: string): Promise<{ quote: QuoteRecord; pdf: Buffer }> {
     const quote = await this.quote(id);
     const lead = await this.lead(quote.leadKind, quote.leadId);
-    return { quote, pdf: await this.keptPdf(quote, lead, await this.deps.settings()) };
+    return { quote, pdf: await this.keptPdf(quote, lead, await this.deps.settings(), 'staff') };
   }
 
   /**
    * Staff mark a bank transfer's deposit as received (Stripe's own are marked by its webhook):
-   * 409 when the version has no deposit pending by bank transfer, or it is paid already.
+   * 409 when it is paid already, a card payment is under way, the insurance certificate is
+   * outstanding, or the version is not accepted (`depositMarkable`).
    */
   async markDepositPaid(id: string): Promise<Quote> {
     const current = await this.quote(id);
     if (current.deposit?.status === 'paid') throw new ConflictError(depositPaidMessages.alreadyPaid);
     const at = this.now();
     const paid = await this.deps.store.quoteVersions.transform(id, (stored) =>
-      stored.deposit?.status === 'pending' && stored.deposit.method === 'bank'
-        ? { deposit: { ...stored.deposit, status: 'paid', paidAt: at }, updatedAt: at }
+      stored.deposit && depositMarkable(stored)
+        ? { deposit: { ...stored.deposit, status: 'paid', method: 'bank', paidAt: at }, updatedAt: at }
         : null,
     );
     if (!paid || paid.deposit?.paidAt !== at || paid.deposit.status !== 'paid') {
@@ -346,7 +366,37 @@ export class QuoteService {
       throw new ConflictError(depositPaidMessages.notPending);
     }
     await this.summarize(paid);
+    await this.depositReceived(paid, 'staff');
     return this.staffView(paid);
+  }
+
+  /**
+   * A deposit just marked paid: a line in the lead's history, and the customer's receipt (the
+   * amount, the day, how, the reference, and the business's ABN for their records).
+   */
+  private async depositReceived(paid: QuoteRecord, by: string): Promise<void> {
+    const { deposit } = paid;
+    if (deposit?.status !== 'paid' || !deposit.paidAt) return;
+    const how = deposit.method === 'card' ? 'card' : 'bank transfer';
+    const amount = formatCents(deposit.cents);
+    const at = deposit.paidAt;
+    const customer = await this.leads(paid.leadKind).transform(paid.leadId, (current) => {
+      const change = leadPatch(current, { note: `Deposit of ${amount} on quote ${paid.number} received by ${how}` }, by, at);
+      return change === 'full' ? null : change;
+    });
+    // A lead deleted meanwhile (its personal data erased) gets no receipt.
+    if (!customer) return;
+    const settings = await this.deps.messageSettings();
+    const { business } = settings;
+    const url = await this.customerUrl(settings, paid.leadKind, paid.leadId);
+    const email = quoteCustomerEmail(settings, customer.email, {
+      subject: `Receipt: deposit on quote ${paid.number}`,
+      firstName: customer.firstName,
+      body: `Thank you: we have received your deposit on quote ${paid.number}. Amount: ${amount}. Paid on ${visitDateLabel(new Date(at))} by ${how}. Reference: ${deposit.reference}.${business.abn ? ` ${business.legalName ?? business.brand}, ABN ${abnLabel(business.abn)}.` : ''} Please keep this email as your receipt.`,
+      action: { label: 'View your quote', url },
+      attachments: [],
+    });
+    await this.queue(paid.leadKind, paid.leadId, `${paid.id}-deposit-paid`, [email]);
   }
 
   // ---------------------------------------------------------------- the customer
@@ -386,6 +436,7 @@ export class QuoteService {
         : {}),
       quotes: quotes.map((quote) => this.customerView(quote, site)),
       depositMethods: { card: Boolean(this.deps.checkout), bank: hasBank(site) },
+      deposit: { percent: site.payments.depositPercent },
       business: { brand: site.business.brand, phone: site.business.phone, email: site.business.email },
     };
   }
@@ -480,6 +531,8 @@ export class QuoteService {
     const advised = major && input.independentLegalAdvice === true;
     const setting = site.payments.depositPercent;
     const percent = Math.min(setting ?? depositCapPercent(totals.totalCents), depositCapPercent(totals.totalCents));
+    // Without card payments the bank details are shown at once, as choosing the transfer showed them: the deposit is pending by bank, for staff to mark paid.
+    const transferNow = !this.deps.checkout && hasBank(site) && !(needsInsuranceCertificate(totals.totalCents) && !quote.insurance);
     const patch: Partial<QuoteRecord> = {
       status: 'accepted',
       updatedAt: at,
@@ -496,7 +549,14 @@ export class QuoteService {
       },
       // The copy of the signed contract is emailed now, so the period runs from now.
       ...(major && !advised ? { coolingOffEndsAt: coolingOffEndsAt(new Date(at)) } : {}),
-      deposit: { percent, cents: depositCents(totals.totalCents, setting), status: 'none', reference: quote.number },
+      deposit: {
+        percent,
+        cents: depositCents(totals.totalCents, setting),
+        status: transferNow ? 'pending' : 'none',
+        ...(transferNow ? { method: 'bank' as const } : {}),
+        reference: quote.number,
+        dueAt: depositDueAt(at, site.payments.depositDueDays),
+      },
     };
     if (!(await this.deps.store.quoteVersions.updateIf(quote.id, { status: 'sent' }, patch))) {
       this.checkOpen(await this.quote(quote.id));
@@ -509,10 +569,15 @@ export class QuoteService {
     const settings = await this.deps.messageSettings();
     const pdf = this.pdfAttachment(accepted, await this.keptPdf(accepted, lead, site));
     const url = await this.customerUrl(settings, kind, lead.id);
+    const { bankTransfer } = this.customerView(accepted, site);
+    // The transfer's details in the email too, so the customer can pay from it; none while the certificate is outstanding.
+    const transfer = bankTransfer
+      ? ` To pay it by bank transfer: account name ${bankTransfer.accountName}, BSB ${bankTransfer.bsb.slice(0, 3)}-${bankTransfer.bsb.slice(3)}, account number ${bankTransfer.accountNumber}, amount ${formatCents(bankTransfer.amountCents)}, reference ${bankTransfer.reference}${bankTransfer.dueAt ? `, by ${dayOf.format(new Date(bankTransfer.dueAt))}` : ''}.`
+      : '';
     const customer = quoteCustomerEmail(settings, lead.email, {
       subject: `You accepted quote ${quote.number}`,
       firstName: lead.firstName,
-      body: `Thank you for accepting quote ${quote.number} for ${formatCents(totals.totalCents)} including GST. A copy of the contract you accepted is attached. The deposit is ${formatCents(accepted.deposit?.cents ?? 0)}; your page shows how to pay it.${acceptedNotice(accepted, site)}`,
+      body: `Thank you for accepting quote ${quote.number} for ${formatCents(totals.totalCents)} including GST. A copy of the contract you accepted is attached. The deposit is ${formatCents(accepted.deposit?.cents ?? 0)}; your page shows how to pay it.${transfer}${acceptedNotice(accepted, site)}`,
       action: { label: 'Your page and the deposit', url },
       attachments: [pdf],
     });
@@ -728,6 +793,7 @@ export class QuoteService {
     });
     if (problem || !updated) return unhandled(`quote ${quoteId}: ${problem ?? 'no such quote'}`);
     await this.summarize(updated);
+    if (outcome === 'paid') await this.depositReceived(updated, 'Stripe');
     return { handled: true };
   }
 
@@ -1003,18 +1069,18 @@ export class QuoteService {
    * what they can read again, and a link asked for it many times costs one rendering. A draft's
    * is made each time (it changes).
    */
-  private async keptPdf(quote: QuoteRecord, lead: LeadRecord, site: SiteSettings): Promise<Buffer> {
+  private async keptPdf(quote: QuoteRecord, lead: LeadRecord, site: SiteSettings, copy: QuotePdfCopy = 'customer'): Promise<Buffer> {
     const { files: pdfs } = this.deps;
-    if (!pdfs || quote.status === 'draft') return this.pdfOf(quote, lead, site);
-    const key = quotePdfKey(quote.id, Boolean(quote.acceptance));
+    if (!pdfs || quote.status === 'draft') return this.pdfOf(quote, lead, site, copy);
+    const key = quotePdfKey(quote.id, Boolean(quote.acceptance), copy);
     const kept = await pdfs.open(key).catch(() => null);
     if (kept) return buffer(kept.stream);
-    const pdf = await this.pdfOf(quote, lead, site);
+    const pdf = await this.pdfOf(quote, lead, site, copy);
     await pdfs.put(key, pdf, 'application/pdf');
     return pdf;
   }
 
-  private async pdfOf(quote: QuoteRecord, lead: LeadRecord, site: SiteSettings): Promise<Buffer> {
+  private async pdfOf(quote: QuoteRecord, lead: LeadRecord, site: SiteSettings, copy: QuotePdfCopy): Promise<Buffer> {
     const totals = quote.acceptance?.totals ?? quoteTotals(quote.items);
     const deposit = quote.deposit ?? {
       percent: Math.min(site.payments.depositPercent ?? depositCapPercent(totals.totalCents), depositCapPercent(totals.totalCents)),
@@ -1025,12 +1091,13 @@ export class QuoteService {
       quote,
       { business: site.business, ...(logo ? { logo } : {}) },
       deposit,
-      { name: `${lead.firstName} ${lead.lastName}` },
+      { name: `${lead.firstName} ${lead.lastName}`, address: quote.siteAddress ?? (await this.bookedSite(lead)) },
       {
         consumerGuideUrl: quote.acceptance?.consumerGuide?.url ?? site.payments.consumerGuideUrl,
         coolingOffNotice: coolingOffNotice(this.deps.clock.now()),
         dates: contractDates(quote),
       },
+      copy,
     );
   }
 
@@ -1136,6 +1203,19 @@ export class QuoteService {
           }
         : {}),
       ...(insuranceOutstanding(record) ? { insuranceRequired: true } : {}),
+      // Shown at once after acceptance, so paying by transfer needs no further tap.
+      ...(record.status === 'accepted' && deposit && deposit.status !== 'paid' && !insuranceOutstanding(record) && hasBank(site)
+        ? {
+            bankTransfer: {
+              accountName: site.payments.bankAccountName,
+              bsb: site.payments.bankBsb,
+              accountNumber: site.payments.bankAccountNumber,
+              reference: deposit.reference,
+              amountCents: deposit.cents,
+              ...(deposit.dueAt ? { dueAt: deposit.dueAt } : {}),
+            },
+          }
+        : {}),
       totals: quoteTotals(record.items),
       ...(acceptance
         ? {
@@ -1159,6 +1239,7 @@ export class QuoteService {
               reference: deposit.reference,
               ...(deposit.method ? { method: deposit.method } : {}),
               ...(deposit.paidAt ? { paidAt: deposit.paidAt } : {}),
+              ...(deposit.dueAt ? { dueAt: deposit.dueAt } : {}),
             },
           }
         : {}),

@@ -1,7 +1,7 @@
 import { absoluteUrl, useBusiness } from '../lib/site-settings';
 
 export interface PageMetaProps {
-  /** The document title; also the social-sharing (Open Graph) title. */
+  /** The page's own name: the document and social-sharing title read "{title} | {business}". */
   title: string;
   /** The meta description; also the social-sharing description. */
   description: string;
@@ -26,15 +26,17 @@ export interface PageMetaProps {
 export function PageMeta({ title, description, keywords, path, noindex = false, image, type = 'website' }: PageMetaProps) {
   const business = useBusiness();
   const url = path === undefined ? undefined : absoluteUrl(path);
+  // Every page, public or staff, ends its title with the business's name, so a tab or a search result says whose site it is.
+  const fullTitle = `${title} | ${business.brand}`;
   return (
     <>
-      <title>{title}</title>
+      <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <meta name="keywords" content={keywords} />
       {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={business.brand} />
-      <meta property="og:title" content={title} />
+      <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:locale" content="en_AU" />
       {url ? <meta property="og:url" content={url} /> : null}

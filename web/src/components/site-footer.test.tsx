@@ -69,15 +69,43 @@ describe('the footer', () => {
     expect(within(screen.getByRole('contentinfo')).queryByText(/ABN|Builder registration/)).toBeNull();
   });
 
-  test('says nothing of a closure on the day after it ends, nor before it starts', () => {
+  test('says nothing of a closure on the day after it ends', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     siteSettings.seed(settings);
-    // 5 January, 8 am in Melbourne; then 23 December, 11 pm.
-    for (const now of ['2027-01-04T21:00:00Z', '2026-12-23T12:00:00Z']) {
+    // 5 January, 8 am in Melbourne.
+    vi.setSystemTime(new Date('2027-01-04T21:00:00Z'));
+    renderFooter();
+    expect(screen.getByText('Monday to Friday')).toBeVisible();
+    expect(screen.queryByText(/^Closed /)).toBeNull();
+  });
+
+  test('announces the next closure from 60 days before it starts, with its dates and label', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    siteSettings.seed({
+      ...settings,
+      hours: {
+        ...settings.hours,
+        closures: [
+          { from: '2026-12-24', to: '2027-01-05', label: 'Christmas shutdown' },
+          { from: '2027-01-26', to: '2027-01-26', label: '' },
+        ],
+      },
+    });
+    const cases = [
+      // 25 October, 9 am in Melbourne: 60 days before; then 23 December, 11 pm.
+      { now: '2026-10-24T22:00:00Z', says: 'Closed 24 December 2026 to 5 January 2027 (Christmas shutdown)' },
+      { now: '2026-12-23T12:00:00Z', says: 'Closed 24 December 2026 to 5 January 2027 (Christmas shutdown)' },
+      // 6 January: the shutdown is over, and the next closure (a day with no label) is 20 days off.
+      { now: '2027-01-05T22:00:00Z', says: 'Closed 26 January 2027' },
+      // 24 October: 61 days before, too early to say.
+      { now: '2026-10-23T22:00:00Z', says: undefined },
+    ];
+    for (const { now, says } of cases) {
       vi.setSystemTime(new Date(now));
       const { unmount } = renderFooter();
-      expect(screen.getByText('Monday to Friday')).toBeVisible();
-      expect(screen.queryByText(/^Closed for/)).toBeNull();
+      const footer = within(screen.getByRole('contentinfo'));
+      if (says) expect(footer.getByText(says)).toBeVisible();
+      else expect(footer.queryByText(/^Closed /)).toBeNull();
       unmount();
     }
   });
@@ -98,7 +126,7 @@ describe('a page with the settings in its data block', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('link', { name: 'Fitzroy Joinery, home' })).toBeVisible();
-    expect(screen.getByRole('link', { name: '0412 345 678' })).toHaveAttribute('href', 'tel:+61412345678');
+    expect(screen.getByRole('link', { name: 'Call 0412 345 678' })).toHaveAttribute('href', 'tel:+61412345678');
     expect(fetch).not.toHaveBeenCalled();
     fetch.mockRestore();
   });

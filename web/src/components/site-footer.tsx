@@ -1,7 +1,7 @@
 import type { BusinessSettings } from '@site/domain';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../config/paths';
-import { closureNotice, openingHoursLines } from '../lib/opening-hours';
+import { closureNotice, openingHoursLines, upcomingClosureNotice } from '../lib/opening-hours';
 import { useBusiness, useMelbourneToday, useSiteSettings } from '../lib/site-settings';
 import layout from '../styles/layout.module.css';
 import { Icon, iconPaths } from './icons';
@@ -38,7 +38,9 @@ const footerLinks = [
 export function SiteFooter() {
   const business = useBusiness();
   const { hours } = useSiteSettings();
-  const closed = closureNotice(useMelbourneToday(), hours);
+  const today = useMelbourneToday();
+  // Closed today says until when; otherwise the next closure is announced up to 60 days ahead.
+  const closed = closureNotice(today, hours) ?? upcomingClosureNotice(today, hours);
   const socials = socialLinks(business);
   const { address } = business;
   // Who the builder is in law: a customer checks a registration against the Victorian Building Authority's register.

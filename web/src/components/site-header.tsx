@@ -8,17 +8,20 @@ import { useBusiness, useSiteSettings } from '../lib/site-settings';
 import { LogoMark } from './logo';
 import styles from './site-header.module.css';
 
-/** The pages the header links to besides the showroom, in the order of the footer. */
+/** The pages the header links to, in the order of the footer; the showroom stays in the bar from 600 px. */
 const pageLinks = [
-  { to: paths.services, label: 'Services' },
-  { to: paths.gallery, label: 'Gallery' },
-  { to: paths.about, label: 'About' },
+  { to: paths.services, label: 'Services', className: styles.pageLink },
+  { to: paths.gallery, label: 'Gallery', className: styles.pageLink },
+  { to: paths.about, label: 'About', className: styles.pageLink },
+  { to: paths.showroom, label: 'Virtual Showroom', className: styles.showroomLink },
 ] as const;
 
 /**
- * The fixed header of every public page: logo, Services, Gallery, About, the showroom link and
- * the phone link. On a phone Services, Gallery and About sit behind a menu button; the panel
- * closes with Escape, a tap outside it, or by following a link.
+ * The fixed header of every public page: the business's logo and name, Services, Gallery,
+ * About, the showroom link and the phone link. The name takes what room is left (two lines at
+ * most, then an ellipsis), so the links and the menu button always fit from 320 px up. Below
+ * 900 px Services, Gallery and About sit behind a menu button (below 600 px the showroom too);
+ * the panel closes with Escape, a tap outside it, or by following a link.
  */
 export function SiteHeader() {
   const business = useBusiness();
@@ -37,20 +40,18 @@ export function SiteHeader() {
         <RouterLink to={paths.home} aria-label={`${business.brand}, home`} className={styles.home}>
           {/* The business's uploaded logo (at most 640 × 160, shown 40 px high), else the site's own mark. */}
           {logo ? <img src={logo} alt="" height={40} className={styles.logo} /> : <LogoMark />}
-          <span className={styles.brand}>{business.brand}</span>
+          <span className={logo ? styles.brandBesideLogo : styles.brand}>{business.brand}</span>
         </RouterLink>
         <nav aria-label="Main" className={styles.nav}>
           <div id={menuId} className={styles.pages} data-open-class={styles.pagesOpen}>
             {pageLinks.map((link) => (
-              <RouterLink key={link.to} to={link.to} className={styles.pageLink} aria-current={pathname === link.to ? 'page' : undefined}>
+              <RouterLink key={link.to} to={link.to} className={link.className} aria-current={pathname === link.to ? 'page' : undefined}>
                 {link.label}
               </RouterLink>
             ))}
           </div>
-          <RouterLink to={paths.showroom} className={styles.link}>
-            Virtual Showroom
-          </RouterLink>
-          <a href={`tel:${business.phoneHref}`} className={styles.phone}>
+          {/* Its name says what it does when only the icon shows. */}
+          <a href={`tel:${business.phoneHref}`} className={styles.phone} aria-label={`Call ${business.phone}`}>
             <Icon path={iconPaths.phone} className={styles.icon} size={20} />
             <span className={styles.phoneNumber}>{business.phone}</span>
           </a>

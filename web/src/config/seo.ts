@@ -1,38 +1,38 @@
 import { paths } from './paths';
 
-/** Each page's title, description and keywords (every page sets its own), with the business's name. */
+/** Each page's title (PageMeta adds the business's name), description and keywords: every page sets its own. */
 export const pageSeo = (business: { brand: string }) => ({
   [paths.home]: {
-    title: 'Custom Kitchen & Bathroom Designs Melbourne | Free Quotes',
+    title: 'Custom Kitchen & Bathroom Designs in Melbourne, Free Quotes',
     description: `${business.brand} designs and builds custom kitchens, bathrooms, wardrobes and living spaces across Melbourne. Over 12 years of experience, fast turnaround, transparent pricing and a free, detailed quote.`,
     keywords: 'kitchen renovations Melbourne, bathroom renovations Melbourne, custom kitchens, custom wardrobes, free renovation quote',
   },
   [paths.about]: {
-    title: `About Us | ${business.brand}`,
+    title: 'About Us',
     description: `Meet ${business.brand}: a Melbourne team designing and building bespoke kitchens and bathrooms for over a decade, with a 5-year workmanship guarantee.`,
     keywords: 'bespoke kitchens Melbourne, bathroom renovation company, cabinet makers Melbourne, about us',
   },
   [paths.services]: {
-    title: `Renovation Services: Kitchens, Bathrooms, Wardrobes & More | ${business.brand}`,
+    title: 'Renovation Services: Kitchens, Bathrooms, Wardrobes & More',
     description:
       'Kitchen and bathroom renovations, TV units, wardrobes, study units, laundry fitouts and outdoor BBQ kitchens, designed and built to measure in Melbourne.',
     keywords:
       'kitchen renovations, bathroom renovations, TV units, wardrobes, home office joinery, laundry fitouts, outdoor kitchens Melbourne',
   },
   [paths.gallery]: {
-    title: `Project Gallery: Kitchens, Wardrobes & Entertainment Units | ${business.brand}`,
+    title: 'Project Gallery: Kitchens, Wardrobes & Entertainment Units',
     description:
       'Browse recent custom kitchens, walk-in and built-in wardrobes and entertainment units we have designed and built across Melbourne.',
     keywords: 'kitchen renovation gallery, custom wardrobe ideas, entertainment unit designs, Melbourne renovation projects',
   },
   [paths.showroom]: {
-    title: `Virtual Showroom: 3D Kitchen, Bathroom & Wardrobe Designs | ${business.brand}`,
+    title: 'Virtual Showroom: 3D Kitchen, Bathroom & Wardrobe Designs',
     description:
       'Explore our kitchens, bathroom vanities and wardrobes in 3D: turn, zoom and view them in your own space with AR on supported phones.',
     keywords: 'virtual showroom, 3D kitchen designs, bathroom vanity 3D, wardrobe designs, Melbourne cabinetry',
   },
   notFound: {
-    title: `Page Not Found | ${business.brand}`,
+    title: 'Page Not Found',
     description: 'The page you are looking for does not exist.',
     keywords: 'page not found',
   },

@@ -114,3 +114,28 @@ export function closureNotice(today: string, hours: PublicSettings['hours']): st
   const reopening = reopeningAfter(until, hours);
   return `Closed${label ? ` for ${label}` : ''} until ${dateText(until)}${reopening ? `, open again ${dateText(reopening)}` : ''}`;
 }
+
+/** "24 December 2026" for 2026-12-24. */
+function fullDateText(date: string): string {
+  const day = utcDay(date);
+  return `${day.getUTCDate()} ${monthNames[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
+
+/** How far ahead the footer warns of a closure: long enough to plan a visit around it. */
+export const closureNoticeDays = 60;
+
+/**
+ * What the footer says of the next closure starting within 60 days of `today`: "Closed 24
+ * December 2026 to 5 January 2027 (Christmas shutdown)", or "Closed 26 January 2027" for a
+ * day without a label. Undefined when none is coming.
+ */
+export function upcomingClosureNotice(today: string, hours: PublicSettings['hours']): string | undefined {
+  const last = isoDay(new Date(utcDay(today).getTime() + closureNoticeDays * 86_400_000));
+  const next = [...hours.closures]
+    .sort((a, b) => a.from.localeCompare(b.from))
+    .find((closure) => closure.from > today && closure.from <= last);
+  if (!next) return undefined;
+  const dates = next.from === next.to ? fullDateText(next.from) : `${fullDateText(next.from)} to ${fullDateText(next.to)}`;
+  const label = next.label.trim();
+  return `Closed ${dates}${label ? ` (${label})` : ''}`;
+}

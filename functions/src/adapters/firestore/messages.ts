@@ -29,6 +29,9 @@ interface QueuedDocument {
 /** The Trigger Email extension's document (firebase/firestore-send-email), plus what the dashboard reads. */
 export interface MailDocument extends QueuedDocument {
   to: string[];
+  /** `"Business name" <MAIL_FROM>`; absent, the extension's DEFAULT_FROM. */
+  from?: string;
+  replyTo?: string;
   /** Nodemailer's message options, which the extension passes on: headers among them. */
   message: { subject: string; text: string; html?: string; headers?: Record<string, string>; attachments?: MessageAttachment[] };
 }
@@ -66,6 +69,8 @@ export interface FirestoreMessagesOptions {
   /** The extensions' configured collections: `mail` and `messages` by default. */
   mailCollection?: string;
   smsCollection?: string;
+  /** The address emails go from (the extension's DEFAULT_FROM), for a From that names the business. */
+  mailFrom?: string;
 }
 
 type LeadCollections = {
@@ -87,6 +92,7 @@ export class FirestoreMessages implements MessageStore {
   private readonly mail: CollectionReference;
   private readonly sms: CollectionReference;
   private readonly skipped: CollectionReference;
+  private readonly mailFrom: string | undefined;
 
   constructor(
     private readonly db: Firestore,
@@ -96,6 +102,7 @@ export class FirestoreMessages implements MessageStore {
     this.mail = db.collection(options.mailCollection ?? 'mail');
     this.sms = db.collection(options.smsCollection ?? 'messages');
     this.skipped = db.collection('skipped_messages');
+    this.mailFrom = options.mailFrom;
   }
 
   async insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void> {
@@ -153,8 +160,11 @@ export class FirestoreMessages implements MessageStore {
         };
         batch.create(this.skipped.doc(message.id), doc);
       } else if (message.channel === 'email') {
+        const { sender } = message;
         const doc: MailDocument = {
           to: [message.to],
+          ...(sender && this.mailFrom ? { from: mailbox(sender.name, this.mailFrom) } : {}),
+          ...(sender?.replyTo ? { replyTo: sender.replyTo } : {}),
           message: {
             subject: message.subject ?? '',
             text: message.text,
@@ -302,3 +312,9 @@ export function toDelivery(doc: DocumentSnapshot): MessageDelivery {
     createdAt,
   };
 }
+
+/**
+ * A From the extension hands to nodemailer as a string: the name as an RFC 5322 quoted string
+ * (a comma or apostrophe in a business name stays part of it); nodemailer encodes what is not ASCII.
+ */
+export const mailbox = (name: string, address: string) => `"${name.replace(/[\\"]/g, '\\$&').replace(/[\r\n]+/g, ' ')}" <${address}>`;

@@ -5,7 +5,10 @@ import { SendError, type EmailSender, type OutgoingEmail, type Sent } from '../.
 export interface SmtpOptions {
   /** smtp://user:pass@host:port (STARTTLS when offered) or smtps://user:pass@host:port (TLS). */
   url: string;
-  /** The From header: `address@example.com` or `Business name <address@example.com>`. */
+  /**
+   * MAIL_FROM: `address@example.com` or `Business name <address@example.com>`. An email naming
+   * its sender goes from that name at this address; one without, from this as it is.
+   */
   from: string;
 }
 
@@ -25,12 +28,16 @@ export function createSmtpEmailSender({ url, from }: SmtpOptions): EmailSender {
     socketTimeout: 30_000,
   });
   const transport = createTransport(pool);
-  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  const domain = /@([^>\s]+)$/.exec(address)?.[1] ?? 'localhost';
   return {
     async send(email: OutgoingEmail): Promise<Sent> {
       try {
+        const { sender } = email;
         const info = await transport.sendMail({
-          from,
+          // An address object: nodemailer quotes or encodes the name (a comma, an apostrophe, "é").
+          from: sender ? { name: sender.name, address } : from,
+          ...(sender?.replyTo ? { replyTo: sender.replyTo } : {}),
           to: email.to,
           subject: email.subject,
           text: email.text,

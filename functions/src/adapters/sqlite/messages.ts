@@ -5,6 +5,7 @@ import {
   type DeliveryQueue,
   type Lead,
   type MessageAttachment,
+  type MessageSender,
   type MessageStore,
   type NewMessage,
   type QueuedMessage,
@@ -36,6 +37,7 @@ export interface MessageRow {
   customerKey: string | null;
   headers: string | null;
   attachments: string | null;
+  sender: string | null;
 }
 
 type Row = MessageRow;
@@ -65,8 +67,8 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   ) {
     this.group = new GroupCommit(db);
     this.insert =
-      db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey, headers, attachments)
-      VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL, @customerKey, @headers, @attachments)`);
+      db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey, headers, attachments, sender)
+      VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL, @customerKey, @headers, @attachments, @sender)`);
     // Through the partial index messages_customer (migration 6); an email key holds an @, a mobile's never does.
     this.countCustomer = db.prepare(
       'SELECT count(*) AS n FROM messages WHERE customerKey = ? AND createdAt >= ? AND customerKey IS NOT NULL',
@@ -243,6 +245,7 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
       customerKey: cappedRecipient(message),
       headers: message.headers ? JSON.stringify(message.headers) : null,
       attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+      sender: message.sender ? JSON.stringify(message.sender) : null,
       createdAt: message.createdAt,
       queuedAt: message.queuedAt,
     });
@@ -296,6 +299,7 @@ function toQueued(row: Row): QueuedMessage {
     ...(row.html !== null ? { html: row.html } : {}),
     ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
     ...(row.attachments ? { attachments: JSON.parse(row.attachments) as MessageAttachment[] } : {}),
+    ...(row.sender ? { sender: JSON.parse(row.sender) as MessageSender } : {}),
     attempts: row.attempts,
     createdAt: row.createdAt,
     queuedAt: row.queuedAt,

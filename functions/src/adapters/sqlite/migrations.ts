@@ -690,6 +690,13 @@ ALTER TABLE quotes ADD COLUMN "coolingOffEndsAt" TEXT;
 ALTER TABLE quotes ADD COLUMN "withdrawal" TEXT;
 `,
   },
+  // NN. Queued emails keep who they are from: the business's name and its Reply-To address
+  // (JSON), as the settings had them when the email was queued.
+  {
+    sql: `
+ALTER TABLE messages ADD COLUMN sender TEXT;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */

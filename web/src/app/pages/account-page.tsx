@@ -6,12 +6,7 @@ import { ProtectedRoute } from '../../lib/auth/protected-route';
 export default function AccountRoute() {
   return (
     <>
-      <PageMeta
-        title="Account | Staff area"
-        description="Your password, second factors and signed-in browsers."
-        keywords="admin, account"
-        noindex
-      />
+      <PageMeta title="Account" description="Your password, second factors and signed-in browsers." keywords="admin, account" noindex />
       <ProtectedRoute allowMfaSetup>
         <AccountPage />
       </ProtectedRoute>

@@ -87,7 +87,7 @@ export default function AdminPage() {
   return (
     <>
       <PageMeta
-        title="Admin Dashboard | Inquiries, quotes and reviews"
+        title="Admin Dashboard"
         description="Staff dashboard for project inquiries, quote requests, reviews and visitors."
         keywords="admin, dashboard, inquiries, quotes, reviews"
         noindex

@@ -12,7 +12,7 @@ import styles from './pages.module.css';
 
 /** The page's title, description and keywords: here rather than in config/seo.ts, so they load with the page alone. */
 export const bookSeo = (business: { brand: string }) => ({
-  title: `Book a Free Site Measure | ${business.brand}`,
+  title: 'Book a Free Site Measure',
   description: `Book a free measure of your kitchen, bathroom or wardrobe online: pick a real free time, get a calendar invite, and move or cancel it without a call. ${business.brand}, Melbourne.`,
   keywords: 'free measure, book a site measure, kitchen measure Melbourne, bathroom renovation measure, wardrobe measure',
 });

@@ -9,7 +9,7 @@ import pages from './pages.module.css';
 
 /** The page's title, description and keywords: here rather than in config/seo.ts, so they load with the page alone. */
 export const privacySeo = (business: Pick<BusinessSettings, 'brand'>) => ({
-  title: `Privacy Policy | ${business.brand}`,
+  title: 'Privacy Policy',
   description: `How ${business.brand} collects, uses, keeps and deletes the details you send through our inquiry, quote and review forms, and how to ask for them.`,
   keywords: 'privacy policy, personal information, Australian Privacy Principles',
 });

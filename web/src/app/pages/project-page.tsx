@@ -60,7 +60,6 @@ function ProjectView({ project }: { project: PublicProject }) {
   const business = useBusiness();
   const cover = project.photos[project.coverIndex] ?? project.photos[0];
   const others = project.photos.map((photo, index) => ({ photo, index })).filter(({ index }) => index !== project.coverIndex);
-  const title = `${project.title} | ${business.brand}`;
   const place = [projectCategoryLabels[project.category], project.suburb].filter(Boolean).join(' · ');
   // Structured data is for crawlers, which read the page's first HTML: the server renders it,
   // and the browser's bundle leaves the builder out (hydration keeps the server's text).
@@ -69,7 +68,7 @@ function ProjectView({ project }: { project: PublicProject }) {
   return (
     <>
       <PageMeta
-        title={title}
+        title={project.title}
         description={describe(project)}
         keywords={`${projectCategoryLabels[project.category].toLowerCase()} renovation ${project.suburb}, Melbourne, ${business.brand}`}
         path={projectPath(project.slug)}

@@ -16,6 +16,8 @@ import type { AttachmentItem, AttachmentUploads, UploadsState } from '../../lib/
 interface AttachmentPickerProps {
   uploads: AttachmentUploads;
   state: UploadsState;
+  /** A class for a plain "Add photos or plans" label in a public page's own style, instead of MUI's button. */
+  pickClassName?: string;
 }
 
 function Preview({ item }: { item: AttachmentItem }) {
@@ -62,7 +64,7 @@ function Status({ item }: { item: AttachmentItem }) {
  * reader and a phone's photo picker all treat it as one), the files' previews with their
  * upload progress, and for each a remove button and, when its upload failed, a retry.
  */
-export function AttachmentPicker({ uploads, state }: AttachmentPickerProps) {
+export function AttachmentPicker({ uploads, state, pickClassName }: AttachmentPickerProps) {
   const inputId = useId();
   const hintId = useId();
   const problemRef = useRef<HTMLParagraphElement>(null);
@@ -104,19 +106,26 @@ export function AttachmentPicker({ uploads, state }: AttachmentPickerProps) {
           }}
           style={visuallyHidden}
         />
-        <Button
-          component="label"
-          htmlFor={inputId}
-          variant="outlined"
-          startIcon={<AttachFile />}
-          disabled={full}
-          // The input takes the focus and the keys; the label is only what is clicked and seen.
-          tabIndex={-1}
-          role={undefined}
-          sx={{ minHeight: 44 }}
-        >
-          Add photos or plans
-        </Button>
+        {pickClassName ? (
+          <label htmlFor={inputId} className={pickClassName} aria-disabled={full || undefined}>
+            <AttachFile fontSize="small" aria-hidden="true" />
+            Add photos or plans
+          </label>
+        ) : (
+          <Button
+            component="label"
+            htmlFor={inputId}
+            variant="outlined"
+            startIcon={<AttachFile />}
+            disabled={full}
+            // The input takes the focus and the keys; the label is only what is clicked and seen.
+            tabIndex={-1}
+            role={undefined}
+            sx={{ minHeight: 44 }}
+          >
+            Add photos or plans
+          </Button>
+        )}
       </Box>
       {notice ? (
         <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>

@@ -60,7 +60,7 @@ export default function LoginPage() {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
       <PageMeta
-        title="Admin Login | Staff area"
+        title="Admin Login"
         description="Staff sign-in for the renovation inquiry dashboard."
         keywords="admin, login, staff"
         noindex

@@ -406,6 +406,7 @@ describe('the payments section', () => {
           version: 3,
           payments: {
             depositPercent: null,
+            depositDueDays: 7,
             bankAccountName: 'Fitzroy Joinery Pty Ltd',
             bankBsb: '063000',
             bankAccountNumber: '12345678',
@@ -415,6 +416,25 @@ describe('the payments section', () => {
         },
       },
     ]);
+  });
+
+  test('the deposit is due 7 days after acceptance until the owner sets 1 to 60 days', async () => {
+    const { requests, user } = renderTab();
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    const due = within(payments).getByRole('spinbutton', { name: 'Deposit due (days after acceptance)' });
+    expect(due).toHaveValue(7);
+    await user.clear(due);
+    await user.type(due, '61');
+    await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
+    await waitFor(() => expect(due).toHaveAccessibleDescription(settingsMessages.depositDueDays));
+    expect(puts(requests)).toEqual([]);
+
+    await user.clear(due);
+    await user.type(due, '14');
+    await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
+    await confirmWithPassword(user, 'Save payments');
+    expect(await screen.findByText('Payments saved.')).toBeVisible();
+    expect(puts(requests).map(({ body }) => (body as { payments: SiteSettings['payments'] }).payments.depositDueDays)).toEqual([14]);
   });
 
   test('a wrong password is told in the dialog, which stays open; the right one saves the bank details', async () => {

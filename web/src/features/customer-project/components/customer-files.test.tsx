@@ -13,6 +13,7 @@ const page: CustomerPage = {
   files: [{ name: 'plan.pdf', kind: 'pdf', size: 250_000 }],
   quotes: [],
   depositMethods: { card: false, bank: true },
+  deposit: { percent: null },
   business: { brand: 'Fitzroy Joinery', phone: '03 9000 0000', email: 'hello@example.com.au' },
 };
 

@@ -1,10 +1,10 @@
-import Button from '@mui/material/Button';
 import { attachmentLimits, type CustomerPage } from '@site/domain';
 import { useState } from 'react';
 import { AttachmentPicker } from '../../../components/attachments/attachment-picker';
 import { pendingCount } from '../../../lib/attachments/attachment-uploads';
 import { useAttachmentUploads } from '../../../lib/attachments/use-attachment-uploads';
 import { ApiRequestError } from '../../../lib/api-client';
+import { ActionButton } from '../../../components/action-button';
 import { addCustomerFiles } from '../api/customer-project';
 import styles from './customer-project.module.css';
 
@@ -51,16 +51,22 @@ export function CustomerFiles({ token, files, unreachable, onAdded }: CustomerFi
     // A div, not a labelled section: the picker is its own section, and its input is the one thing named "Add photos or plans".
     <div className={styles.field}>
       <h3 className={styles.subheading}>Add photos or plans</h3>
-      <AttachmentPicker uploads={uploads} state={state} />
+      <AttachmentPicker uploads={uploads} state={state} pickClassName={styles.pick} />
       {message ? (
         <p role={message.kind === 'sent' ? 'status' : 'alert'} style={{ margin: 0 }}>
           {message.text}
         </p>
       ) : null}
       <div>
-        <Button variant="contained" onClick={() => void send()} disabled={sending || state.items.length === 0 || state.waiting}>
+        <ActionButton
+          type="button"
+          tone="dark"
+          className={styles.sendButton}
+          onClick={() => void send()}
+          disabled={sending || state.items.length === 0 || state.waiting}
+        >
           {state.waiting ? `Uploading files (${pendingCount(state)} left)...` : sending ? 'Sending…' : 'Send'}
-        </Button>
+        </ActionButton>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { quoteAnswerMessages, quoteTotals, type CustomerPage, type CustomerQuote, type QuoteItem } from '@site/domain';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { answerRequests, type Answer, type SentRequest } from '../../../../test-support/api';
 import { renderWithProviders } from '../../../../test-support/render';
@@ -39,6 +39,7 @@ const page = (quotes: CustomerQuote[] = [sent]): CustomerPage => ({
   files: [{ name: 'plan.pdf', kind: 'pdf', size: 250_000 }],
   quotes,
   depositMethods: { card: false, bank: true },
+  deposit: { percent: null },
   business: { brand: 'Fitzroy Joinery', phone: '03 9000 0000', email: 'hello@example.com.au' },
 });
 
@@ -53,7 +54,15 @@ const accepted: CustomerQuote = {
     totals: stoneTotals,
     sha256: 'a'.repeat(64),
   },
-  deposit: { percent: 10, cents: 144_650, status: 'none', reference: 'Q-0007-1' },
+  deposit: { percent: 10, cents: 144_650, status: 'none', reference: 'Q-0007-1', dueAt: '2026-12-04T12:59:59.999Z' },
+  bankTransfer: {
+    accountName: 'Fitzroy Joinery Pty Ltd',
+    bsb: '063182',
+    accountNumber: '12345678',
+    reference: 'Q-0007-1',
+    amountCents: 144_650,
+    dueAt: '2026-12-04T12:59:59.999Z',
+  },
 };
 
 function renderPage(answer: (request: SentRequest) => Answer | undefined, quotes?: CustomerQuote[]) {
@@ -62,31 +71,19 @@ function renderPage(answer: (request: SentRequest) => Answer | undefined, quotes
 }
 
 describe("the customer's page", () => {
-  test('picking stone changes the total incl. GST; accepting sends the choice, then the deposit shows the bank details', async () => {
-    const { user, requests } = renderPage((request) => {
-      if (request.url.endsWith('/accept')) return { status: 200, body: accepted };
-      if (request.url.endsWith('/deposit'))
-        return {
-          status: 200,
-          body: {
-            kind: 'bank',
-            accountName: 'Fitzroy Joinery Pty Ltd',
-            bsb: '063000',
-            accountNumber: '12345678',
-            reference: 'Q-0007-1',
-            amountCents: 144_650,
-          },
-        };
-      return undefined;
-    });
-    expect(await screen.findByRole('heading', { name: 'Ava, your project with Fitzroy Joinery' })).toBeVisible();
+  test('picking stone changes the total incl. GST; accepting sends the choice, then the bank details show at once', async () => {
+    const { user, requests } = renderPage((request) => (request.url.endsWith('/accept') ? { status: 200, body: accepted } : undefined));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your quote from Fitzroy Joinery' })).toBeVisible();
     expect(screen.getByText('plan.pdf (PDF, 250 KB)')).toBeVisible();
     const totals = () => within(screen.getByLabelText('Totals of Quote Q-0007, version 1'));
     // Laminate is the default: $10,876.16 + GST $1,087.62.
     expect(totals().getByText('$11,963.78')).toBeVisible();
+    // The legal maximum under $20,000 is 10%, on the total chosen.
+    expect(screen.getByText('Deposit on acceptance: 10% ($1,196.37), by bank transfer')).toBeVisible();
 
     await user.click(screen.getByRole('radio', { name: /Stone benchtop/ }));
     expect(totals().getByText('$14,465.00')).toBeVisible();
+    expect(screen.getByText('Deposit on acceptance: 10% ($1,446.50), by bank transfer')).toBeVisible();
     await user.click(screen.getByRole('checkbox', { name: /Soft-close drawers/ }));
     // Six drawers at $45.50 add $273.00 + GST $27.30.
     expect(totals().getByText('$14,765.30')).toBeVisible();
@@ -106,12 +103,79 @@ describe("the customer's page", () => {
       body: { choices: { Benchtop: 2 }, optionalItems: [], name: 'Ava Nguyen', acceptTerms: true },
     });
     expect(screen.getByRole('heading', { name: 'Deposit: $1,446.50' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Pay by bank transfer' }));
-    const bank = within(await screen.findByLabelText('Bank transfer details'));
-    expect(bank.getByText('063000')).toBeVisible();
-    expect(bank.getByText('12345678')).toBeVisible();
-    expect(bank.getByText('Q-0007-1')).toBeVisible();
-    expect(bank.getByText('$1,446.50')).toBeVisible();
+    expect(screen.queryByText(/^Deposit on acceptance:/)).toBeNull();
+    // No further tap: the details are there, each with its Copy button.
+    const bank = within(screen.getByLabelText('Bank transfer details'));
+    const value = (term: string) => bank.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(value('Account name')).toHaveTextContent('Fitzroy Joinery Pty Ltd');
+    expect(value('BSB')).toHaveTextContent('063-182');
+    expect(value('Account number')).toHaveTextContent('12345678');
+    expect(value('Reference')).toHaveTextContent('Q-0007-1');
+    expect(value('Amount')).toHaveTextContent('$1,446.50');
+    expect(screen.getByText('Due by Friday 4 December 2026')).toBeVisible();
+    expect(requests.some((request) => request.url.endsWith('/deposit'))).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Pay the deposit by card' })).toBeNull();
+
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    await user.click(bank.getByRole('button', { name: 'Copy BSB' }));
+    expect(await screen.findByText('Copied the BSB')).toBeVisible();
+    await user.click(bank.getByRole('button', { name: 'Copy account number' }));
+    await user.click(bank.getByRole('button', { name: 'Copy account name' }));
+    await user.click(bank.getByRole('button', { name: 'Copy reference' }));
+    expect(await screen.findByText('Copied the reference')).toBeVisible();
+    expect(copied).toEqual(['063182', '12345678', 'Fitzroy Joinery Pty Ltd', 'Q-0007-1']);
+  });
+
+  test('the newest open quote comes first, before the request, the files and the booking', async () => {
+    const older: CustomerQuote = { ...sent, id: 'v0', number: 'Q-0005', status: 'declined', declined: { at: '2026-11-21T01:00:00.000Z' } };
+    const newer: CustomerQuote = { ...sent, id: 'v2', number: 'Q-0008', expired: true };
+    renderPage(() => undefined, [newer, sent, older]);
+    await screen.findByRole('heading', { level: 1, name: 'Your quote from Fitzroy Joinery' });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.slice(0, 3)).toEqual(['Quote Q-0007, version 1', 'Quote Q-0008, version 1', 'Quote Q-0005, version 1']);
+    expect(headings[3]).toMatch(/^Your inquiry of Friday 20 November/);
+    const accept = screen.getByRole('button', { name: 'Accept for $11,963.78' });
+    expect(accept.compareDocumentPosition(screen.getByText('plan.pdf (PDF, 250 KB)')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      accept.compareDocumentPosition(screen.getByRole('heading', { name: 'Add photos or plans' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  test('the title says what the customer did: booked a measure, or sent a request not yet quoted', async () => {
+    const booking = {
+      service: 'kitchen',
+      start: '2026-12-02T22:00:00.000Z',
+      end: '2026-12-02T23:00:00.000Z',
+      status: 'booked',
+      street: '1 High St',
+      suburb: 'Northcote',
+    };
+    answerRequests(() => ({ status: 200, body: { ...page(), booking } }));
+    renderWithProviders(<CustomerProjectPage />, { url: '/your-project?t=tok-1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your kitchen measure on Thursday 3 December' })).toBeVisible();
+    expect(screen.getByText(/^Your site measure: Thursday 3 December.*at 1 High St, Northcote\.$/)).toBeVisible();
+    cleanup();
+
+    renderPage(() => undefined, []);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your request of 20 November 2026' })).toBeVisible();
+    expect(screen.getByText('We have not sent you a quote yet.')).toBeVisible();
+  });
+
+  test('before accepting, the deposit follows the settings’ percentage and the ways to pay', async () => {
+    answerRequests(() => ({ status: 200, body: { ...page(), deposit: { percent: 5 }, depositMethods: { card: true, bank: true } } }));
+    renderWithProviders(<CustomerProjectPage />, { url: '/your-project?t=tok-1' });
+    expect(await screen.findByText('Deposit on acceptance: 5% ($598.18), by card or bank transfer')).toBeVisible();
+  });
+
+  test('after accepting with card payments too, the card button stays above the bank details', async () => {
+    answerRequests(() => ({ status: 200, body: { ...page([accepted]), depositMethods: { card: true, bank: true } } }));
+    renderWithProviders(<CustomerProjectPage />, { url: '/your-project?t=tok-1' });
+    const card = await screen.findByRole('button', { name: 'Pay the deposit by card' });
+    expect(card.compareDocumentPosition(screen.getByLabelText('Bank transfer details')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   test('a second accept shows the server’s 409 message', async () => {

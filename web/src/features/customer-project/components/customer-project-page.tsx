@@ -1,4 +1,4 @@
-import type { CustomerPage, CustomerQuote } from '@site/domain';
+import { bookingServiceLabels, type BookingService, type CustomerPage, type CustomerQuote } from '@site/domain';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
@@ -22,13 +22,42 @@ const whenOf = (instant: string) =>
     timeZone: 'Australia/Melbourne',
   }).format(new Date(instant));
 
+/** "Thursday 3 December": the day of a booked measure. */
+const dayOf = (instant: string) =>
+  new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Australia/Melbourne' }).format(
+    new Date(instant),
+  );
+
+/** "20 November 2026": the day a request was made. */
+const dateOf = (instant: string) =>
+  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Melbourne' }).format(
+    new Date(instant),
+  );
+
+/** The page's title says what the customer did: booked a measure, had a quote, or sent a request. */
+function titleOf(page: CustomerPage): string {
+  if (page.booking) {
+    const service = bookingServiceLabels[page.booking.service as BookingService]?.toLowerCase() ?? page.booking.service;
+    return `Your ${service} measure on ${dayOf(page.booking.start)}`;
+  }
+  if (page.quotes.length > 0) return `Your quote from ${page.business.brand}`;
+  return `Your request of ${dateOf(page.lead.createdAt)}`;
+}
+
+/** The newest quote still open to accept first (the API lists newest first), then the rest as listed. */
+const openFirst = (quotes: CustomerQuote[]) => {
+  const open = quotes.findIndex((quote) => quote.status === 'sent' && !quote.expired);
+  return open <= 0 ? quotes : [quotes[open], ...quotes.slice(0, open), ...quotes.slice(open + 1)];
+};
+
 const sizeOf = (bytes: number) =>
   bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`;
 
 /**
- * A customer's own page from their quote's email (`/your-project?t=…`), with no sign-in: what
- * they asked for, their files (and more added), their booked measure, and their quotes to choose, accept or
- * decline, with the deposit; the server's message for a link that is not valid.
+ * A customer's own page from their quote's email (`/your-project?t=…`), with no sign-in: their
+ * quotes to choose, accept or decline, with the deposit, first (on a phone the open quote's total
+ * and Accept button fit the first screen); then what they asked for, their files (and more
+ * added) and their booked measure; the server's message for a link that is not valid.
  */
 export default function CustomerProjectPage() {
   const business = useBusiness();
@@ -65,16 +94,12 @@ export default function CustomerProjectPage() {
   return (
     <>
       <PageMeta title="Your project" description={`Your project with ${business.brand}: your quotes and deposit.`} keywords="" noindex />
-      <section className={layout.section}>
+      <section className={styles.page}>
         <div className={layout.small}>
           <div className={styles.flow}>
-            {state.view === 'page' ? (
-              <h1 className={styles.heading}>
-                {state.page.lead.firstName}, your project with {state.page.business.brand}
-              </h1>
-            ) : (
-              <h1 className={styles.heading}>{state.view === 'refused' ? 'This link cannot be used' : 'Your project'}</h1>
-            )}
+            <h1 className={styles.heading}>
+              {state.view === 'page' ? titleOf(state.page) : state.view === 'refused' ? 'This link cannot be used' : 'Your project'}
+            </h1>
             {state.view === 'loading' ? <p role="status">Loading your project…</p> : null}
             {state.view === 'refused' ? (
               <>
@@ -86,10 +111,29 @@ export default function CustomerProjectPage() {
             ) : null}
             {state.view === 'page' ? (
               <>
+                {state.page.quotes.length === 0 ? <p className={styles.muted}>We have not sent you a quote yet.</p> : null}
+                {openFirst(state.page.quotes).map((quote) => (
+                  <CustomerQuoteView
+                    key={quote.id}
+                    token={token}
+                    quote={quote}
+                    brand={state.page.business.brand}
+                    depositMethods={state.page.depositMethods}
+                    deposit={state.page.deposit}
+                    unreachable={unreachable}
+                    onChange={changed}
+                  />
+                ))}
                 <section aria-labelledby="your-request" className={styles.field}>
                   <h2 id="your-request" className={styles.subheading}>
                     Your {state.page.lead.kind === 'inquiry' ? 'inquiry' : 'quote request'} of {whenOf(state.page.lead.createdAt)}
                   </h2>
+                  {state.page.booking ? (
+                    <p style={{ margin: 0 }}>
+                      {state.page.booking.status === 'cancelled' ? 'Your cancelled site measure: ' : 'Your site measure: '}
+                      {whenOf(state.page.booking.start)} (Melbourne time), at {state.page.booking.street}, {state.page.booking.suburb}.
+                    </p>
+                  ) : null}
                   <dl className={styles.details}>
                     {state.page.lead.details.map((detail) => (
                       <div key={detail.label} style={{ display: 'contents' }}>
@@ -118,25 +162,7 @@ export default function CustomerProjectPage() {
                       setState((current) => (current.view === 'page' ? { view: 'page', page: { ...current.page, files } } : current))
                     }
                   />
-                  {state.page.booking ? (
-                    <p style={{ margin: 0 }}>
-                      {state.page.booking.status === 'cancelled' ? 'Your cancelled site measure: ' : 'Your site measure: '}
-                      {whenOf(state.page.booking.start)} (Melbourne time), at {state.page.booking.street}, {state.page.booking.suburb}.
-                    </p>
-                  ) : null}
                 </section>
-                {state.page.quotes.length === 0 ? <p>We have not sent you a quote yet.</p> : null}
-                {state.page.quotes.map((quote) => (
-                  <CustomerQuoteView
-                    key={quote.id}
-                    token={token}
-                    quote={quote}
-                    brand={state.page.business.brand}
-                    depositMethods={state.page.depositMethods}
-                    unreachable={unreachable}
-                    onChange={changed}
-                  />
-                ))}
                 <p className={styles.muted}>
                   Questions? Call us on <a href={`tel:${business.phoneHref}`}>{business.phone}</a> or email{' '}
                   <a href={`mailto:${state.page.business.email}`}>{state.page.business.email}</a>.

@@ -49,6 +49,7 @@ const page = (quotes: CustomerQuote[]): CustomerPage => ({
   files: [],
   quotes,
   depositMethods: { card: false, bank: true },
+  deposit: { percent: null },
   business: { brand: 'Fitzroy Joinery', phone: '03 9000 0000', email: 'hello@example.com.au' },
 });
 
@@ -192,15 +193,25 @@ describe('after acceptance', () => {
   test('without the insurance certificate the deposit waits, in the builder’s words', async () => {
     renderPage([{ ...accepted, insuranceRequired: true }]);
     expect(await screen.findByText(quoteAnswerMessages.insuranceFirst('Fitzroy Joinery'))).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Pay by bank transfer' })).toBeNull();
+    expect(screen.queryByLabelText('Bank transfer details')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Domestic building insurance certificate (PDF)' })).toBeNull();
   });
 
-  test('with the certificate attached, it is offered for download before the payment buttons', async () => {
-    renderPage([{ ...accepted, insurance: { name: 'certificate.pdf', size: 48_000, attachedAt: '2099-11-26T02:00:00.000Z' } }]);
+  test('with the certificate attached, it is offered for download before the bank details', async () => {
+    const bankTransfer = {
+      accountName: 'Fitzroy Joinery Pty Ltd',
+      bsb: '063182',
+      accountNumber: '12345678',
+      reference: 'Q-0007-1',
+      amountCents: 110_000,
+    };
+    renderPage([
+      { ...accepted, bankTransfer, insurance: { name: 'certificate.pdf', size: 48_000, attachedAt: '2099-11-26T02:00:00.000Z' } },
+    ]);
     const certificate = await screen.findByRole('link', { name: 'Domestic building insurance certificate (PDF)' });
     expect(certificate).toHaveAttribute('href', '/api/customer/tok-1/quotes/v1/insurance');
-    const pay = screen.getByRole('button', { name: 'Pay by bank transfer' });
-    expect(certificate.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const bank = screen.getByLabelText('Bank transfer details');
+    expect(bank).toHaveTextContent('063-182');
+    expect(certificate.compareDocumentPosition(bank) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -39,6 +39,7 @@ describe("a quote's sections on the customer's page", () => {
         quote={quote}
         brand="Fitzroy Joinery"
         depositMethods={{ card: false, bank: true }}
+        deposit={{ percent: null }}
         unreachable="Offline"
         onChange={() => {}}
       />,

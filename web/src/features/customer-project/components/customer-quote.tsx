@@ -1,13 +1,15 @@
 import {
   coolingOffKeepCents,
+  depositCapPercent,
+  depositCents,
   formatCents,
   lineCents,
   quoteAnswerMessages,
   quoteSections,
   quoteTotals,
   sectionSubtotalCents,
+  type CustomerPage,
   type CustomerQuote,
-  type DepositAnswer,
   type QuoteItem,
   type QuoteSelection,
 } from '@site/domain';
@@ -16,6 +18,7 @@ import { ActionButton } from '../../../components/action-button';
 import { ApiRequestError } from '../../../lib/api-client';
 import { acceptQuote, customerInsuranceUrl, customerQuotePdfUrl, declineQuote, requestDeposit } from '../api/customer-project';
 import styles from './customer-project.module.css';
+import { BankTransfer } from './bank-transfer';
 import { WithdrawDialog } from './withdraw-dialog';
 
 /** The server's own sentence for a refusal (4xx); null for a fault or no connection. */
@@ -43,6 +46,13 @@ const weeks = (count: number) => `${count} ${count === 1 ? 'week' : 'weeks'}`;
 
 const keep = formatCents(coolingOffKeepCents).replace(/\.00$/, '');
 
+/** "Deposit on acceptance: 10% ($1,446.50), by card or bank transfer": the server's rule on the total chosen now. */
+function depositOnAcceptance(totalCents: number, setting: number | null, methods: CustomerPage['depositMethods']): string {
+  const percent = Math.min(setting ?? depositCapPercent(totalCents), depositCapPercent(totalCents));
+  const ways = [methods.card ? 'card' : null, methods.bank ? 'bank transfer' : null].filter(Boolean).join(' or ');
+  return `Deposit on acceptance: ${percent}% (${formatCents(depositCents(totalCents, setting))})${ways ? `, by ${ways}` : ''}`;
+}
+
 const amount = (item: QuoteItem) => `${item.quantity}${item.unit ? ` ${item.unit}` : ''}`;
 
 interface CustomerQuoteProps {
@@ -50,7 +60,9 @@ interface CustomerQuoteProps {
   quote: CustomerQuote;
   /** The business's name, as the insurance notice names the builder. */
   brand: string;
-  depositMethods: { card: boolean; bank: boolean };
+  depositMethods: CustomerPage['depositMethods'];
+  /** The settings' deposit, to state it before acceptance. */
+  deposit: CustomerPage['deposit'];
   /** What to say when the server cannot be reached. */
   unreachable: string;
   onChange: (quote: CustomerQuote) => void;
@@ -65,7 +77,7 @@ type Mode = 'view' | 'declining';
  * accepting by name and the terms, or declining with an optional reason; afterwards its outcome
  * and the deposit.
  */
-export function CustomerQuoteView({ token, quote, brand, depositMethods, unreachable, onChange }: CustomerQuoteProps) {
+export function CustomerQuoteView({ token, quote, brand, depositMethods, deposit, unreachable, onChange }: CustomerQuoteProps) {
   const [selection, setSelection] = useState<QuoteSelection>(quote.acceptance?.selection ?? {});
   const [name, setName] = useState('');
   const [terms, setTerms] = useState(false);
@@ -79,7 +91,6 @@ export function CustomerQuoteView({ token, quote, brand, depositMethods, unreach
   const [errors, setErrors] = useState<{ name?: string; terms?: string; guide?: string }>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
-  const [bank, setBank] = useState<Extract<DepositAnswer, { kind: 'bank' }> | null>(null);
 
   const open = quote.status === 'sent' && !quote.expired;
   const totals = quote.acceptance?.totals ?? quoteTotals(quote.items, selection);
@@ -142,9 +153,9 @@ export function CustomerQuoteView({ token, quote, brand, depositMethods, unreach
     setWorking(true);
     setProblem(null);
     try {
+      // The bank details are on the page already: the button is the card's.
       const answer = await requestDeposit(token, quote.id);
       if (answer.kind === 'checkout') window.location.assign(answer.url);
-      else setBank(answer);
     } catch (error) {
       failed(error);
     } finally {
@@ -171,7 +182,7 @@ export function CustomerQuoteView({ token, quote, brand, depositMethods, unreach
       ) : null}
       {quote.status === 'sent' && quote.expired ? <p className={styles.outcome}>This quote has expired: ask us for a fresh one.</p> : null}
       {quote.status === 'sent' && !quote.expired && quote.validUntil ? (
-        <p className={styles.muted}>Valid until {dateOf(quote.validUntil)}. Prices of items are excluding GST; the total includes GST.</p>
+        <p className={styles.muted}>Valid until {dateOf(quote.validUntil)}. Item prices exclude GST.</p>
       ) : null}
 
       {sections.map((section) => {
@@ -259,13 +270,7 @@ export function CustomerQuoteView({ token, quote, brand, depositMethods, unreach
         </dd>
       </dl>
 
-      {quote.notes ? <p style={{ whiteSpace: 'pre-line', margin: 0 }}>{quote.notes}</p> : null}
-      {quote.terms ? (
-        <details>
-          <summary>Terms</summary>
-          <p style={{ whiteSpace: 'pre-line' }}>{quote.terms}</p>
-        </details>
-      ) : null}
+      {open ? <p className={styles.muted}>{depositOnAcceptance(totals.totalCents, deposit.percent, depositMethods)}</p> : null}
       {major ? (
         <section className={styles.field} aria-labelledby={`quote-${quote.id}-contract`}>
           <h3 id={`quote-${quote.id}-contract`} className={styles.subheading}>
@@ -303,21 +308,12 @@ export function CustomerQuoteView({ token, quote, brand, depositMethods, unreach
         </section>
       ) : null}
 
-      <ul className={styles.items} aria-label={`Documents of ${title}`}>
-        <li>
-          <a href={customerQuotePdfUrl(token, quote.id)} target="_blank" rel="noopener">
-            Download {title} as a PDF
-          </a>
-        </li>
-        {quote.insurance ? (
-          <li>
-            <a href={customerInsuranceUrl(token, quote.id)} target="_blank" rel="noopener">
-              Domestic building insurance certificate (PDF)
-            </a>
-          </li>
-        ) : null}
-      </ul>
-
+      {quote.terms ? (
+        <details>
+          <summary>Terms</summary>
+          <p style={{ whiteSpace: 'pre-line' }}>{quote.terms}</p>
+        </details>
+      ) : null}
       {open && mode === 'view' ? (
         <form className={styles.field} noValidate onSubmit={(event) => void accept(event)} aria-label={`Accept ${title}`}>
           <div className={styles.field}>
@@ -413,6 +409,22 @@ export function CustomerQuoteView({ token, quote, brand, depositMethods, unreach
         </div>
       ) : null}
 
+      {/* Below the answer, so a phone's first screen reaches the Accept button. */}
+      {quote.notes ? <p style={{ whiteSpace: 'pre-line', margin: 0 }}>{quote.notes}</p> : null}
+      <ul className={styles.items} aria-label={`Documents of ${title}`}>
+        <li>
+          <a href={customerQuotePdfUrl(token, quote.id)} target="_blank" rel="noopener">
+            Download {title} as a PDF
+          </a>
+        </li>
+        {quote.insurance ? (
+          <li>
+            <a href={customerInsuranceUrl(token, quote.id)} target="_blank" rel="noopener">
+              Domestic building insurance certificate (PDF)
+            </a>
+          </li>
+        ) : null}
+      </ul>
       {quote.status === 'accepted' && quote.acceptance ? (
         <p className={styles.outcome} role="status">
           Accepted by {quote.acceptance.name} on {dateOf(quote.acceptance.at)}: {formatCents(quote.acceptance.totals.totalCents)} incl. GST.
@@ -474,25 +486,17 @@ export function CustomerQuoteView({ token, quote, brand, depositMethods, unreach
               <p className={styles.muted}>{quote.deposit.percent}% of the accepted total.</p>
               {quote.insuranceRequired ? (
                 <p className={styles.outcome}>{quoteAnswerMessages.insuranceFirst(brand)}</p>
-              ) : bank ? (
-                <dl className={styles.details} aria-label="Bank transfer details">
-                  <dt>Account name</dt>
-                  <dd>{bank.accountName}</dd>
-                  <dt>BSB</dt>
-                  <dd>{bank.bsb}</dd>
-                  <dt>Account number</dt>
-                  <dd>{bank.accountNumber}</dd>
-                  <dt>Reference</dt>
-                  <dd>{bank.reference}</dd>
-                  <dt>Amount</dt>
-                  <dd>{formatCents(bank.amountCents)}</dd>
-                </dl>
-              ) : depositMethods.card || depositMethods.bank ? (
-                <div className={styles.actions}>
-                  <ActionButton type="button" tone="gold" disabled={working} onClick={() => void payDeposit()}>
-                    {depositMethods.card ? 'Pay the deposit by card' : 'Pay by bank transfer'}
-                  </ActionButton>
-                </div>
+              ) : quote.bankTransfer || depositMethods.card ? (
+                <>
+                  {depositMethods.card ? (
+                    <div className={styles.actions}>
+                      <ActionButton type="button" tone="gold" disabled={working} onClick={() => void payDeposit()}>
+                        Pay the deposit by card
+                      </ActionButton>
+                    </div>
+                  ) : null}
+                  {quote.bankTransfer ? <BankTransfer transfer={quote.bankTransfer} /> : null}
+                </>
               ) : (
                 <p>We will be in touch about the deposit.</p>
               )}

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCents, quoteAcceptedMessage, type Quote, type QuoteLeadKind } from '@site/domain';
+import { formatCents, quoteAcceptedMessage, type Quote, type QuoteLeadKind, depositMarkable } from '@site/domain';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/use-confirm';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -133,7 +133,7 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
                       Edit (makes version {quote.version + 1})
                     </Button>
                   ) : null}
-                  {quote.deposit?.status === 'pending' && quote.deposit.method === 'bank' ? (
+                  {depositMarkable(quote) ? (
                     <Button size="small" variant="contained" disabled={markPaid.isPending} onClick={() => askMarkPaid(quote)}>
                       Mark deposit paid
                     </Button>

@@ -59,12 +59,7 @@ export default function WriteReviewPage() {
 
   return (
     <>
-      <PageMeta
-        title={`Review ${business.brand}`}
-        description={`Tell others how your renovation with ${business.brand} went.`}
-        keywords=""
-        noindex
-      />
+      <PageMeta title="Write a review" description={`Tell others how your renovation with ${business.brand} went.`} keywords="" noindex />
       <section className={layout.section}>
         <div className={layout.small} style={{ display: 'grid', gap: 16, justifyItems: 'start' }}>
           <h1 className={layout.sectionTitle}>Review {business.brand}</h1>

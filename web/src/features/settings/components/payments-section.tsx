@@ -66,6 +66,16 @@ export function PaymentsSection({ payments, version }: { payments: SiteSettings[
       password={password}
     >
       <DepositField form={form} />
+      <TextField
+        label="Deposit due (days after acceptance)"
+        type="number"
+        error={Boolean(errors.depositDueDays)}
+        helperText={
+          errors.depositDueDays?.message ?? 'The customer’s page and the acceptance email give the day it is due by: 1 to 60 days.'
+        }
+        slotProps={{ htmlInput: { inputMode: 'numeric', min: 1, max: 60, step: 1 } }}
+        {...form.register('depositDueDays', { valueAsNumber: true })}
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {text('bankAccountName', 'Bank account name', 'As the bank has it', false)}
         {text('bankBsb', 'BSB', '6 digits, such as 063-000', true)}
