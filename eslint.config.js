@@ -12,6 +12,7 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import tseslint from 'typescript-eslint';
+import vitest from '@vitest/eslint-plugin';
 import noImportCycle from './eslint-rules/no-import-cycle.js';
 
 // functions/ and web/ share only domain/: the server reads the built pages as files, never web/'s modules.
@@ -101,6 +102,19 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // A Vitest test that asserts nothing cannot fail, and an `expect(...)` never completed (no
+    // matcher called, a promise's matcher not awaited) checks nothing: both are lint errors.
+    // Assertions are `expect`, a helper of the test's own named expect... (expectNotice) and the
+    // rules tests' assertFails and assertSucceeds.
+    files: ['**/*.test.{ts,tsx}', '**/*.contract.ts'],
+    plugins: { vitest },
+    rules: {
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assertFails', 'assertSucceeds'] }],
+      // Vitest's expect takes a message as its second argument.
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+    },
+  },
+  {
     // Playwright reads a fixture's dependencies from its first parameter, which must be a
     // destructuring pattern even when it needs none: `async ({}, use) => ...`.
     files: ['e2e/**/*.ts'],
@@ -125,11 +139,11 @@ export default tseslint.config(
     },
   },
   {
-    // domain/ is the product's rules, shared by the browser and the server: it depends on zod alone, on
-    // @date-fns/tz for Melbourne's business hours (daylight saving is not hand-written) and on
-    // libphonenumber-js for the business's phone numbers (the numbering plan is not hand-written either) and on
-    // date-holidays for Victoria's public holidays in the cooling-off period (gazetted days are not hand-written);
-    // its tests on vitest.
+    // domain/ is the product's rules, shared by the browser and the server: it depends on zod for its schemas,
+    // on @date-fns/tz for Melbourne time (business hours, booking slots, the cooling-off and deposit dates:
+    // daylight saving is not hand-written), on libphonenumber-js for phone numbers (the numbering plan is not
+    // hand-written either) and on date-holidays for Victoria's public holidays (gazetted days are not
+    // hand-written); its tests on vitest and fast-check.
     files: ['domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -17,7 +17,14 @@ export default defineConfig({
           ...shared,
           name: 'node',
           environment: 'node',
-          include: ['domain/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'functions/test/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: [
+            'domain/src/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+            'functions/test/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            // The docs keep up with the code (docs.test.ts).
+            'test-support/**/*.test.ts',
+          ],
           globalSetup: ['functions/test/firestore-emulator.setup.ts'],
         },
       },

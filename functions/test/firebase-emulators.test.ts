@@ -31,6 +31,10 @@ async function prerequisites(): Promise<{ reason: string } | { launcherJar: stri
   return firebaseToolsLauncher();
 }
 const ready = await prerequisites();
+// CI (REQUIRE_EMULATORS=1) fails here rather than report the suite skipped.
+if ('reason' in ready && process.env.REQUIRE_EMULATORS === '1') {
+  throw new Error(`REQUIRE_EMULATORS=1, but the Firebase emulators cannot run: ${ready.reason}`);
+}
 
 /** What the check script, run inside `firebase emulators:exec`, sees through Hosting. */
 const checkScript = (out: string) => `import { writeFileSync } from 'node:fs';

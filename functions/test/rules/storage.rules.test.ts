@@ -2,8 +2,10 @@
  * storage.rules: an allowed and a denied case for every `match`, against Google's Storage
  * emulator named by FIREBASE_STORAGE_EMULATOR_HOST. That emulator is not part of the Cloud
  * CLI packages: firebase-tools downloads it (and its rules runtime) on first use, which needs
- * Google's download servers. Where they are out of reach the suite is reported skipped; on a
- * machine that can reach them, `npm run test:rules` starts it and runs this suite.
+ * Google's download servers. `npm run test:storage-rules` starts it and runs this suite where
+ * that download works; elsewhere (the CI machines among them) the suite is reported skipped
+ * with the reason, also with REQUIRE_EMULATORS=1, which requires the Firestore emulator only
+ * (decision 029).
  */
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { readFileSync } from 'node:fs';
@@ -18,7 +20,7 @@ const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 describe.skipIf(!host)(
   host
     ? `storage.rules (Storage emulator at ${host})`
-    : "storage.rules (skipped: needs Google's Storage emulator, which firebase-tools downloads; set FIREBASE_STORAGE_EMULATOR_HOST or run npm run test:rules)",
+    : "storage.rules (skipped: needs Google's Storage emulator, which firebase-tools downloads; run npm run test:storage-rules where it can, or set FIREBASE_STORAGE_EMULATOR_HOST)",
   () => {
     let env: RulesTestEnvironment;
     beforeAll(async () => {

@@ -2,12 +2,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '../support/fixtures';
-import { createModel, deleteAllModels, scriptRequests } from './models-helpers';
+import { createModel, deleteAllModels, scriptRequests } from '../specs/models-helpers';
 
 /**
  * Measurements for the showroom, logged and never asserted (budgets are measured,
- * not timed in tests). Run with
- *   MEASURE_SHOWROOM=1 npx playwright test specs/showroom-timing --workers 1
+ * not timed in tests): a benchmark, not among the specs `npm test` runs. Run with
+ *   npm run bench:browser -- showroom-timing        (MEASURE_RUNS=5 cold runs by default)
  * It reports the showroom page's initial JS and the viewer chunk (gzip, from web/dist's .gz
  * files), and the time from a click on the largest sample's card to the viewer's `load`
  * event, cold (new browser context each run).
@@ -23,7 +23,6 @@ const gzipSize = (url: string) => {
 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-test.skip(!process.env.MEASURE_SHOWROOM, 'set MEASURE_SHOWROOM=1 to measure');
 test.use({ trace: 'off', viewport: { width: 1024, height: 720 } });
 
 test('showroom: initial JS, viewer chunk, click-to-loaded time', async ({ browser, adminApi, server }) => {
