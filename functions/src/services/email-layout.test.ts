@@ -1,69 +1,172 @@
+// @vitest-environment jsdom
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import {
-  CustomerEmail,
-  customerEmailHtml,
-  StaffAlert,
-  staffAlertHtml,
-  type CustomerEmailLayout,
-  type StaffAlertLayout,
-} from './email-layout';
+import { Email, emailHtml, emailText, renderEmail, type EmailBusiness, type EmailLayout } from './email-layout';
 
 const doctype = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 /** What React itself makes of a layout with these values: the filled templates must be exactly this. */
-const reactRender = (element: Parameters<typeof renderToStaticMarkup>[0]) => doctype + renderToStaticMarkup(element);
+const reactRender = (layout: EmailLayout) => doctype + renderToStaticMarkup(createElement(Email, layout));
+/** The email as a mail client's HTML view reads it. */
+const parsed = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 
 // Text a customer may type: markup, quotes, ampersands, and a name with an apostrophe.
 const hostile = `O'Brien & <b>"Sons"</b> <script>alert(1)</script>`;
 
-describe('email layouts', () => {
-  it('fill a staff alert exactly as React renders it, values escaped, fields with and without links', () => {
-    const alert: StaffAlertLayout = {
-      preheader: `New inquiry from ${hostile}`,
-      intro: `A new project inquiry from ${hostile}.`,
-      fields: [
-        { label: 'Name', value: hostile },
-        { label: 'Email', value: 'ava@example.com', href: 'mailto:ava@example.com?subject=a&b="c"' },
-        { label: 'Rooms', value: 'Kitchen, bathroom' },
-      ],
-      link: 'https://example.com/admin?tab=leads&lead=1',
-    };
-    const html = staffAlertHtml(alert);
-    expect(html).toBe(reactRender(createElement(StaffAlert, alert)));
-    expect(html).not.toContain('<script>');
-    expect(html).toContain('O&#x27;Brien &amp; &lt;b&gt;&quot;Sons&quot;&lt;/b&gt;');
-    // A second alert of the same shape reuses the layout with its own values.
-    const other = { ...alert, intro: 'Another one', fields: alert.fields.map((field) => ({ ...field, value: `${field.value}!` })) };
-    expect(staffAlertHtml(other)).toBe(reactRender(createElement(StaffAlert, other)));
+const business: EmailBusiness = {
+  brand: 'Renovations & Co of the Inner North Melbourne',
+  phone: '(03) 9000 0000',
+  phoneHref: '+61390000000',
+  email: 'hello@renovations.example',
+  abn: '51 824 753 556',
+  address: '1 High St, Northcote VIC 3070',
+  siteUrl: 'https://renovations.example',
+};
+
+const booking: EmailLayout = {
+  preheader: 'Thank you for booking a free kitchen measure.',
+  heading: 'Your free kitchen measure: Thursday 3 December at 10:00 am',
+  paragraphs: [`Hi ${hostile},`, 'Thank you for booking a free kitchen measure.'],
+  summary: [
+    { label: 'What', value: 'Kitchen measure' },
+    { label: 'When', value: 'Thursday 3 December 2026, 10:00 am (60 minutes)' },
+    { label: 'Where', value: `14 Smith Street, Northcote 3070` },
+  ],
+  action: { label: 'Move or cancel your visit', url: 'https://renovations.example/book/manage?t=a&b="c"' },
+  signOff: 'Kind regards,',
+  business: { ...business, logoUrl: 'https://renovations.example/objects/brand/logo-1-640x160.png' },
+};
+
+describe('the email layout', () => {
+  it('shows the logo with the brand as its alt text, linked to the site; without a logo, the brand as a wordmark', () => {
+    const withLogo = parsed(emailHtml(booking));
+    const logo = withLogo.querySelector('img');
+    expect(logo?.getAttribute('src')).toBe('https://renovations.example/objects/brand/logo-1-640x160.png');
+    expect(logo?.getAttribute('alt')).toBe(business.brand);
+    expect(logo?.closest('a')?.getAttribute('href')).toBe('https://renovations.example');
+
+    const wordmark = parsed(emailHtml({ ...booking, business }));
+    expect(wordmark.querySelector('img')).toBeNull();
+    expect(wordmark.querySelector('a[href="https://renovations.example"]')?.textContent).toBe(business.brand);
   });
 
-  it('fill a customer email exactly as React renders it, with and without its button and unsubscribe line', () => {
-    const base: CustomerEmailLayout = {
+  it('is a document in Australian English with the subject as its title and one h1', () => {
+    const doc = parsed(emailHtml(booking));
+    expect(doc.documentElement.getAttribute('lang')).toBe('en-AU');
+    expect(doc.title).toBe(booking.heading);
+    expect([...doc.querySelectorAll('h1')].map((h) => h.textContent)).toEqual([booking.heading]);
+    // Styles are inline only: mail clients drop style sheets and linked CSS.
+    expect(doc.querySelectorAll('link[rel="stylesheet"], style')).toHaveLength(0);
+  });
+
+  it('lays the summary block out as rows of a header and a value, linked when the row has an address', () => {
+    const doc = parsed(
+      emailHtml({ ...booking, summary: [...booking.summary, { label: 'Phone', value: '0400 123 456', href: 'tel:+61400123456' }] }),
+    );
+    const rows = [...doc.querySelectorAll('th[scope="row"]')].map((th) => th.parentElement as HTMLTableRowElement);
+    expect(rows.map((row) => [...row.cells].map((cell) => cell.textContent))).toEqual([
+      ['What', 'Kitchen measure'],
+      ['When', 'Thursday 3 December 2026, 10:00 am (60 minutes)'],
+      ['Where', '14 Smith Street, Northcote 3070'],
+      ['Phone', '0400 123 456'],
+    ]);
+    expect(rows[3].querySelector('a')?.getAttribute('href')).toBe('tel:+61400123456');
+    expect(rows[0].querySelector('a')).toBeNull();
+  });
+
+  it('has one button, the main link, and none when the email has no main link', () => {
+    const doc = parsed(emailHtml(booking));
+    const links = [...doc.querySelectorAll('a')];
+    const buttons = links.filter((link) => link.textContent?.includes('Move or cancel your visit'));
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0].getAttribute('href')).toBe('https://renovations.example/book/manage?t=a&b="c"');
+    expect(links.filter((link) => link.getAttribute('href') === booking.action?.url)).toHaveLength(1);
+
+    const none = parsed(emailHtml({ ...booking, action: undefined }));
+    expect([...none.querySelectorAll('a')].map((link) => link.getAttribute('href'))).not.toContain(booking.action?.url);
+    expect(none.body.innerHTML).not.toContain('<!--[if mso]>');
+  });
+
+  it('ends with the business’s contact details: name, address, phone and email links, ABN, site', () => {
+    const doc = parsed(emailHtml(booking));
+    const footer = doc.querySelector('a[href="tel:+61390000000"]')?.closest('td');
+    expect(footer?.textContent).toBe(
+      `${business.brand}1 High St, Northcote VIC 3070Phone (03) 9000 0000 · Email hello@renovations.exampleABN 51 824 753 556https://renovations.example`,
+    );
+    expect(footer?.querySelector('a[href="mailto:hello@renovations.example"]')?.textContent).toBe('hello@renovations.example');
+
+    const noAbn = parsed(emailHtml({ ...booking, business: { ...booking.business, abn: undefined } }));
+    expect(noAbn.body.textContent).not.toContain('ABN');
+  });
+
+  it('escapes what customers typed, in text and in addresses', () => {
+    const html = emailHtml(booking);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('O&#x27;Brien &amp; &lt;b&gt;&quot;Sons&quot;&lt;/b&gt;');
+    expect(parsed(html).body.textContent).toContain(`Hi ${hostile},`);
+  });
+
+  it('says the same in its text part, in the same order', () => {
+    expect(emailText({ ...booking, summary: [...booking.summary, { label: 'Phone', value: '0400 123 456', href: 'tel:+61400123456' }] }))
+      .toBe(`Hi ${hostile},
+
+Thank you for booking a free kitchen measure.
+
+What: Kitchen measure
+When: Thursday 3 December 2026, 10:00 am (60 minutes)
+Where: 14 Smith Street, Northcote 3070
+Phone: 0400 123 456 (tel:+61400123456)
+
+Move or cancel your visit: https://renovations.example/book/manage?t=a&b="c"
+
+Kind regards,
+Renovations & Co of the Inner North Melbourne
+
+Renovations & Co of the Inner North Melbourne
+1 High St, Northcote VIC 3070
+Phone: (03) 9000 0000
+Email: hello@renovations.example
+ABN: 51 824 753 556
+https://renovations.example`);
+    const staff = emailText({
+      preheader: 'A new lead',
+      heading: 'New lead',
+      paragraphs: ['New lead, received today.'],
+      summary: [
+        { label: 'Email', value: 'ava@example.com', href: 'mailto:ava@example.com' },
+        { label: 'Files', value: 'plan.pdf', href: 'https://renovations.example/admin?tab=quotes' },
+      ],
+      action: { label: 'Open it in the dashboard', url: 'https://renovations.example/admin' },
+      business: { ...business, abn: undefined },
+      unsubscribe: { line: 'No more?', url: 'https://renovations.example/unsubscribe?t=x' },
+    });
+    expect(staff.split('\n\n')).toEqual([
+      'New lead, received today.',
+      'Email: ava@example.com\nFiles: plan.pdf https://renovations.example/admin?tab=quotes',
+      'Open it in the dashboard: https://renovations.example/admin',
+      `${business.brand}\n1 High St, Northcote VIC 3070\nPhone: (03) 9000 0000\nEmail: hello@renovations.example\nhttps://renovations.example`,
+      'No more? https://renovations.example/unsubscribe?t=x',
+    ]);
+  });
+
+  it('fills each shape exactly as React renders it, values escaped, and reuses a shape with other values', () => {
+    const shapes: EmailLayout[] = [
+      booking,
       // Longer than the 150 characters mail clients are shown: cut as React Email's Preview cuts it.
-      preheader: `Thanks ${hostile}, `.repeat(8),
-      greeting: `Hi ${hostile},`,
-      body: 'We have your inquiry & will call within one business day.',
-      signature: {
-        brand: 'Renovations & Co',
-        phone: '03 9000 0000',
-        phoneHref: 'tel:+61390000000',
-        email: 'hello@example.com',
-        address: '1 High St, Northcote VIC 3070',
-        siteUrl: 'https://example.com',
-      },
-    };
-    const shapes: CustomerEmailLayout[] = [
-      base,
-      { ...base, action: { label: 'Write a review', url: 'https://example.com/review?t=a&b=c' } },
-      { ...base, unsubscribe: { line: 'No more emails like this?', url: 'https://example.com/unsubscribe?t="x"' } },
+      { ...booking, preheader: `Thanks ${hostile}, `.repeat(8) },
+      { ...booking, business, action: undefined, signOff: undefined, summary: [] },
       {
-        ...base,
-        preheader: 'Short',
-        action: { label: 'Go', url: 'https://example.com/' },
-        unsubscribe: { line: 'Stop', url: 'https://example.com/u' },
+        ...booking,
+        paragraphs: ['One', 'Two', 'Three'],
+        summary: [{ label: hostile, value: `${hostile}\nsecond line`, href: 'mailto:ava@example.com?subject=a&b="c"' }],
+        unsubscribe: { line: 'No more emails like this?', url: 'https://example.com/unsubscribe?t="x"' },
       },
     ];
-    for (const email of shapes) expect(customerEmailHtml(email)).toBe(reactRender(createElement(CustomerEmail, email)));
+    for (const layout of shapes) {
+      expect(emailHtml(layout)).toBe(reactRender(layout));
+      const other = { ...layout, heading: `${layout.heading}!`, paragraphs: layout.paragraphs.map((text) => `${text}?`) };
+      expect(emailHtml(other)).toBe(reactRender(other));
+    }
+    expect(renderEmail(booking)).toEqual({ html: emailHtml(booking), text: emailText(booking) });
   });
 });
