@@ -91,7 +91,7 @@ describe('the email layout', () => {
     const doc = parsed(emailHtml(booking));
     const footer = doc.querySelector('a[href="tel:+61390000000"]')?.closest('td');
     expect(footer?.textContent).toBe(
-      `${business.brand}1 High St, Northcote VIC 3070Phone (03) 9000 0000 · Email hello@renovations.exampleABN 51 824 753 556https://renovations.example`,
+      `${business.brand}Phone (03) 9000 0000 · Email hello@renovations.exampleABN 51 824 753 5561 High St, Northcote VIC 3070https://renovations.example`,
     );
     expect(footer?.querySelector('a[href="mailto:hello@renovations.example"]')?.textContent).toBe('hello@renovations.example');
 
@@ -121,12 +121,10 @@ Move or cancel your visit: https://renovations.example/book/manage?t=a&b="c"
 
 Kind regards,
 Renovations & Co of the Inner North Melbourne
-
-Renovations & Co of the Inner North Melbourne
+(03) 9000 0000
+hello@renovations.example
+ABN 51 824 753 556
 1 High St, Northcote VIC 3070
-Phone: (03) 9000 0000
-Email: hello@renovations.example
-ABN: 51 824 753 556
 https://renovations.example`);
     const staff = emailText({
       preheader: 'A new lead',
@@ -144,7 +142,7 @@ https://renovations.example`);
       'New lead, received today.',
       'Email: ava@example.com\nFiles: plan.pdf https://renovations.example/admin?tab=quotes',
       'Open it in the dashboard: https://renovations.example/admin',
-      `${business.brand}\n1 High St, Northcote VIC 3070\nPhone: (03) 9000 0000\nEmail: hello@renovations.example\nhttps://renovations.example`,
+      `${business.brand}\n(03) 9000 0000\nhello@renovations.example\n1 High St, Northcote VIC 3070\nhttps://renovations.example`,
       'No more? https://renovations.example/unsubscribe?t=x',
     ]);
   });

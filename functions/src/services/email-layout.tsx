@@ -170,7 +170,6 @@ function ContactFooter({ business }: { business: EmailBusiness }) {
         <tr>
           <td style={{ padding: '12px 0 0', borderTop: `1px solid ${rule}` }}>
             <Text style={{ ...small, fontWeight: 'bold' }}>{business.brand}</Text>
-            <Text style={small}>{business.address}</Text>
             <Text style={small}>
               Phone{' '}
               <Link href={`tel:${business.phoneHref}`} style={link}>
@@ -182,6 +181,7 @@ function ContactFooter({ business }: { business: EmailBusiness }) {
               </Link>
             </Text>
             {business.abn && <Text style={small}>ABN {business.abn}</Text>}
+            <Text style={small}>{business.address}</Text>
             <Text style={small}>
               <Link href={business.siteUrl} style={link}>
                 {business.siteUrl}
@@ -384,13 +384,14 @@ export function emailText({ paragraphs, summary, action, signOff, business, unsu
     ...paragraphs.map((text) => [text]),
     summary.map(fieldText),
     action ? [`${action.label}: ${action.url}`] : [],
-    signOff ? [signOff, business.brand] : [],
+    // The sign-off runs into the contact details, as a letter's signature does.
     [
+      ...(signOff ? [signOff] : []),
       business.brand,
+      business.phone,
+      business.email,
+      ...(business.abn ? [`ABN ${business.abn}`] : []),
       business.address,
-      `Phone: ${business.phone}`,
-      `Email: ${business.email}`,
-      ...(business.abn ? [`ABN: ${business.abn}`] : []),
       business.siteUrl,
     ],
     unsubscribe ? [`${unsubscribe.line} ${unsubscribe.url}`] : [],
