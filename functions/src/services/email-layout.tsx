@@ -142,7 +142,9 @@ function Masthead({ business }: { business: EmailBusiness }) {
           <td style={{ padding: '0 0 12px', borderBottom: `2px solid ${ink}` }}>
             <a href={business.siteUrl} style={{ color: ink, textDecoration: 'none' }}>
               {business.logoUrl ? (
+                // fetchPriority low: React would otherwise put a preload <link> for it in the head.
                 <img
+                  fetchPriority="low"
                   src={business.logoUrl}
                   alt={business.brand}
                   height={48}

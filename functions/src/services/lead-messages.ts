@@ -606,7 +606,6 @@ export function bookingDigestMessages(
   day: string,
   alertedOneByOne: number,
   entries: readonly DigestEntry[],
-  at: Date,
 ): Draft[] {
   const [year, month, date] = day.split('-').map(Number);
   const dayName = `${dayLabel(year, month - 1, date)} ${year}`;
@@ -627,7 +626,7 @@ export function bookingDigestMessages(
   const { html, text } = renderEmail({
     preheader: `${intro}.`,
     heading: subject,
-    paragraphs: [`${intro}, sent ${melbourneTime.format(at)} (Melbourne time):`],
+    paragraphs: [`${intro}:`],
     summary: fields,
     action: { label: 'Open the calendar', url: `${settings.siteUrl}/admin?tab=calendar` },
     business: emailBusiness(settings),
