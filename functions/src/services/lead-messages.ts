@@ -436,7 +436,8 @@ export function reviewRequestEmail(
     body: request.reminder
       ? `A week ago we asked whether you would tell others how your renovation went. If you have a minute, your personal review link still works (once, for ${reviewInviteDays} days from our first email), with your name filled in. This is the only reminder we send.`
       : `Thank you for choosing ${brand} for your renovation. Would you tell others how it went? Your personal review link below works once, for ${reviewInviteDays} days, and has your name filled in. Reviews sent through it show as from a verified customer.`,
-    summary: [{ label: 'What', value: `A review of ${brand}` }],
+    // Nothing to sum up: no visit, place or amount; the button is the email.
+    summary: [],
     action: { label: 'Write your review', url: request.reviewUrl },
     unsubscribe: { pageUrl: request.unsubscribeUrl, oneClickUrl: request.oneClickUrl },
   });
