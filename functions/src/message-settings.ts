@@ -1,7 +1,7 @@
 import { businessOf, defaultSettings, type SiteSettings } from '@site/domain';
 import { businessHoursOf, type BusinessHours } from '@site/domain/business-hours';
 import type { Env } from './config';
-import type { MessageSettings } from './services/lead-messages';
+import { emailLogoUrl, type MessageSettings } from './services/lead-messages';
 import type { SettingsSeed } from './services/settings';
 
 /**
@@ -25,6 +25,7 @@ export function messageSettingsOf(site: SiteSettings, policy: MessagePolicy): Me
   return {
     business: businessOf(site),
     siteUrl: site.business.siteUrl,
+    ...(site.images.logo ? { logoUrl: emailLogoUrl(site.images.logo, site.business.siteUrl) } : {}),
     staffEmails: site.notifications.emails,
     staffPhones: site.notifications.mobiles,
     ...policy,

@@ -246,6 +246,8 @@ describe('npm run admin -- test-message', () => {
         process.execPath,
         ['--import', 'tsx', join(import.meta.dirname, '../src/embedded/cli.ts'), 'admin', 'test-message', target],
         {
+          // From the functions folder, so that tsx compiles the email layout's JSX as its tsconfig says.
+          cwd: join(import.meta.dirname, '..'),
           env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'cli-')), ...env },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
@@ -273,6 +275,9 @@ describe('npm run admin -- test-message', () => {
     expect(smtp.received).toEqual([
       expect.objectContaining({ to: ['owner@example.com'], subject: 'Test message from Northcote Kitchens & Bathrooms' }),
     ]);
+    // In the layout every email has: the business's name at the top, its contact details at the foot.
+    expect(smtp.received[0].html).toContain('<h1');
+    expect(smtp.received[0].text).toContain('Northcote Kitchens & Bathrooms\n(03) 7010 4620\nhello@example.com\n12 Example Street');
 
     const sms = await cli('0412 345 678', configured());
     expect(sms.out).toMatch(/^Sent an SMS to \+61412345678 from \+61480000000 \(Twilio message SM\d{32}\)\.\n$/);

@@ -69,8 +69,7 @@ async function admin(argv: string[]) {
   });
   const env = readEnv();
   if (args[0] === 'test-message' && args[1]) {
-    const { business } = await storedSettings(env.DATA_DIR);
-    if (!(await sendTestMessage(env, args[1], console.log, business))) process.exitCode = 1;
+    if (!(await sendTestMessage(env, args[1], console.log, await storedSettings(env.DATA_DIR)))) process.exitCode = 1;
     return;
   }
   if (args[0] === 'backup' && args[1]) return backup(env.DATA_DIR, resolve(args[1]));

@@ -1,9 +1,10 @@
 import { createSmtpEmailSender } from '../adapters/smtp/smtp-email-sender';
 import { createTwilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
+import type { SiteSettings } from '@site/domain';
 import type { Env } from '../config';
 import { newId } from '../ids';
 import { SendError } from '../ports/senders';
-import { mobileNumber } from '../services/lead-messages';
+import { emailBusinessOf, mobileNumber, testEmail } from '../services/lead-messages';
 
 /**
  * `npm run admin -- test-message EMAIL_OR_PHONE`: sends one message straight through the
@@ -11,14 +12,9 @@ import { mobileNumber } from '../services/lead-messages';
  * owner can check SMTP or Twilio settings in a minute. True when it was sent. `site` is the
  * business's name and address as its settings give them.
  */
-export async function sendTestMessage(
-  env: Env,
-  target: string,
-  print: (line: string) => void,
-  site: { brand: string; siteUrl: string },
-): Promise<boolean> {
-  const business = { brand: site.brand };
-  const { siteUrl } = site;
+export async function sendTestMessage(env: Env, target: string, print: (line: string) => void, site: SiteSettings): Promise<boolean> {
+  const business = emailBusinessOf(site);
+  const { siteUrl } = business;
   const text = `This is a test message from the ${business.brand} website (${siteUrl}). If it reached you, lead alerts and confirmations can reach people too.`;
   try {
     if (target.includes('@')) {
@@ -28,7 +24,7 @@ export async function sendTestMessage(
       }
       const sender = createSmtpEmailSender({ url: env.SMTP_URL, from: env.MAIL_FROM });
       try {
-        const sent = await sender.send({ id: newId(), to: target, subject: `Test message from ${business.brand}`, text });
+        const sent = await sender.send({ id: newId(), to: target, ...testEmail(business, text), sender: { name: business.brand } });
         print(`Sent an email to ${target} from ${env.MAIL_FROM} through ${new URL(env.SMTP_URL).host} (Message-ID ${sent.providerId}).`);
       } finally {
         sender.close();

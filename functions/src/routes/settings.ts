@@ -9,6 +9,7 @@ import { CurrentPassword } from '../auth/current-password';
 import { signedIn } from '../auth/sessions';
 import { body, parse } from '../http/validate';
 import { rescheduleFollowUps } from '../services/follow-up';
+import { emailBusinessOf } from '../services/lead-messages';
 import { announceSensitiveChanges, maskedAccountNumber, type SettingsChange } from '../services/settings';
 import type { RouteContext } from './context';
 
@@ -163,10 +164,7 @@ export function settingsRoutes(
             : 'SMS is off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM on the server and restart it',
       );
     }
-    const outcomes = await sendTestMessages(channel, recipients, ctx.delivery.senders ?? {}, {
-      brand: site.business.brand,
-      siteUrl: site.business.siteUrl,
-    });
+    const outcomes = await sendTestMessages(channel, recipients, ctx.delivery.senders ?? {}, emailBusinessOf(site));
     await ctx.audit.record(req, signedIn(res).user, 'settings.test_message', {
       detail: `${channel}: ${outcomes.filter((outcome) => outcome.sent).length} of ${outcomes.length} sent`,
     });

@@ -351,7 +351,7 @@ export class BookingService {
       const settings = await this.deps.messageSettings();
       const entries = held.map((alert) => ({ alert, booking: bookings.get(alert.bookingId) ?? null }));
       const noticeId = `booking-digest-${day}`;
-      const messages = bookingDigestMessages(settings, day, staffAlertsPerDay, entries, now).map((draft, i) => ({
+      const messages = bookingDigestMessages(settings, day, staffAlertsPerDay, entries).map((draft, i) => ({
         ...draft,
         id: leadMessageId(noticeId, i + 1),
       }));

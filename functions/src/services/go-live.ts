@@ -1,5 +1,7 @@
 import { goLiveChecklist, type GoLiveItem, type MessageChannel } from '@site/domain';
 import { newId } from '../ids';
+import type { EmailBusiness } from './email-layout';
+import { testEmail } from './lead-messages';
 import { SendError, type EmailSender, type SmsSender } from '../ports/senders';
 import type { Store } from '../ports/store';
 import type { SettingsService } from './settings';
@@ -56,7 +58,7 @@ export async function sendTestMessages(
   channel: MessageChannel,
   recipients: readonly string[],
   senders: DirectSenders,
-  business: { brand: string; siteUrl: string },
+  business: EmailBusiness,
 ): Promise<TestOutcome[]> {
   const text = `This is a test message from the ${business.brand} website (${business.siteUrl}). If it reached you, lead alerts can reach you too.`;
   const outcomes: TestOutcome[] = [];
@@ -64,13 +66,7 @@ export async function sendTestMessages(
     try {
       if (channel === 'email') {
         if (!senders.email) throw new SendError('Email is not configured on this server', true);
-        const sent = await senders.email.send({
-          id: newId(),
-          to,
-          subject: `Test message from ${business.brand}`,
-          text,
-          sender: { name: business.brand },
-        });
+        const sent = await senders.email.send({ id: newId(), to, ...testEmail(business, text), sender: { name: business.brand } });
         outcomes.push({
           to,
           sent: true,

@@ -16,8 +16,10 @@ import {
   type QuoteRequest,
   type Review,
   defaultSettings,
+  businessOf,
+  type SiteSettings,
 } from '@site/domain';
-import { dayLabel, melbourneParts, timeLabel, visitLabel } from '@site/domain/booking-slots';
+import { dayLabel, melbourneParts, timeLabel, visitDateLabel, visitLabel } from '@site/domain/booking-slots';
 import type { BusinessHours } from '@site/domain/business-hours';
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import type { BookingRecord, HeldBookingAlert } from '../ports/bookings';
@@ -29,13 +31,15 @@ import {
   type MessageStore,
   type NewMessage,
 } from '../ports/messages';
-import { customerEmailHtml, staffAlertHtml } from './email-layout';
+import { renderEmail, type EmailBusiness, type EmailField } from './email-layout';
 
 /** Who hears about leads, and what the messages say about the business. */
 export interface MessageSettings {
   business: BusinessSettings;
   /** The site's address, for links into the dashboard; no trailing slash. */
   siteUrl: string;
+  /** The logo's absolute address, at the top of every email; the brand is written out without one. */
+  logoUrl?: string;
   /** Staff addresses told about every lead (NOTIFY_EMAIL). */
   staffEmails: readonly string[];
   /** Staff mobiles (E.164) sent a short SMS about every inquiry and quote request (NOTIFY_SMS). */
@@ -188,6 +192,12 @@ function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt
       subject: 'We have received your project inquiry',
       greeting: `Hi ${inquiry.firstName},`,
       body: `Thank you for your project inquiry (${rooms}; budget ${budgetLabels[inquiry.budget]}; start ${timelineLabels[inquiry.timeline]}). Our team will be in touch very shortly to discuss your renovation project.`,
+      summary: [
+        { label: 'What', value: `Project inquiry: ${rooms}` },
+        { label: 'Budget', value: budgetLabels[inquiry.budget] },
+        { label: 'Start', value: timelineLabels[inquiry.timeline] },
+        ...(design ? [{ label: interestedInLabel, value: design }] : []),
+      ],
     }),
     customerSms,
   ];
@@ -214,6 +224,10 @@ function quoteMessages(quote: QuoteRequest, settings: MessageSettings, receivedA
       subject: 'We have received your quote request',
       greeting: `Hi ${quote.firstName},`,
       body: `Thank you for requesting a free quote for your ${quote.room.toLowerCase()} in ${quote.suburb}. We'll get back to you with a detailed quote.`,
+      summary: [
+        { label: 'What', value: `Free quote: ${quote.room}` },
+        { label: 'Where', value: quote.suburb },
+      ],
     }),
   ];
 }
@@ -256,11 +270,7 @@ function attachmentFields(
 const attachmentSms = (lead: { attachments?: LeadAttachment[] }) =>
   lead.attachments?.length ? ` ${attachmentCount(lead.attachments.length)}.` : '';
 
-export interface Field {
-  label: string;
-  value: string;
-  href?: string;
-}
+export type Field = EmailField;
 
 export interface Alert {
   subject: string;
@@ -284,15 +294,15 @@ export const melbourneTime = new Intl.DateTimeFormat('en-AU', {
 
 export function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
   const when = `${melbourneTime.format(alert.receivedAt)} (Melbourne time)`;
-  const text = [
-    `${alert.intro}, received ${when}.`,
-    '',
-    ...alert.fields.map((field) => `${field.label}: ${field.value}${field.href?.startsWith('tel:') ? ` (${field.href})` : ''}`),
-    '',
-    `Open it in the dashboard: ${alert.link}`,
-  ].join('\n');
   const intro = `${alert.intro}, received ${when}.`;
-  const html = staffAlertHtml({ preheader: intro, intro, fields: alert.fields, link: alert.link });
+  const { html, text } = renderEmail({
+    preheader: intro,
+    heading: alert.subject,
+    paragraphs: [intro],
+    summary: alert.fields,
+    action: { label: 'Open it in the dashboard', url: alert.link },
+    business: emailBusiness(settings),
+  });
   const messages: Draft[] = settings.staffEmails.map((to) => ({
     channel: 'email',
     audience: 'staff',
@@ -308,21 +318,57 @@ export function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
   return messages;
 }
 
-/** What every customer email ends with: who sent it and every way to reach them (the Spam Act's sender identification). */
-function customerSignature(settings: MessageSettings) {
+/**
+ * The business as every email shows it: its logo (or name) at the top, and at the foot every
+ * way to reach it (the Spam Act's sender identification) with its ABN when set.
+ */
+export function emailBusiness(settings: Pick<MessageSettings, 'business' | 'siteUrl' | 'logoUrl'>): EmailBusiness {
   const { business } = settings;
-  const address = `${business.address.street}, ${business.address.suburb} ${business.address.state} ${business.address.postcode}`;
-  const text = ['Kind regards,', business.brand, business.phone, business.email, address, settings.siteUrl].join('\n');
-  const layout = {
+  return {
     brand: business.brand,
+    ...(settings.logoUrl ? { logoUrl: settings.logoUrl } : {}),
     phone: business.phone,
     phoneHref: business.phoneHref,
     email: business.email,
-    address,
+    ...(business.abn ? { abn: abnLabel(business.abn) } : {}),
+    address: `${business.address.street}, ${business.address.suburb} ${business.address.state} ${business.address.postcode}`,
     siteUrl: settings.siteUrl,
   };
-  return { text, layout };
 }
+
+/** The business as every email shows it, from the settings as they are now. */
+export const emailBusinessOf = (site: SiteSettings): EmailBusiness =>
+  emailBusiness({
+    business: businessOf(site),
+    siteUrl: site.business.siteUrl,
+    logoUrl: emailLogoUrl(site.images.logo, site.business.siteUrl),
+  });
+
+/** The test message an owner sends to check that emails reach them: in the layout every email has. */
+export function testEmail(business: EmailBusiness, text: string): { subject: string; text: string; html: string } {
+  const subject = `Test message from ${business.brand}`;
+  const parts = renderEmail({ preheader: text, heading: subject, paragraphs: [text], summary: [], business });
+  return { subject, ...parts };
+}
+
+/**
+ * The logo's address for emails, which need it whole: the embedded server's `/objects/...`
+ * on the site's own address; Cloud Storage's is whole already. None while no logo is set.
+ */
+export function emailLogoUrl(logo: string | undefined, siteUrl: string): string | undefined {
+  if (!logo) return undefined;
+  try {
+    return new URL(logo, `${siteUrl}/`).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** "11 222 333 444", as an ABN is printed. */
+export const abnLabel = (abn: string) => `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}`;
+
+/** "Thursday 3 December 2026, 10:00 am": a day and time written out in full, in Melbourne. */
+export const fullDateTime = (at: Date | number) => `${visitDateLabel(at)}, ${timeLabel(melbourneParts(at).minutes)}`;
 
 /**
  * Who every email is from: the business's name (at MAIL_FROM's address, which the mail server
@@ -341,6 +387,8 @@ interface CustomerContent {
   subject: string;
   greeting: string;
   body: string;
+  /** The summary block: what the email is about (what, when, where, the amount), whichever apply. */
+  summary: Field[];
   /** A button-like link after the body, e.g. the review form. */
   action?: { label: string; url: string };
   /** The unsubscribe link (review requests and reminders): a line after the signature and the List-Unsubscribe headers. */
@@ -348,19 +396,19 @@ interface CustomerContent {
 }
 
 function customerEmail(settings: MessageSettings, to: string, content: CustomerContent): Draft {
-  const signature = customerSignature(settings);
   const { action, unsubscribe } = content;
   const unsubscribeLine =
     'You are receiving this because we worked on your renovation. To get no more review requests from us, unsubscribe:';
-  const text = [
-    content.greeting,
-    '',
-    content.body,
-    ...(action ? ['', `${action.label}: ${action.url}`] : []),
-    '',
-    signature.text,
-    ...(unsubscribe ? ['', `${unsubscribeLine} ${unsubscribe.pageUrl}`] : []),
-  ].join('\n');
+  const { html, text } = renderEmail({
+    preheader: firstSentence(content.body),
+    heading: content.subject,
+    paragraphs: [content.greeting, content.body],
+    summary: content.summary,
+    action,
+    signOff: 'Kind regards,',
+    business: emailBusiness(settings),
+    unsubscribe: unsubscribe ? { line: unsubscribeLine, url: unsubscribe.pageUrl } : undefined,
+  });
   return {
     channel: 'email',
     audience: 'customer',
@@ -368,14 +416,7 @@ function customerEmail(settings: MessageSettings, to: string, content: CustomerC
     subject: content.subject,
     sender: senderOf(settings),
     text,
-    html: customerEmailHtml({
-      preheader: firstSentence(content.body),
-      greeting: content.greeting,
-      body: content.body,
-      action,
-      signature: signature.layout,
-      unsubscribe: unsubscribe ? { line: unsubscribeLine, url: unsubscribe.pageUrl } : undefined,
-    }),
+    html,
     // RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button, which POSTs at once.
     ...(unsubscribe
       ? { headers: { 'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
@@ -395,6 +436,8 @@ export function reviewRequestEmail(
     body: request.reminder
       ? `A week ago we asked whether you would tell others how your renovation went. If you have a minute, your personal review link still works (once, for ${reviewInviteDays} days from our first email), with your name filled in. This is the only reminder we send.`
       : `Thank you for choosing ${brand} for your renovation. Would you tell others how it went? Your personal review link below works once, for ${reviewInviteDays} days, and has your name filled in. Reviews sent through it show as from a verified customer.`,
+    // Nothing to sum up: no visit, place or amount; the button is the email.
+    summary: [],
     action: { label: 'Write your review', url: request.reviewUrl },
     unsubscribe: { pageUrl: request.unsubscribeUrl, oneClickUrl: request.oneClickUrl },
   });
@@ -467,13 +510,21 @@ export function bookingCustomerMessages(settings: MessageSettings, notice: Booki
     },
   };
   const text = content[notice.kind];
+  const action: Record<BookingNotice['kind'], CustomerContent['action']> = {
+    confirmed: { label: 'Move or cancel your visit', url: manageUrl },
+    moved: { label: 'Move or cancel your visit', url: manageUrl },
+    cancelled: { label: 'Book another time', url: `${settings.siteUrl}/book` },
+    reminder: undefined,
+  };
   const draft = customerEmail(settings, booking.email, {
     subject: text.subject,
     greeting: `Hi ${booking.firstName},`,
     body: text.body,
-    ...(notice.kind === 'cancelled' || notice.kind === 'reminder'
-      ? {}
-      : { action: { label: 'Move or cancel your visit', url: manageUrl } }),
+    summary: [
+      ...visitSummary(booking),
+      ...(notice.previousStart ? [{ label: 'Was', value: fullDateTime(new Date(notice.previousStart)) }] : []),
+    ],
+    action: action[notice.kind],
   });
   const email: Draft = notice.invite ? { ...draft, attachments: [notice.invite] } : draft;
   const phone = customerMobile(booking.mobile, settings.smsCountries);
@@ -514,6 +565,15 @@ export function bookingStaffMessages(settings: MessageSettings, notice: BookingN
   });
 }
 
+/** A visit's summary block: "Kitchen measure", "Thursday 3 December 2026, 10:00 am", its street address. */
+function visitSummary(booking: BookingRecord): Field[] {
+  return [
+    { label: 'What', value: `${bookingServiceLabels[booking.service]} measure` },
+    { label: 'When', value: `${fullDateTime(new Date(booking.start))} (${minutesBetween(booking)} minutes)` },
+    { label: 'Where', value: `${booking.street}, ${booking.suburb} ${booking.postcode}` },
+  ];
+}
+
 const minutesBetween = (booking: Pick<BookingRecord, 'start' | 'end'>) =>
   Math.round((Date.parse(booking.end) - Date.parse(booking.start)) / 60_000);
 
@@ -524,6 +584,7 @@ export function bookingLinkEmail(settings: MessageSettings, booking: BookingReco
     subject: `Your free ${service(booking)} measure: ${when}`,
     greeting: `Hi ${booking.firstName},`,
     body: `We could not book another visit with your details: you already have a free ${service(booking)} measure booked for ${when} (Melbourne time) at ${booking.street}, ${booking.suburb}. To move or cancel it, use your link below up to the day before.`,
+    summary: visitSummary(booking),
     action: { label: 'Move or cancel your visit', url: manageUrl },
   });
 }
@@ -546,7 +607,6 @@ export function bookingDigestMessages(
   day: string,
   alertedOneByOne: number,
   entries: readonly DigestEntry[],
-  at: Date,
 ): Draft[] {
   const [year, month, date] = day.split('-').map(Number);
   const dayName = `${dayLabel(year, month - 1, date)} ${year}`;
@@ -564,16 +624,14 @@ export function bookingDigestMessages(
       href: `${settings.siteUrl}/admin?tab=calendar#booking-${encodeURIComponent(booking.id)}`,
     };
   });
-  const link = `${settings.siteUrl}/admin?tab=calendar`;
-  const text = [
-    `${intro}:`,
-    '',
-    ...fields.map((field) => `${field.label}: ${field.value}${field.href ? ` ${field.href}` : ''}`),
-    '',
-    `Open the calendar: ${link}`,
-    `Sent ${melbourneTime.format(at)} (Melbourne time).`,
-  ].join('\n');
-  const html = staffAlertHtml({ preheader: `${intro}.`, intro: `${intro}:`, fields, link });
+  const { html, text } = renderEmail({
+    preheader: `${intro}.`,
+    heading: subject,
+    paragraphs: [`${intro}:`],
+    summary: fields,
+    action: { label: 'Open the calendar', url: `${settings.siteUrl}/admin?tab=calendar` },
+    business: emailBusiness(settings),
+  });
   const sender = senderOf(settings);
   return settings.staffEmails.map((to) => ({ channel: 'email', audience: 'staff', to, subject, text, html, sender }));
 }
@@ -584,12 +642,20 @@ export function bookingDigestMessages(
 export function quoteCustomerEmail(
   settings: MessageSettings,
   to: string,
-  content: { subject: string; firstName: string; body: string; action: { label: string; url: string }; attachments: MessageAttachment[] },
+  content: {
+    subject: string;
+    firstName: string;
+    body: string;
+    summary: Field[];
+    action: { label: string; url: string };
+    attachments: MessageAttachment[];
+  },
 ): Draft {
   const draft = customerEmail(settings, to, {
     subject: content.subject,
     greeting: `Hi ${content.firstName},`,
     body: content.body,
+    summary: content.summary,
     action: content.action,
   });
   return { ...draft, attachments: content.attachments };
@@ -599,7 +665,8 @@ export function quoteCustomerEmail(
 
 /** A change of the bank details, the site address or the staff recipients, as its notice tells it. */
 export interface SettingsChangeNotice {
-  brand: string;
+  /** The business as the settings now have it (emailBusiness). */
+  business: EmailBusiness;
   /** Each changed field: its name and label, and its old and new values as they may be shown (account numbers masked). */
   changes: Array<{ field: string; label: string; from: string; to: string }>;
   /** What changed, in a few words for the subject: "the bank details and the site address". */
@@ -617,7 +684,8 @@ export interface SettingsChangeNotice {
 export function settingsChangeEmails(notice: SettingsChangeNotice): Draft[] {
   const when = `${melbourneTime.format(notice.at)} (Melbourne time)`;
   const from = `IP address ${notice.ipAddress || 'unknown'}, ${notice.userAgent || 'no browser named'}`;
-  const intro = `${notice.username} changed ${notice.summary} in the settings of the ${notice.brand} website on ${when}.`;
+  const { brand } = notice.business;
+  const intro = `${notice.username} changed ${notice.summary} in the settings of the ${brand} website on ${when}.`;
   const fields: Field[] = [
     ...notice.changes.map((change) => ({ label: `${change.label} (${change.field})`, value: `${change.from} → ${change.to}` })),
     { label: 'Who', value: notice.username },
@@ -626,17 +694,14 @@ export function settingsChangeEmails(notice: SettingsChangeNotice): Draft[] {
   ];
   const advice =
     'If nobody at the business meant to make this change, sign in at once, put the settings back and change the admin passwords. This notice goes to every staff email address, before and after the change.';
-  const text = [intro, '', ...fields.map((field) => `${field.label}: ${field.value}`), '', advice, '', `The settings: ${notice.link}`].join(
-    '\n',
-  );
-  const html = staffAlertHtml({ preheader: intro, intro: `${intro} ${advice}`, fields, link: notice.link });
-  return notice.to.map((to) => ({
-    channel: 'email',
-    audience: 'staff',
-    to,
-    subject: `Security notice: ${notice.summary} changed on the ${notice.brand} website`,
-    text,
-    html,
-    sender: { name: notice.brand },
-  }));
+  const subject = `Security notice: ${notice.summary} changed on the ${brand} website`;
+  const { html, text } = renderEmail({
+    preheader: intro,
+    heading: subject,
+    paragraphs: [intro, advice],
+    summary: fields,
+    action: { label: 'The settings', url: notice.link },
+    business: notice.business,
+  });
+  return notice.to.map((to) => ({ channel: 'email', audience: 'staff', to, subject, text, html, sender: { name: brand } }));
 }

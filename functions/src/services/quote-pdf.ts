@@ -12,7 +12,7 @@ import {
 } from '@site/domain';
 import PDFDocument from 'pdfkit';
 import type { QuoteRecord } from '../ports/quotes';
-import { melbourneTime } from './lead-messages';
+import { abnLabel, melbourneTime } from './lead-messages';
 
 /** The business as the quote's letterhead prints it, and its logo's bytes when one is set. */
 export interface QuoteLetterhead {
@@ -36,9 +36,6 @@ const melbourneDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Mel
  * against); the customer's leaves out a line that means nothing to them.
  */
 export type QuotePdfCopy = 'customer' | 'staff';
-
-/** "11 222 333 444", as an ABN is printed. */
-export const abnLabel = (abn: string) => `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}`;
 
 /**
  * The quote's PDF: the letterhead (name, ABN, address, logo), the quote's number and version,

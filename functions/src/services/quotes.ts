@@ -49,10 +49,20 @@ import type { NewMessage } from '../ports/messages';
 import { quotePdfKey, type CheckoutEvent, type CheckoutSessionData, type DepositCheckout, type QuoteRecord } from '../ports/quotes';
 import type { Collection, Store } from '../ports/store';
 import type { Attachments } from './attachments';
-import { adminLink, melbourneTime, quoteCustomerEmail, staffAlert, type Draft, type MessageSettings } from './lead-messages';
+import {
+  abnLabel,
+  adminLink,
+  fullDateTime,
+  melbourneTime,
+  quoteCustomerEmail,
+  staffAlert,
+  type Draft,
+  type Field,
+  type MessageSettings,
+} from './lead-messages';
 import { leadPatch } from './leads';
 import type { LinkSigner } from './link-signing';
-import { abnLabel, quotePdf, type QuotePdfCopy } from './quote-pdf';
+import { quotePdf, type QuotePdfCopy } from './quote-pdf';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -329,10 +339,16 @@ export class QuoteService {
     const pdf = await this.keptPdf(sent, lead, site);
     const url = await this.customerUrl(settings, draft.leadKind, draft.leadId);
     const totals = quoteTotals(sent.items);
+    const where = await this.jobAddress(sent, lead);
     const email = quoteCustomerEmail(settings, lead.email, {
       subject: `Your quote ${sent.number} from ${settings.business.brand}`,
       firstName: lead.firstName,
       body: `Thank you for the chance to quote on your renovation. Your quote ${sent.number}${sent.version > 1 ? ` (version ${sent.version}, replacing the earlier one)` : ''} comes to ${formatCents(totals.totalCents)} including GST with the options as we suggest them, and is valid until ${visitDateLabel(new Date(patch.validUntil))}. The PDF is attached. On your page you can choose between the options, see the total change and accept or decline it.${majorNotice(sent, site, this.deps.clock.now())}`,
+      summary: [
+        ...quoteSummary(sent, where),
+        { label: 'Total', value: `${formatCents(totals.totalCents)} including GST` },
+        { label: 'Valid until', value: visitDateLabel(new Date(patch.validUntil)) },
+      ],
       action: { label: 'View and accept your quote', url },
       attachments: [this.pdfAttachment(sent, pdf)],
     });
@@ -393,6 +409,12 @@ export class QuoteService {
       subject: `Receipt: deposit on quote ${paid.number}`,
       firstName: customer.firstName,
       body: `Thank you: we have received your deposit on quote ${paid.number}. Amount: ${amount}. Paid on ${visitDateLabel(new Date(at))} by ${how}. Reference: ${deposit.reference}.${business.abn ? ` ${business.legalName ?? business.brand}, ABN ${abnLabel(business.abn)}.` : ''} Please keep this email as your receipt.`,
+      summary: [
+        { label: 'What', value: `Deposit on quote ${paid.number}` },
+        { label: 'Amount', value: amount },
+        { label: 'Paid', value: `${visitDateLabel(new Date(at))} by ${how}` },
+        { label: 'Reference', value: deposit.reference },
+      ],
       action: { label: 'View your quote', url },
       attachments: [],
     });
@@ -578,6 +600,15 @@ export class QuoteService {
       subject: `You accepted quote ${quote.number}`,
       firstName: lead.firstName,
       body: `Thank you for accepting quote ${quote.number} for ${formatCents(totals.totalCents)} including GST. A copy of the contract you accepted is attached. The deposit is ${formatCents(accepted.deposit?.cents ?? 0)}; your page shows how to pay it.${transfer}${acceptedNotice(accepted, site)}`,
+      summary: [
+        ...quoteSummary(accepted, await this.jobAddress(accepted, lead)),
+        { label: 'Total', value: `${formatCents(totals.totalCents)} including GST` },
+        { label: 'Accepted', value: `${fullDateTime(new Date(at))} by ${input.name}` },
+        {
+          label: 'Deposit',
+          value: `${formatCents(accepted.deposit?.cents ?? 0)}${accepted.deposit?.dueAt ? `, due by ${dayOf.format(new Date(accepted.deposit.dueAt))}` : ''}`,
+        },
+      ],
       action: { label: 'Your page and the deposit', url },
       attachments: [pdf],
     });
@@ -849,6 +880,11 @@ export class QuoteService {
       subject: `You withdrew from the contract of quote ${record.number}`,
       firstName: lead.firstName,
       body: `We received your notice of withdrawal from the contract of quote ${record.number}, given by ${name} on ${when} (Melbourne time), within the cooling-off period. ${refund ? `We keep $100 as the law allows and refund you ${formatCents(refund)} of the deposit you paid.` : 'You paid no deposit, so nothing is owed either way.'} If you did not send this notice, call us on ${site.business.phone}.`,
+      summary: [
+        ...quoteSummary(record, await this.jobAddress(record, lead)),
+        { label: 'Notice given', value: `${fullDateTime(new Date(at))} by ${name}` },
+        { label: 'Refund', value: refund ? formatCents(refund) : 'None: no deposit was paid' },
+      ],
       action: { label: 'Your page', url },
       attachments: [],
     });
@@ -968,6 +1004,11 @@ export class QuoteService {
   }
 
   /** The street of the site measure the lead booked, as a quote's site address. */
+  /** Where the work is: the quote's site address, or the booked measure's. */
+  private async jobAddress(quote: QuoteRecord, lead: LeadRecord): Promise<string | undefined> {
+    return quote.siteAddress ?? (await this.bookedSite(lead));
+  }
+
   private async bookedSite(lead: LeadRecord): Promise<string | undefined> {
     const bookingId = 'bookingId' in lead ? lead.bookingId : undefined;
     const booking = bookingId ? await this.deps.store.bookings.get(bookingId) : null;
@@ -1091,7 +1132,7 @@ export class QuoteService {
       quote,
       { business: site.business, ...(logo ? { logo } : {}) },
       deposit,
-      { name: `${lead.firstName} ${lead.lastName}`, address: quote.siteAddress ?? (await this.bookedSite(lead)) },
+      { name: `${lead.firstName} ${lead.lastName}`, address: await this.jobAddress(quote, lead) },
       {
         consumerGuideUrl: quote.acceptance?.consumerGuide?.url ?? site.payments.consumerGuideUrl,
         coolingOffNotice: coolingOffNotice(this.deps.clock.now()),
@@ -1264,6 +1305,14 @@ const insuranceOutstanding = (quote: QuoteRecord): boolean =>
 
 /** A draft's particulars, emptied before a save writes what the builder now holds (a cleared field goes). */
 const clearedParticulars = { siteAddress: undefined, startDate: undefined, startWithinWeeks: undefined, completionWeeks: undefined };
+
+/** A quote email's summary: which quote, and where the work is when known. */
+function quoteSummary(quote: QuoteRecord, where: string | undefined): Field[] {
+  return [
+    { label: 'What', value: `Quote ${quote.number}${quote.version > 1 ? `, version ${quote.version}` : ''}` },
+    ...(where ? [{ label: 'Where', value: where }] : []),
+  ];
+}
 
 const dayOf = new Intl.DateTimeFormat('en-AU', {
   timeZone: 'Australia/Melbourne',

@@ -13,7 +13,7 @@ import type { Clock } from '../ports/clock';
 import type { MessageStore } from '../ports/messages';
 import type { SettingsRecord, SettingsStore } from '../ports/settings';
 import { ConflictError, ForbiddenError } from '../ports/errors';
-import { settingsChangeEmails } from './lead-messages';
+import { emailBusinessOf, settingsChangeEmails } from './lead-messages';
 
 /** The settings as the server uses them, with who last changed them. */
 export interface CurrentSettings {
@@ -247,7 +247,7 @@ export async function announceSensitiveChanges(
     ...(changes.some((change) => change.field.startsWith('notifications.')) ? ['who gets staff alerts'] : []),
   ];
   const drafts = settingsChangeEmails({
-    brand: after.business.brand,
+    business: emailBusinessOf(after),
     changes: changes.map((change) => ({
       field: change.field,
       label: sensitiveLabels[change.field] ?? change.field,
