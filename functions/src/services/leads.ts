@@ -1,4 +1,5 @@
 import {
+  bookedLeadProgress,
   deriveChannel,
   limits,
   newLeadProgress,
@@ -96,8 +97,10 @@ export class LeadService {
 
   /**
    * The quote request a booked site measure makes in the pipeline (`id` and `bookingId` given),
-   * stored with its files; its messages are the booking's (`compose`), not a quote's own.
-   * 400 for a file that is not a fresh upload of this API; nothing is stored then.
+   * stored with its files; its messages are the booking's (`compose`), not a quote's own. The
+   * booking is its first contact (`bookedLeadProgress`): it starts `contacted`, never waits as
+   * new and has no follow-up reminder. 400 for a file that is not a fresh upload of this API;
+   * nothing is stored then.
    */
   async submitBookingQuote(
     submitted: QuoteInput,
@@ -107,19 +110,24 @@ export class LeadService {
     const { attachments, ...input } = submitted;
     const now = this.deps.clock.now();
     const settings = await this.deps.messageSettings();
-    const quote: QuoteRequest = { id: ids.id, ...input, bookingId: ids.bookingId, ...this.newLead(input, now, settings) };
+    const quote: QuoteRequest = { id: ids.id, ...input, bookingId: ids.bookingId, ...this.newLead(input, now, settings, true) };
     await this.recordWithAttachments({ kind: 'quote', record: quote }, attachments, now, settings, compose);
     return quote;
   }
 
-  /** What every new lead starts with: its channel, consent, status, follow-up and time. */
-  private newLead(input: { source?: InquiryInput['source']; marketingConsent?: boolean }, now: Date, settings: MessageSettings) {
+  /** What every new lead starts with: its channel, consent, status, follow-up and time; a `booked` one is contacted already. */
+  private newLead(
+    input: { source?: InquiryInput['source']; marketingConsent?: boolean },
+    now: Date,
+    settings: MessageSettings,
+    booked = false,
+  ) {
+    const at = now.toISOString();
     return {
       channel: deriveChannel(input.source),
       ...consentOf(input.marketingConsent, now),
-      ...newLeadProgress(now.toISOString()),
-      ...newLeadFollowUp(now, settings.followUp),
-      createdAt: now.toISOString(),
+      ...(booked ? bookedLeadProgress(at) : { ...newLeadProgress(at), ...newLeadFollowUp(now, settings.followUp) }),
+      createdAt: at,
     };
   }
 
