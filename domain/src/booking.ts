@@ -276,6 +276,11 @@ export const bookingCalendarQuerySchema = z.object({
   to: z.iso.datetime({ error: bookingMessages.calendarRange }),
 });
 
+export const nextVisitMessage = 'Give from as a time, such as 2026-12-07T13:00:00.000Z';
+
+/** `GET /api/bookings/next?from=` (staff): the first booked visit starting at or after `from`. */
+export const nextVisitQuerySchema = z.object({ from: z.iso.datetime({ error: nextVisitMessage }) });
+
 /** `PATCH /api/bookings/:id` (staff): a new start, or `status: 'cancelled'`. */
 export const bookingStaffChangeSchema = z.union([z.object({ start: instant }), z.object({ status: z.literal('cancelled') })]);
 

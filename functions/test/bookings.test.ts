@@ -18,10 +18,11 @@ import type {
   BookingCalendar,
   BookingFeed,
   ChangeEvent,
+  NextVisit,
   PublicBooking,
   QuoteRequest,
 } from '@site/domain';
-import { bookingMessages } from '@site/domain';
+import { bookingMessages, nextVisitMessage } from '@site/domain';
 import Database from 'better-sqlite3';
 import ICAL from 'ical.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -622,6 +623,36 @@ describe('reminders', () => {
     restarted.clock.advance(offset + hour);
     expect(await restarted.app.context.bookings.sendDueReminders()).toBe(0);
     expect(reminders()).toHaveLength(3);
+  });
+});
+
+describe('the next visit', () => {
+  it('answers the first visit still booked from a time on (the calendar opens on its day), null after the last, 400 for no time', async () => {
+    const t = await start();
+    // Wednesday 3 February 2027, 10:00 am in Melbourne.
+    t.clock.advance(Date.parse('2027-02-02T23:00:00.000Z') - t.clock.now().getTime());
+    const staff = await t.adminClient();
+    const free = await availability(t.client());
+    const [first, second] = [free.days[3].slots[0].start, free.days[4].slots[2].start];
+    expect((await book(t, second)).status).toBe(201);
+    expect((await book(t, first, { email: 'first@example.com', mobile: '0412 000 111', street: '1 Other Street' })).status).toBe(201);
+    const next = async (from: string) => (await staff.get<NextVisit>(`/api/bookings/next?from=${encodeURIComponent(from)}`)).body;
+    expect((await next('2027-02-02T13:00:00.000Z')).booking).toMatchObject({
+      start: first,
+      email: 'first@example.com',
+      notes: 'Side gate is open',
+    });
+    expect((await next(first)).booking?.start).toBe(first);
+    expect((await next(new Date(Date.parse(first) + 1).toISOString())).booking?.start).toBe(second);
+    // A cancelled visit is not one to open on.
+    const { bookingId } = await leadOf(staff, first);
+    expect((await staff.patch(`/api/bookings/${bookingId}`, { status: 'cancelled' })).status).toBe(200);
+    expect((await next('2027-02-02T13:00:00.000Z')).booking?.start).toBe(second);
+    expect(await next(new Date(Date.parse(second) + 1).toISOString())).toEqual({ booking: null });
+    const refused = await staff.get<ApiError>('/api/bookings/next?from=monday');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.from).toBe(nextVisitMessage);
+    expect((await t.client().get('/api/bookings/next?from=2027-02-02T13:00:00.000Z')).status).toBe(401);
   });
 });
 

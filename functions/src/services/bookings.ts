@@ -14,6 +14,7 @@ import {
   type BookingFeed,
   type BookingInput,
   type BookingSettings,
+  type NextVisit,
   type PublicBooking,
   type QuoteInput,
   type SiteSettings,
@@ -197,6 +198,19 @@ export class BookingService {
       this.blocksReaching(fromMs, toMs),
     ]);
     return { bookings: bookings.map(adminView), blocks: blocks.map(blockView) };
+  }
+
+  /** The first visit still booked that starts at or after `from` (the calendar opens on its day), or null. */
+  async nextVisit(from: string): Promise<NextVisit> {
+    const page = await this.deps.store.bookings.find({
+      where: { status: 'booked' },
+      orderBy: 'start',
+      direction: 'asc',
+      atLeast: new Date(from).toISOString(),
+      limit: 1,
+    });
+    const [first] = page.items;
+    return { booking: first ? adminView(first) : null };
   }
 
   /** One visit, booked or cancelled, as staff read it (a lead's card shows its site measure). */
