@@ -2,6 +2,7 @@ import EventOutlined from '@mui/icons-material/EventOutlined';
 import NotesOutlined from '@mui/icons-material/NotesOutlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -40,7 +41,9 @@ export function LeadMeasure({ bookingId }: { bookingId: string }) {
         </Link>
       </Detail>
       <Detail icon={<NotesOutlined fontSize="small" />} label="Notes">
-        <span style={{ whiteSpace: 'pre-wrap' }}>{visit.notes || 'None'}</span>
+        <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
+          {visit.notes || 'None'}
+        </Box>
       </Detail>
     </Stack>
   );
