@@ -127,6 +127,7 @@ export const auditActionLabels = {
   'inquiry.deleted': 'Deleted an inquiry',
   'quote.updated': 'Updated a quote request',
   'quote.deleted': 'Deleted a quote request',
+  'lead.job_done': 'Marked a job done',
   'review.requested': 'Asked a customer for a review',
   'review.approved': 'Approved a review',
   'review.deleted': 'Deleted a review',

@@ -175,6 +175,18 @@ export interface Booking {
   sequence: number;
 }
 
+/** A visit's address in one line: "12 Smith Street, Northcote 3070". */
+export const visitAddress = (booking: Pick<Booking, 'street' | 'suburb' | 'postcode'>) =>
+  `${booking.street}, ${booking.suburb} ${booking.postcode}`;
+
+/** Google Maps' search for an address (its documented URL form: the phone's maps app opens it, or the web map). */
+export const mapsHref = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+/** GET /api/bookings/next: the first visit still booked that starts at or after `from`, or null. */
+export interface NextVisit {
+  booking: Booking | null;
+}
+
 /** What the customer's own link shows: no other customer's data, and whether it can still be changed online. */
 export interface PublicBooking {
   service: BookingService;
@@ -263,6 +275,11 @@ export const bookingCalendarQuerySchema = z.object({
   from: z.iso.datetime({ error: bookingMessages.calendarRange }),
   to: z.iso.datetime({ error: bookingMessages.calendarRange }),
 });
+
+export const nextVisitMessage = 'Give from as a time, such as 2026-12-07T13:00:00.000Z';
+
+/** `GET /api/bookings/next?from=` (staff): the first booked visit starting at or after `from`. */
+export const nextVisitQuerySchema = z.object({ from: z.iso.datetime({ error: nextVisitMessage }) });
 
 /** `PATCH /api/bookings/:id` (staff): a new start, or `status: 'cancelled'`. */
 export const bookingStaffChangeSchema = z.union([z.object({ start: instant }), z.object({ status: z.literal('cancelled') })]);

@@ -6,6 +6,7 @@ import {
   closureOn,
   defaultBusinessHours,
   isFollowUpOverdue,
+  nextOpening,
   parseBusinessHours,
   type BusinessHours,
 } from './business-hours';
@@ -75,6 +76,29 @@ describe('addBusinessHours (Monday to Friday 08:00 to 17:30, Melbourne)', () => 
     expect(due('2026-11-27T17:00:00+11:00', 2, withSaturday)).toBe(iso('2026-11-28T10:30:00+11:00'));
     expect(due('2026-11-28T11:30:00+11:00', 2, withSaturday)).toBe(iso('2026-11-30T09:30:00+11:00'));
     expect(due('2026-11-25T09:00:00+11:00', 0.5)).toBe(iso('2026-11-25T09:30:00+11:00'));
+  });
+});
+
+describe('nextOpening (quiet hours: when staff messages may go out)', () => {
+  const opening = (at: string, businessHours = defaultBusinessHours) => nextOpening(new Date(at), businessHours).toISOString();
+
+  it('is the moment itself while open, the opening time itself included, and not the closing time', () => {
+    expect(opening('2026-11-30T08:00:00+11:00')).toBe(iso('2026-11-30T08:00:00+11:00'));
+    expect(opening('2026-11-30T17:29:59+11:00')).toBe(iso('2026-11-30T17:29:59+11:00'));
+    expect(opening('2026-11-30T17:30:00+11:00')).toBe(iso('2026-12-01T08:00:00+11:00'));
+  });
+
+  it('waits from a Saturday evening to Monday at opening, and from the night to the morning', () => {
+    expect(opening('2026-11-28T19:00:00+11:00')).toBe(iso('2026-11-30T08:00:00+11:00'));
+    expect(opening('2026-12-01T23:30:00+11:00')).toBe(iso('2026-12-02T08:00:00+11:00'));
+    expect(opening('2026-12-02T06:59:00+11:00')).toBe(iso('2026-12-02T08:00:00+11:00'));
+  });
+
+  it('skips closures, and is never quiet for hours that name no opening', () => {
+    const shutdown = { ...defaultBusinessHours, closures: [{ from: '2026-12-24', to: '2027-01-04' }] };
+    expect(opening('2026-12-23T18:00:00+11:00', shutdown)).toBe(iso('2027-01-05T08:00:00+11:00'));
+    const none = hours('Mon 08:00-09:00');
+    expect(opening('2026-12-01T03:00:00+11:00', { days: none.days.map(() => []) })).toBe(iso('2026-12-01T03:00:00+11:00'));
   });
 });
 

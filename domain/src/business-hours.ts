@@ -176,6 +176,19 @@ export function addBusinessHours(start: Date, hours: number, businessHours: Busi
   throw new Error('Business hours name no opening hours');
 }
 
+/**
+ * When staff messages may go out (quiet hours): `at` itself while the business is open, else
+ * the start of its next opening (closures skipped). `at` when the hours name no opening at all:
+ * a business that keeps no hours is never quiet.
+ */
+export function nextOpening(at: Date, businessHours: BusinessHours, timeZone = businessTimeZone): Date {
+  const time = at.getTime();
+  for (const period of openPeriods(at, businessHours, timeZone)) {
+    if (period.end > time) return new Date(Math.max(period.start, time));
+  }
+  return new Date(time);
+}
+
 /** How many business hours (fractional) lie between `from` and `to`. */
 export function businessHoursBetween(from: Date, to: Date, businessHours: BusinessHours, timeZone = businessTimeZone): number {
   let ms = 0;

@@ -29,12 +29,15 @@ export interface ReviewInviteView {
 
 /**
  * Entries the site itself adds to a lead's history, beside staff's status changes and notes.
- * `review-requested` by the admin who asked, `review-reminded` by the website, `review-received`
- * by the customer.
+ * `measure-booked` by the website (the customer booked a site measure online: the lead's first
+ * contact), `job-done` by the admin who marked it (with the day, `on`), `review-requested` by
+ * the admin who asked, `review-reminded` by the website, `review-received` by the customer.
  */
-export const leadEvents = ['review-requested', 'review-reminded', 'review-received'] as const;
+export const leadEvents = ['measure-booked', 'job-done', 'review-requested', 'review-reminded', 'review-received'] as const;
 export type LeadEvent = (typeof leadEvents)[number];
 export const leadEventLabels: Record<LeadEvent, string> = {
+  'measure-booked': 'Site measure booked',
+  'job-done': 'Job done',
   'review-requested': 'Review requested',
   'review-reminded': 'Review reminder sent',
   'review-received': 'Review received',

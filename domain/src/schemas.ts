@@ -149,6 +149,8 @@ export interface LeadHistoryEntry {
   note?: string;
   /** Something the site did or received for this lead (a review request, the review). */
   event?: LeadEvent;
+  /** A `job-done` entry's day the job was finished (Melbourne, yyyy-MM-dd). */
+  on?: string;
 }
 
 /** What staff record on an inquiry or quote request as they work it. */
@@ -163,8 +165,11 @@ export interface LeadProgress {
    * hours after it arrived); absent when reminders were off as it arrived.
    */
   followUpDueAt?: string;
-  /** The reminder: `pending` until it is queued, then `reminded`. */
-  followUp?: 'pending' | 'reminded';
+  /**
+   * The reminder: `pending` until it is queued, then `reminded`; `held` when it fell due while
+   * no staff address or mobile was set (it then goes in one digest once one is).
+   */
+  followUp?: 'pending' | 'held' | 'reminded';
   /** When the reminder was queued. */
   followUpRemindedAt?: string;
   /**
@@ -176,6 +181,42 @@ export interface LeadProgress {
 
 /** The status and history a lead arriving `at` starts with (older records without them read as new too). */
 export const newLeadProgress = (at: string): LeadProgress => ({ status: 'new', history: [], updatedAt: at });
+
+/**
+ * What a lead made by a site measure the customer booked online starts with: the booking is
+ * its first contact, so it is `contacted` from the start (it never waits as new, counts in no
+ * "waiting" figure and sends no follow-up reminder), with "Site measure booked" in its history.
+ */
+export const bookedLeadProgress = (at: string): LeadProgress => ({
+  status: 'contacted',
+  history: [{ at, by: 'website', event: 'measure-booked' }],
+  firstContactAt: at,
+  updatedAt: at,
+});
+
+/** The day a won lead's job was marked done (yyyy-MM-dd), from its history; null while it is not. */
+export function jobDoneOn(history: ReadonlyArray<Pick<LeadHistoryEntry, 'event' | 'on'>>): string | null {
+  const done = history.filter((entry) => entry.event === 'job-done').at(-1);
+  return done?.on ?? null;
+}
+
+export const jobDoneMessages = {
+  day: 'Job done must be a day (yyyy-MM-dd), today or earlier',
+  notWon: 'Only a won lead can be marked job done',
+  already: 'This job is already marked done',
+} as const;
+
+/** POST /api/leads/{kind}/{id}/job-done: the day the job was finished (checked against today on the server). */
+export const jobDoneSchema = z.object({
+  on: z
+    .string({ error: jobDoneMessages.day })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, jobDoneMessages.day)
+    .refine((day) => {
+      const date = new Date(`${day}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+    }, jobDoneMessages.day),
+});
+export type JobDoneInput = z.infer<typeof jobDoneSchema>;
 
 const statusMessage = `Status must be one of ${leadStatuses.join(', ')}`;
 const noteMessage = `Note must be 1 to ${limits.leadNoteMaxLength.toLocaleString('en-AU')} characters`;

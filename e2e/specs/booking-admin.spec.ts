@@ -74,9 +74,10 @@ test.describe('the Calendar tab', () => {
     const check = failOnConsoleErrors(page);
     await page.goto(`/admin?tab=calendar&day=${day.date}`);
     await dashboardReady(page);
-    await expect(
-      page.getByRole('region', { name: 'Calendar feed' }).getByRole('textbox', { name: 'Private calendar address' }),
-    ).toHaveValue(/\.ics/);
+    await expect(page.getByRole('region', { name: 'Calendar feed' }).getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+      'href',
+      /^webcal:\/\/.+\.ics$/,
+    );
 
     await page.evaluate(() => document.documentElement.setAttribute('data-e2e-no-reload', 'yes'));
 
@@ -133,6 +134,64 @@ test.describe('the Calendar tab', () => {
     expect(moved?.start).toBe(target.slot.start);
     const email = await arrived(smtp, (mail) => mail.to.includes(booking.email) && mail.subject === `Your measure has moved: ${when}`);
     expect(email.text).toContain(`to ${when} (Melbourne time) at 1 High Street, Northcote`);
+    check();
+  });
+
+  test("opens on the next visit, and a booked lead's card has the mobile to call, the address as a map and the notes", async ({
+    page,
+    request,
+    adminApi,
+  }) => {
+    const place = 'postcode=3070&suburb=Northcote';
+    const free = (await (await request.get(`/api/booking/availability?${place}`)).json()) as BookingAvailability;
+    const day = free.days[free.days.length - 1];
+    const firstName = uniqueName('Noa');
+    const booking: BookingInput = {
+      service: 'bathroom',
+      start: day.slots[0].start,
+      street: '7 Station Street',
+      suburb: 'Northcote',
+      postcode: '3070',
+      firstName,
+      lastName: 'Park',
+      email: `${firstName.toLowerCase()}@example.com`,
+      mobile: '0412 555 019',
+      notes: 'Side gate is open; the dog is friendly',
+    };
+    const made = await request.post('/api/bookings', { data: booking });
+    expect(made.status(), await made.text()).toBe(201);
+    // The first visit still booked from today on: this one, or one another test booked earlier.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date());
+    const from = new Date(`${today}T00:00:00+10:00`).toISOString();
+    const next = (await (await adminApi.get(`/api/bookings/next?from=${encodeURIComponent(from)}`)).json()) as { booking: Booking };
+    expect(next.booking).not.toBeNull();
+
+    await signIn(page);
+    await dashboardReady(page);
+    const check = failOnConsoleErrors(page);
+    await page.goto('/admin?tab=calendar');
+    await dashboardReady(page);
+    const nextName = `${next.booking.firstName} ${next.booking.lastName}`;
+    await expect(page.getByRole('button', { name: new RegExp(`: ${escape(nextName)}, ${next.booking.suburb}$`) }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next visit' })).toBeDisabled();
+
+    // Its lead's card, as the calendar's details link to it.
+    const calendar = (await (
+      await adminApi.get(
+        `/api/bookings?${new URLSearchParams({ from: booking.start, to: new Date(Date.parse(booking.start) + 3_600_000).toISOString() }).toString()}`,
+      )
+    ).json()) as { bookings: Booking[] };
+    const visit = calendar.bookings.find((each) => each.email === booking.email) as Booking;
+    await page.goto(`/admin?tab=quotes&lead=${visit.leadId}`);
+    await dashboardReady(page);
+    const card = page.getByRole('article', { name: `${firstName} Park` });
+    await expect(card.getByRole('link', { name: '0412 555 019' })).toHaveAttribute('href', 'tel:+61412555019');
+    await expect(card.getByRole('link', { name: '7 Station Street, Northcote 3070' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=7%20Station%20Street%2C%20Northcote%203070',
+    );
+    await expect(card).toContainText('Notes: Side gate is open; the dog is friendly');
+    await expect(card).toContainText('Site measure booked');
     check();
   });
 

@@ -71,6 +71,11 @@ test.describe('verified reviews', () => {
     await mine.getByRole('button', { name: `Status: New. Change the status of ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Won' }).click();
     await expect(mine.getByRole('button', { name: `Status: Won. Change the status of ${name}` })).toBeVisible();
+    // Won is not finished: the review is asked for once the job is marked done.
+    await expect(mine.getByRole('button', { name: `Request a review from ${name}` })).toHaveCount(0);
+    await mine.getByRole('button', { name: `Mark ${name}'s job done` }).click();
+    await expect(toast(page, 'Job marked done')).toBeVisible();
+    await expect(mine.getByText(/^Job done: \d{1,2} \w+ \d{4}$/)).toBeVisible();
     await mine.getByRole('button', { name: `Request a review from ${name}` }).click();
     await expect(toast(page, `Review request sent to ${lead.email}`)).toBeVisible();
     await expect(mine.getByText('Review requested', { exact: true })).toBeVisible();

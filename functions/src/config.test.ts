@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './config';
+import { envSchema, readEnv } from './config';
 import { channelsOff } from './embedded/site';
 
 describe('the embedded server environment', () => {
@@ -19,7 +19,7 @@ describe('the embedded server environment', () => {
       NOTIFY_SMS: ['+61411111111', '+61422222222'],
       SITE_URL: 'https://www.example.com.au',
     });
-    expect(channelsOff(env)).toEqual([]);
+    expect(channelsOff(env, ['office@example.com'])).toEqual([]);
   });
 
   it('reads the customer message limits: SMS countries upper-cased, AU and 3 a day by default', () => {
@@ -118,11 +118,22 @@ describe('the embedded server environment', () => {
     }
   });
 
-  it('says which channels are off when none is configured', () => {
-    expect(channelsOff(readEnv({}))).toEqual([
+  it('says which channels are off when none is configured, naming only what the server reads', () => {
+    const off = channelsOff(readEnv({}), []);
+    expect(off).toEqual([
       'Email is off: set SMTP_URL and MAIL_FROM to send it.',
       'SMS is off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to send it.',
-      'No staff email address: set NOTIFY_EMAIL to hear of new leads by email.',
+      "No staff email address: add one in the admin's Settings tab, Staff notifications, to hear of new leads by email.",
     ]);
+    // Every variable a sentence names is one readEnv reads and the senders use, never one only copied into the settings once.
+    const named = off.join(' ').match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g) ?? [];
+    const seedOnly = ['NOTIFY_EMAIL', 'NOTIFY_SMS', 'SITE_URL', 'BUSINESS_HOURS', 'FOLLOW_UP_AFTER_HOURS', 'LEAD_RETENTION_MONTHS'];
+    expect(named.length).toBeGreaterThan(0);
+    for (const name of named) {
+      expect(Object.keys(envSchema.shape)).toContain(name);
+      expect(seedOnly).not.toContain(name);
+    }
+    // A staff address in the settings is enough, whatever NOTIFY_EMAIL says.
+    expect(channelsOff(readEnv({}), ['office@example.com'])).toHaveLength(2);
   });
 });

@@ -123,10 +123,14 @@ export const envSchema = z.object({
   FORM_RATE_LIMIT: intFrom(20, 1),
   VISIT_RATE_LIMIT: intFrom(120, 1),
   LOGIN_RATE_LIMIT: intFrom(5, 1),
-  /** Staff told about every lead. */
+  /**
+   * NOTIFY_EMAIL, NOTIFY_SMS, FOLLOW_UP_AFTER_HOURS and BUSINESS_HOURS (with SITE_URL and
+   * LEAD_RETENTION_MONTHS) are read only at the first start of a version with business
+   * settings, and copied into them (settingsSeedOf); the Settings tab rules from then on, so no
+   * message tells an operator to set them.
+   */
   NOTIFY_EMAIL: list(z.email('must be email addresses separated by commas')),
   NOTIFY_SMS: list(mobile),
-  /** A lead still new this many business hours after it arrived sends the staff one reminder. */
   FOLLOW_UP_AFTER_HOURS: followUpAfterHours,
   BUSINESS_HOURS: businessHours,
   /** The countries customer SMS may go to; staff alerts (NOTIFY_SMS) go anywhere. */
@@ -142,7 +146,7 @@ export const envSchema = z.object({
     .pipe(z.array(country).min(1, 'must name at least one country, such as AU')),
   /** Emails and SMS to one customer address or mobile per rolling 24 hours. */
   CUSTOMER_MESSAGES_PER_DAY: intFrom(3, 1),
-  /** The site's public address, for links in messages; the business settings' siteUrl when unset. */
+  /** Copied into the settings' site address at the first start, as NOTIFY_EMAIL is. */
   SITE_URL: url(/^https?:$/, 'must be an http(s) address such as https://www.example.com.au'),
   SMTP_URL: url(/^smtps?:$/, 'must look like smtp://user:password@host:587 or smtps://user:password@host:465'),
   MAIL_FROM: z.string().optional(),

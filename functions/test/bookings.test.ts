@@ -18,10 +18,11 @@ import type {
   BookingCalendar,
   BookingFeed,
   ChangeEvent,
+  NextVisit,
   PublicBooking,
   QuoteRequest,
 } from '@site/domain';
-import { bookingMessages } from '@site/domain';
+import { bookingMessages, nextVisitMessage } from '@site/domain';
 import Database from 'better-sqlite3';
 import ICAL from 'ical.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -78,6 +79,13 @@ const availability = async (client: Client) => {
 const allStarts = (free: BookingAvailability) => free.days.flatMap((d) => d.slots.map((slot) => slot.start));
 /** A free start on the third day offered or later: its reminder lies a day or more ahead. */
 const laterSlot = (free: BookingAvailability, index = 0) => free.days[2].slots[index].start;
+
+/** The Melbourne weekday of an instant ("Monday"). */
+const weekdayOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', weekday: 'long' }).format(new Date(iso));
+/** A later visit not on a Monday: its reminder, 24 hours before, falls inside the opening hours (Monday to Friday). */
+const weekdayReminderSlot = (free: BookingAvailability) =>
+  free.days.slice(2).find((d) => weekdayOf(d.slots[0].start) !== 'Monday')!.slots[0].start;
 
 interface QueuedRow {
   id: string;
@@ -217,7 +225,15 @@ describe('booking', () => {
     expect(Date.parse(response.body.booking.end) - Date.parse(slot)).toBe(hour);
 
     const lead = await leadOf(staff, slot);
-    expect(lead).toMatchObject({ room: 'Kitchen', suburb: 'Northcote', channel: 'Paid search', marketingConsent: true, status: 'new' });
+    // The booking is the lead's first contact: it never waits as new.
+    expect(lead).toMatchObject({
+      room: 'Kitchen',
+      suburb: 'Northcote',
+      channel: 'Paid search',
+      marketingConsent: true,
+      status: 'contacted',
+      history: [{ by: 'website', event: 'measure-booked' }],
+    });
     expect(lead.source).toMatchObject({ utmCampaign: 'measure' });
     expect(typeof lead.bookingId).toBe('string');
 
@@ -586,7 +602,7 @@ describe('reminders', () => {
     const file = dataFile();
     const t = await start(file);
     const staff = await t.adminClient();
-    const slot = laterSlot(await availability(t.client()));
+    const slot = weekdayReminderSlot(await availability(t.client()));
     expect((await book(t, slot)).status).toBe(201);
     const lead = await leadOf(staff, slot);
     const reminders = () => queuedFor(file, lead.id).filter((row) => row.id.includes('-reminder-'));
@@ -607,6 +623,70 @@ describe('reminders', () => {
     restarted.clock.advance(offset + hour);
     expect(await restarted.app.context.bookings.sendDueReminders()).toBe(0);
     expect(reminders()).toHaveLength(3);
+  });
+});
+
+describe('the next visit', () => {
+  it('answers the first visit still booked from a time on (the calendar opens on its day), null after the last, 400 for no time', async () => {
+    const t = await start();
+    // Wednesday 3 February 2027, 10:00 am in Melbourne.
+    t.clock.advance(Date.parse('2027-02-02T23:00:00.000Z') - t.clock.now().getTime());
+    const staff = await t.adminClient();
+    const free = await availability(t.client());
+    const [first, second] = [free.days[3].slots[0].start, free.days[4].slots[2].start];
+    expect((await book(t, second)).status).toBe(201);
+    expect((await book(t, first, { email: 'first@example.com', mobile: '0412 000 111', street: '1 Other Street' })).status).toBe(201);
+    const next = async (from: string) => (await staff.get<NextVisit>(`/api/bookings/next?from=${encodeURIComponent(from)}`)).body;
+    expect((await next('2027-02-02T13:00:00.000Z')).booking).toMatchObject({
+      start: first,
+      email: 'first@example.com',
+      notes: 'Side gate is open',
+    });
+    expect((await next(first)).booking?.start).toBe(first);
+    expect((await next(new Date(Date.parse(first) + 1).toISOString())).booking?.start).toBe(second);
+    // A cancelled visit is not one to open on.
+    const { bookingId } = await leadOf(staff, first);
+    expect((await staff.patch(`/api/bookings/${bookingId}`, { status: 'cancelled' })).status).toBe(200);
+    expect((await next('2027-02-02T13:00:00.000Z')).booking?.start).toBe(second);
+    expect(await next(new Date(Date.parse(second) + 1).toISOString())).toEqual({ booking: null });
+    const refused = await staff.get<ApiError>('/api/bookings/next?from=monday');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.from).toBe(nextVisitMessage);
+    expect((await t.client().get('/api/bookings/next?from=2027-02-02T13:00:00.000Z')).status).toBe(401);
+  });
+});
+
+describe('quiet hours', () => {
+  it("send the customer's reminder of a Monday visit on Sunday, and the staff's at Monday's opening", async () => {
+    const file = dataFile();
+    const t = await start(file);
+    // Wednesday 3 February 2027, 10:00 am in Melbourne: the next Monday is 8 February.
+    t.clock.advance(Date.parse('2027-02-02T23:00:00.000Z') - t.clock.now().getTime());
+    const staff = await t.adminClient();
+    const free = await availability(t.client());
+    const monday = free.days.find((d) => d.date === '2027-02-08')!.slots.find((slot) => slot.start === '2027-02-07T23:00:00.000Z')!.start;
+    expect((await book(t, monday)).status).toBe(201);
+    const lead = await leadOf(staff, monday);
+    const reminders = () =>
+      queuedFor(file, lead.id)
+        .filter((row) => row.id.includes('-reminder-'))
+        .map((row) => `${row.audience} ${row.channel}`)
+        .sort();
+
+    // Sunday 10:00 am: the customer's go; the staff's waits.
+    t.clock.advance(Date.parse('2027-02-06T23:00:00.000Z') - t.clock.now().getTime());
+    expect(await t.app.context.bookings.sendDueReminders()).toBe(1);
+    expect(reminders()).toEqual(['customer email', 'customer sms']);
+    t.clock.advance(Date.parse('2027-02-07T20:59:59.000Z') - t.clock.now().getTime());
+    expect(await t.app.context.bookings.sendDueReminders()).toBe(0);
+    // Monday 08:00: the staff's reminder of the 10:00 visit, once.
+    t.clock.advance(1000);
+    expect(await t.app.context.bookings.sendDueReminders()).toBe(1);
+    expect(await t.app.context.bookings.sendDueReminders()).toBe(0);
+    expect(reminders()).toEqual(['customer email', 'customer sms', 'staff email']);
+    expect(queuedFor(file, lead.id).find((row) => row.audience === 'staff' && row.id.includes('-reminder-'))!.id).toBe(
+      `${lead.id}-reminder-staff-0-1`,
+    );
   });
 });
 
@@ -874,9 +954,13 @@ describe("a busy day's staff alerts", () => {
         .map((row) => row.audience),
     ).toEqual(['customer', 'customer']);
 
-    // Not while the day lasts; once it is over, one digest, once.
+    // Not while the day lasts; once it is over, one digest, once, at the next opening (08:00 Wednesday).
     expect(await t.app.context.bookings.sendDueDigests()).toBe(0);
     t.clock.advance(Date.parse('2027-02-02T13:05:00.000Z') - t.clock.now().getTime());
+    expect(await t.app.context.jobs.run('booking-reminders')).toBe(0);
+    t.clock.advance(Date.parse('2027-02-02T20:59:59.000Z') - t.clock.now().getTime());
+    expect(await t.app.context.bookings.sendDueDigests()).toBe(0);
+    t.clock.advance(1000);
     // The scheduled kind that sends the reminders (none due yet) sends the digest too.
     expect(await t.app.context.jobs.run('booking-reminders')).toBe(1);
     expect(await t.app.context.bookings.sendDueDigests()).toBe(0);

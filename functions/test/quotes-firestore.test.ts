@@ -181,6 +181,11 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('quotes on Firestore'), () =>
     expect((await deliver('good')).body.handled).toBe(false);
     expect(((await db.collection('quotes').doc(quote.id).get()).data()?.deposit as { status: string }).status).toBe('paid');
     expect((await db.collection('stripe_events').doc(`evt_${quote.id}`).get()).exists).toBe(true);
+    // The payment is a line in the lead's history, once though the event came twice.
+    const paidLead = (await db.collection('quote_requests').doc(lead.id).get()).data() as QuoteRequest;
+    expect(paidLead.history.filter((entry) => entry.note?.startsWith('Deposit of '))).toEqual([
+      expect.objectContaining({ by: 'Stripe', note: `Deposit of $1,683.00 on quote ${quote.number} received by card` }),
+    ]);
   });
 
   it('makes one Checkout session however many ask at once, and refuses another version once one is accepted', async () => {

@@ -193,15 +193,16 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       `Moved the outbox files into the message queue: ${imported.queued} queued, ${imported.failed} more than a day old recorded as failed without sending, ${imported.skipped} unreadable or without a mobile number.`,
     );
   }
-  const off = channelsOff(env);
-  if (off.length) logger.warn(`${off.join(' ')} Messages wait in the queue until then.`);
   // An install configured through the old variables keeps what they said (once: the settings rule from then on).
   const seed = settingsSeedOf(env);
   if (await app.context.settings.seed(seed))
     print(
       `Copied ${seed.from.join(', ')} into the business settings. From now on they are changed in the admin's Settings tab; the variables are no longer read.`,
     );
-  const examples = exampleValues(await app.context.settings.settings());
+  const stored = await app.context.settings.settings();
+  const off = channelsOff(env, stored.notifications.emails);
+  if (off.length) logger.warn(`${off.join(' ')} Messages wait in the queue until then.`);
+  const examples = exampleValues(stored);
   if (examples.length)
     logger.warn(
       `The site still shows example settings: ${examples.map((example) => `${example.label} "${example.value}"`).join(', ')}. Put the business's real details in the admin's Settings tab before going live.`,
@@ -258,12 +259,17 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
   };
 }
 
-/** One sentence per channel that cannot send, saying what to set. */
-export function channelsOff(env: Env): string[] {
+/**
+ * One sentence per channel that cannot send, saying what to set: the variables the server
+ * reads for the senders, and the business settings for the staff's addresses (`staffEmails`),
+ * which no variable sets any more.
+ */
+export function channelsOff(env: Env, staffEmails: readonly string[]): string[] {
   const off: string[] = [];
   if (!env.SMTP_URL) off.push('Email is off: set SMTP_URL and MAIL_FROM to send it.');
   if (!env.TWILIO_ACCOUNT_SID) off.push('SMS is off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to send it.');
-  if (!env.NOTIFY_EMAIL.length) off.push('No staff email address: set NOTIFY_EMAIL to hear of new leads by email.');
+  if (!staffEmails.length)
+    off.push("No staff email address: add one in the admin's Settings tab, Staff notifications, to hear of new leads by email.");
   return off;
 }
 

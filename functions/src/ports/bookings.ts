@@ -6,8 +6,11 @@ import { ConflictError } from './errors';
  * grid it holds (domain/booking-slots `gridCells`: from its start to its end and travel buffer).
  */
 export interface BookingRecord extends Booking {
-  /** The one reminder 24 hours before: `pending` until due, `sending` once claimed, then `sent` or `skipped`. */
-  reminder: 'pending' | 'sending' | 'sent' | 'skipped';
+  /**
+   * The one reminder 24 hours before: `pending` until due, `sending` once claimed, then `sent` or
+   * `skipped`; `staff-pending` when the customer's part went and the staff's waits for opening hours.
+   */
+  reminder: 'pending' | 'sending' | 'staff-pending' | 'sent' | 'skipped';
   reminderDueAt: string;
   /** The grid cells held, as the instants (ms since 1970) they begin; none once cancelled. */
   cells: number[];

@@ -6,6 +6,7 @@ import {
   bookingInputSchema,
   bookingMessages,
   bookingStaffChangeSchema,
+  nextVisitQuerySchema,
 } from '@site/domain';
 import { Router, type Response } from 'express';
 import { signedIn } from '../auth/sessions';
@@ -70,6 +71,11 @@ export function bookingRoutes(
   router.get('/bookings', sessions.requireAdmin, async (req, res) => {
     const { from, to } = parse(bookingCalendarQuerySchema, queryParams(req));
     res.json(await bookings.calendar(from, to));
+  });
+
+  router.get('/bookings/next', sessions.requireAdmin, async (req, res) => {
+    const { from } = parse(nextVisitQuerySchema, queryParams(req));
+    res.json(await bookings.nextVisit(from));
   });
 
   router.get('/bookings/feed', sessions.requireAdmin, async (_req, res) => {

@@ -1,6 +1,15 @@
-import { inquiryInputSchema, leadFilterSchema, leadUpdateSchema, quoteInputSchema, type Inquiry, type QuoteRequest } from '@site/domain';
+import {
+  inquiryInputSchema,
+  jobDoneSchema,
+  leadFilterSchema,
+  leadUpdateSchema,
+  quoteInputSchema,
+  type Inquiry,
+  type QuoteRequest,
+} from '@site/domain';
 import { Router, type Request, type Response } from 'express';
 import { signedIn } from '../auth/sessions';
+import { HttpError } from '../http/errors';
 import { body, idParam, parse, queryParams } from '../http/validate';
 import type { LeadKind } from '../services/attachments';
 import type { Collection } from '../ports/store';
@@ -71,6 +80,18 @@ export function leadRoutes(ctx: Pick<RouteContext, 'leads' | 'store' | 'sessions
   router.get('/quote-requests', sessions.requireAdmin, (req, res) => sendLeads(req, res, store.quotes, 'quote requests'));
   router.patch('/quote-request/:id', sessions.requireAdmin, (req, res) => sendUpdated(req, res, 'quote'));
   router.delete('/quote-request/:id', sessions.requireAdmin, (req, res) => sendDeleted(req, res, 'quote'));
+
+  // A won lead's job marked done on a day: a history entry, after which a review can be asked for.
+  router.post('/leads/:kind/:id/job-done', sessions.requireAdmin, async (req, res) => {
+    const kind = ({ inquiry: 'inquiry', quote: 'quote' } as const)[req.params.kind as 'inquiry' | 'quote'] as LeadKind | undefined;
+    if (!kind) throw new HttpError(404, 'Not found');
+    const id = idParam(req);
+    const { on } = parse(jobDoneSchema, body(req));
+    const user = signedIn(res).user;
+    const lead = await leads.markJobDone(kind, id, on, user.username);
+    await audit.record(req, user, 'lead.job_done', { target: `${kind}:${id}`, detail: `${lead.firstName} ${lead.lastName}, ${on}` });
+    res.status(201).json(lead);
+  });
 
   router.get('/leads/stats', sessions.requireAdmin, async (_req, res) => {
     res.json(await leads.stats());

@@ -14,10 +14,12 @@ import {
   type BookingFeed,
   type BookingInput,
   type BookingSettings,
+  type NextVisit,
   type PublicBooking,
   type QuoteInput,
   type SiteSettings,
 } from '@site/domain';
+import { businessHoursOf, nextOpening } from '@site/domain/business-hours';
 import { bookingWindow, freeSlots, gridCells, isFreeSlot, visitDateLabel, type BusyTime } from '@site/domain/booking-slots';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { newId } from '../ids';
@@ -198,6 +200,19 @@ export class BookingService {
     return { bookings: bookings.map(adminView), blocks: blocks.map(blockView) };
   }
 
+  /** The first visit still booked that starts at or after `from` (the calendar opens on its day), or null. */
+  async nextVisit(from: string): Promise<NextVisit> {
+    const page = await this.deps.store.bookings.find({
+      where: { status: 'booked' },
+      orderBy: 'start',
+      direction: 'asc',
+      atLeast: new Date(from).toISOString(),
+      limit: 1,
+    });
+    const [first] = page.items;
+    return { booking: first ? adminView(first) : null };
+  }
+
   /** One visit, booked or cancelled, as staff read it (a lead's card shows its site measure). */
   async one(id: string): Promise<Booking> {
     const booking = await this.deps.store.bookings.get(id);
@@ -298,20 +313,25 @@ export class BookingService {
   /**
    * The reminders of visits 24 hours away, to the customer and the staff. Each is claimed
    * (`pending` to `sending`) before its messages are queued, so an overlapping run or a
-   * restart never sends one twice. Answers how many were queued.
+   * restart never sends one twice. Quiet hours: the staff's part goes only while the business
+   * is open (the settings' hours, Melbourne time); one due outside them is held
+   * (`staff-pending`) and goes at the next opening, unless the visit has started by then.
+   * Answers how many reminders were queued (a held staff part counting one when it goes).
    */
   async sendDueReminders(): Promise<number> {
     const { store } = this.deps;
     const now = this.deps.clock.now();
+    const dueBefore = new Date(now.getTime() + 1).toISOString();
+    const site = await this.deps.settings();
+    const open = isOpen(site, now);
     const due = await store.bookings.find({
       where: { status: 'booked', reminder: 'pending' },
       orderBy: 'reminderDueAt',
       direction: 'asc',
-      lessThan: new Date(now.getTime() + 1).toISOString(),
+      lessThan: dueBefore,
       limit: 100,
     });
     let queued = 0;
-    const site = await this.deps.settings();
     for (const booking of due.items) {
       if (!(await store.bookings.updateIf(booking.id, { status: 'booked', reminder: 'pending' }, { reminder: 'sending' }))) continue;
       if (Date.parse(booking.start) <= now.getTime()) {
@@ -323,23 +343,47 @@ export class BookingService {
       await this.queue(
         booking,
         `reminder-${booking.sequence}`,
-        [...bookingStaffMessages(settings, notice, now), ...bookingCustomerMessages(settings, notice)],
+        [...(open ? bookingStaffMessages(settings, notice, now) : []), ...bookingCustomerMessages(settings, notice)],
         now,
       );
-      await store.bookings.update(booking.id, { reminder: 'sent' });
+      await store.bookings.update(booking.id, { reminder: open ? 'sent' : 'staff-pending' });
       queued++;
+    }
+    if (!open) return queued;
+    const held = await store.bookings.find({
+      where: { status: 'booked', reminder: 'staff-pending' },
+      orderBy: 'reminderDueAt',
+      direction: 'asc',
+      limit: 100,
+    });
+    for (const booking of held.items) {
+      if (!(await store.bookings.updateIf(booking.id, { status: 'booked', reminder: 'staff-pending' }, { reminder: 'sending' }))) continue;
+      if (Date.parse(booking.start) > now.getTime()) {
+        const notice: BookingNotice = { booking, kind: 'reminder', manageUrl: await this.manageUrl(site, booking.id) };
+        await this.queue(
+          booking,
+          `reminder-staff-${booking.sequence}`,
+          bookingStaffMessages(await this.deps.messageSettings(), notice, now),
+          now,
+        );
+        queued++;
+      }
+      await store.bookings.update(booking.id, { reminder: 'sent' });
     }
     return queued;
   }
 
   /**
    * The digests of the business days that are over and had more staff alerts than go out one
-   * by one: one email per day listing each booking, move and cancellation held. A day is
+   * by one: one email per day listing each booking, move and cancellation held, sent while the
+   * business is open (at the next opening after the day ends). A day is
    * claimed before its digest is queued, so overlapping runs send it once. Answers how many
    * digests were queued.
    */
   async sendDueDigests(): Promise<number> {
     const now = this.deps.clock.now();
+    // Quiet hours: a day's digest waits for the next opening.
+    if (!isOpen(await this.deps.settings(), now)) return 0;
     const alerts = this.deps.store.bookingAlerts;
     let queued = 0;
     for (const day of await alerts.undigested(today(now))) {
@@ -666,6 +710,9 @@ export class BookingService {
     return `${site.business.siteUrl}/api/calendar/${secret}.ics`;
   }
 }
+
+/** Whether staff messages may go out at `now`: the business is open by the settings' hours and closures. */
+const isOpen = (site: SiteSettings, now: Date) => nextOpening(now, businessHoursOf(site.hours)).getTime() <= now.getTime();
 
 /** The business's day (Melbourne, yyyy-MM-dd) at `now`. */
 const today = (now: Date) => lastDays(now, 1, businessTimeZone)[0].day;

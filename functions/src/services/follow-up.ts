@@ -1,9 +1,19 @@
-import { addBusinessHours, businessHoursBetween } from '@site/domain/business-hours';
-import type { Inquiry, LeadProgress, QuoteRequest } from '@site/domain';
+import { addBusinessHours, businessHoursBetween, nextOpening } from '@site/domain/business-hours';
+import { limits, type Inquiry, type LeadProgress, type QuoteRequest } from '@site/domain';
 import type { Clock } from '../ports/clock';
 import type { NewMessage } from '../ports/messages';
 import type { Collection, Store } from '../ports/store';
-import { adminLink, staffAlert, type FollowUpSettings, type MessageSettings } from './lead-messages';
+import { staffAlertHtml } from './email-layout';
+import {
+  adminLink,
+  leadMessageId,
+  melbourneTime,
+  senderOf,
+  staffAlert,
+  type Field,
+  type FollowUpSettings,
+  type MessageSettings,
+} from './lead-messages';
 
 // Defined beside MessageSettings, which holds them, so that lead-messages.ts needs nothing from
 // this module; also exported here for the modules that run the reminders.
@@ -66,44 +76,143 @@ export interface FollowUpDeps {
   wake?: () => void;
 }
 
+/** The leads listed one by one in a digest of held reminders; the rest are counted. */
+const digestListed = 50;
+
+/**
+ * The one staff email about the leads whose reminders fell due while the staff had no address
+ * or mobile in the settings: each with its wait and a link to its card, so the first address
+ * saved gets one email, not a reminder per lead waiting. Email only (an SMS cannot list them).
+ */
+export function heldRemindersDigest(settings: MessageSettings, held: readonly FollowUpLead[], now: Date): Omit<NewMessage, 'id'>[] {
+  const count = held.length;
+  const subject = `Reminder: ${count} ${count === 1 ? 'lead has' : 'leads have'} waited for a first contact`;
+  const intro = `Before a staff address was set, ${count === 1 ? 'this lead' : `these ${count} leads`} passed ${count === 1 ? 'its' : 'their'} follow-up time still new`;
+  const fields: Field[] = held.slice(0, digestListed).map(({ kind, record }) => ({
+    label: `${record.firstName} ${record.lastName}`,
+    value: `${kind === 'inquiry' ? 'inquiry' : 'quote request'} received ${melbourneTime.format(new Date(record.createdAt))}`,
+    href: adminLink(settings, kind === 'inquiry' ? 'inquiries' : 'quotes', record.id),
+  }));
+  if (count > digestListed) fields.push({ label: 'And', value: `${count - digestListed} more in the dashboard` });
+  const link = `${settings.siteUrl}/admin?tab=inquiries&overdue=1`;
+  const text = [
+    `${intro}:`,
+    '',
+    ...fields.map((field) => `${field.label}: ${field.value}${field.href ? ` ${field.href}` : ''}`),
+    '',
+    `Open the dashboard: ${link}`,
+    `Sent ${melbourneTime.format(now)} (Melbourne time).`,
+  ].join('\n');
+  const html = staffAlertHtml({ preheader: `${intro}.`, intro: `${intro}:`, fields, link });
+  const sender = senderOf(settings);
+  return settings.staffEmails.map((to) => ({ channel: 'email', audience: 'staff', to, subject, text, html, sender }));
+}
+
+type LeadKinds = ReadonlyArray<{ kind: FollowUpLead['kind']; collection: Collection<Inquiry | QuoteRequest> }>;
+const kindsOf = (store: Store): LeadKinds => [
+  { kind: 'inquiry', collection: store.inquiries as Collection<Inquiry | QuoteRequest> },
+  { kind: 'quote', collection: store.quotes as Collection<Inquiry | QuoteRequest> },
+];
+
+/** Every lead still new whose reminder is in `state` (and, given `dueBefore`, due before it), oldest due first. */
+async function waitingLeads(store: Store, state: 'pending' | 'held', dueBefore?: string): Promise<FollowUpLead[]> {
+  const found: FollowUpLead[] = [];
+  for (const { kind, collection } of kindsOf(store)) {
+    let after: string | undefined;
+    do {
+      const page = await collection.find({
+        where: { status: 'new', followUp: state },
+        orderBy: 'followUpDueAt',
+        direction: 'asc',
+        ...(dueBefore ? { lessThan: dueBefore } : {}),
+        limit: pageSize,
+        after,
+      });
+      found.push(...page.items.map((record) => ({ kind, record }) as FollowUpLead));
+      after = page.next;
+    } while (after);
+  }
+  return found;
+}
+
+/**
+ * A lead a customer booked a site measure for counts as contacted (domain `bookedLeadProgress`).
+ * Leads booked before that rule still wait as new: the first time their reminder falls due they
+ * become contacted instead, with no reminder. True when it was such a lead.
+ */
+async function settleBooked(store: Store, lead: FollowUpLead): Promise<boolean> {
+  if (lead.kind !== 'quote' || !lead.record.bookingId) return false;
+  const at = lead.record.createdAt;
+  await store.quotes.transform(lead.record.id, (current) =>
+    current.status !== 'new' || current.followUp !== 'pending'
+      ? null
+      : {
+          status: 'contacted',
+          firstContactAt: at,
+          followUp: 'reminded',
+          history:
+            current.history.length >= limits.leadHistoryMax
+              ? current.history
+              : [...current.history, { at, by: 'website', event: 'measure-booked' }],
+        },
+  );
+  return true;
+}
+
 /**
  * Sends each lead's follow-up reminder once its time has come: the leads still `new` with a
  * reminder pending and due, oldest due first. Each is claimed and its messages queued in one
  * transaction (MessageStore.remindLead), so a restart, a second run at the same moment or a
- * status change just before never sends one twice or after the lead was answered. Returns
- * how many reminders were queued.
+ * status change just before never sends one twice or after the lead was answered.
+ *
+ * Quiet hours: reminders go out only while the business is open (the settings' hours and
+ * closures, Melbourne time); one that falls due outside them waits for the next opening. With
+ * nobody to tell (no staff address or mobile), the leads that fall due are held
+ * (`followUp: 'held'`); once someone is, those still new go in one digest email rather than a
+ * reminder each. Returns how many reminders (a digest counting one) were queued.
  */
 export async function sendDueReminders({ store, settings: read, clock, wake }: FollowUpDeps): Promise<number> {
   const settings = await read();
   const followUp = settings.followUp;
-  // With nobody to tell, leads stay pending: staff added later hear of them then.
-  if (!followUp || (!settings.staffEmails.length && !settings.staffPhones.length)) return 0;
+  if (!followUp) return 0;
   const now = clock.now();
   // Due at or before now: the range's end is exclusive.
   const dueBefore = new Date(now.getTime() + 1).toISOString();
+  if (!settings.staffEmails.length && !settings.staffPhones.length) {
+    for (const lead of await waitingLeads(store, 'pending', dueBefore)) {
+      if (await settleBooked(store, lead)) continue;
+      const collection = lead.kind === 'inquiry' ? store.inquiries : store.quotes;
+      await (collection as Collection<Inquiry | QuoteRequest>).updateIf(
+        lead.record.id,
+        { status: 'new', followUp: 'pending' },
+        { followUp: 'held' },
+      );
+    }
+    return 0;
+  }
+  if (nextOpening(now, followUp.businessHours).getTime() > now.getTime()) return 0;
   let sent = 0;
-  const kinds = [
-    { kind: 'inquiry', collection: store.inquiries },
-    { kind: 'quote', collection: store.quotes },
-  ] as const;
-  for (const { kind, collection } of kinds) {
-    let after: string | undefined;
-    do {
-      const page = await (collection as Collection<Inquiry | QuoteRequest>).find({
-        where: { status: 'new', followUp: 'pending' },
-        orderBy: 'followUpDueAt',
-        direction: 'asc',
-        lessThan: dueBefore,
-        limit: pageSize,
-        after,
-      });
-      for (const record of page.items) {
-        const lead = { kind, record } as FollowUpLead;
-        const messages = reminderMessages(lead, { ...settings, followUp }, now);
-        if (await store.messages.remindLead(kind, record.id, messages, now.toISOString())) sent += 1;
-      }
-      after = page.next;
-    } while (after);
+  const at = now.toISOString();
+  const claimed: FollowUpLead[] = [];
+  for (const lead of await waitingLeads(store, 'held')) {
+    const collection = (lead.kind === 'inquiry' ? store.inquiries : store.quotes) as Collection<Inquiry | QuoteRequest>;
+    if (await collection.updateIf(lead.record.id, { status: 'new', followUp: 'held' }, { followUp: 'reminded', followUpRemindedAt: at }))
+      claimed.push(lead);
+  }
+  const digest = claimed.length ? heldRemindersDigest(settings, claimed, now) : [];
+  if (digest.length) {
+    const noticeId = `follow-up-digest-${now.getTime().toString(36)}`;
+    await store.messages.queueNotice(
+      noticeId,
+      digest.map((draft, i) => ({ ...draft, id: leadMessageId(noticeId, i + 1) })),
+      at,
+    );
+    sent += 1;
+  }
+  for (const lead of await waitingLeads(store, 'pending', dueBefore)) {
+    if (await settleBooked(store, lead)) continue;
+    const messages = reminderMessages(lead, { ...settings, followUp }, now);
+    if (await store.messages.remindLead(lead.kind, lead.record.id, messages, at)) sent += 1;
   }
   if (sent) wake?.();
   return sent;

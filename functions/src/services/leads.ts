@@ -1,5 +1,8 @@
 import {
+  bookedLeadProgress,
   deriveChannel,
+  jobDoneMessages,
+  jobDoneOn,
   limits,
   newLeadProgress,
   type AttachmentRef,
@@ -14,6 +17,7 @@ import {
   type QuoteRequest,
   type WithMessages,
 } from '@site/domain';
+import { businessTimeZone } from '@site/domain/business-hours';
 import { newId } from '../ids';
 import { ConflictError, InvalidError, NotFoundError } from '../ports/errors';
 import type { Clock } from '../ports/clock';
@@ -27,6 +31,8 @@ import { capCustomerMessages, leadMessageId, leadMessages, type Draft, type Mess
 import { consentOf, leadRemover, type RemoveLead } from './privacy';
 
 const day = 24 * 60 * 60 * 1000;
+/** The Melbourne calendar day (yyyy-MM-dd) of an instant. */
+const melbourneDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format(at);
 /** First contacts the dashboard's median reads per kind of lead: bounds the query however busy a month was. */
 const medianSampleMax = 500;
 
@@ -96,8 +102,10 @@ export class LeadService {
 
   /**
    * The quote request a booked site measure makes in the pipeline (`id` and `bookingId` given),
-   * stored with its files; its messages are the booking's (`compose`), not a quote's own.
-   * 400 for a file that is not a fresh upload of this API; nothing is stored then.
+   * stored with its files; its messages are the booking's (`compose`), not a quote's own. The
+   * booking is its first contact (`bookedLeadProgress`): it starts `contacted`, never waits as
+   * new and has no follow-up reminder. 400 for a file that is not a fresh upload of this API;
+   * nothing is stored then.
    */
   async submitBookingQuote(
     submitted: QuoteInput,
@@ -107,19 +115,24 @@ export class LeadService {
     const { attachments, ...input } = submitted;
     const now = this.deps.clock.now();
     const settings = await this.deps.messageSettings();
-    const quote: QuoteRequest = { id: ids.id, ...input, bookingId: ids.bookingId, ...this.newLead(input, now, settings) };
+    const quote: QuoteRequest = { id: ids.id, ...input, bookingId: ids.bookingId, ...this.newLead(input, now, settings, true) };
     await this.recordWithAttachments({ kind: 'quote', record: quote }, attachments, now, settings, compose);
     return quote;
   }
 
-  /** What every new lead starts with: its channel, consent, status, follow-up and time. */
-  private newLead(input: { source?: InquiryInput['source']; marketingConsent?: boolean }, now: Date, settings: MessageSettings) {
+  /** What every new lead starts with: its channel, consent, status, follow-up and time; a `booked` one is contacted already. */
+  private newLead(
+    input: { source?: InquiryInput['source']; marketingConsent?: boolean },
+    now: Date,
+    settings: MessageSettings,
+    booked = false,
+  ) {
+    const at = now.toISOString();
     return {
       channel: deriveChannel(input.source),
       ...consentOf(input.marketingConsent, now),
-      ...newLeadProgress(now.toISOString()),
-      ...newLeadFollowUp(now, settings.followUp),
-      createdAt: now.toISOString(),
+      ...(booked ? bookedLeadProgress(at) : { ...newLeadProgress(at), ...newLeadFollowUp(now, settings.followUp) }),
+      createdAt: at,
     };
   }
 
@@ -224,6 +237,33 @@ export class LeadService {
       .join('; ');
     const messages = await this.deps.store.messages.forLeads([updated.id]);
     return { lead: { ...updated, messages: messages.get(updated.id) ?? [] }, change };
+  }
+
+  /**
+   * Marks a won lead's job done on `on` (a Melbourne day, yyyy-MM-dd, not after today): a
+   * "Job done" entry in its history, from which a review can be asked for. 400 for a day after
+   * today, 404 for an unknown lead, 409 unless the lead is won, when it is marked already, or
+   * when its history is full.
+   */
+  async markJobDone(kind: LeadKind, id: string, on: string, by: string): Promise<WithMessages<Inquiry | QuoteRequest>> {
+    const now = this.deps.clock.now();
+    if (on > melbourneDay(now)) throw new InvalidError(jobDoneMessages.day, { on: jobDoneMessages.day });
+    const at = now.toISOString();
+    let refusal: string | undefined;
+    const collection: Collection<Inquiry | QuoteRequest> = this.collection(kind);
+    const updated = await collection.transform(id, (current) => {
+      refusal = undefined;
+      if (current.status !== 'won') refusal = jobDoneMessages.notWon;
+      else if (jobDoneOn(current.history) !== null) refusal = jobDoneMessages.already;
+      else if (current.history.length >= limits.leadHistoryMax)
+        refusal = `This lead already has ${limits.leadHistoryMax} status changes and notes, the most it can keep`;
+      if (refusal) return null;
+      return { history: [...current.history, { at, by, event: 'job-done', on }], updatedAt: at };
+    });
+    if (!updated) throw new NotFoundError(missing[kind]);
+    if (refusal) throw new ConflictError(refusal);
+    const messages = await this.deps.store.messages.forLeads([updated.id]);
+    return { ...updated, messages: messages.get(updated.id) ?? [] };
   }
 
   /** Deletes a lead with all that belongs to it; answers who it was, for the audit. 404 for an unknown lead. */

@@ -80,10 +80,16 @@ export function ListPanel(props: ListPanelProps) {
   );
 }
 
-/** Cards in a responsive grid: one column on phones, two on wide screens. */
-export function CardGrid({ children }: { children: ReactNode }) {
+/**
+ * Cards in a responsive grid: one column on phones, two on wide screens; `fullWidth` keeps one
+ * column everywhere, for cards with much inside them (a lead's, with its quotes and history).
+ */
+export function CardGrid({ children, fullWidth = false }: { children: ReactNode; fullWidth?: boolean }) {
   return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+    <Box
+      component="ul"
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: fullWidth ? '1fr' : '1fr 1fr' } }}
+    >
       {children}
     </Box>
   );

@@ -51,7 +51,11 @@ const feedUrl = 'https://www.fitzroyjoinery.com.au/api/bookings/feed/old-secret.
 
 /** The tab at `day` over a server with `calendar`, answering changes with `onChange` (by default, the changed booking). */
 function renderTab(
-  { day = '2026-12-01', calendar = { bookings: [visit], blocks: [leave] } }: { day?: string; calendar?: BookingCalendar } = {},
+  {
+    day = '2026-12-01',
+    calendar = { bookings: [visit], blocks: [leave] },
+    next = visit,
+  }: { day?: string | null; calendar?: BookingCalendar; next?: Booking | null } = {},
   onChange?: (request: SentRequest) => Answer | undefined,
 ) {
   const requests = answerRequests((request) => {
@@ -65,10 +69,11 @@ function renderTab(
     if (request.method === 'PATCH') return { status: 200, body: { ...visit, ...(request.body as object) } };
     if (request.method === 'POST' && request.url === '/api/bookings/blocks')
       return { status: 201, body: { id: 'k2', createdAt: '2026-11-26T00:00:00.000Z', ...(request.body as object) } };
+    if (request.url.startsWith('/api/bookings/next?')) return { status: 200, body: { booking: next } };
     if (request.url.startsWith('/api/bookings?')) return { status: 200, body: calendar };
     return { status: 404, body: { message: 'Not found' } };
   });
-  const { user } = renderWithProviders(<CalendarTab />, { url: `/admin?tab=calendar&day=${day}` });
+  const { user } = renderWithProviders(<CalendarTab />, { url: `/admin?tab=calendar${day ? `&day=${day}` : ''}` });
   return { requests, user };
 }
 
@@ -102,6 +107,28 @@ describe('the Calendar tab on a desktop', () => {
     expect(await screen.findByRole('heading', { name: '23 November to 29 November 2026' })).toBeVisible();
   });
 
+  test('opened without a day, shows the week of the next visit (not an empty week), and "Next visit" jumps back to it', async () => {
+    // Today (whenever the test runs) has nothing; the next visit is 60 days away.
+    const later = new Date(Date.now() + 60 * 24 * 3600 * 1000);
+    const laterVisit = { ...visit, start: later.toISOString(), end: new Date(later.getTime() + 3600 * 1000).toISOString() };
+    const { user, requests } = renderTab({ day: null, calendar: { bookings: [laterVisit], blocks: [] }, next: laterVisit });
+    expect(await screen.findByRole('button', { name: /Ava Nguyen/ })).toBeVisible();
+    expect(requests.find((request) => request.url.startsWith('/api/bookings/next?'))?.url).toMatch(
+      /^\/api\/bookings\/next\?from=\d{4}-\d\d-\d\dT1[34]%3A00%3A00\.000Z$/,
+    );
+    expect(screen.getByRole('button', { name: 'Next visit' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Ava Nguyen/ })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Next visit' }));
+    expect(await screen.findByRole('button', { name: /Ava Nguyen/ })).toBeVisible();
+  });
+
+  test('opened without a day and nothing booked, shows this week', async () => {
+    renderTab({ day: null, calendar: { bookings: [], blocks: [] }, next: null });
+    expect(await screen.findByRole('button', { name: 'Today' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next visit' })).toBeDisabled();
+  });
+
   test("a visit's details: the customer, the notes and a link to its lead", async () => {
     const { user } = renderTab();
     await user.click(await screen.findByRole('button', { name: /Ava Nguyen/ }));
@@ -109,6 +136,10 @@ describe('the Calendar tab on a desktop', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Kitchen measure: Ava Nguyen' });
     expect(dialog).toHaveTextContent('When: Tuesday 1 December at 9:30 am (9:30 am to 10:30 am, Melbourne time)');
     expect(dialog).toHaveTextContent('Address: 12 High Street, Northcote 3070');
+    expect(within(dialog).getByRole('link', { name: '12 High Street, Northcote 3070' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=12%20High%20Street%2C%20Northcote%203070',
+    );
     expect(dialog).toHaveTextContent('Notes: Side gate is open');
     expect(within(dialog).getByRole('link', { name: '0412 345 678' })).toHaveAttribute('href', 'tel:+61412345678');
     expect(within(dialog).getByRole('link', { name: 'Open its lead in Quote requests' })).toHaveAttribute(
@@ -221,14 +252,14 @@ describe('the Calendar tab on a desktop', () => {
     expect(sent(requests, 'DELETE')).toEqual([{ method: 'DELETE', url: '/api/bookings/blocks/k1', body: undefined }]);
   });
 
-  test('the calendar feed: its address, and a new one after a confirmation that says the old one stops working', async () => {
+  test('the calendar feed: Subscribe on its webcal address, the https one copied for Google, and a new one after a confirmation', async () => {
     const { user, requests } = renderTab();
     const feed = await screen.findByRole('region', { name: 'Calendar feed' });
-    const address = await within(feed).findByRole('textbox', { name: 'Private calendar address' });
-    expect(address).toHaveValue(feedUrl);
+    const subscribe = await within(feed).findByRole('link', { name: 'Subscribe' });
+    expect(subscribe).toHaveAttribute('href', 'webcal://www.fitzroyjoinery.com.au/api/bookings/feed/old-secret.ics');
 
-    await user.click(within(feed).getByRole('button', { name: 'Copy address' }));
-    expect(await screen.findByText('Address copied')).toBeVisible();
+    await user.click(within(feed).getByRole('button', { name: 'Copy for Google Calendar' }));
+    expect(await screen.findByText('In Google Calendar, choose Other calendars, From URL, and paste it.')).toBeVisible();
     expect(await navigator.clipboard.readText()).toBe(feedUrl);
 
     await user.click(within(feed).getByRole('button', { name: 'Make a new address' }));
@@ -236,7 +267,12 @@ describe('the Calendar tab on a desktop', () => {
     expect(confirm).toHaveTextContent('The current address stops working at once');
     await user.click(within(confirm).getByRole('button', { name: 'Make a new address' }));
 
-    await waitFor(() => expect(address).toHaveValue(feedUrl.replace('old-secret', 'new-secret')));
+    await waitFor(() =>
+      expect(within(feed).getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+        'href',
+        'webcal://www.fitzroyjoinery.com.au/api/bookings/feed/new-secret.ics',
+      ),
+    );
     expect(sent(requests, 'POST')).toEqual([{ method: 'POST', url: '/api/bookings/feed', body: undefined }]);
   });
 });
@@ -255,6 +291,10 @@ describe('the Calendar tab on a phone', () => {
     expect(item).toHaveTextContent('Kitchen: Ava Nguyen');
     expect(item).toHaveTextContent('Northcote');
     expect(within(item as HTMLElement).getByRole('link', { name: '0412 345 678' })).toHaveAttribute('href', 'tel:+61412345678');
+    expect(within(item as HTMLElement).getByRole('link', { name: 'Map of 12 High Street, Northcote 3070' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=12%20High%20Street%2C%20Northcote%203070',
+    );
     expect(screen.queryByText(/Leave/)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Next day' }));

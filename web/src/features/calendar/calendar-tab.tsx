@@ -16,6 +16,7 @@ import { settingsQuery } from '../../lib/admin/settings-query';
 import { formatDay, melbourneDay } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useBookingCalendar } from './api/booking-calendar';
+import { useNextVisit } from './api/next-visit';
 import { BlockDetailsDialog, BlockDialog } from './components/block-dialogs';
 import { BookingDialog } from './components/booking-dialog';
 import { DayAgenda } from './components/day-agenda';
@@ -43,8 +44,13 @@ function weekTitle(days: readonly string[]) {
  */
 export default function CalendarTab() {
   const narrow = useMediaQuery(narrowQuery);
-  const [day, setDay] = useCalendarDay();
+  const [asked, setDay] = useCalendarDay();
   const today = melbourneDay(new Date());
+  // Opened without a day: today when it has a visit, else the next day that has one (on a
+  // weekend, Monday's visits rather than the empty week just gone); today when none is booked.
+  const next = useNextVisit(dayStart(today));
+  const nextDay = next.data?.booking ? melbourneDay(next.data.booking.start) : null;
+  const day = asked ?? nextDay ?? today;
   const monday = mondayOf(day);
   const days = useMemo(() => weekDays(monday), [monday]);
   const calendar = useBookingCalendar(dayStart(monday), dayStart(addDays(monday, 7)));
@@ -86,6 +92,14 @@ export default function CalendarTab() {
           <Button variant="outlined" size="small" onClick={() => setDay(today)} disabled={narrow ? day === today : days.includes(today)}>
             Today
           </Button>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => nextDay && setDay(nextDay)}
+            disabled={!nextDay || (narrow ? day === nextDay : days.includes(nextDay))}
+          >
+            Next visit
+          </Button>
           <Typography component="h3" variant="h6" aria-live="polite" sx={{ flexGrow: 1, minWidth: '12rem' }}>
             {title}
           </Typography>
@@ -98,7 +112,7 @@ export default function CalendarTab() {
           {booking.enabled ? '' : ' Online booking is off: customers cannot book visits until it is turned on in Settings.'}
         </Typography>
         {calendar.isError ? <Alert severity="error">{errorText(calendar.error)}</Alert> : null}
-        {calendar.isPending ? (
+        {calendar.isPending || (asked === null && next.isPending) ? (
           <CircularProgress aria-label="Loading the calendar" />
         ) : narrow ? (
           <DayAgenda items={placements.get(day) ?? []} onOpen={open} />

@@ -112,7 +112,7 @@ export function InquiriesTab({ quotes }: { quotes?: LeadQuotesSlot } = {}) {
           />
         }
       >
-        <CardGrid>
+        <CardGrid fullWidth>
           {list.items.map((inquiry) => (
             <InquiryCard key={inquiry.id} inquiry={inquiry} quotes={quotes} linked={Boolean(filter.lead)} />
           ))}

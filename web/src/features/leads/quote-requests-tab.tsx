@@ -108,7 +108,7 @@ export function QuoteRequestsTab({ quotes, measure }: { quotes?: LeadQuotesSlot;
           />
         }
       >
-        <CardGrid>
+        <CardGrid fullWidth>
           {list.items.map((quote) => (
             <QuoteRequestCard key={quote.id} quote={quote} quotes={quotes} measure={measure} linked={Boolean(filter.lead)} />
           ))}

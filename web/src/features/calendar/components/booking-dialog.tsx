@@ -12,7 +12,7 @@ import DialogContent from '@mui/material/DialogContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { bookingMessages, bookingServiceLabels, telHref, type Booking } from '@site/domain';
+import { bookingMessages, bookingServiceLabels, mapsHref, telHref, visitAddress, type Booking } from '@site/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Detail } from '../../../components/admin/record-card';
@@ -153,7 +153,9 @@ export function BookingDialog({ open, booking, onClose }: { open: boolean; booki
               {formatVisitTime(current.start)} ({timeRange(current)}, Melbourne time)
             </Detail>
             <Detail icon={<PlaceOutlined fontSize="small" />} label="Address">
-              {current.street}, {current.suburb} {current.postcode}
+              <Link href={mapsHref(visitAddress(current))} target="_blank" rel="noopener noreferrer">
+                {visitAddress(current)}
+              </Link>
             </Detail>
             <Detail icon={<PhoneOutlined fontSize="small" />} label="Mobile">
               <Link href={`tel:${telHref(current.mobile)}`}>{current.mobile}</Link>

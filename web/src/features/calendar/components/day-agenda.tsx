@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { bookingServiceLabels, telHref } from '@site/domain';
+import { bookingServiceLabels, mapsHref, telHref, visitAddress } from '@site/domain';
 import type { Placement } from '../lib/placements';
 import { timeRange } from './placement-text';
 
@@ -44,10 +44,21 @@ function AgendaItem({ item, onOpen }: { item: Placement; onOpen: (item: Placemen
           {booking.suburb}
         </Typography>
       </ButtonBase>
-      {/* A link of its own, beside the button: a call is one tap from the day's list. */}
-      <Link href={`tel:${telHref(booking.mobile)}`} sx={{ display: 'inline-block', mt: 0.5, py: 0.5 }}>
-        {booking.mobile}
-      </Link>
+      {/* Links of their own, beside the button: a call and the way there are one tap from the day's list. */}
+      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', mt: 0.5 }}>
+        <Link href={`tel:${telHref(booking.mobile)}`} sx={{ display: 'inline-block', py: 0.5 }}>
+          {booking.mobile}
+        </Link>
+        <Link
+          href={mapsHref(visitAddress(booking))}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Map of ${visitAddress(booking)}`}
+          sx={{ display: 'inline-block', py: 0.5 }}
+        >
+          Map
+        </Link>
+      </Stack>
     </Paper>
   );
 }

@@ -3,18 +3,20 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, type FocusEvent } from 'react';
+import { useId } from 'react';
 import { useConfirm } from '../../../components/use-confirm';
 import { errorText } from '../../../lib/error-text';
 import { useToast } from '../../../lib/toast';
 import { useBookingFeed, useRenewBookingFeed } from '../api/booking-feed';
 
+/** The feed's address as a calendar app subscribes to it: `webcal://` opens the phone's or computer's calendar, which asks to subscribe. */
+export const webcalUrl = (url: string) => url.replace(/^https?:\/\//, 'webcal://');
+
 /**
- * The private calendar feed: the secret `.ics` address that Google or Apple Calendar subscribes
- * to, a button to copy it, and a new address for when the old one got out (the old one then
- * stops working).
+ * The private calendar feed: "Subscribe" opens the owner's calendar app on its `webcal://`
+ * address; Google Calendar wants the https address pasted in "From URL", which the other
+ * button copies. A new address for when the old one got out (the old one then stops working).
  */
 export function FeedPanel() {
   const headingId = useId();
@@ -26,8 +28,13 @@ export function FeedPanel() {
   // The clipboard is there only on a secure page (https, or localhost).
   const copy = (url: string) =>
     (navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error('No clipboard'))).then(
-      () => toast({ title: 'Address copied', message: 'Paste it into your calendar app as a new subscription.', variant: 'default' }),
-      () => toast({ title: 'Not copied', message: 'Select the address and copy it yourself.', variant: 'error' }),
+      () =>
+        toast({
+          title: 'Address copied',
+          message: 'In Google Calendar, choose Other calendars, From URL, and paste it.',
+          variant: 'default',
+        }),
+      () => toast({ title: 'Not copied', message: `Copy this address yourself: ${url}`, variant: 'error' }),
     );
 
   const makeNew = () =>
@@ -50,28 +57,21 @@ export function FeedPanel() {
         Calendar feed
       </Typography>
       <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5, mb: 2 }}>
-        Every visit, on your phone&apos;s own calendar: in Google Calendar choose Other calendars, From URL; on an iPhone, Settings,
-        Calendar, Accounts, Add Account, Other, Add Subscribed Calendar; then paste this address. Anyone with it can see your visits, so
-        keep it to yourself.
+        Every visit on your own calendar. Anyone with its address can see your visits, so keep it to yourself.
       </Typography>
       {feed.isPending ? <CircularProgress aria-label="Loading the calendar feed" /> : null}
       {feed.isError ? <Alert severity="error">{errorText(feed.error)}</Alert> : null}
       {feed.data ? (
-        <Stack spacing={1.5}>
-          <TextField
-            label="Private calendar address"
-            value={feed.data.url}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true, onFocus: (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select() } }}
-          />
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <Button variant="contained" onClick={() => void copy(feed.data.url)}>
-              Copy address
-            </Button>
-            <Button color="error" onClick={makeNew} disabled={renew.isPending}>
-              {renew.isPending ? 'Making a new address...' : 'Make a new address'}
-            </Button>
-          </Stack>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button variant="contained" href={webcalUrl(feed.data.url)}>
+            Subscribe
+          </Button>
+          <Button variant="outlined" onClick={() => void copy(feed.data.url)}>
+            Copy for Google Calendar
+          </Button>
+          <Button color="error" onClick={makeNew} disabled={renew.isPending}>
+            {renew.isPending ? 'Making a new address...' : 'Make a new address'}
+          </Button>
         </Stack>
       ) : null}
       {dialog}

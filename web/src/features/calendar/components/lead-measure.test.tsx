@@ -47,17 +47,27 @@ describe("a quote request's site measure", () => {
   test('shows the visit in Melbourne time with a link to its day in the calendar', async () => {
     answering(visit);
     renderWithProviders(<LeadMeasure bookingId="b1" />, { url: '/admin?tab=quotes' });
-    expect(await screen.findByText(/Site measure: Tuesday 1 December at 9:30 am/)).toBeInTheDocument();
+    expect(await screen.findByText(/Tuesday 1 December at 9:30 am/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the day in the calendar' })).toHaveAttribute(
       'href',
       '/admin?tab=calendar&day=2026-12-01',
     );
   });
 
+  test("gives the customer's mobile as a call, the address as a map and their notes", async () => {
+    answering({ ...visit, notes: 'Side gate is open\nDog is friendly' });
+    renderWithProviders(<LeadMeasure bookingId="b1" />, { url: '/admin?tab=quotes' });
+    expect(await screen.findByRole('link', { name: '0412 345 678' })).toHaveAttribute('href', 'tel:+61412345678');
+    const map = screen.getByRole('link', { name: '12 High Street, Northcote 3070' });
+    expect(map).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=12%20High%20Street%2C%20Northcote%203070');
+    expect(map).toHaveAttribute('target', '_blank');
+    expect(screen.getByText(/Side gate is open/)).toHaveTextContent('Side gate is open Dog is friendly');
+  });
+
   test('says when the visit was cancelled', async () => {
     answering({ ...visit, status: 'cancelled' });
     renderWithProviders(<LeadMeasure bookingId="b1" />, { url: '/admin?tab=quotes' });
-    expect(await screen.findByText(/Site measure: Tuesday 1 December at 9:30 am \(cancelled\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/Tuesday 1 December at 9:30 am \(cancelled\)/)).toBeInTheDocument();
   });
 
   test('says when the visit cannot be read', async () => {

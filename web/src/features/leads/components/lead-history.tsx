@@ -6,11 +6,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { leadEventLabels, leadNoteSchema, leadStatusLabels, limits, type LeadProgress } from '@site/domain';
 import { useForm, useWatch } from 'react-hook-form';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import type { LeadCollection } from '../../../lib/admin/admin-keys';
 import { useUpdateLead } from '../api/update-lead';
 import { firstContactText } from '../lib/durations';
 import { useNow } from '../hooks/use-now';
+import { JobDone } from './job-done';
 import { ReviewRequest } from './review-request';
 
 interface LeadHistoryProps {
@@ -39,9 +40,10 @@ export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
       <Typography variant="body2" color="text.secondary">
         {firstContactText(lead, now)}
       </Typography>
-      <Box sx={{ my: 1, '&:empty': { display: 'none' } }}>
+      <Stack direction="row" spacing={1} sx={{ my: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1, '&:empty': { display: 'none' } }}>
+        <JobDone id={id} lead={lead} name={name} collection={collection} />
         <ReviewRequest id={id} lead={lead} name={name} collection={collection} />
-      </Box>
+      </Stack>
       {lead.history.length > 0 && (
         <Box component="ol" aria-label={`History of ${name}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {lead.history.map((entry, index) => (
@@ -50,6 +52,7 @@ export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> by {entry.by}
                 {entry.status && ` · Status: ${leadStatusLabels[entry.status]}`}
                 {entry.event && ` · ${leadEventLabels[entry.event]}`}
+                {entry.on && `: ${formatDay(entry.on, 'long')} ${entry.on.slice(0, 4)}`}
               </Typography>
               {entry.note && (
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { reviewRequestState, type LeadProgress } from '@site/domain';
+import { jobDoneOn, reviewRequestState, type LeadProgress } from '@site/domain';
 import type { LeadCollection } from '../../../lib/admin/admin-keys';
 import { useRequestReview } from '../api/request-review';
 
@@ -13,7 +13,8 @@ interface ReviewRequestProps {
 }
 
 /**
- * "Request a review" on a won lead: emails the customer their own review link once. Afterwards
+ * "Request a review" on a won lead once its job is marked done (not at acceptance: the customer
+ * reviews the finished work): emails the customer their own review link once. Afterwards
  * the card says the review was requested, and received once it came through the link.
  */
 export function ReviewRequest({ id, lead, name, collection }: ReviewRequestProps) {
@@ -21,7 +22,7 @@ export function ReviewRequest({ id, lead, name, collection }: ReviewRequestProps
   const state = reviewRequestState(lead.history);
   if (state === 'received') return <Chip size="small" color="success" variant="outlined" label="Review received" />;
   if (state === 'requested') return <Chip size="small" variant="outlined" label="Review requested" />;
-  if (lead.status !== 'won') return null;
+  if (lead.status !== 'won' || jobDoneOn(lead.history) === null) return null;
   return (
     <Button
       size="small"

@@ -1,0 +1,15 @@
+import type { NextVisit } from '@site/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from '../../../lib/admin/admin-keys';
+
+/**
+ * GET /api/bookings/next?from=: the first visit still booked from `from` on, where the calendar
+ * opens and "Next visit" jumps. Keyed under the calendars' prefix, so a visit booked, moved or
+ * cancelled meanwhile reads it again.
+ */
+export const useNextVisit = (from: string) =>
+  useQuery({
+    queryKey: [...adminKeys.calendars, 'next', from],
+    queryFn: () => api.get<NextVisit>(`/api/bookings/next?${new URLSearchParams({ from }).toString()}`),
+  });
