@@ -152,7 +152,7 @@ describe('the digest of held reminders', () => {
       kind: 'inquiry' as const,
       record: { id: `lead${i}`, firstName: `Ava${i}`, lastName: 'Nguyen', createdAt: '2031-02-03T00:00:00.000Z' } as Inquiry,
     });
-    const [mail] = heldRemindersDigest(staffed, [lead(1), lead(2)], new Date('2031-02-03T03:00:00.000Z'));
+    const [mail] = heldRemindersDigest(staffed, [lead(1), lead(2)]);
     expect(mail).toMatchObject({
       to: 'office@example.com',
       audience: 'staff',
@@ -167,9 +167,8 @@ describe('the digest of held reminders', () => {
     const many = heldRemindersDigest(
       staffed,
       Array.from({ length: 53 }, (_, i) => lead(i)),
-      new Date(),
     )[0];
     expect(many.text).toContain('And: 3 more in the dashboard');
-    expect(heldRemindersDigest(nobody, [lead(1)], new Date())).toEqual([]);
+    expect(heldRemindersDigest(nobody, [lead(1)])).toEqual([]);
   });
 });

@@ -3,9 +3,10 @@ import { limits, type Inquiry, type LeadProgress, type QuoteRequest } from '@sit
 import type { Clock } from '../ports/clock';
 import type { NewMessage } from '../ports/messages';
 import type { Collection, Store } from '../ports/store';
-import { staffAlertHtml } from './email-layout';
+import { renderEmail } from './email-layout';
 import {
   adminLink,
+  emailBusiness,
   leadMessageId,
   melbourneTime,
   senderOf,
@@ -84,7 +85,7 @@ const digestListed = 50;
  * or mobile in the settings: each with its wait and a link to its card, so the first address
  * saved gets one email, not a reminder per lead waiting. Email only (an SMS cannot list them).
  */
-export function heldRemindersDigest(settings: MessageSettings, held: readonly FollowUpLead[], now: Date): Omit<NewMessage, 'id'>[] {
+export function heldRemindersDigest(settings: MessageSettings, held: readonly FollowUpLead[]): Omit<NewMessage, 'id'>[] {
   const count = held.length;
   const subject = `Reminder: ${count} ${count === 1 ? 'lead has' : 'leads have'} waited for a first contact`;
   const intro = `Before a staff address was set, ${count === 1 ? 'this lead' : `these ${count} leads`} passed ${count === 1 ? 'its' : 'their'} follow-up time still new`;
@@ -95,15 +96,14 @@ export function heldRemindersDigest(settings: MessageSettings, held: readonly Fo
   }));
   if (count > digestListed) fields.push({ label: 'And', value: `${count - digestListed} more in the dashboard` });
   const link = `${settings.siteUrl}/admin?tab=inquiries&overdue=1`;
-  const text = [
-    `${intro}:`,
-    '',
-    ...fields.map((field) => `${field.label}: ${field.value}${field.href ? ` ${field.href}` : ''}`),
-    '',
-    `Open the dashboard: ${link}`,
-    `Sent ${melbourneTime.format(now)} (Melbourne time).`,
-  ].join('\n');
-  const html = staffAlertHtml({ preheader: `${intro}.`, intro: `${intro}:`, fields, link });
+  const { html, text } = renderEmail({
+    preheader: `${intro}.`,
+    heading: subject,
+    paragraphs: [`${intro}:`],
+    summary: fields,
+    action: { label: 'Open the dashboard', url: link },
+    business: emailBusiness(settings),
+  });
   const sender = senderOf(settings);
   return settings.staffEmails.map((to) => ({ channel: 'email', audience: 'staff', to, subject, text, html, sender }));
 }
@@ -199,7 +199,7 @@ export async function sendDueReminders({ store, settings: read, clock, wake }: F
     if (await collection.updateIf(lead.record.id, { status: 'new', followUp: 'held' }, { followUp: 'reminded', followUpRemindedAt: at }))
       claimed.push(lead);
   }
-  const digest = claimed.length ? heldRemindersDigest(settings, claimed, now) : [];
+  const digest = claimed.length ? heldRemindersDigest(settings, claimed) : [];
   if (digest.length) {
     const noticeId = `follow-up-digest-${now.getTime().toString(36)}`;
     await store.messages.queueNotice(
