@@ -11,15 +11,6 @@ import { usePublicList } from '../../lib/use-public-list';
 import layout from '../../styles/layout.module.css';
 import styles from './pages.module.css';
 
-/** Home page hero. */
-const keyPoints = [
-  'Over 12 years of experience',
-  'Quick and accurate quotes',
-  'Fully custom designs',
-  'Fast turnaround and transparent pricing',
-  '5-year workmanship guarantee',
-];
-
 /** The hero fills the screen's width: the photo is asked for at that width. */
 const heroSizes = '100vw';
 
@@ -27,6 +18,7 @@ const heroSizes = '100vw';
 const heroProject = (projects: readonly PublicProject[] | undefined) =>
   projects?.find((project) => project.featured && project.photos[project.coverIndex]);
 
+/** Home page hero: the headline, intro and highlights are the owner's page texts. */
 export function Hero() {
   const projects = usePublicList(publicProjects);
   const texts = usePageTexts();
@@ -57,7 +49,7 @@ export function Hero() {
           </h1>
           <p className={styles.heroLead}>{texts.heroIntro}</p>
           <ul className={styles.keyPoints}>
-            {keyPoints.map((point) => (
+            {texts.highlights.map((point) => (
               <li key={point} className={styles.keyPoint}>
                 <Icon path={iconPaths.checkCircle} className={styles.check} />
                 {point}
