@@ -72,6 +72,13 @@ function HighlightsField({ control }: { control: Control<TextsForm, unknown, Sec
   const lines = field.value ?? null;
   const atDefault = lines === null;
   const label = 'Highlights';
+  // A line's own refusal (a line break, a hidden character) comes under its index.
+  const lineErrors: unknown = fieldState.error;
+  const error =
+    fieldState.error?.message ??
+    (Array.isArray(lineErrors)
+      ? (lineErrors as Array<{ message?: string } | undefined>).find((line) => line?.message)?.message
+      : undefined);
   return (
     <Box>
       <TextField
@@ -84,10 +91,9 @@ function HighlightsField({ control }: { control: Control<TextsForm, unknown, Sec
         multiline
         minRows={defaultTexts.highlights.length}
         fullWidth
-        error={Boolean(fieldState.error)}
+        error={Boolean(error)}
         helperText={
-          fieldState.error?.message ??
-          (atDefault ? <Chip component="span" size="small" label="Default" /> : `One a line, up to ${highlightLimits.most}`)
+          error ?? (atDefault ? <Chip component="span" size="small" label="Default" /> : `One a line, up to ${highlightLimits.most}`)
         }
         slotProps={{ htmlInput: { autoComplete: 'off' } }}
       />
