@@ -1,10 +1,11 @@
 import type { PublicProject } from '@site/domain';
 import { preload } from 'react-dom';
-import { ActionButton, ActionLink } from '../../components/action-button';
+import { ActionLink } from '../../components/action-button';
 import { Icon, iconPaths } from '../../components/icons';
 import { ProjectPicture, srcsetOf } from '../../components/project-picture';
 import { publicProjects } from '../../lib/public-lists';
 import { paths } from '../../config/paths';
+import { startLink } from '../islands/start-links';
 import { bookingEnabled } from '../../lib/booking-enabled';
 import { usePageTexts, useSiteSettings } from '../../lib/site-settings';
 import { usePublicList } from '../../lib/use-public-list';
@@ -57,13 +58,16 @@ export function Hero() {
             ))}
           </ul>
           <div className={styles.actions}>
-            {/* Islands opened by the page's first script (app/islands/openers.ts), from the first tap. */}
-            <ActionButton id="free-quote" type="button" tone="gold" data-opens="quote">
+            {/*
+              Islands opened by the page's first script (app/islands/openers.ts), from the first tap. Links
+              that act as buttons: a tap before any script loads the home page asking for the dialog.
+            */}
+            <ActionLink id="free-quote" href={startLink('quote')} role="button" tone="gold" data-opens="quote">
               Free Quote
-            </ActionButton>
-            <ActionButton id="start-project" type="button" tone="light-outline" data-opens="inquiry">
+            </ActionLink>
+            <ActionLink id="start-project" href={startLink('project')} role="button" tone="light-outline" data-opens="inquiry">
               Start Your Project
-            </ActionButton>
+            </ActionLink>
             {canBook ? (
               <ActionLink href={paths.book} tone="light-outline">
                 Book a free measure
