@@ -50,11 +50,7 @@ export function SiteHeader() {
               </RouterLink>
             ))}
           </div>
-          <RouterLink
-            to={paths.showroom}
-            className={styles.showroomLink}
-            aria-current={pathname === paths.showroom ? 'page' : undefined}
-          >
+          <RouterLink to={paths.showroom} className={styles.showroomLink} aria-current={pathname === paths.showroom ? 'page' : undefined}>
             Virtual Showroom
           </RouterLink>
           {/* Its name says what it does when only the icon shows. */}

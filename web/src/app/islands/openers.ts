@@ -53,7 +53,7 @@ export function openIsland(opens: Opens, trigger?: HTMLElement): Promise<unknown
       if (opens === 'lightbox') {
         if (trigger) await (await islands.lightbox.load()).open(trigger);
       } else {
-        await (await islands[opens].load()).open(opens, () => lightStep);
+        await (await islands[opens].load()).open(opens, () => lightStep, trigger);
         leadDialogsLoaded = true;
       }
     },
