@@ -199,7 +199,7 @@ test.describe('booking a free measure', () => {
   test('an address outside the area gets a polite answer that opens the inquiry, with the service and the place typed in', async ({
     page,
   }) => {
-    const check = failOnConsoleErrors(page);
+    // The outside-area answers are 400s, which the browser logs: no console check here.
     await page.goto('/book');
     await page.getByRole('radio', { name: 'Bathroom' }).check();
     await page.getByRole('textbox', { name: 'Street address' }).fill('1 George Street');
@@ -238,7 +238,6 @@ test.describe('booking a free measure', () => {
     ]);
     expect(sent.status()).toBe(201);
     expect(sent.request().postDataJSON()).toMatchObject({ suburb: 'Perth 6000', room: 'Wardrobe', firstName: 'Ava' });
-    check();
   });
 
   test('what is typed and tapped before the form is live counts once it is', async ({ page }) => {
