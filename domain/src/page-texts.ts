@@ -10,6 +10,14 @@ import { serviceKeys, type ServiceKey, type SiteSettings } from './settings';
 export const defaultTexts = {
   heroHeadline: 'Transform Your Kitchen & Bathroom',
   heroIntro: "Melbourne's luxury kitchen and bathroom experts",
+  highlights: [
+    'Over 12 years of experience',
+    'Quick and accurate quotes',
+    'Fully custom designs',
+    'Fast turnaround and transparent pricing',
+    '5-year workmanship guarantee',
+  ],
+  aboutIntro: 'Bespoke kitchens and bathrooms, designed and built in Melbourne for over a decade.',
   aboutStory: (brand: string) =>
     `${brand} is a bespoke kitchen and bathroom business with over a decade of experience transforming Melbourne homes. What began as a small joinery workshop has grown into a team of designers, cabinet makers and licensed trades who look after a renovation from the first sketch to the final clean.\n\nFor more than 12 years we have designed and built kitchens, bathrooms, wardrobes and living spaces for home owners from the bayside suburbs to the Dandenongs. Every project is different, but our approach stays the same: listen carefully, design thoughtfully, build properly and leave the home cleaner than we found it.`,
   services: {
@@ -67,6 +75,8 @@ export function pageTexts(settings: Pick<SiteSettings, 'business' | 'texts'>) {
   return {
     heroHeadline: texts.heroHeadline ?? defaultTexts.heroHeadline,
     heroIntro: texts.heroIntro ?? defaultTexts.heroIntro,
+    highlights: texts.highlights ?? defaultTexts.highlights,
+    aboutIntro: texts.aboutIntro ?? defaultTexts.aboutIntro,
     aboutStory: texts.aboutStory ?? defaultTexts.aboutStory(settings.business.brand),
     services: serviceKeys.map((key) => {
       const set = texts.services[key];

@@ -7,6 +7,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { accountMessages } from './account';
+import { clean } from './clean-text';
 import { depositPercentSchema } from './quotes';
 import {
   australianStates,
@@ -57,6 +58,7 @@ export const settingsMessages = {
   retention: 'Lead retention: a whole number of months from 1 to 1200, or keep until asked',
   link: (key: LinkKey) => `${linkLabels[key]}: enter the https address of your ${linkLabels[key]} page`,
   text: (label: string, min: number, max: number) => `${label}: enter ${min} to ${max} characters, or restore the default`,
+  highlights: 'Highlights: up to 8 lines of 3 to 80 characters each, or restore the default',
   bookingEnabled: 'Online booking: on or off',
   depositDueDays: 'Deposit due: a whole number of days from 1 to 60 after acceptance',
   bankAccountName: 'Account name: at most 100 characters',
@@ -429,9 +431,34 @@ export const serviceTextLabels: Record<(typeof serviceKeys)[number], string> = {
   outdoor: 'Outdoor kitchens',
 };
 
+/** The highlights' limits: a few short lines, each a claim the owner stands behind. */
+export const highlightLimits = { most: 8, min: 3, max: 80 } as const;
+
+/**
+ * The hero's highlights: one line each, blank lines dropped; null (or no line left) for the
+ * default list. Absent from a save made before they could be edited: the default.
+ */
+const highlightsSchema = z
+  .array(clean(z.string({ error: settingsMessages.highlights }).trim(), 'Highlights', 'line'), { error: settingsMessages.highlights })
+  .nullable()
+  .transform((lines) => {
+    const kept = lines?.filter(Boolean) ?? [];
+    return kept.length > 0 ? kept : null;
+  })
+  .refine(
+    (lines) =>
+      lines === null ||
+      (lines.length <= highlightLimits.most &&
+        lines.every((line) => line.length >= highlightLimits.min && line.length <= highlightLimits.max)),
+    settingsMessages.highlights,
+  )
+  .default(null);
+
 const textsSchema = z.object({
   heroHeadline: pageText('Hero headline', 3, 80),
   heroIntro: pageText('Hero intro', 3, 200),
+  highlights: highlightsSchema,
+  aboutIntro: pageText('About intro', 3, 200).default(null),
   aboutStory: pageText('About story', 20, 4000),
   services: z.object(
     Object.fromEntries(

@@ -171,6 +171,41 @@ describe('notifications, links, privacy and texts', () => {
       heroHeadline: 'Hero headline: enter 3 to 80 characters, or restore the default',
     });
   });
+
+  it('shows the default highlights and about intro until the owner writes their own', () => {
+    const services = defaultSettings.texts.services;
+    const parsed = settingsSectionSchemas.texts.parse({ heroHeadline: null, heroIntro: null, aboutStory: null, services });
+    expect(parsed.highlights).toBeNull();
+    const texts = pageTexts({ business: defaultSettings.business, texts: parsed });
+    expect(texts.highlights).toEqual([
+      'Over 12 years of experience',
+      'Quick and accurate quotes',
+      'Fully custom designs',
+      'Fast turnaround and transparent pricing',
+      '5-year workmanship guarantee',
+    ]);
+    expect(texts.aboutIntro).toBe('Bespoke kitchens and bathrooms, designed and built in Melbourne for over a decade.');
+
+    const own = settingsSectionSchemas.texts.parse({
+      heroHeadline: null,
+      heroIntro: null,
+      highlights: [' Family owned ', '  ', 'Licensed builders'],
+      aboutIntro: 'Kitchens made in Northcote.',
+      aboutStory: null,
+      services,
+    });
+    expect(pageTexts({ business: defaultSettings.business, texts: own })).toMatchObject({
+      highlights: ['Family owned', 'Licensed builders'],
+      aboutIntro: 'Kitchens made in Northcote.',
+    });
+    expect(
+      settingsSectionSchemas.texts.parse({ heroHeadline: null, heroIntro: null, highlights: ['', ' '], aboutStory: null, services })
+        .highlights,
+    ).toBeNull();
+    expect(errorsOf('texts', { heroHeadline: null, heroIntro: null, highlights: ['Ok'], aboutStory: null, services })).toEqual({
+      highlights: settingsMessages.highlights,
+    });
+  });
 });
 
 describe('an update', () => {

@@ -103,6 +103,10 @@ export interface SiteSettings {
   texts: {
     heroHeadline: string | null;
     heroIntro: string | null;
+    /** The hero's highlights, one line each (at least one). */
+    highlights: string[] | null;
+    /** The line under the about page's heading. */
+    aboutIntro: string | null;
     aboutStory: string | null;
     services: Record<ServiceKey, { title: string | null; summary: string | null; description: string | null }>;
   };
@@ -179,6 +183,8 @@ export const defaultSettings: SiteSettings = {
   texts: {
     heroHeadline: null,
     heroIntro: null,
+    highlights: null,
+    aboutIntro: null,
     aboutStory: null,
     services: Object.fromEntries(
       serviceKeys.map((key) => [key, { title: null, summary: null, description: null }]),

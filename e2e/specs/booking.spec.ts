@@ -1,4 +1,5 @@
 import type { BookingAvailability } from '@site/domain';
+import { readFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { test as base, expect, failOnConsoleErrors, holdRequests } from '../support/fixtures';
@@ -140,8 +141,30 @@ test.describe('booking a free measure', () => {
     await page.keyboard.press('Enter');
 
     await expect(page.getByRole('heading', { name: 'Your measure is booked' })).toBeFocused();
-    await expect(page.getByText(`Your measure is booked for ${day.label} at ${day.slots[0].label}.`)).toBeVisible();
+    // The heading is not said twice; under it, when, what happens next, and the visit for a calendar.
+    await expect(page.getByText('Your measure is booked')).toHaveCount(1);
+    await expect(page.getByText(`${day.label} at ${day.slots[0].label}`, { exact: true })).toBeVisible();
     await expect(page.getByText(`We have emailed an invite for your calendar to ${email}`, { exact: false })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+    await expect(page.getByText('a reminder the day before', { exact: false })).toBeVisible();
+    await expect(page.getByText('You can move or cancel the visit from the link in your email', { exact: false })).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to calendar' }).click()]);
+    expect(download.suggestedFilename()).toBe('site-measure.ics');
+    const downloaded = await download.path();
+    const calendar = readFileSync(downloaded, 'utf8').replace(/\r\n /g, '');
+    const utc = (instant: string) =>
+      new Date(instant)
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z')
+        .replace(/[-:]/g, '');
+    const slotEnd = new Date(Date.parse(day.slots[0].start) + free.visitMinutes * 60_000).toISOString();
+    expect(calendar).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(calendar).toContain('\r\nBEGIN:VEVENT\r\n');
+    expect(calendar).toContain(`\r\nDTSTART:${utc(day.slots[0].start)}\r\n`);
+    expect(calendar).toContain(`\r\nDTEND:${utc(slotEnd)}\r\n`);
+    expect(calendar).toContain('\r\nSUMMARY:Free kitchen measure: Northcote Kitchens & Bathrooms\r\n');
+    expect(calendar).toContain('\r\nLOCATION:1 High Street\\, Northcote VIC 3070\r\n');
+    expect(calendar).toMatch(/\r\nEND:VCALENDAR\r\n$/);
     await expectNoAxeViolations(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, 'no sideways scrolling at 390 px').toBeLessThanOrEqual(0);
@@ -173,7 +196,10 @@ test.describe('booking a free measure', () => {
     check();
   });
 
-  test('an address outside the area gets a polite answer that opens the inquiry', async ({ page }) => {
+  test('an address outside the area gets a polite answer that opens the inquiry, with the service and the place typed in', async ({
+    page,
+  }) => {
+    // The outside-area answers are 400s, which the browser logs: no console check here.
     await page.goto('/book');
     await page.getByRole('radio', { name: 'Bathroom' }).check();
     await page.getByRole('textbox', { name: 'Street address' }).fill('1 George Street');
@@ -184,7 +210,34 @@ test.describe('booking a free measure', () => {
     await expect(page.getByText('Sorry, we do not visit that area for free measures yet.', { exact: false })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Send an inquiry' }).click();
-    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Select Rooms to Renovate' })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Request a Free Quote' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Suburb' })).toHaveValue('Sydney 2000');
+    await expect(dialog.getByRole('radio', { name: 'Bathroom' })).toBeChecked();
+    await expect(dialog.getByRole('textbox', { name: 'First name' })).toHaveValue('');
+
+    // Closed, another address tried, and the inquiry sent from there carries the new one.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Change the address' }).click();
+    await page.getByRole('radio', { name: 'Wardrobe' }).check();
+    await page.getByRole('textbox', { name: 'Suburb' }).fill('Perth');
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('6000');
+    await page.getByRole('button', { name: 'Show free times' }).click();
+    await page.getByRole('button', { name: 'Send an inquiry' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Suburb' })).toHaveValue('Perth 6000');
+    await expect(dialog.getByRole('radio', { name: 'Wardrobe' })).toBeChecked();
+
+    // Sent as it is, it reaches the business as a quote request for that room and place.
+    await dialog.getByRole('textbox', { name: 'First name' }).fill('Ava');
+    await dialog.getByRole('textbox', { name: 'Last name' }).fill('Nguyen');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('ava.outside@example.com');
+    const [sent] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/quote-request') && response.request().method() === 'POST'),
+      dialog.getByRole('button', { name: 'Request Free Quote' }).click(),
+    ]);
+    expect(sent.status()).toBe(201);
+    expect(sent.request().postDataJSON()).toMatchObject({ suburb: 'Perth 6000', room: 'Wardrobe', firstName: 'Ava' });
   });
 
   test('what is typed and tapped before the form is live counts once it is', async ({ page }) => {

@@ -163,6 +163,46 @@ function describeSettings(name: string, makeStore: (() => Store) | undefined) {
       expect(entries.find((entry) => entry.detail === 'texts.heroHeadline: "Kitchens made in Northcote" → (default)')).toBeDefined();
     });
 
+    it('keeps the owner’s highlights and about intro, and refuses a highlight out of bounds with nothing changed', async () => {
+      const services = defaultSettings.texts.services;
+      const base = { heroHeadline: null, heroIntro: null, aboutStory: null, services };
+      let current = await read();
+      const set = await staff.put<CurrentSettings>('/api/settings', {
+        version: current.version,
+        texts: {
+          ...base,
+          highlights: ['  Family owned since 2019 ', '', '3-year workmanship guarantee'],
+          aboutIntro: 'Kitchens made in Northcote since 2019.',
+        },
+      });
+      expect(set.status, set.text).toBe(200);
+      current = await read();
+      expect(current.settings.texts.highlights).toEqual(['Family owned since 2019', '3-year workmanship guarantee']);
+      expect(current.settings.texts.aboutIntro).toBe('Kitchens made in Northcote since 2019.');
+
+      for (const highlights of [
+        ['Ok'],
+        ['x'.repeat(81)],
+        Array.from({ length: 9 }, (_, index) => `Highlight number ${index}`),
+        ['Two\nlines'],
+        'One line',
+      ]) {
+        const refused = await staff.put<ApiError>('/api/settings', { version: current.version, texts: { ...base, highlights } });
+        expect(refused.status, JSON.stringify(highlights)).toBe(400);
+        expect(
+          refused.body.errors?.['texts.highlights'] ?? refused.body.errors?.['texts.highlights.0'],
+          JSON.stringify(highlights),
+        ).toBeDefined();
+      }
+      expect((await read()).settings.texts.highlights).toEqual(['Family owned since 2019', '3-year workmanship guarantee']);
+
+      // A save without them (as before they could be edited) restores their defaults.
+      const restored = await staff.put<CurrentSettings>('/api/settings', { version: current.version, texts: base });
+      expect(restored.status, restored.text).toBe(200);
+      expect(restored.body.settings.texts.highlights).toBeNull();
+      expect(restored.body.settings.texts.aboutIntro).toBeNull();
+    });
+
     const auditOf = async (action: string) =>
       (await staff.get<AuditEntry[]>('/api/audit?limit=200')).body.filter((entry) => entry.action === action);
     /** The security notices queued to an address, as the message queue holds them. */

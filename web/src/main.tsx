@@ -1,6 +1,7 @@
 import './styles/public.css';
 import { prerenderedFor } from './app/prerender-marker';
 import { startIslands } from './app/islands/runtime';
+import { takeEarlyTaps } from './lib/early-taps';
 
 /**
  * The site's one entry script. A public page prerendered for this address is HTML with
@@ -9,5 +10,8 @@ import { startIslands } from './app/islands/runtime';
  * sign-in, a page the server did not render for this address) is the app, rendered by React.
  */
 const marker = document.getElementById('root')?.dataset.prerendered;
-if (marker !== undefined && prerenderedFor(marker, window.location.pathname)) startIslands(marker);
+// The taps the inline script held (lib/early-taps.ts): the islands' runtime replays them; the
+// app renders its own page, where they had nothing to act on.
+const earlyTaps = takeEarlyTaps();
+if (marker !== undefined && prerenderedFor(marker, window.location.pathname)) startIslands(marker, earlyTaps);
 else void import('./app/start');

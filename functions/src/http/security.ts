@@ -2,10 +2,14 @@ import { paths, publicPaths } from '@site/domain';
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors';
 
+/** The CSP source of the inline script in every page's head (web/index.html); a test keeps it equal to the script. */
+export const earlyTapsScriptHash = "'sha256-aSMvLGhtX1W2iTgdAYI8IQTstlq0Aga4XehPfmlRmIs='";
+
 const csp = [
   "default-src 'self'",
   // 'wasm-unsafe-eval' lets the 3D viewer compile WebAssembly (its mesh decoder); it does not allow eval.
-  "script-src 'self' 'wasm-unsafe-eval'",
+  // The hash is the pages' one inline script, which holds early taps (web/index.html, web/src/lib/early-taps.ts).
+  `script-src 'self' 'wasm-unsafe-eval' ${earlyTapsScriptHash}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

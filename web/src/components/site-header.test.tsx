@@ -30,7 +30,17 @@ describe('the header', () => {
     expect(phone).toHaveTextContent('(03) 9123 4567');
   });
 
-  test('its menu button opens and closes the panel holding Services, Gallery, About and the showroom', () => {
+  test("keeps the 'Virtual Showroom' link in the bar, outside the menu's panel", () => {
+    const header = renderHeader('/virtual-showroom');
+    const menu = header.getByRole('button', { name: 'Menu' });
+    const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '') as HTMLElement;
+    const showroom = header.getByRole('link', { name: 'Virtual Showroom' });
+    expect(showroom).toHaveAttribute('href', '/virtual-showroom');
+    expect(showroom).toHaveAttribute('aria-current', 'page');
+    expect(panel).not.toContainElement(showroom);
+  });
+
+  test('its menu button opens and closes the panel holding Services, Gallery and About', () => {
     const header = renderHeader('/gallery');
     const menu = header.getByRole('button', { name: 'Menu' });
     const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '') as HTMLElement;
@@ -42,7 +52,6 @@ describe('the header', () => {
       ['Services', '/services'],
       ['Gallery', '/gallery'],
       ['About', '/about'],
-      ['Virtual Showroom', '/virtual-showroom'],
     ]);
     expect(within(panel).getByRole('link', { name: 'Gallery' })).toHaveAttribute('aria-current', 'page');
     expect(menu).toHaveAttribute('aria-expanded', 'false');

@@ -8,20 +8,20 @@ import { useBusiness, useSiteSettings } from '../lib/site-settings';
 import { LogoMark } from './logo';
 import styles from './site-header.module.css';
 
-/** The pages the header links to, in the order of the footer; the showroom stays in the bar from 600 px. */
+/** The pages behind the menu button on a phone, in the order of the footer. */
 const pageLinks = [
-  { to: paths.services, label: 'Services', className: styles.pageLink },
-  { to: paths.gallery, label: 'Gallery', className: styles.pageLink },
-  { to: paths.about, label: 'About', className: styles.pageLink },
-  { to: paths.showroom, label: 'Virtual Showroom', className: styles.showroomLink },
+  { to: paths.services, label: 'Services' },
+  { to: paths.gallery, label: 'Gallery' },
+  { to: paths.about, label: 'About' },
 ] as const;
 
 /**
  * The fixed header of every public page: the business's logo and name, Services, Gallery,
- * About, the showroom link and the phone link. The name takes what room is left (two lines at
- * most, then an ellipsis), so the links and the menu button always fit from 320 px up. Below
- * 900 px Services, Gallery and About sit behind a menu button (below 600 px the showroom too);
- * the panel closes with Escape, a tap outside it, or by following a link.
+ * About, the 'Virtual Showroom' link and the phone link. The showroom link stays in the bar at
+ * every width (on two lines on a phone); the name takes what room is left (two lines at most,
+ * then an ellipsis), so the showroom, the phone and the menu button always fit from 320 px up.
+ * Below 900 px Services, Gallery and About sit behind a menu button; the panel closes with
+ * Escape, a tap outside it, or by following a link.
  */
 export function SiteHeader() {
   const business = useBusiness();
@@ -45,11 +45,14 @@ export function SiteHeader() {
         <nav aria-label="Main" className={styles.nav}>
           <div id={menuId} className={styles.pages} data-open-class={styles.pagesOpen}>
             {pageLinks.map((link) => (
-              <RouterLink key={link.to} to={link.to} className={link.className} aria-current={pathname === link.to ? 'page' : undefined}>
+              <RouterLink key={link.to} to={link.to} className={styles.pageLink} aria-current={pathname === link.to ? 'page' : undefined}>
                 {link.label}
               </RouterLink>
             ))}
           </div>
+          <RouterLink to={paths.showroom} className={styles.showroomLink} aria-current={pathname === paths.showroom ? 'page' : undefined}>
+            Virtual Showroom
+          </RouterLink>
           {/* Its name says what it does when only the icon shows. */}
           <a href={`tel:${business.phoneHref}`} className={styles.phone} aria-label={`Call ${business.phone}`}>
             <Icon path={iconPaths.phone} className={styles.icon} size={20} />

@@ -18,7 +18,7 @@ let business: BusinessSettings = businessOf(settings);
  * component test) they are resolved here.
  */
 let texts: PageTexts | undefined;
-const noTexts: PageTexts = { heroHeadline: '', heroIntro: '', aboutStory: '', services: [] };
+const noTexts: PageTexts = { heroHeadline: '', heroIntro: '', highlights: [], aboutIntro: '', aboutStory: '', services: [] };
 const resolvedHere = (): PageTexts => {
   if (import.meta.env.PROD) {
     // Every page the server or the build renders carries them; say so rather than blank the page.

@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import type DialogProviders from '../../components/dialog-providers';
 import type InquiryWizardComponent from '../../features/inquiry/components/inquiry-wizard';
 import type { LightFirstStep, LightFocus } from '../../features/inquiry/light-first-step';
+import { quotePrefillOf, type QuotePrefill } from '../../lib/quote-prefill';
 import { adoptSiteData } from '../../lib/site-data';
 import { InquiryWizard, LeadDialogs, loadInquiry, loadProviders, useThankYou } from '../pages/lead-dialogs';
 
@@ -37,13 +38,14 @@ interface Loaded {
 }
 let loaded: Loaded | null = null;
 
-let showDialog: ((name: LeadDialogName) => void) | null = null;
+let showDialog: ((name: LeadDialogName, prefill?: QuotePrefill) => void) | null = null;
 /** Resolves the open() waiting for its dialog to be on screen. */
 let shown: (() => void) | null = null;
 
-function LeadDialogsIsland({ first, instant }: { first: LeadDialogName; instant: boolean }) {
+function LeadDialogsIsland({ first, instant, firstPrefill }: { first: LeadDialogName; instant: boolean; firstPrefill?: QuotePrefill }) {
   const Wizard: ComponentType<Parameters<typeof InquiryWizardComponent>[0]> = loaded?.wizard ?? InquiryWizard;
   const [open, setOpen] = useState<LeadDialogName | null>(first);
+  const [prefill, setPrefill] = useState<QuotePrefill | undefined>(firstPrefill);
   // Dialogs stay mounted once used, so they can animate closed.
   const [used, setUsed] = useState<Record<LeadDialogName, boolean>>({ inquiry: first === 'inquiry', quote: first === 'quote' });
   const thankYou = useThankYou();
@@ -55,8 +57,9 @@ function LeadDialogsIsland({ first, instant }: { first: LeadDialogName; instant:
   };
 
   useEffect(() => {
-    showDialog = (name) => {
+    showDialog = (name, nextPrefill) => {
       setUsed((current) => (current[name] ? current : { ...current, [name]: true }));
+      setPrefill(nextPrefill);
       setOpen(name);
     };
     return () => {
@@ -79,7 +82,9 @@ function LeadDialogsIsland({ first, instant }: { first: LeadDialogName; instant:
         inquiry: used.inquiry && (
           <Wizard open={open === 'inquiry'} onClose={close} onSubmitted={submitted} onExited={thankYou.formExited} instant={!fadeIn} />
         ),
-        quote: used.quote && <QuoteDialog open={open === 'quote'} onClose={close} onSubmitted={submitted} onExited={thankYou.formExited} />,
+        quote: used.quote && (
+          <QuoteDialog open={open === 'quote'} onClose={close} onSubmitted={submitted} onExited={thankYou.formExited} prefill={prefill} />
+        ),
       }}
     />
   );
@@ -104,7 +109,8 @@ function refocus(focus: LightFocus) {
  * answers over and the wizard replaces it in the same task (no frame without either), with no
  * opening animation.
  */
-export async function open(name: LeadDialogName, lightStep?: () => LightFirstStep | undefined): Promise<void> {
+export async function open(name: LeadDialogName, lightStep?: () => LightFirstStep | undefined, trigger?: HTMLElement): Promise<void> {
+  const prefill = name === 'quote' ? quotePrefillOf(trigger) : undefined;
   const [providers] = await Promise.all([loadProviders(), codeOf[name]()]);
   loaded ??= { providers: providers.default };
   if (name === 'inquiry') loaded.wizard ??= (await loadInquiry()).default;
@@ -113,14 +119,14 @@ export async function open(name: LeadDialogName, lightStep?: () => LightFirstSte
   const rendered = new Promise<void>((resolve) => (shown = resolve));
   const focus = light ? light.handOver() : null;
   if (showDialog) {
-    showDialog(name);
+    showDialog(name, prefill);
   } else {
     adoptSiteData();
     const container = document.createElement('div');
     container.dataset.island = 'lead-dialogs';
     document.body.append(container);
     const root = createRoot(container);
-    flushSync(() => root.render(<LeadDialogsIsland first={name} instant={Boolean(light)} />));
+    flushSync(() => root.render(<LeadDialogsIsland first={name} instant={Boolean(light)} firstPrefill={prefill} />));
   }
   await rendered;
   refocus(focus);

@@ -8,6 +8,7 @@
 import { hasSavedWizard } from '../../features/inquiry/hooks/saved-wizard';
 import { showLightFirstStep, type LightFirstStep } from '../../features/inquiry/light-first-step';
 import { loadIsland, retryAfterReload, showLoading } from './load';
+import { startDialogs, type StartName } from './start-links';
 
 type Opens = 'quote' | 'inquiry' | 'lightbox';
 
@@ -52,7 +53,7 @@ export function openIsland(opens: Opens, trigger?: HTMLElement): Promise<unknown
       if (opens === 'lightbox') {
         if (trigger) await (await islands.lightbox.load()).open(trigger);
       } else {
-        await (await islands[opens].load()).open(opens, () => lightStep);
+        await (await islands[opens].load()).open(opens, () => lightStep, trigger);
         leadDialogsLoaded = true;
       }
     },
@@ -91,6 +92,13 @@ export function installOpeners() {
     event.preventDefault();
     void openIsland(trigger.dataset.opens, trigger);
   });
+  // The openers that are links (start-links.ts) say they are buttons: Space presses them too.
+  document.addEventListener('keydown', (event) => {
+    const trigger = event.key === ' ' ? triggerOf(event) : null;
+    if (!(trigger instanceof HTMLAnchorElement) || !isOpens(trigger.dataset.opens)) return;
+    event.preventDefault();
+    void openIsland(trigger.dataset.opens, trigger);
+  });
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) document.addEventListener(type, preload, { passive: true });
 }
 
@@ -102,6 +110,22 @@ export function openFromAddress() {
   const fromHash = dialogForHash[window.location.hash];
   if (fromHash) void openIsland(fromHash);
   else if (hasSavedWizard()) void openIsland('inquiry');
+}
+
+/**
+ * Opens the dialog the address's `start` asks for (start-links.ts), and takes `start` out of the address (a
+ * reload or a shared link does not open it again); true when there was one.
+ */
+export function openFromQuery(): boolean {
+  const url = new URL(window.location.href);
+  const start = url.searchParams.get('start');
+  if (start === null) return false;
+  url.searchParams.delete('start');
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  const opens: Opens | undefined = Object.hasOwn(startDialogs, start) ? startDialogs[start as StartName] : undefined;
+  if (!opens) return false;
+  void openIsland(opens, document.querySelector<HTMLElement>(`[data-opens="${opens}"]`) ?? undefined);
+  return true;
 }
 
 /** Opens again what a "Try again" reloaded the page for (load.ts); true when there was one. */

@@ -17,7 +17,7 @@ import { enhanceMenu } from '../../lib/menu';
 import { observeReveals } from '../../lib/reveal';
 import { armIslands } from './hydrate';
 import { inTurn } from './in-turn';
-import { installOpeners, openFromAddress, openRetried } from './openers';
+import { installOpeners, openFromAddress, openFromQuery, openRetried } from './openers';
 
 /** Calls `then` once the page's first paint is on screen (at the latest a second from now). */
 function afterFirstPaint(then: () => void) {
@@ -46,7 +46,8 @@ function afterFirstPaint(then: () => void) {
   setTimeout(start, 1000);
 }
 
-export function startIslands(prerendered: string) {
+/** `earlyTaps`: what was tapped before this script ran (lib/early-taps.ts), tapped again once the listeners are in. */
+export function startIslands(prerendered: string, earlyTaps: readonly HTMLElement[] = []) {
   // Taps on a hydrating island's buttons, kept until it is live (lib/early-clicks.ts).
   holdEarlyClicks();
   installOpeners();
@@ -54,6 +55,9 @@ export function startIslands(prerendered: string) {
   const header = document.querySelector<HTMLButtonElement>('header button[aria-controls][data-icon-open]');
   if (header) enhanceMenu(header);
   for (const slider of document.querySelectorAll<HTMLElement>('[data-before-after]')) enhanceBeforeAfter(slider);
+  for (const tap of earlyTaps) tap.click();
+  // A link such as /?start=project opens its dialog on its page, at once (openers.ts).
+  const startAsked = openFromQuery();
 
   // The showroom opened at one model (a project's "View in 3D") opens its viewer at once.
   const modelAsked = new URLSearchParams(window.location.search).has('model');
@@ -70,7 +74,7 @@ export function startIslands(prerendered: string) {
   afterFirstPaint(() =>
     inTurn([
       () => {
-        if (!openRetried() && prerendered === paths.home) openFromAddress();
+        if (!openRetried() && !startAsked && earlyTaps.length === 0 && prerendered === paths.home) openFromAddress();
       },
       () => void captureLeadSource(),
       () => recordPublicVisit(window.location.pathname),

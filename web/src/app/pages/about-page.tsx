@@ -25,21 +25,19 @@ const values = [
   },
 ];
 
-/** The owner's story (the settings' text, paragraphs split on blank lines), then how we work. */
+/** The owner's intro and story (the settings' texts, the story's paragraphs split on blank lines), then how we work. */
 export function AboutPage() {
   const business = useBusiness();
   const seo = pageSeo(business)[paths.about];
-  const story = usePageTexts()
-    .aboutStory.split(/\n\s*\n/)
+  const texts = usePageTexts();
+  const story = texts.aboutStory
+    .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
   return (
     <>
       <PageMeta title={seo.title} description={seo.description} keywords={seo.keywords} path={paths.about} />
-      <PageHeader
-        title={`About ${business.brand}`}
-        intro="Bespoke kitchens and bathrooms, designed and built in Melbourne for over a decade."
-      />
+      <PageHeader title={`About ${business.brand}`} intro={texts.aboutIntro} />
       <div className={`${layout.narrow} ${styles.content}`}>
         {story.map((paragraph, index) => (
           <p key={index} className={index === story.length - 1 ? styles.leadLast : styles.lead}>

@@ -1,11 +1,12 @@
 import { bookingMessages } from '@site/domain';
 import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
-import { ActionButton } from '../../components/action-button';
+import { ActionLink } from '../../components/action-button';
 import { bookingEnabled } from '../../lib/booking-enabled';
 import { absoluteUrl, useBusiness, useSiteSettings } from '../../lib/site-settings';
 import layout from '../../styles/layout.module.css';
 import { BookingIsland } from '../islands/booking';
+import { startLink } from '../islands/start-links';
 import { Island } from '../islands/island';
 import { PageHeader } from './page-header';
 import styles from './pages.module.css';
@@ -59,9 +60,9 @@ export function BookPage() {
         ) : (
           <div className={layout.small} style={{ display: 'grid', gap: 16, justifyItems: 'start' }}>
             <p>{bookingMessages.disabled}. Send us an inquiry and we will call you to find a time.</p>
-            <ActionButton type="button" tone="dark" data-opens="inquiry">
+            <ActionLink href={startLink('project', paths.book)} role="button" tone="dark" data-opens="inquiry">
               Send an inquiry
-            </ActionButton>
+            </ActionLink>
           </div>
         )}
       </div>

@@ -1,24 +1,16 @@
 import type { PublicProject } from '@site/domain';
 import { preload } from 'react-dom';
-import { ActionButton, ActionLink } from '../../components/action-button';
+import { ActionLink } from '../../components/action-button';
 import { Icon, iconPaths } from '../../components/icons';
 import { ProjectPicture, srcsetOf } from '../../components/project-picture';
 import { publicProjects } from '../../lib/public-lists';
 import { paths } from '../../config/paths';
+import { startLink } from '../islands/start-links';
 import { bookingEnabled } from '../../lib/booking-enabled';
 import { usePageTexts, useSiteSettings } from '../../lib/site-settings';
 import { usePublicList } from '../../lib/use-public-list';
 import layout from '../../styles/layout.module.css';
 import styles from './pages.module.css';
-
-/** Home page hero. */
-const keyPoints = [
-  'Over 12 years of experience',
-  'Quick and accurate quotes',
-  'Fully custom designs',
-  'Fast turnaround and transparent pricing',
-  '5-year workmanship guarantee',
-];
 
 /** The hero fills the screen's width: the photo is asked for at that width. */
 const heroSizes = '100vw';
@@ -27,6 +19,7 @@ const heroSizes = '100vw';
 const heroProject = (projects: readonly PublicProject[] | undefined) =>
   projects?.find((project) => project.featured && project.photos[project.coverIndex]);
 
+/** Home page hero: the headline, intro and highlights are the owner's page texts. */
 export function Hero() {
   const projects = usePublicList(publicProjects);
   const texts = usePageTexts();
@@ -57,7 +50,7 @@ export function Hero() {
           </h1>
           <p className={styles.heroLead}>{texts.heroIntro}</p>
           <ul className={styles.keyPoints}>
-            {keyPoints.map((point) => (
+            {texts.highlights.map((point) => (
               <li key={point} className={styles.keyPoint}>
                 <Icon path={iconPaths.checkCircle} className={styles.check} />
                 {point}
@@ -65,13 +58,16 @@ export function Hero() {
             ))}
           </ul>
           <div className={styles.actions}>
-            {/* Islands opened by the page's first script (app/islands/openers.ts), from the first tap. */}
-            <ActionButton id="free-quote" type="button" tone="gold" data-opens="quote">
+            {/*
+              Islands opened by the page's first script (app/islands/openers.ts), from the first tap. Links
+              that act as buttons: a tap before any script loads the home page asking for the dialog.
+            */}
+            <ActionLink id="free-quote" href={startLink('quote')} role="button" tone="gold" data-opens="quote">
               Free Quote
-            </ActionButton>
-            <ActionButton id="start-project" type="button" tone="light-outline" data-opens="inquiry">
+            </ActionLink>
+            <ActionLink id="start-project" href={startLink('project')} role="button" tone="light-outline" data-opens="inquiry">
               Start Your Project
-            </ActionButton>
+            </ActionLink>
             {canBook ? (
               <ActionLink href={paths.book} tone="light-outline">
                 Book a free measure

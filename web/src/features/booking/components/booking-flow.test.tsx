@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { bookingMessages, type BookingAvailability, type BookingDay, type PublicBooking } from '@site/domain';
 import { describe, expect, test } from 'vitest';
 import { answerRequests, type Answer, type SentRequest } from '../../../../test-support/api';
+import { quotePrefillOf } from '../../../lib/quote-prefill';
 import { BookingFlow } from './booking-flow';
 
 /** Slots as the server sends them: instants in UTC (its labels are not what the page shows). */
@@ -95,8 +96,25 @@ describe('booking a free measure', () => {
     await giveDetails(user);
 
     expect(await screen.findByRole('heading', { name: 'Your measure is booked' })).toHaveFocus();
-    expect(screen.getByText('Your measure is booked for Tuesday 1 December at 9:30 am.')).toBeInTheDocument();
+    // The heading says it once; the lines under it say when, where and what comes next.
+    expect(screen.getAllByText(/Your measure is booked/)).toHaveLength(1);
+    expect(screen.getByText('Tuesday 1 December at 9:30 am')).toBeInTheDocument();
     expect(screen.getByText(/We have emailed an invite for your calendar to ava@example\.com/)).toBeInTheDocument();
+    const next = screen.getByRole('list');
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      "We'll email you, and text your mobile, a reminder the day before.",
+      'Have any plans, photos or pictures of ideas you like ready: we can talk them through on the spot.',
+      'You can move or cancel the visit from the link in your email, until Monday 30 November at 9:30 am.',
+    ]);
+    const calendar = screen.getByRole('link', { name: 'Add to calendar' });
+    expect(calendar).toHaveAttribute('download', 'site-measure.ics');
+    const file = decodeURIComponent((calendar.getAttribute('href') ?? '').replace(/^data:text\/calendar;charset=utf-8,/, ''));
+    expect(file).toContain('\r\nDTSTART:20261130T223000Z\r\nDTEND:20261130T233000Z\r\n');
+    expect(file).toContain('\r\nLOCATION:1 High Street\\, Northcote VIC 3070\r\n');
     expect(requests.find((request) => request.method === 'POST')).toMatchObject({
       url: '/api/bookings',
       body: {
@@ -141,7 +159,7 @@ describe('booking a free measure', () => {
     await user.click(within(times).getByRole('radio', { name: '11:00 am' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await giveDetails(user);
-    expect(await screen.findByText('Your measure is booked for Tuesday 1 December at 11:00 am.')).toBeInTheDocument();
+    expect(await screen.findByText('Tuesday 1 December at 11:00 am')).toBeInTheDocument();
   });
 
   test("a third visit for the same person (409) shows the server's sentence and stays on the details step", async () => {
@@ -170,7 +188,10 @@ describe('booking a free measure', () => {
 
     expect(await screen.findByRole('heading', { name: 'We do not visit that area yet' })).toHaveFocus();
     expect(screen.getByText(bookingMessages.outsideArea)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send an inquiry' })).toHaveAttribute('data-opens', 'inquiry');
+    // It opens the quote request with the service and the place already typed in (lib/quote-prefill.ts).
+    const inquiry = screen.getByRole('button', { name: 'Send an inquiry' });
+    expect(inquiry).toHaveAttribute('data-opens', 'quote');
+    expect(quotePrefillOf(inquiry)).toEqual({ room: 'Kitchen', suburb: 'Northcote 2000' });
     await user.click(screen.getByRole('button', { name: 'Change the address' }));
     expect(screen.getByRole('textbox', { name: 'Postcode' })).toHaveValue('2000');
   });

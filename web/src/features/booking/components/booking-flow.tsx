@@ -15,6 +15,8 @@ import { getAvailability } from '../api/get-availability';
 import { fieldErrors, refusal } from '../lib/booking-errors';
 import type { BookingPlace } from '../lib/booking-place';
 import { melbourneWhen } from '../lib/melbourne-time';
+import { visitCalendar, visitCalendarHref } from '../lib/visit-calendar';
+import { quotePrefillAttributes } from '../../../lib/quote-prefill';
 import styles from './booking.module.css';
 import { SlotPicker } from './slot-picker';
 
@@ -243,7 +245,18 @@ export function BookingFlow() {
         <div className={styles.form}>
           <p>{outsideMessage}</p>
           <div className={styles.actions}>
-            <InquiryButton>Send an inquiry</InquiryButton>
+            {/* The quote request, with what the customer typed here already in it (features/quote/quote-prefill.ts). */}
+            <ActionButton
+              type="button"
+              tone="dark"
+              data-opens="quote"
+              {...quotePrefillAttributes({
+                ...(service ? { room: bookingServiceLabels[service] } : {}),
+                suburb: `${place.suburb} ${place.postcode}`,
+              })}
+            >
+              Send an inquiry
+            </ActionButton>
             <button type="button" className={styles.textButton} onClick={() => setStep('place')}>
               Change the address
             </button>
@@ -316,16 +329,37 @@ export function BookingFlow() {
         </Suspense>
       ) : null}
 
-      {step === 'done' && booked ? (
-        <div className={styles.form}>
-          <p className={styles.confirmation}>Your measure is booked for {melbourneWhen(booked.booking.start)}.</p>
-          <p>We have emailed an invite for your calendar to {booked.email}. The email has a link to move or cancel the visit.</p>
-          <p className={styles.muted}>
-            {bookingServiceLabels[booked.booking.service]} measure at {booked.booking.street}, {booked.booking.suburb}{' '}
-            {booked.booking.postcode}. Times are in Melbourne time.
-          </p>
-        </div>
-      ) : null}
+      {step === 'done' && booked ? <BookedVisit booking={booked.booking} email={booked.email} /> : null}
     </section>
+  );
+}
+
+/**
+ * The confirmation under its heading ("Your measure is booked"): when and where, what happens
+ * next, and the visit as a calendar file.
+ */
+function BookedVisit({ booking, email }: { booking: PublicBooking; email: string }) {
+  const business = useBusiness();
+  const calendar = visitCalendarHref(visitCalendar(booking, business));
+  return (
+    <div className={styles.form}>
+      <p className={styles.confirmation}>{melbourneWhen(booking.start)}</p>
+      <p className={styles.muted}>
+        {bookingServiceLabels[booking.service]} measure at {booking.street}, {booking.suburb} {booking.postcode}. Times are in Melbourne
+        time.
+      </p>
+      <p>We have emailed an invite for your calendar to {email}.</p>
+      <h3 className={styles.nextHeading}>What happens next</h3>
+      <ul className={styles.nextSteps}>
+        <li>We&apos;ll email you, and text your mobile, a reminder the day before.</li>
+        <li>Have any plans, photos or pictures of ideas you like ready: we can talk them through on the spot.</li>
+        <li>You can move or cancel the visit from the link in your email, until {melbourneWhen(booking.changeUntil)}.</li>
+      </ul>
+      <div className={styles.actions}>
+        <a href={calendar} download="site-measure.ics" className={styles.calendarLink}>
+          Add to calendar
+        </a>
+      </div>
+    </div>
   );
 }

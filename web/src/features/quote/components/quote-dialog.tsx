@@ -9,13 +9,14 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { quoteInputSchema, quoteRooms } from '@site/domain';
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog';
 import { LeadForm, LeadSubmitButton, useLeadForm } from '../../../components/lead-form';
 import { textFieldProps } from '../../../lib/form-field';
 import { useToast } from '../../../lib/toast';
 import { useCreateQuote } from '../api/create-quote';
+import type { QuotePrefill } from '../../../lib/quote-prefill';
 
 const emptyQuote = { firstName: '', lastName: '', email: '', suburb: '', room: '' };
 
@@ -26,17 +27,22 @@ interface QuoteDialogProps {
   onSubmitted: (firstName: string) => void;
   /** Once the closing animation has ended. */
   onExited?: () => void;
+  /** What the button that opened it had typed in already (quote-prefill.ts); applied at each opening that brings one. */
+  prefill?: QuotePrefill;
 }
 
 /** 'Request a Free Quote'. */
-export default function QuoteDialog({ open, onClose, onSubmitted, onExited }: QuoteDialogProps) {
+export default function QuoteDialog({ open, onClose, onSubmitted, onExited, prefill }: QuoteDialogProps) {
   const form = useForm({
     resolver: zodResolver(quoteInputSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,
-    defaultValues: emptyQuote,
+    defaultValues: { ...emptyQuote, ...prefill },
   });
+  useEffect(() => {
+    if (open && prefill) form.reset({ ...emptyQuote, ...prefill });
+  }, [open, prefill, form]);
   const mutation = useCreateQuote();
   const lead = useLeadForm({
     open,

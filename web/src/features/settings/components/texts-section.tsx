@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { defaultTexts, serviceKeys, type ServiceKey, type SiteSettings } from '@site/domain';
-import { serviceTextLabels, settingsSectionSchemas } from '@site/domain/settings-schema';
+import { highlightLimits, serviceTextLabels, settingsSectionSchemas } from '@site/domain/settings-schema';
 import { useMemo, type ReactNode } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
@@ -31,7 +31,7 @@ function PageTextField({
   rows,
 }: {
   control: Control<TextsForm, unknown, SectionValue<'texts'>>;
-  name: 'heroHeadline' | 'heroIntro' | 'aboutStory' | ServiceTextPath;
+  name: 'heroHeadline' | 'heroIntro' | 'aboutIntro' | 'aboutStory' | ServiceTextPath;
   label: string;
   defaultText: string;
   /** Lines shown at least, for the longer texts; none is a one-line box. */
@@ -57,6 +57,47 @@ function PageTextField({
         slotProps={{ htmlInput: { autoComplete: 'off' } }}
       />
       <Button size="small" disabled={atDefault} onClick={() => field.onChange(null)} aria-label={`Restore default ${label.toLowerCase()}`}>
+        Restore default
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * The hero's highlights, one a line, as one box: null is the default list, as for the other
+ * texts. Blank lines are kept while typing and dropped when saved.
+ */
+function HighlightsField({ control }: { control: Control<TextsForm, unknown, SectionValue<'texts'>> }) {
+  const { field, fieldState } = useController({ control, name: 'highlights' });
+  const lines = field.value ?? null;
+  const atDefault = lines === null;
+  const label = 'Highlights';
+  // A line's own refusal (a line break, a hidden character) comes under its index.
+  const lineErrors: unknown = fieldState.error;
+  const error =
+    fieldState.error?.message ??
+    (Array.isArray(lineErrors)
+      ? (lineErrors as Array<{ message?: string } | undefined>).find((line) => line?.message)?.message
+      : undefined);
+  return (
+    <Box>
+      <TextField
+        label={label}
+        value={(lines ?? defaultTexts.highlights).join('\n')}
+        onChange={(event) => field.onChange(event.target.value.split('\n'))}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        name={field.name}
+        multiline
+        minRows={defaultTexts.highlights.length}
+        fullWidth
+        error={Boolean(error)}
+        helperText={
+          error ?? (atDefault ? <Chip component="span" size="small" label="Default" /> : `One a line, up to ${highlightLimits.most}`)
+        }
+        slotProps={{ htmlInput: { autoComplete: 'off' } }}
+      />
+      <Button size="small" disabled={atDefault} onClick={() => field.onChange(null)} aria-label="Restore default highlights">
         Restore default
       </Button>
     </Box>
@@ -94,8 +135,10 @@ export function TextsSection({ texts, brand, version }: { texts: SiteSettings['t
       <Group title="Home page">
         <PageTextField control={control} name="heroHeadline" label="Hero headline" defaultText={defaultTexts.heroHeadline} />
         <PageTextField control={control} name="heroIntro" label="Hero intro" defaultText={defaultTexts.heroIntro} rows={2} />
+        <HighlightsField control={control} />
       </Group>
       <Group title="About page">
+        <PageTextField control={control} name="aboutIntro" label="About intro" defaultText={defaultTexts.aboutIntro} rows={2} />
         <PageTextField control={control} name="aboutStory" label="About story" defaultText={defaultTexts.aboutStory(brand)} rows={6} />
       </Group>
       {serviceKeys.map((key) => {
