@@ -38,7 +38,8 @@ import { LeadService } from './services/leads';
 import { BookingService } from './services/bookings';
 import { LinkSigner } from './services/link-signing';
 import { bookingRoutes } from './routes/bookings';
-import { QuoteService } from './services/quotes';
+import { deferred } from './services/deferred';
+import type { QuoteService } from './services/quotes';
 import type { DepositCheckout } from './ports/quotes';
 import { brandLogo } from './services/brand-images';
 import { quoteRoutes, stripeWebhookRoutes } from './routes/quotes';
@@ -49,7 +50,7 @@ import { createSiteJobs } from './jobs/site-jobs';
 import { ReviewRequests } from './services/review-requests';
 import { SettingsService } from './services/settings';
 import { messageSettingsOf } from './message-settings';
-import type { MessageSettings } from './services/lead-messages';
+import { loadEmailLayouts, type MessageSettings } from './services/lead-messages';
 import { settingsRoutes } from './routes/settings';
 import { defaultUploadQuota, UploadQuota, type FreeDiskBytes } from './services/upload-quota';
 import { Uploads } from './services/uploads';
@@ -202,7 +203,8 @@ export function createApp(deps: AppDeps) {
   // cache of opening periods belongs to one hours object.
   let made: { site: SiteSettings; messages: MessageSettings } | undefined;
   const messageSettings = async () => {
-    const site = await settings.settings();
+    // Whoever reads these composes messages next: the email layouts load with them.
+    const [site] = await Promise.all([settings.settings(), loadEmailLayouts()]);
     if (made?.site !== site) made = { site, messages: messageSettingsOf(site, deps.delivery.policy) };
     return made.messages;
   };
@@ -228,18 +230,22 @@ export function createApp(deps: AppDeps) {
     signer: new LinkSigner(store, clock),
     wake: deps.delivery.wake,
   });
-  const quotes = new QuoteService({
-    store,
-    clock,
-    settings: () => settings.settings(),
-    messageSettings,
-    signer: new LinkSigner(store, clock),
-    attachments,
-    checkout: deps.checkout,
-    logo: (site) => brandLogo(deps.objects, site),
-    wake: deps.delivery.wake,
-    files: deps.objects,
-    log,
+  // Made at the first quote request: its PDF maker and Victoria's holiday tables load then.
+  const quotes = deferred<QuoteService>(async () => {
+    const { QuoteService } = await import('./services/quotes');
+    return new QuoteService({
+      store,
+      clock,
+      settings: () => settings.settings(),
+      messageSettings,
+      signer: new LinkSigner(store, clock),
+      attachments,
+      checkout: deps.checkout,
+      logo: (site) => brandLogo(deps.objects, site),
+      wake: deps.delivery.wake,
+      files: deps.objects,
+      log,
+    });
   });
   // The background work of every kind, on these services: the embedded server starts it; a Cloud Function runs one item.
   const jobs = createSiteJobs(
