@@ -47,6 +47,7 @@ import { withChangeFeed } from './services/live-store';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import type { JobUpgrades } from './jobs/deps';
 import { createSiteJobs } from './jobs/site-jobs';
+import { PublicReviews } from './services/public-reviews';
 import { ReviewRequests } from './services/review-requests';
 import { SettingsService } from './services/settings';
 import { messageSettingsOf } from './message-settings';
@@ -89,6 +90,12 @@ export interface AppOptions {
    * seen at once; one made through another (a second Cloud Function instance) within this.
    */
   settingsCacheMs: number;
+  /**
+   * How long a page of the public reviews is served from memory. A review changed through this
+   * process empties it at once; one changed through another (a second Cloud Function
+   * instance) is seen within this.
+   */
+  reviewsCacheMs: number;
 }
 
 export const defaultAppOptions: AppOptions = {
@@ -109,6 +116,7 @@ export const defaultAppOptions: AppOptions = {
   visitorRetentionDays: 90,
   auditRetentionDays: 365,
   settingsCacheMs: 60_000,
+  reviewsCacheMs: 10_000,
 };
 
 /** The variables both entry points read, as the app's options (each adds its own: the embedded server's disk floor, Firebase's origins). */
@@ -281,6 +289,7 @@ export function createApp(deps: AppDeps) {
     requireMfa: options.requireMfa,
     uploads,
     reviewRequests,
+    publicReviews: new PublicReviews(store.reviews, deps.feed, clock, options.reviewsCacheMs),
     models,
     attachments,
     leads,

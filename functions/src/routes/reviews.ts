@@ -1,8 +1,9 @@
-import { reviewInputSchema, toPublicReview, type Review } from '@site/domain';
+import { reviewInputSchema, type Review } from '@site/domain';
 import { Router } from 'express';
 import { signedIn } from '../auth/sessions';
 import { notFound } from '../http/errors';
-import { body, idParam, parse } from '../http/validate';
+import { notModified } from '../http/conditional';
+import { body, idParam, listQuery, parse } from '../http/validate';
 import { newId } from '../ids';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
@@ -10,18 +11,24 @@ import { sendList } from './list';
 
 /** Reviews: anyone writes, they wait for approval, the public reads only approved ones. */
 export function reviewRoutes(
-  ctx: Pick<RouteContext, 'audit' | 'clock' | 'leads' | 'limits' | 'reviewRequests' | 'sessions' | 'store' | 'verifiedClient'>,
+  ctx: Pick<
+    RouteContext,
+    'audit' | 'clock' | 'leads' | 'limits' | 'publicReviews' | 'reviewRequests' | 'sessions' | 'store' | 'verifiedClient'
+  >,
 ): Router {
   const router = Router();
   const { store, sessions } = ctx;
 
+  // Public: browsers keep the answer and ask again with its ETag, getting 304 while nothing changed.
   router.get('/reviews', async (req, res) => {
-    await sendList(req, res, store.reviews, {
-      where: { approved: true },
-      orderBy: 'createdAt',
-      direction: 'desc',
-      map: (reviews) => reviews.map(toPublicReview),
-    });
+    const page = await ctx.publicReviews.page(listQuery(req));
+    res.set({ 'Cache-Control': 'no-cache', ETag: page.etag, 'X-Total-Count': String(page.total) });
+    if (page.next) res.set('X-Next-Cursor', page.next);
+    if (notModified(req, page.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.type('json').send(page.body);
   });
 
   router.post('/review', ctx.verifiedClient, ctx.limits.forms, async (req, res) => {
