@@ -36,7 +36,7 @@ const packageName = (specifier) =>
  * modules one file at a time (date-fns's 200 KB package.json is read for each of its files),
  * which cost a new instance about 150 ms of CPU for these (docs/decisions/028-server-speed.md).
  */
-const inlined = ['date-fns', '@date-fns/tz', 'zod', 'libphonenumber-js', 'express-rate-limit'];
+const inlined = ['date-fns', '@date-fns/tz', 'zod', 'libphonenumber-js'];
 
 const result = await build({
   // index.js, and the model pipeline's worker thread (src/services/model-worker.ts) beside it,
