@@ -18,7 +18,8 @@ export function deferred<T extends object>(make: () => Promise<T>): Deferred<T> 
     }));
   return new Proxy({} as Deferred<T>, {
     get: (_target, name) => {
-      if (typeof name !== 'string') return undefined;
+      // Not a promise itself: `await` and Promise.resolve leave it as it is.
+      if (typeof name !== 'string' || name === 'then') return undefined;
       return async (...args: unknown[]) => {
         const instance = (await service()) as Record<string, (...a: unknown[]) => Promise<unknown>>;
         return instance[name](...args);
