@@ -29,7 +29,7 @@ import { privacyRoutes } from './routes/privacy';
 import { projectRoutes } from './routes/projects';
 import { objectRoutes, uploadRoutes } from './routes/objects';
 import { reviewRequestRoutes } from './routes/review-requests';
-import { reviewRoutes } from './routes/reviews';
+import { publicReviewRoutes, reviewRoutes } from './routes/reviews';
 import { visitorRoutes } from './routes/visitors';
 import { AuditTrail } from './services/audit';
 import { Attachments, type AttachmentProcessingOptions } from './services/attachments';
@@ -329,6 +329,7 @@ export function createApp(deps: AppDeps) {
     const report = await deps.health();
     res.status(report.status === 'ok' ? 200 : 503).json(report);
   });
+  api.use(publicReviewRoutes(ctx));
   const json = jsonBody(jsonLimitBytes);
   // Uploads stream their own bodies, so they come before the JSON parser.
   api.use(uploadRoutes(ctx, json));

@@ -9,16 +9,12 @@ import type { RouteContext } from './context';
 import { isBot } from './honeypot';
 import { sendList } from './list';
 
-/** Reviews: anyone writes, they wait for approval, the public reads only approved ones. */
-export function reviewRoutes(
-  ctx: Pick<
-    RouteContext,
-    'audit' | 'clock' | 'leads' | 'limits' | 'publicReviews' | 'reviewRequests' | 'sessions' | 'store' | 'verifiedClient'
-  >,
-): Router {
+/**
+ * The approved reviews every public page lists, from memory (services/public-reviews.ts). Mounted
+ * first in the API: the busiest read skips the other routers and the body parsers.
+ */
+export function publicReviewRoutes(ctx: Pick<RouteContext, 'publicReviews'>): Router {
   const router = Router();
-  const { store, sessions } = ctx;
-
   // Public: browsers keep the answer and ask again with its ETag, getting 304 while nothing changed.
   router.get('/reviews', async (req, res) => {
     const page = await ctx.publicReviews.page(listQuery(req));
@@ -30,6 +26,16 @@ export function reviewRoutes(
     }
     res.type('json').send(page.body);
   });
+
+  return router;
+}
+
+/** Reviews: anyone writes, they wait for approval, the public reads only approved ones. */
+export function reviewRoutes(
+  ctx: Pick<RouteContext, 'audit' | 'clock' | 'leads' | 'limits' | 'reviewRequests' | 'sessions' | 'store' | 'verifiedClient'>,
+): Router {
+  const router = Router();
+  const { store, sessions } = ctx;
 
   router.post('/review', ctx.verifiedClient, ctx.limits.forms, async (req, res) => {
     const raw = body(req);
