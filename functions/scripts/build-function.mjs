@@ -1,8 +1,14 @@
 // Bundles the Cloud Functions entry (src/index.ts) into a deployable folder, functions/lib by
 // default (firebase.json's functions.source). Workspace packages (@site/*) are inlined, since
-// `firebase deploy` uploads only that folder; every other package stays external and is listed
-// in a generated package.json at the exact version installed here, so Cloud Build installs
-// what the tests ran against and nothing else.
+// `firebase deploy` uploads only that folder, and so are a few plain JavaScript packages every
+// request needs (`inlined` below); every other package stays external and is listed in a
+// generated package.json at the exact version installed here, so Cloud Build installs what the
+// tests ran against and nothing else.
+//
+// The output is split (esbuild `splitting`): index.js holds only the functions' declarations,
+// and each function's code is a chunk its first request imports, with the libraries only some
+// requests need (PDF, Stripe, sharp, the model optimiser, the email layouts) in chunks of their
+// own, imported when first used (docs/decisions/032-server-speed.md).
 //   node functions/scripts/build-function.mjs [--outdir DIR]
 import { build } from 'esbuild';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,15 +23,31 @@ const outdir = flag === -1 ? join(functionsDir, 'lib') : resolve(process.argv[fl
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 
+/** `firebase-admin/app` -> `firebase-admin`, `@scope/name/x` -> `@scope/name`. */
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Plain JavaScript packages without native code or files of their own that every API request
+ * needs, bundled rather than loaded from node_modules: Node resolves an installed package's
+ * modules one file at a time (date-fns's 200 KB package.json is read for each of its files),
+ * which cost a new instance about 150 ms of CPU for these (docs/decisions/032-server-speed.md).
+ */
+const inlined = ['date-fns', '@date-fns/tz', 'zod', 'libphonenumber-js'];
+
 const result = await build({
   // index.js, and the model pipeline's worker thread (src/services/model-worker.ts) beside it,
-  // where the pipeline bundled into index.js starts it.
+  // where the pipeline's chunk starts it.
   entryPoints: { index: join(functionsDir, 'src/index.ts'), 'model-worker': join(functionsDir, 'src/services/model-worker.ts') },
   outdir,
   bundle: true,
   platform: 'node',
   target: 'node22',
   format: 'esm',
+  splitting: true,
   metafile: true,
   logLevel: 'warning',
   // Some external packages are CommonJS and call require(); ESM output gives them one.
@@ -35,19 +57,15 @@ const result = await build({
       name: 'externals',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@site/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@site/') || args.path.startsWith('node:') || inlined.includes(packageName(args.path))
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },
   ],
 });
 
-/** `firebase-admin/app` -> `firebase-admin`, `@scope/name/x` -> `@scope/name`. */
-const packageName = (specifier) =>
-  specifier
-    .split('/')
-    .slice(0, specifier.startsWith('@') ? 2 : 1)
-    .join('/');
 const imported = new Set();
 for (const output of Object.values(result.metafile.outputs)) {
   for (const { path, external } of output.imports) if (external && !path.startsWith('node:')) imported.add(packageName(path));

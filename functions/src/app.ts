@@ -29,7 +29,7 @@ import { privacyRoutes } from './routes/privacy';
 import { projectRoutes } from './routes/projects';
 import { objectRoutes, uploadRoutes } from './routes/objects';
 import { reviewRequestRoutes } from './routes/review-requests';
-import { reviewRoutes } from './routes/reviews';
+import { publicReviewRoutes, reviewRoutes } from './routes/reviews';
 import { visitorRoutes } from './routes/visitors';
 import { AuditTrail } from './services/audit';
 import { Attachments, type AttachmentProcessingOptions } from './services/attachments';
@@ -38,7 +38,8 @@ import { LeadService } from './services/leads';
 import { BookingService } from './services/bookings';
 import { LinkSigner } from './services/link-signing';
 import { bookingRoutes } from './routes/bookings';
-import { QuoteService } from './services/quotes';
+import { deferred } from './services/deferred';
+import type { QuoteService } from './services/quotes';
 import type { DepositCheckout } from './ports/quotes';
 import { brandLogo } from './services/brand-images';
 import { quoteRoutes, stripeWebhookRoutes } from './routes/quotes';
@@ -46,10 +47,11 @@ import { withChangeFeed } from './services/live-store';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import type { JobUpgrades } from './jobs/deps';
 import { createSiteJobs } from './jobs/site-jobs';
+import { PublicReviews } from './services/public-reviews';
 import { ReviewRequests } from './services/review-requests';
 import { SettingsService } from './services/settings';
 import { messageSettingsOf } from './message-settings';
-import type { MessageSettings } from './services/lead-messages';
+import { loadEmailLayouts, type MessageSettings } from './services/lead-messages';
 import { settingsRoutes } from './routes/settings';
 import { defaultUploadQuota, UploadQuota, type FreeDiskBytes } from './services/upload-quota';
 import { Uploads } from './services/uploads';
@@ -88,6 +90,12 @@ export interface AppOptions {
    * seen at once; one made through another (a second Cloud Function instance) within this.
    */
   settingsCacheMs: number;
+  /**
+   * How long a page of the public reviews is served from memory. A review changed through this
+   * process empties it at once; one changed through another (a second Cloud Function
+   * instance) is seen within this.
+   */
+  reviewsCacheMs: number;
 }
 
 export const defaultAppOptions: AppOptions = {
@@ -108,6 +116,7 @@ export const defaultAppOptions: AppOptions = {
   visitorRetentionDays: 90,
   auditRetentionDays: 365,
   settingsCacheMs: 60_000,
+  reviewsCacheMs: 10_000,
 };
 
 /** The variables both entry points read, as the app's options (each adds its own: the embedded server's disk floor, Firebase's origins). */
@@ -202,7 +211,8 @@ export function createApp(deps: AppDeps) {
   // cache of opening periods belongs to one hours object.
   let made: { site: SiteSettings; messages: MessageSettings } | undefined;
   const messageSettings = async () => {
-    const site = await settings.settings();
+    // Whoever reads these composes messages next: the email layouts load with them.
+    const [site] = await Promise.all([settings.settings(), loadEmailLayouts()]);
     if (made?.site !== site) made = { site, messages: messageSettingsOf(site, deps.delivery.policy) };
     return made.messages;
   };
@@ -228,18 +238,22 @@ export function createApp(deps: AppDeps) {
     signer: new LinkSigner(store, clock),
     wake: deps.delivery.wake,
   });
-  const quotes = new QuoteService({
-    store,
-    clock,
-    settings: () => settings.settings(),
-    messageSettings,
-    signer: new LinkSigner(store, clock),
-    attachments,
-    checkout: deps.checkout,
-    logo: (site) => brandLogo(deps.objects, site),
-    wake: deps.delivery.wake,
-    files: deps.objects,
-    log,
+  // Made at the first quote request: its PDF maker and Victoria's holiday tables load then.
+  const quotes = deferred<QuoteService>(async () => {
+    const { QuoteService } = await import('./services/quotes');
+    return new QuoteService({
+      store,
+      clock,
+      settings: () => settings.settings(),
+      messageSettings,
+      signer: new LinkSigner(store, clock),
+      attachments,
+      checkout: deps.checkout,
+      logo: (site) => brandLogo(deps.objects, site),
+      wake: deps.delivery.wake,
+      files: deps.objects,
+      log,
+    });
   });
   // The background work of every kind, on these services: the embedded server starts it; a Cloud Function runs one item.
   const jobs = createSiteJobs(
@@ -275,6 +289,7 @@ export function createApp(deps: AppDeps) {
     requireMfa: options.requireMfa,
     uploads,
     reviewRequests,
+    publicReviews: new PublicReviews(store.reviews, deps.feed, clock, options.reviewsCacheMs),
     models,
     attachments,
     leads,
@@ -314,6 +329,7 @@ export function createApp(deps: AppDeps) {
     const report = await deps.health();
     res.status(report.status === 'ok' ? 200 : 503).json(report);
   });
+  api.use(publicReviewRoutes(ctx));
   const json = jsonBody(jsonLimitBytes);
   // Uploads stream their own bodies, so they come before the JSON parser.
   api.use(uploadRoutes(ctx, json));

@@ -7,12 +7,11 @@
  * Bundled by scripts/build-function.mjs into functions/lib, which firebase.json deploys.
  */
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { readFirebaseEnv } from './firebase/env';
 import { attachmentJobs } from './jobs/attachments';
 import { followUpJobs } from './jobs/follow-ups';
 import { maintenanceJobs } from './jobs/maintenance';
@@ -21,8 +20,9 @@ import { reviewReminderJobs } from './jobs/review-reminders';
 import { bookingReminderJobs } from './jobs/booking-reminders';
 import type { DocumentTrigger, ScheduleTrigger } from './jobs/runner';
 import type { JobName } from './jobs/site-jobs';
-import { createFirebasePages } from './firebase/pages';
-import { createFirebaseSite, firebaseServices, type FirebaseServices, type FirebaseSite, type FirebaseSiteOptions } from './firebase/site';
+import type { FirebasePagesHandler } from './firebase/pages';
+import type { FirebaseServices } from './firebase/services';
+import type { FirebaseSite, FirebaseSiteOptions } from './firebase/site';
 
 /** Sydney: the closest region to Melbourne with every product this site uses. Also in firebase.json's rewrite. */
 const region = 'australia-southeast1';
@@ -30,23 +30,37 @@ const region = 'australia-southeast1';
 /** The first admin's password (`firebase functions:secrets:set ADMIN_PASSWORD`), used only while there are no users. */
 const adminPassword = defineSecret('ADMIN_PASSWORD');
 
-/** The instance's Firebase services, made once by whichever function runs first in it (Firestore takes its settings once). */
-let services: FirebaseServices | undefined;
-const instanceServices = () => (services ??= firebaseServices(getApps().length ? getApp() : initializeApp()));
-
 /**
- * One site per instance, built on its first request (not at deploy-time discovery, which has
- * no credentials); a failed start is tried again on the next request.
+ * Made by its first caller and shared; a failure is tried again by the next. What each
+ * function serves is imported here, when it is first needed: a new instance of one function
+ * loads its own code only (the `pages` function no API, the API no page renderer, neither the
+ * photo, model, PDF or email code until a request uses it), and `firebase deploy`'s discovery
+ * of the functions loads none of it (docs/decisions/032-server-speed.md).
  */
-function lazySite(options: () => FirebaseSiteOptions): () => Promise<FirebaseSite> {
-  let starting: Promise<FirebaseSite> | undefined;
-  return () => {
-    starting ??= createFirebaseSite(instanceServices(), readFirebaseEnv(), options()).catch((error: unknown) => {
-      starting = undefined;
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () =>
+    (made ??= make().catch((error: unknown) => {
+      made = undefined;
       throw error;
-    });
-    return starting;
-  };
+    }));
+}
+
+/** The instance's Firebase services, made once by whichever function runs first in it (Firestore takes its settings once). */
+const instanceServices = once<FirebaseServices>(async () =>
+  (await import('./firebase/services')).firebaseServices(getApps().length ? getApp() : initializeApp()),
+);
+
+/** One site per instance, built on its first request (not at deploy-time discovery, which has no credentials). */
+function lazySite(options: () => FirebaseSiteOptions): () => Promise<FirebaseSite> {
+  return once(async () => {
+    const [services, { createFirebaseSite }, { readFirebaseEnv }] = await Promise.all([
+      instanceServices(),
+      import('./firebase/site'),
+      import('./firebase/env'),
+    ]);
+    return createFirebaseSite(services, readFirebaseEnv(), options());
+  });
 }
 
 const site = lazySite(() => ({ adminPassword: adminPassword.value() || undefined }));
@@ -79,7 +93,10 @@ export const api = onRequest(
   },
 );
 
-let pagesHandler: ReturnType<typeof createFirebasePages> | undefined;
+const pagesHandler = once<FirebasePagesHandler>(async () => {
+  const [{ db }, { createFirebasePages }] = await Promise.all([instanceServices(), import('./firebase/pages')]);
+  return createFirebasePages(db);
+});
 
 /**
  * The public pages with the business settings and the published projects, rendered from
@@ -90,12 +107,8 @@ let pagesHandler: ReturnType<typeof createFirebasePages> | undefined;
 export const pages = onRequest(
   { region, memory: '512MiB', cpu: 1, concurrency: 40, minInstances: 0, maxInstances: 5, timeoutSeconds: 30, invoker: 'public' },
   async (req, res) => {
-    pagesHandler ??= createFirebasePages(instanceServices().db).catch((error: unknown) => {
-      pagesHandler = undefined;
-      throw error;
-    });
     await (
-      await pagesHandler
+      await pagesHandler()
     )(req, res);
   },
 );

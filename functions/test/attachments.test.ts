@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { exifReveals, roomPhoto } from '../src/demo/room-photos';
-import { leadMessages } from '../src/services/lead-messages';
+import { leadMessages, loadEmailLayouts } from '../src/services/lead-messages';
 import { largerThanDeclared } from '../src/services/attachments';
 import { runMaintenance } from '../src/services/maintenance';
 import { imageSizeProblem } from '../src/services/photo-pipeline';
@@ -30,6 +30,8 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
   let photo: Buffer;
   beforeAll(async () => {
     t = await startTestApp();
+    // Some emails below are composed here, not through the app.
+    await loadEmailLayouts();
     // A phone's 12-megapixel photo held upright: EXIF orientation 6, camera and GPS position in its EXIF.
     photo = await roomPhoto({ seed: 'attachment', orientation: 6 });
   }, 60_000);

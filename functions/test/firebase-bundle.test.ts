@@ -3,13 +3,16 @@
  * listing only what the bundle imports at the versions installed here, and a module that
  * firebase-functions loads offline and describes as firebase deploy would see it.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesCacheControl } from '../src/firebase/pages';
 import { openerPolicyFor, securityHeaderList } from '../src/http/security';
+import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { isolatedPaths, unisolatedPaths } from './opener-policy-paths';
 
 const root = join(import.meta.dirname, '../..');
@@ -42,9 +45,9 @@ describe('the function bundle', () => {
   it('has a package.json with only the runtime dependencies the bundle imports, pinned', () => {
     const pkg = JSON.parse(readFileSync(join(outdir, 'package.json'), 'utf8'));
     expect(pkg).toMatchObject({ type: 'module', main: 'index.js', engines: { node: '22' } });
+    // date-fns, @date-fns/tz, zod and libphonenumber-js are bundled (build-function.mjs `inlined`).
     expect(pkg.dependencies).toEqual({
-      '@date-fns/tz': installed('@date-fns/tz'),
-      // The showroom's model pipeline, in index.js and its worker thread (model-worker.js).
+      // The showroom's model pipeline, in its own chunk and its worker thread (model-worker.js).
       '@gltf-transform/core': installed('@gltf-transform/core'),
       '@gltf-transform/extensions': installed('@gltf-transform/extensions'),
       '@gltf-transform/functions': installed('@gltf-transform/functions'),
@@ -60,7 +63,6 @@ describe('the function bundle', () => {
       '@zxcvbn-ts/language-common': installed('@zxcvbn-ts/language-common'),
       '@zxcvbn-ts/language-en': installed('@zxcvbn-ts/language-en'),
       cookie: installed('cookie'),
-      'date-fns': installed('date-fns'),
       // Victoria's public holidays, for a major contract's cooling-off period (domain/src/cooling-off.ts).
       'date-holidays': installed('date-holidays'),
       express: installed('express'),
@@ -71,7 +73,6 @@ describe('the function bundle', () => {
       'ical-generator': installed('ical-generator'),
       // Visits from bots and crawlers are not recorded.
       isbot: installed('isbot'),
-      'libphonenumber-js': installed('libphonenumber-js'),
       meshoptimizer: installed('meshoptimizer'),
       otpauth: installed('otpauth'),
       // A quote's PDF, and card payments of its deposit through Stripe Checkout.
@@ -80,19 +81,23 @@ describe('the function bundle', () => {
       'react-dom': installed('react-dom'),
       sharp: installed('sharp'),
       stripe: installed('stripe'),
-      zod: installed('zod'),
     });
   });
 
-  it("has the model pipeline's worker thread beside index.js, where the pipeline starts it", () => {
-    const worker = readFileSync(join(outdir, 'model-worker.js'), 'utf8');
-    expect(worker).toContain('workerData');
-    expect(worker).not.toMatch(/from ["']@site\//);
-    expect(readFileSync(join(outdir, 'index.js'), 'utf8')).toContain('"./model-worker.js"');
+  it("has the model pipeline's worker thread beside index.js and the chunk that starts it", () => {
+    const chunks = readdirSync(outdir).filter((name) => name.endsWith('.js'));
+    const worker = chunks.filter((name) => name !== 'model-worker.js').map((name) => readFileSync(join(outdir, name), 'utf8'));
+    const code = [readFileSync(join(outdir, 'model-worker.js'), 'utf8'), ...worker].join('\n');
+    expect(code).toContain('workerData');
+    expect(code).not.toMatch(/from ["']@site\//);
+    expect(worker.filter((chunk) => chunk.includes('"./model-worker.js"'))).toHaveLength(1);
   });
 
   it('inlines the workspace packages and leaves out the embedded adapters', () => {
-    const code = readFileSync(join(outdir, 'index.js'), 'utf8');
+    const code = readdirSync(outdir)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(outdir, name), 'utf8'))
+      .join('\n');
     expect(code).not.toMatch(/from ["']@site\//);
     expect(code).toContain('Please enter a valid phone number'); // a domain message, inlined
     expect(code).not.toContain('better-sqlite3');
@@ -259,5 +264,90 @@ describe('the function bundle', () => {
         for (const source of extra) expect(source, directive).toMatch(google);
       }
     }
+  });
+});
+
+/**
+ * What a new `api` instance loads: the packages its process resolves (a module hook records
+ * them) while it imports index.js, and then while it answers its first request as the
+ * Functions runtime hands it over (GET /api/reviews, on the Firestore emulator).
+ */
+const heavy = [
+  // The showroom's model optimiser.
+  '@gltf-transform/core',
+  '@gltf-transform/extensions',
+  '@gltf-transform/functions',
+  'meshoptimizer',
+  // Quote PDFs, card payments, photos.
+  'pdfkit',
+  'stripe',
+  'sharp',
+  // The emails' layouts.
+  'react',
+  'react-dom',
+  '@react-email/html',
+  '@react-email/button',
+  // Passkeys, and Victoria's holiday tables (a quote's cooling-off period).
+  '@simplewebauthn/server',
+  'date-holidays',
+];
+
+describe.skipIf(!firestoreEmulatorHost)(onEmulator("the api function's start"), () => {
+  let loaded: { atImport: string[]; atFirstAnswer: string[]; status: number };
+
+  beforeAll(async () => {
+    const script = join(outdir, 'first-request.mjs');
+    writeFileSync(
+      script,
+      `import { registerHooks } from 'node:module';
+import { createServer } from 'node:http';
+const seen = new Set();
+registerHooks({
+  resolve(specifier, context, next) {
+    const resolved = next(specifier, context);
+    const match = /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(resolved.url);
+    if (match) seen.add(match[1]);
+    return resolved;
+  },
+});
+// The Functions runtime's own Express, loaded before the function.
+const { default: express } = await import('express');
+seen.clear();
+const { api } = await import(${JSON.stringify(pathToFileURL(join(outdir, 'index.js')).href)});
+const atImport = [...seen];
+const runtime = express();
+runtime.all('/{*path}', (req, res) => api(req, res));
+const server = createServer(runtime);
+await new Promise((done) => server.listen(0, '127.0.0.1', done));
+const res = await fetch('http://127.0.0.1:' + server.address().port + '/api/reviews');
+await res.text();
+console.log(JSON.stringify({ atImport, atFirstAnswer: [...seen], status: res.status }));
+process.exit(0);
+`,
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, [script], {
+      cwd: outdir,
+      env: {
+        ...process.env,
+        FIRESTORE_EMULATOR_HOST: firestoreEmulatorHost,
+        GCLOUD_PROJECT: `demo-start-${process.pid}`,
+        FUNCTIONS_EMULATOR: 'true',
+        STORAGE_BUCKET: 'demo-start.appspot.com',
+        FIREBASE_STORAGE_EMULATOR_HOST: '127.0.0.1:9199',
+      },
+      timeout: 60_000,
+    });
+    loaded = JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
+  }, 90_000);
+
+  it('imports index.js with the Functions SDK and none of the API, pages or heavy libraries', () => {
+    expect(loaded.atImport).toEqual(expect.arrayContaining(['firebase-functions']));
+    for (const name of [...heavy, 'express-rate-limit']) expect(loaded.atImport, name).not.toContain(name);
+  });
+
+  it('answers its first request having loaded Firestore and Express, but no model optimiser, PDF maker, Stripe, sharp or email layout', () => {
+    expect(loaded.status).toBe(200);
+    expect(loaded.atFirstAnswer).toEqual(expect.arrayContaining(['firebase-admin', '@google-cloud/firestore', 'express']));
+    for (const name of heavy) expect(loaded.atFirstAnswer, name).not.toContain(name);
   });
 });

@@ -37,7 +37,7 @@ const events: DepositCheckout = {
     return { id: `cs_${quoteId}`, url: `https://checkout.stripe.test/${quoteId}` };
   },
   expireSession: async () => undefined,
-  verifyEvent: (raw, signature) =>
+  verifyEvent: async (raw, signature) =>
     signature === 'good' ? { event: JSON.parse(raw.toString('utf8')) as CheckoutEvent } : { refused: 'signature' },
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hotspot, Inquiry, Model3d } from '@site/domain';
-import { leadMessages } from '../src/services/lead-messages';
+import { leadMessages, loadEmailLayouts } from '../src/services/lead-messages';
 import { texturedModel, truncatedModel, untexturedModel, variantsModel } from '../src/services/model-fixtures';
 import { glb, goodInquiry, startTestApp, testMessageSettings, type Client, type TestApp } from './harness';
 
@@ -10,6 +10,8 @@ beforeAll(async () => {
   // These tests are about the fields and the inquiry: the optimisation has its own tests.
   t = await startTestApp({}, undefined, undefined, undefined, { jobs: [] });
   admin = await t.adminClient();
+  // The staff email below is composed here, not through the app.
+  await loadEmailLayouts();
 });
 afterAll(() => t.close());
 

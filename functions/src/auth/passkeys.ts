@@ -1,13 +1,5 @@
 import type { Passkey } from '@site/domain';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeyRecord, UserRecord } from '../ports/store';
 
 /**
@@ -29,11 +21,15 @@ export function relyingParty(siteUrl: string, brand: string): RelyingParty {
   return { rpID: url.hostname, origin: url.origin, name: `${brand} admin` };
 }
 
+/** @simplewebauthn/server and its certificate parsers load at the first passkey ceremony, not at the server's start. */
+const webauthn = () => import('@simplewebauthn/server');
+
 const transports = (p: PasskeyRecord) => p.transports as AuthenticatorTransport[];
 
 export const toPasskey = ({ id, name, createdAt, lastUsedAt }: PasskeyRecord): Passkey => ({ id, name, createdAt, lastUsedAt });
 
 export async function passkeyRegistrationOptions(site: RelyingParty, user: UserRecord) {
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: site.name,
     rpID: site.rpID,
@@ -52,6 +48,7 @@ export async function verifyPasskeyRegistration(
   expectedChallenge: string,
 ): Promise<Pick<PasskeyRecord, 'id' | 'publicKey' | 'counter' | 'transports'> | null> {
   const { rpID, origin } = site;
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -75,6 +72,7 @@ export async function verifyPasskeyRegistration(
 }
 
 export async function passkeyLoginOptions(site: RelyingParty, user: UserRecord) {
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: site.rpID,
     allowCredentials: user.passkeys.map((p) => ({ id: p.id, transports: transports(p) })),
@@ -92,6 +90,7 @@ export async function verifyPasskeyLogin(
   const passkey = user.passkeys.find((p) => p.id === response.id);
   if (!passkey) return null;
   const { rpID, origin } = site;
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,

@@ -38,11 +38,10 @@ export interface FirebasePagesOptions {
   renderAgeMs?: number;
 }
 
+export type FirebasePagesHandler = (req: Request, res: Response) => Promise<void>;
+
 /** The `pages` function's handler: a rendered page, else the site's not-found page with 404. */
-export async function createFirebasePages(
-  db: Firestore,
-  options: FirebasePagesOptions = {},
-): Promise<(req: Request, res: Response) => Promise<void>> {
+export async function createFirebasePages(db: Firestore, options: FirebasePagesOptions = {}): Promise<FirebasePagesHandler> {
   const files = options.files ?? siteFiles();
   if (!files)
     throw new Error('The web build is missing beside the function: run functions/scripts/build-function.mjs after the web build.');

@@ -1,9 +1,5 @@
 import express, { type Express } from 'express';
 import { stripeCheckoutFromEnv } from '../adapters/stripe/checkout';
-import type { App as AdminApp } from 'firebase-admin/app';
-import { getAuth, type Auth } from 'firebase-admin/auth';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { getStorage, type Storage } from 'firebase-admin/storage';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureFirstAdmin } from '../accounts';
@@ -11,7 +7,6 @@ import { createCloudStorageObjectStore } from '../adapters/cloud-storage/cloud-s
 import { backfillFollowUp, backfillLeadProgress, backfillModelProcessing } from '../adapters/firestore/backfill';
 import { firestoreHitCounter } from '../adapters/firestore/hit-counter';
 import type { ClientCheck } from '../ports/client-check';
-import { firebaseAppCheck } from './app-check';
 import { createFirestoreStore } from '../adapters/firestore/store';
 import { createMemoryFeed } from '../adapters/memory-feed';
 import { appOptionsOf, createApp, type App } from '../app';
@@ -22,19 +17,9 @@ import type { Clock } from '../ports/clock';
 import type { ObjectStore } from '../ports/object-store';
 import { createFirebaseClientAuth } from './client-auth';
 import { siteOrigins, type FirebaseEnv } from './env';
+import type { FirebaseServices } from './services';
 import { functionsBody } from './functions-request';
 import { messagePolicy, settingsSeedOf } from '../message-settings';
-
-/** Firebase's services, as the composition root receives them (tests pass their own). */
-export interface FirebaseServices {
-  db: Firestore;
-  auth: Auth;
-  /** Omitted: the Cloud Storage store over `storage`'s bucket. */
-  objects?: ObjectStore;
-  storage?: Storage;
-  /** App Check's token verifier, for APP_CHECK=monitor or enforce. */
-  clientCheck?: (mode: ClientCheck['mode']) => ClientCheck;
-}
 
 export interface FirebaseSite {
   /** The request handler `onRequest` serves: the API as Cloud Functions delivers requests. */
@@ -58,17 +43,6 @@ function clientCheckFor(services: FirebaseServices, mode: ClientCheck['mode']): 
   if (mode === 'off') return undefined;
   if (!services.clientCheck) throw new Error(`APP_CHECK=${mode} needs App Check, which these services do not provide`);
   return services.clientCheck(mode);
-}
-
-/** The services of an initialised firebase-admin app (the function's default app). */
-export function firebaseServices(adminApp: AdminApp, source: NodeJS.ProcessEnv = process.env): FirebaseServices {
-  const db = getFirestore(adminApp);
-  // REST instead of gRPC: a new instance answers its first request sooner because it does
-  // not load the gRPC stack (npm run bench:cold-start: median 885 ms against 1,119 ms on the
-  // emulator), and the function never listens, which is what needs gRPC. Not against the
-  // emulator: the REST client then still asks for Google credentials, which emulators lack.
-  if (!source.FIRESTORE_EMULATOR_HOST) db.settings({ preferRest: true });
-  return { db, auth: getAuth(adminApp), storage: getStorage(adminApp), clientCheck: (mode) => firebaseAppCheck(adminApp, mode) };
 }
 
 /**
@@ -175,12 +149,19 @@ export async function createFirebaseSite(
 }
 
 async function cloudStorage(services: FirebaseServices, env: FirebaseEnv): Promise<ObjectStore> {
-  if (!services.storage) throw new Error('createFirebaseSite needs `storage` or `objects`');
+  const { storage } = services;
+  if (!storage) throw new Error('createFirebaseSite needs `storage` or `objects`');
+  const name = env.STORAGE_BUCKET ?? services.defaultBucket;
+  if (!name)
+    throw new Error("No Cloud Storage bucket: set STORAGE_BUCKET, or the project's default bucket (FIREBASE_CONFIG's storageBucket)");
   const emulator = env.FIREBASE_STORAGE_EMULATOR_HOST;
-  return createCloudStorageObjectStore(services.storage.bucket(env.STORAGE_BUCKET), {
-    stagingDir: join(tmpdir(), 'uploads'),
-    downloadOrigin: emulator ? `http://${emulator}` : 'https://firebasestorage.googleapis.com',
-    // The Storage emulator cannot check signed URLs: there, uploads go through the function.
-    signedUploads: !emulator,
-  });
+  return createCloudStorageObjectStore(
+    { name, open: () => storage().bucket(name) },
+    {
+      stagingDir: join(tmpdir(), 'uploads'),
+      downloadOrigin: emulator ? `http://${emulator}` : 'https://firebasestorage.googleapis.com',
+      // The Storage emulator cannot check signed URLs: there, uploads go through the function.
+      signedUploads: !emulator,
+    },
+  );
 }

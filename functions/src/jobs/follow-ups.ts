@@ -1,4 +1,3 @@
-import { sendDueReminders } from '../services/follow-up';
 import type { JobDeps } from './deps';
 import { scheduledRuns, type JobKind } from './runner';
 
@@ -20,6 +19,8 @@ export const followUpJobs = {
       const followUp = upgrades?.followUps && (await messageSettings()).followUp;
       // Leads new before reminders existed get their due time first.
       if (followUp) await upgrades.followUps?.(followUp);
+      // Imported here, not above: index.ts reads this kind's trigger without loading its work.
+      const { sendDueReminders } = await import('../services/follow-up');
       return sendDueReminders({ store, settings: messageSettings, clock, wake });
     },
   }),

@@ -1,4 +1,3 @@
-import { runMaintenance } from '../services/maintenance';
 import type { JobDeps } from './deps';
 import { scheduledRuns, type JobKind } from './runner';
 
@@ -17,6 +16,8 @@ export const maintenanceJobs = {
     run: async () => {
       // One setting drives both this and what the privacy page tells customers.
       const { leadRetentionMonths } = (await settings.settings()).privacy;
+      // Imported here, not above: index.ts reads this kind's trigger without loading its work.
+      const { runMaintenance } = await import('../services/maintenance');
       const report = await runMaintenance(store, uploads, clock, { ...retention, leadRetentionMonths }, attachments);
       return { ...report, ...(await upgrades?.maintenance?.()) };
     },

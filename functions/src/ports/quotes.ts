@@ -71,5 +71,5 @@ export interface DepositCheckout {
   }): Promise<{ id: string; url: string }>;
   /** Closes an open session so it can no longer be paid; throws when it cannot (already paid, say). */
   expireSession(id: string): Promise<void>;
-  verifyEvent(rawBody: Buffer, signature: string): VerifiedCheckoutEvent;
+  verifyEvent(rawBody: Buffer, signature: string): Promise<VerifiedCheckoutEvent>;
 }

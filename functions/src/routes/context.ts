@@ -14,6 +14,7 @@ import type { Attachments } from '../services/attachments';
 import type { BookingService } from '../services/bookings';
 import type { LeadService } from '../services/leads';
 import type { ModelProcessing } from '../services/model-processing';
+import type { PublicReviews } from '../services/public-reviews';
 import type { ReviewRequests } from '../services/review-requests';
 import type { SettingsService } from '../services/settings';
 import type { DirectSenders } from '../services/go-live';
@@ -45,6 +46,8 @@ export interface RouteContext {
   /** REQUIRE_MFA: every admin must set up a second factor at their next sign-in. */
   requireMfa: boolean;
   uploads: Uploads;
+  /** The approved reviews the public pages list, kept in memory until a review changes (or `reviewsCacheMs`). */
+  publicReviews: PublicReviews;
   /** Won leads' review requests, their reminders, and unsubscribes. */
   reviewRequests: ReviewRequests;
   /** Showroom models' optimisation after they are saved. */

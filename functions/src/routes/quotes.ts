@@ -15,6 +15,7 @@ import { signedIn } from '../auth/sessions';
 import { HttpError } from '../http/errors';
 import { body, idParam, parse, queryParams } from '../http/validate';
 import type { QuoteRecord } from '../ports/quotes';
+import type { Deferred } from '../services/deferred';
 import type { QuoteService } from '../services/quotes';
 import type { RouteContext } from './context';
 
@@ -60,7 +61,7 @@ function sendPdf(res: Response, { quote, pdf }: { quote: QuoteRecord; pdf: Buffe
  * page by the signed link, with their quotes' PDFs, accepting, declining and the deposit.
  */
 export function quoteRoutes(
-  ctx: Pick<RouteContext, 'sessions' | 'audit' | 'limits' | 'verifiedClient'> & { quotes: QuoteService },
+  ctx: Pick<RouteContext, 'sessions' | 'audit' | 'limits' | 'verifiedClient'> & { quotes: Deferred<QuoteService> },
 ): Router {
   const router = Router();
   const { quotes, sessions, audit } = ctx;
@@ -187,7 +188,7 @@ export function quoteRoutes(
 }
 
 /** Stripe's webhook: before the JSON parser, since its signature is over the raw bytes. */
-export function stripeWebhookRoutes(ctx: { quotes: QuoteService }): Router {
+export function stripeWebhookRoutes(ctx: { quotes: Deferred<QuoteService> }): Router {
   const router = Router();
   router.post('/stripe/webhook', express.raw({ type: () => true, limit: webhookLimitBytes }), async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -1,12 +1,34 @@
-import { reviewInputSchema, toPublicReview, type Review } from '@site/domain';
+import { reviewInputSchema, type Review } from '@site/domain';
 import { Router } from 'express';
 import { signedIn } from '../auth/sessions';
 import { notFound } from '../http/errors';
-import { body, idParam, parse } from '../http/validate';
+import { notModified } from '../http/conditional';
+import { body, idParam, listQuery, parse } from '../http/validate';
 import { newId } from '../ids';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
 import { sendList } from './list';
+
+/**
+ * The approved reviews every public page lists, from memory (services/public-reviews.ts). Mounted
+ * first in the API: the busiest read skips the other routers and the body parsers.
+ */
+export function publicReviewRoutes(ctx: Pick<RouteContext, 'publicReviews'>): Router {
+  const router = Router();
+  // Public: browsers keep the answer and ask again with its ETag, getting 304 while nothing changed.
+  router.get('/reviews', async (req, res) => {
+    const page = await ctx.publicReviews.page(listQuery(req));
+    res.set({ 'Cache-Control': 'no-cache', ETag: page.etag, 'X-Total-Count': String(page.total) });
+    if (page.next) res.set('X-Next-Cursor', page.next);
+    if (notModified(req, page.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.type('json').send(page.body);
+  });
+
+  return router;
+}
 
 /** Reviews: anyone writes, they wait for approval, the public reads only approved ones. */
 export function reviewRoutes(
@@ -14,15 +36,6 @@ export function reviewRoutes(
 ): Router {
   const router = Router();
   const { store, sessions } = ctx;
-
-  router.get('/reviews', async (req, res) => {
-    await sendList(req, res, store.reviews, {
-      where: { approved: true },
-      orderBy: 'createdAt',
-      direction: 'desc',
-      map: (reviews) => reviews.map(toPublicReview),
-    });
-  });
 
   router.post('/review', ctx.verifiedClient, ctx.limits.forms, async (req, res) => {
     const raw = body(req);

@@ -1,5 +1,4 @@
 import type { BrandImageKind, SiteSettings } from '@site/domain';
-import sharp from 'sharp';
 import { newId } from '../ids';
 import type { ObjectStore } from '../ports/object-store';
 import type { Uploads } from './uploads';
@@ -49,6 +48,8 @@ export class BrandImages {
     const source = Buffer.concat(chunks);
     const id = newId();
     const urls: BrandImageUrls = {};
+    // sharp loads at the first image, not at the server's start (as in services/photo-pipeline.ts).
+    const { default: sharp } = await import('sharp');
     for (const file of brandFiles[kind]) {
       const png = await sharp(source)
         .rotate()

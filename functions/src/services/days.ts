@@ -1,6 +1,11 @@
 /** Calendar days in a named time zone, with their start instants, DST included. */
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays, format, startOfDay, subDays } from 'date-fns';
+// Each function from its own module: date-fns's index loads all of its several hundred, which
+// took seconds at the server's start (docs/decisions/032-server-speed.md).
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { startOfDay } from 'date-fns/startOfDay';
+import { subDays } from 'date-fns/subDays';
 
 export function isTimeZone(value: string): boolean {
   try {

@@ -3,10 +3,10 @@ import { limits, type Inquiry, type LeadProgress, type QuoteRequest } from '@sit
 import type { Clock } from '../ports/clock';
 import type { NewMessage } from '../ports/messages';
 import type { Collection, Store } from '../ports/store';
-import { renderEmail } from './email-layout';
 import {
   adminLink,
   emailBusiness,
+  renderEmail,
   leadMessageId,
   melbourneTime,
   senderOf,

@@ -31,7 +31,26 @@ import {
   type MessageStore,
   type NewMessage,
 } from '../ports/messages';
-import { renderEmail, type EmailBusiness, type EmailField } from './email-layout';
+import type * as EmailLayouts from './email-layout';
+import type { EmailBusiness, EmailField, EmailLayout } from './email-layout';
+
+/**
+ * The emails' HTML layouts (React, react-dom/server and React Email) load with the first
+ * message settings read (app.ts `messageSettings`), not at the server's start: most requests
+ * send no email (docs/decisions/032-server-speed.md). Drafts are composed synchronously inside
+ * the store's transactions, so whatever composes them awaits this first; tests that compose
+ * drafts directly await it too.
+ */
+let emailLayouts: typeof EmailLayouts | undefined;
+export async function loadEmailLayouts(): Promise<void> {
+  emailLayouts ??= await import('./email-layout');
+}
+function layouts(): typeof EmailLayouts {
+  if (!emailLayouts) throw new Error('The email layouts are not loaded: await loadEmailLayouts() before composing messages');
+  return emailLayouts;
+}
+/** Both parts of an email, in the one layout. */
+export const renderEmail = (layout: EmailLayout) => layouts().renderEmail(layout);
 
 /** Who hears about leads, and what the messages say about the business. */
 export interface MessageSettings {

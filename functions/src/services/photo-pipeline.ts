@@ -1,5 +1,6 @@
 import { projectLimits, uploadMessages } from '@site/domain';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import type sharpFactory from 'sharp';
 import { InvalidError, UnsupportedTypeError } from '../ports/errors';
 
 /** One processed file of a photo: a format at a width. */
@@ -51,6 +52,20 @@ export const imageLimits = {
   largestFilePixels: 2400 * 3200,
 } as const;
 
+/**
+ * sharp (libvips, a native library) is loaded by the first image read, not at the server's
+ * start: most requests never touch an image (docs/decisions/032-server-speed.md). Every path
+ * reads the header first (readImageHeader), so the synchronous helpers below find it loaded.
+ */
+let loadedSharp: typeof sharpFactory | undefined;
+async function loadSharp(): Promise<typeof sharpFactory> {
+  return (loadedSharp ??= (await import('sharp')).default);
+}
+function sharp(...args: Parameters<typeof sharpFactory>): Sharp {
+  if (!loadedSharp) throw new Error('sharp is used before readImageHeader loaded it');
+  return loadedSharp(...args);
+}
+
 const groupDigits = (n: number) => n.toLocaleString('en-AU');
 
 /** Why an image of this size is refused, or null when it is within the limits. */
@@ -79,6 +94,7 @@ export interface ImageHeader {
  * waits in a queue.
  */
 export async function readImageHeader(input: Buffer | string, unreadable: string, field: string): Promise<ImageHeader> {
+  await loadSharp();
   let header: ImageHeader;
   try {
     // No pixel limit here: the header says how many there are, and the message below says it.

@@ -10,7 +10,6 @@ import {
   type QuoteTotals,
   type SiteSettings,
 } from '@site/domain';
-import PDFDocument from 'pdfkit';
 import type { QuoteRecord } from '../ports/quotes';
 import { abnLabel, melbourneTime } from './lead-messages';
 
@@ -45,7 +44,7 @@ export type QuotePdfCopy = 'customer' | 'staff';
  * deposit, validity, notes and terms; once accepted, the acceptance last. The totals are those
  * of the acceptance's selection, or the defaults.
  */
-export function quotePdf(
+export async function quotePdf(
   quote: QuoteRecord,
   letterhead: QuoteLetterhead,
   deposit: { percent: number; cents: number },
@@ -53,6 +52,8 @@ export function quotePdf(
   contract: QuoteContractTerms,
   copy: QuotePdfCopy,
 ): Promise<Buffer> {
+  // pdfkit (with its fonts) loads at the first PDF, not at the server's start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Quote ${quote.number} version ${quote.version}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -785,7 +785,7 @@ export class QuoteService {
   async stripeEvent(rawBody: Buffer, signature: string | undefined): Promise<{ handled: boolean }> {
     const { checkout, store } = this.deps;
     if (!checkout) throw new NotFoundError('Card payments are not set up');
-    const verified = checkout.verifyEvent(rawBody, signature ?? '');
+    const verified = await checkout.verifyEvent(rawBody, signature ?? '');
     if ('refused' in verified) {
       const message = verified.refused === 'signature' ? 'The webhook signature does not match' : 'The webhook body is not an event';
       throw new InvalidError(message, { [verified.refused === 'signature' ? 'stripe-signature' : 'body']: message });

@@ -13,7 +13,7 @@ import type { Clock } from '../ports/clock';
 import type { MessageStore } from '../ports/messages';
 import type { SettingsRecord, SettingsStore } from '../ports/settings';
 import { ConflictError, ForbiddenError } from '../ports/errors';
-import { emailBusinessOf, settingsChangeEmails } from './lead-messages';
+import { emailBusinessOf, loadEmailLayouts, settingsChangeEmails } from './lead-messages';
 
 /** The settings as the server uses them, with who last changed them. */
 export interface CurrentSettings {
@@ -241,6 +241,7 @@ export async function announceSensitiveChanges(
   const to = [...new Map(addresses.map((address) => [address.trim().toLowerCase(), address.trim()])).values()];
   if (!to.length) return 0;
   const now = deps.clock.now();
+  await loadEmailLayouts();
   const groups = [
     ...(changes.some((change) => change.field.startsWith('payments.')) ? ['the payment details'] : []),
     ...(changes.some((change) => change.field === 'business.siteUrl') ? ['the site address'] : []),

@@ -24,15 +24,26 @@ export interface CloudStorageOptions {
   signedUploads: boolean;
 }
 
+/**
+ * A bucket by its name, opened at its first use: the Cloud Storage client loads then, so a
+ * request that touches no file (most of them) never waits for it.
+ */
+export interface LazyBucket {
+  name: string;
+  open(): Bucket;
+}
+
 /** Uploaded files in a Cloud Storage bucket, served by the Firebase Storage download API. */
-export async function createCloudStorageObjectStore(bucket: Bucket, options: CloudStorageOptions): Promise<ObjectStore> {
+export async function createCloudStorageObjectStore(source: Bucket | LazyBucket, options: CloudStorageOptions): Promise<ObjectStore> {
   await mkdir(options.stagingDir, { recursive: true });
-  const base = `${options.downloadOrigin.replace(/\/$/, '')}/v0/b/${encodeURIComponent(bucket.name)}/o/`;
+  const base = `${options.downloadOrigin.replace(/\/$/, '')}/v0/b/${encodeURIComponent(source.name)}/o/`;
+  let opened: Bucket | undefined;
+  const bucket = () => (opened ??= 'file' in source ? source : source.open());
 
   const store: ObjectStore = {
     stagingDir: options.stagingDir,
     async putFile(key, path, contentType) {
-      await bucket.upload(path, {
+      await bucket().upload(path, {
         destination: key,
         contentType,
         resumable: false,
@@ -43,11 +54,13 @@ export async function createCloudStorageObjectStore(bucket: Bucket, options: Clo
       await rm(path, { force: true });
     },
     async put(key, data, contentType) {
-      await bucket.file(key).save(data, { contentType, resumable: false, metadata: { cacheControl: objectCacheControl } });
+      await bucket()
+        .file(key)
+        .save(data, { contentType, resumable: false, metadata: { cacheControl: objectCacheControl } });
     },
     publicUrl: (key) => `${base}${encodeURIComponent(key)}?alt=media`,
     async open(key) {
-      const file = bucket.file(key);
+      const file = bucket().file(key);
       try {
         const [metadata] = await file.getMetadata();
         return { stream: file.createReadStream(), size: Number(metadata.size ?? 0) };
@@ -57,14 +70,14 @@ export async function createCloudStorageObjectStore(bucket: Bucket, options: Clo
       }
     },
     async exists(key) {
-      const [exists] = await bucket.file(key).exists();
+      const [exists] = await bucket().file(key).exists();
       return exists;
     },
     async delete(key) {
-      await bucket.file(key).delete({ ignoreNotFound: true });
+      await bucket().file(key).delete({ ignoreNotFound: true });
     },
     async head(key, bytes): Promise<ObjectHead | null> {
-      const file = bucket.file(key);
+      const file = bucket().file(key);
       try {
         const [metadata] = await file.getMetadata();
         const size = Number(metadata.size ?? 0);
@@ -77,7 +90,7 @@ export async function createCloudStorageObjectStore(bucket: Bucket, options: Clo
     },
   };
   if (options.signedUploads)
-    store.createUploadUrl = (key, contentType, maxBytes, expires) => signUpload(bucket, key, contentType, maxBytes, expires);
+    store.createUploadUrl = (key, contentType, maxBytes, expires) => signUpload(bucket(), key, contentType, maxBytes, expires);
   return store;
 }
 

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { DepositCheckout } from '../../ports/quotes';
 
@@ -32,22 +32,32 @@ const sessionSchema = z.object({
   payment_status: z.string().max(50).nullish().catch(undefined),
 });
 
-/** Stripe Checkout for quote deposits, through the official client; webhooks checked with its signature. */
+/**
+ * Stripe Checkout for quote deposits, through the official client; webhooks checked with its
+ * signature. The client is loaded at its first use, not at the server's start: most requests
+ * never pay a deposit (docs/decisions/032-server-speed.md).
+ */
 export function createStripeCheckout(config: StripeConfig): DepositCheckout {
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
-  const stripe = new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(api
-      ? {
-          host: api.hostname,
-          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
-          protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
-        }
-      : {}),
-  });
+  let client: Promise<{ stripe: Stripe; signatureError: typeof Stripe.errors.StripeSignatureVerificationError }> | undefined;
+  const loaded = () =>
+    (client ??= import('stripe').then(({ default: StripeClient }) => ({
+      stripe: new StripeClient(config.secretKey, {
+        maxNetworkRetries: 2,
+        timeout: 20_000,
+        ...(api
+          ? {
+              host: api.hostname,
+              port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+              protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
+            }
+          : {}),
+      }),
+      signatureError: StripeClient.errors.StripeSignatureVerificationError,
+    })));
   return {
     async createSession(input) {
+      const { stripe } = await loaded();
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         customer_email: input.email,
@@ -64,15 +74,17 @@ export function createStripeCheckout(config: StripeConfig): DepositCheckout {
       return { id: session.id, url: session.url };
     },
     async expireSession(id) {
+      const { stripe } = await loaded();
       await stripe.checkout.sessions.expire(id);
     },
-    verifyEvent(rawBody, signature) {
+    async verifyEvent(rawBody, signature) {
+      const { stripe, signatureError } = await loaded();
       let parsed: unknown;
       try {
         parsed = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
       } catch (error) {
         // Signed, but not JSON: the sender is ours (it holds the secret), the body is still refused.
-        return { refused: error instanceof Stripe.errors.StripeSignatureVerificationError ? 'signature' : 'malformed' };
+        return { refused: error instanceof signatureError ? 'signature' : 'malformed' };
       }
       const event = eventSchema.safeParse(parsed);
       if (!event.success) return { refused: 'malformed' };
