@@ -24,7 +24,7 @@ export async function sendTestMessage(env: Env, target: string, print: (line: st
       }
       const sender = createSmtpEmailSender({ url: env.SMTP_URL, from: env.MAIL_FROM });
       try {
-        const sent = await sender.send({ id: newId(), to: target, ...testEmail(business, text), sender: { name: business.brand } });
+        const sent = await sender.send({ id: newId(), to: target, ...(await testEmail(business, text)), sender: { name: business.brand } });
         print(`Sent an email to ${target} from ${env.MAIL_FROM} through ${new URL(env.SMTP_URL).host} (Message-ID ${sent.providerId}).`);
       } finally {
         sender.close();

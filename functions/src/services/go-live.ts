@@ -66,7 +66,7 @@ export async function sendTestMessages(
     try {
       if (channel === 'email') {
         if (!senders.email) throw new SendError('Email is not configured on this server', true);
-        const sent = await senders.email.send({ id: newId(), to, ...testEmail(business, text), sender: { name: business.brand } });
+        const sent = await senders.email.send({ id: newId(), to, ...(await testEmail(business, text)), sender: { name: business.brand } });
         outcomes.push({
           to,
           sent: true,

@@ -1,7 +1,15 @@
 import { businessOf, defaultSettings, type SiteSettings } from '@site/domain';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../ports/bookings';
-import { bookingCustomerMessages, emailBusinessOf, emailLogoUrl, fullDateTime, staffAlert, type MessageSettings } from './lead-messages';
+import {
+  bookingCustomerMessages,
+  emailBusinessOf,
+  emailLogoUrl,
+  fullDateTime,
+  loadEmailLayouts,
+  staffAlert,
+  type MessageSettings,
+} from './lead-messages';
 
 const site: SiteSettings = {
   ...defaultSettings,
@@ -44,6 +52,9 @@ const booking: BookingRecord = {
 const manageUrl = 'https://www.northcote-kb.com.au/book/manage?t=abc';
 
 describe('the emails’ parts', () => {
+  // The layouts load at the first settings read in the app; composed directly, they load here.
+  beforeAll(loadEmailLayouts);
+
   it('write a day and time out in full in Melbourne time', () => {
     expect(fullDateTime(new Date(booking.start))).toBe('Thursday 3 December 2026, 10:00 am');
     // Winter (AEST, UTC+10).

@@ -364,7 +364,9 @@ export const emailBusinessOf = (site: SiteSettings): EmailBusiness =>
   });
 
 /** The test message an owner sends to check that emails reach them: in the layout every email has. */
-export function testEmail(business: EmailBusiness, text: string): { subject: string; text: string; html: string } {
+export async function testEmail(business: EmailBusiness, text: string): Promise<{ subject: string; text: string; html: string }> {
+  // Sent outside any transaction, and perhaps as a process's first email (the CLI's test-message).
+  await loadEmailLayouts();
   const subject = `Test message from ${business.brand}`;
   const parts = renderEmail({ preheader: text, heading: subject, paragraphs: [text], summary: [], business });
   return { subject, ...parts };
