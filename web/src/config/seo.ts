@@ -1,15 +1,28 @@
+import type { PageTexts } from '@site/domain';
 import { paths } from './paths';
 
-/** Each page's title (PageMeta adds the business's name), description and keywords: every page sets its own. */
-export const pageSeo = (business: { brand: string }) => ({
+/** What the home and about pages claim: the owner's own texts, never fixed here. */
+type Claims = Pick<PageTexts, 'highlights' | 'aboutIntro'>;
+
+/** Ends a text with a full stop unless it ends a sentence already. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/**
+ * Each page's title (PageMeta adds the business's name), description and keywords: every page
+ * sets its own. The home and about descriptions repeat the owner's highlights and intro, so a
+ * search result never claims what the pages no longer say.
+ */
+export const pageSeo = (business: { brand: string }, claims?: Claims) => ({
   [paths.home]: {
     title: 'Custom Kitchen & Bathroom Designs in Melbourne, Free Quotes',
-    description: `${business.brand} designs and builds custom kitchens, bathrooms, wardrobes and living spaces across Melbourne. Over 12 years of experience, fast turnaround, transparent pricing and a free, detailed quote.`,
+    description: `${business.brand} designs and builds custom kitchens, bathrooms, wardrobes and living spaces across Melbourne.${
+      claims?.highlights.length ? ` ${sentence(claims.highlights.join(', '))}` : ''
+    } Free, detailed quotes.`,
     keywords: 'kitchen renovations Melbourne, bathroom renovations Melbourne, custom kitchens, custom wardrobes, free renovation quote',
   },
   [paths.about]: {
     title: 'About Us',
-    description: `Meet ${business.brand}: a Melbourne team designing and building bespoke kitchens and bathrooms for over a decade, with a 5-year workmanship guarantee.`,
+    description: `Meet ${business.brand}: ${claims ? sentence(claims.aboutIntro) : 'a Melbourne team designing and building bespoke kitchens and bathrooms.'}`,
     keywords: 'bespoke kitchens Melbourne, bathroom renovation company, cabinet makers Melbourne, about us',
   },
   [paths.services]: {

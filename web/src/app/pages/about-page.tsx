@@ -21,15 +21,15 @@ const values = [
   },
   {
     title: 'Honest pricing',
-    text: 'Quotes are itemised and transparent, with no surprises halfway through. What we quote is what we build, backed by a 5-year workmanship guarantee.',
+    text: 'Quotes are itemised and transparent, with no surprises halfway through. What we quote is what we build.',
   },
 ];
 
 /** The owner's intro and story (the settings' texts, the story's paragraphs split on blank lines), then how we work. */
 export function AboutPage() {
   const business = useBusiness();
-  const seo = pageSeo(business)[paths.about];
   const texts = usePageTexts();
+  const seo = pageSeo(business, texts)[paths.about];
   const story = texts.aboutStory
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())

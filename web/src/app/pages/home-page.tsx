@@ -3,7 +3,7 @@ import { PageMeta } from '../../components/page-meta';
 import { paths } from '../../config/paths';
 import { pageSeo } from '../../config/seo';
 import { Gallery } from '../../features/gallery/components/gallery';
-import { useBusiness } from '../../lib/site-settings';
+import { useBusiness, usePageTexts } from '../../lib/site-settings';
 import { ServicesSection } from '../../features/services/components/services-section';
 import { Island } from '../islands/island';
 import { openFromAddress } from '../islands/openers';
@@ -20,7 +20,7 @@ export function HomePage() {
   // first script does this itself; this is for the home page the app renders.
   useEffect(openFromAddress, []);
 
-  const seo = pageSeo(useBusiness())[paths.home];
+  const seo = pageSeo(useBusiness(), usePageTexts())[paths.home];
   return (
     <>
       <PageMeta title={seo.title} description={seo.description} keywords={seo.keywords} path={paths.home} />
