@@ -7,7 +7,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { accountMessages } from './account';
-import { depositPercentSchema } from './quotes';
+import { depositPercentSchema, priceListSchema } from './quotes';
 import {
   australianStates,
   consumerGuideDefaultUrl,
@@ -460,6 +460,7 @@ export const settingsSectionSchemas = {
   booking: bookingSchema,
   payments: paymentsSchema,
   texts: textsSchema,
+  priceList: priceListSchema,
 } as const satisfies Record<(typeof settingsSections)[number], z.ZodType>;
 
 /**
@@ -496,6 +497,7 @@ export const settingsUpdateSchema = z
     booking: bookingSchema.optional(),
     payments: paymentsSchema.optional(),
     texts: textsSchema.optional(),
+    priceList: priceListSchema.optional(),
   })
   .refine((update) => settingsSections.some((section) => update[section] !== undefined), {
     message: settingsMessages.nothing,
