@@ -194,7 +194,7 @@ export const quoteForm = (quote: Quote): QuoteForm => ({
 export type Block = { kind: 'item'; id: string; line: QuoteLine } | { kind: 'choice'; id: string; group: string; lines: QuoteLine[] };
 
 export interface BuilderSection {
-  /** Stable while nothing moves: the first line's key. */
+  /** Its lines' lowest key: kept while its lines move within it, so a moved card keeps its focus. */
   id: string;
   name: string;
   blocks: Block[];
@@ -214,7 +214,13 @@ export function builderSections(lines: readonly QuoteLine[]): BuilderSection[] {
     else if (line.kind === 'option') section.blocks.push({ kind: 'choice', id: `choice-${line.key}`, group: line.group, lines: [line] });
     else section.blocks.push({ kind: 'item', id: `item-${line.key}`, line });
   }
-  return sections;
+  // Named by their lowest key, which reordering them within does not change.
+  const lowest = (lines: QuoteLine[]) => Math.min(...lines.map((line) => line.key));
+  return sections.map((section) => ({
+    ...section,
+    id: `section-${lowest(section.blocks.flatMap((block) => (block.kind === 'item' ? [block.line] : block.lines)))}`,
+    blocks: section.blocks.map((block) => (block.kind === 'choice' ? { ...block, id: `choice-${lowest(block.lines)}` } : block)),
+  }));
 }
 
 /** The lines of sections, each line under its section's name. */
