@@ -1,3 +1,4 @@
+import { centsToDollars, dollarsToCents } from '../../../lib/money';
 import {
   quoteDraftSchema,
   quoteLimits,
@@ -66,15 +67,7 @@ export const emptyForm = (): QuoteForm => ({
   ...noParticulars,
 });
 
-/** Whole cents from dollars as typed ("1,250.5" is 125050), or null; read as text so no cent is lost to floating point. */
-export function dollarsToCents(text: string): number | null {
-  const match = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1].replace(/,/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** "1250.50" from cents, as the price field shows a stored price. */
-export const centsToDollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export { centsToDollars, dollarsToCents } from '../../../lib/money';
 
 /** A quantity as typed, above 0 with at most 2 decimal places, or null. */
 export function parseQuantity(text: string): number | null {
