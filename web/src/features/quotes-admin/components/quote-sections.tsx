@@ -77,11 +77,14 @@ function moveAnnouncements(names: ReadonlyArray<{ id: string; name: string }>): 
 
 /** One list that moves by drag (mouse, touch) and by keyboard, telling screen readers each move. */
 function SortableList({
+  label,
   ids,
   names,
   onMove,
   children,
 }: {
+  /** The list's name ("Sections", "Items of Cabinetry"). */
+  label: string;
   ids: string[];
   names: Array<{ id: string; name: string }>;
   onMove: (from: number, to: number) => void;
@@ -107,7 +110,9 @@ function SortableList({
       accessibility={{ announcements: moveAnnouncements(names), screenReaderInstructions }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        {children}
+        <Stack spacing={1.5} component="ol" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {children}
+        </Stack>
       </SortableContext>
     </DndContext>
   );
@@ -187,7 +192,7 @@ export function QuoteSections({ lines, onChange, touched, touch }: QuoteSections
       <Stack spacing={1.5} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: 'background.paper' }}>
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
           {handle}
-          <Typography component="h5" variant="subtitle2" sx={{ flex: '1 1 8rem' }}>
+          <Typography component="h3" variant="subtitle2" sx={{ flex: '1 1 8rem' }}>
             Item {n}
             {item ? ` · ${formatCents(lineCents(item))} excl. GST` : ''}
           </Typography>
@@ -410,129 +415,120 @@ export function QuoteSections({ lines, onChange, touched, touch }: QuoteSections
   );
   return (
     <Stack spacing={2}>
-      <Stack spacing={2} component="ol" aria-label="Sections" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        <SortableList
-          ids={sections.map((section) => section.id)}
-          names={sections.map((section) => ({
-            id: section.id,
-            name: sectionLabel(section)
-              .replace(/^section /, 'Section ')
-              .replace(/^the/, 'The'),
-          }))}
-          onMove={(from, to) => change((current) => arrayMove(current, from, to))}
-        >
-          {sections.map((section, sectionIndex) => {
-            const title = section.name.trim();
-            const blockNames = section.blocks.map((block) => ({
-              id: block.id,
-              name: block.kind === 'item' ? `Item ${numbers.get(block.line.key)}` : `Choice ${block.group.trim() || ''}`.trim(),
-            }));
-            return (
-              <Sortable key={section.id} id={section.id} label={`Move ${sectionLabel(section)}`}>
-                {(handle) => (
-                  <Paper
-                    component="section"
-                    variant="outlined"
-                    aria-label={title ? `Section ${title}` : 'Items without a section'}
-                    sx={{ p: { xs: 1, sm: 2 }, bgcolor: 'grey.50' }}
-                  >
-                    <Stack direction="row" sx={{ alignItems: 'center', columnGap: 1, mb: 1.5 }}>
-                      {handle}
-                      <Autocomplete
-                        freeSolo
-                        disableClearable
-                        options={[...new Set(priceList.flatMap((item) => (item.section ? [item.section] : [])))].filter(
-                          (name) => name !== title && !sections.some((other) => other.name.trim() === name),
-                        )}
-                        inputValue={section.name}
-                        onInputChange={(_event, value) => inSection(section.id, (current) => ({ ...current, name: value }))}
-                        sx={{ flex: 1 }}
-                        renderInput={(params) => (
-                          <TextField
-                            {...params}
-                            size="small"
-                            label={`Section ${sectionIndex + 1} name`}
-                            placeholder="Cabinetry, Benchtops"
-                            error={section.name.trim().length > 60}
-                            helperText={section.name.trim().length > 60 ? 'Section: 1 to 60 characters, such as "Cabinetry"' : undefined}
-                          />
-                        )}
-                      />
-                      <IconButton
-                        aria-label={`Remove ${sectionLabel(section)}`}
-                        disabled={sections.length === 1}
-                        onClick={() => change((current) => current.filter((other) => other.id !== section.id))}
-                      >
-                        <DeleteOutline />
-                      </IconButton>
-                    </Stack>
-                    <Stack
-                      spacing={1.5}
-                      component="ol"
-                      aria-label={title ? `Items of ${title}` : 'Items'}
-                      sx={{ listStyle: 'none', p: 0, m: 0 }}
+      <SortableList
+        label="Sections"
+        ids={sections.map((section) => section.id)}
+        names={sections.map((section) => ({
+          id: section.id,
+          name: sectionLabel(section)
+            .replace(/^section /, 'Section ')
+            .replace(/^the/, 'The'),
+        }))}
+        onMove={(from, to) => change((current) => arrayMove(current, from, to))}
+      >
+        {sections.map((section, sectionIndex) => {
+          const title = section.name.trim();
+          const blockNames = section.blocks.map((block) => ({
+            id: block.id,
+            name: block.kind === 'item' ? `Item ${numbers.get(block.line.key)}` : `Choice ${block.group.trim() || ''}`.trim(),
+          }));
+          return (
+            <Sortable key={section.id} id={section.id} label={`Move ${sectionLabel(section)}`}>
+              {(handle) => (
+                <Paper
+                  component="section"
+                  variant="outlined"
+                  aria-label={title ? `Section ${title}` : 'Items without a section'}
+                  sx={{ p: { xs: 1, sm: 2 }, bgcolor: 'grey.50' }}
+                >
+                  <Stack direction="row" sx={{ alignItems: 'center', columnGap: 1, mb: 1.5 }}>
+                    {handle}
+                    <Autocomplete
+                      freeSolo
+                      disableClearable
+                      options={[...new Set(priceList.flatMap((item) => (item.section ? [item.section] : [])))].filter(
+                        (name) => name !== title && !sections.some((other) => other.name.trim() === name),
+                      )}
+                      inputValue={section.name}
+                      onInputChange={(_event, value) => inSection(section.id, (current) => ({ ...current, name: value }))}
+                      sx={{ flex: 1 }}
+                      renderInput={(params) => (
+                        <TextField
+                          {...params}
+                          size="small"
+                          label={`Section ${sectionIndex + 1} name`}
+                          placeholder="Cabinetry, Benchtops"
+                          error={section.name.trim().length > 60}
+                          helperText={section.name.trim().length > 60 ? 'Section: 1 to 60 characters, such as "Cabinetry"' : undefined}
+                        />
+                      )}
+                    />
+                    <IconButton
+                      aria-label={`Remove ${sectionLabel(section)}`}
+                      disabled={sections.length === 1}
+                      onClick={() => change((current) => current.filter((other) => other.id !== section.id))}
                     >
-                      <SortableList
-                        ids={section.blocks.map((block) => block.id)}
-                        names={blockNames}
-                        onMove={(from, to) =>
-                          inSection(section.id, (current) => ({ ...current, blocks: arrayMove(current.blocks, from, to) }))
-                        }
-                      >
-                        {section.blocks.map((block) => {
-                          const label = block.kind === 'item' ? `Move item ${numbers.get(block.line.key)}` : `Move ${choiceLabel(block)}`;
-                          const number = choiceNumbers.get(block.id) ?? 0;
-                          return (
-                            <Sortable key={block.id} id={block.id} label={label}>
-                              {(blockHandle) =>
-                                block.kind === 'item' ? itemCard(block.line, blockHandle) : choiceCard(section, block, blockHandle, number)
-                              }
-                            </Sortable>
+                      <DeleteOutline />
+                    </IconButton>
+                  </Stack>
+                  <SortableList
+                    label={title ? `Items of ${title}` : 'Items'}
+                    ids={section.blocks.map((block) => block.id)}
+                    names={blockNames}
+                    onMove={(from, to) => inSection(section.id, (current) => ({ ...current, blocks: arrayMove(current.blocks, from, to) }))}
+                  >
+                    {section.blocks.map((block) => {
+                      const label = block.kind === 'item' ? `Move item ${numbers.get(block.line.key)}` : `Move ${choiceLabel(block)}`;
+                      const number = choiceNumbers.get(block.id) ?? 0;
+                      return (
+                        <Sortable key={block.id} id={block.id} label={label}>
+                          {(blockHandle) =>
+                            block.kind === 'item' ? itemCard(block.line, blockHandle) : choiceCard(section, block, blockHandle, number)
+                          }
+                        </Sortable>
+                      );
+                    })}
+                  </SortableList>
+                  <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      startIcon={<Add />}
+                      onClick={() =>
+                        inSection(section.id, (current) => ({ ...current, blocks: [...current.blocks, itemBlock(newLine())] }))
+                      }
+                    >
+                      Add item
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      startIcon={<Add />}
+                      onClick={() =>
+                        inSection(section.id, (current) => {
+                          const group = freshName(
+                            'Choice',
+                            lines.map((line) => line.group),
                           );
-                        })}
-                      </SortableList>
-                    </Stack>
-                    <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        startIcon={<Add />}
-                        onClick={() =>
-                          inSection(section.id, (current) => ({ ...current, blocks: [...current.blocks, itemBlock(newLine())] }))
-                        }
-                      >
-                        Add item
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        startIcon={<Add />}
-                        onClick={() =>
-                          inSection(section.id, (current) => {
-                            const group = freshName(
-                              'Choice',
-                              lines.map((line) => line.group),
-                            );
-                            return {
-                              ...current,
-                              blocks: [
-                                ...current.blocks,
-                                choiceBlock(group, [newLine({ kind: 'option', group }), newLine({ kind: 'option', group })]),
-                              ],
-                            };
-                          })
-                        }
-                      >
-                        Add choice
-                      </Button>
-                    </Stack>
-                  </Paper>
-                )}
-              </Sortable>
-            );
-          })}
-        </SortableList>
-      </Stack>
+                          return {
+                            ...current,
+                            blocks: [
+                              ...current.blocks,
+                              choiceBlock(group, [newLine({ kind: 'option', group }), newLine({ kind: 'option', group })]),
+                            ],
+                          };
+                        })
+                      }
+                    >
+                      Add choice
+                    </Button>
+                  </Stack>
+                </Paper>
+              )}
+            </Sortable>
+          );
+        })}
+      </SortableList>
       <Box>
         <Button
           startIcon={<Add />}
