@@ -5,8 +5,14 @@ import {
   depositCents,
   depositPercentSchema,
   formatCents,
+  formatDifferenceCents,
   includedItems,
   lineCents,
+  optionDifferencesCents,
+  priceListEntrySchema,
+  priceListLimits,
+  priceListMessages,
+  priceListSchema,
   quoteDraftSchema,
   quoteMessages,
   quoteSections,
@@ -177,5 +183,69 @@ describe('formatCents', () => {
     expect(formatCents(0)).toBe('$0.00');
     expect(formatCents(123_456_789)).toBe('$1,234,567.89');
     expect(formatCents(-5)).toBe('-$0.05');
+  });
+});
+
+describe("an alternative's difference from its group's default", () => {
+  const items: QuoteItem[] = [
+    { description: 'Site protection', quantity: 1, unitPriceCents: 20_000 },
+    { description: 'Laminate benchtop', quantity: 4.2, unitPriceCents: 21_000, group: 'Benchtop' },
+    { description: 'Stone benchtop', quantity: 4.2, unitPriceCents: 105_440, group: 'Benchtop' },
+    { description: 'Chrome tapware', quantity: 1, unitPriceCents: 60_000, group: 'Tapware' },
+    { description: 'Brushed brass tapware', quantity: 1, unitPriceCents: 80_000, group: 'Tapware' },
+    { description: 'Basic tapware', quantity: 1, unitPriceCents: 40_000, group: 'Tapware' },
+  ];
+
+  it("is each line less its group's first line, excluding GST, and none for items of no group", () => {
+    // 4.2 m of stone at $1,054.40 is $4,428.48; of laminate at $210, $882.00.
+    expect(optionDifferencesCents(items)).toEqual([null, 0, 354_648, 0, 20_000, -20_000]);
+  });
+
+  it('is what choosing the alternative does to the subtotal', () => {
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 2, maxLength: 6 }), fc.nat(), (lines, pick) => {
+        const grouped = lines.map((line) => ({ ...line, group: 'Choice' }));
+        const index = pick % grouped.length;
+        const chosen = quoteTotals(grouped, { choices: { Choice: index } }).subtotalCents;
+        expect(chosen - quoteTotals(grouped).subtotalCents).toBe(optionDifferencesCents(grouped)[index]);
+      }),
+    );
+  });
+
+  it('reads with its sign: a plus, or a minus sign', () => {
+    expect(formatDifferenceCents(354_648)).toBe('+$3,546.48');
+    expect(formatDifferenceCents(-20_000)).toBe('\u2212$200.00');
+    expect(formatDifferenceCents(0)).toBe('+$0.00');
+  });
+});
+
+describe('the price list', () => {
+  const entry = { id: 'a1', description: 'Stone benchtop', unit: 'm', unitPriceCents: 105_440, section: 'Benchtops' };
+
+  it('keeps items whole, and leaves out an empty unit or section', () => {
+    expect(priceListSchema.parse([entry, { id: 'b2', description: ' Sink ', unit: '', unitPriceCents: 0, section: ' ' }])).toEqual([
+      entry,
+      { id: 'b2', description: 'Sink', unitPriceCents: 0 },
+    ]);
+  });
+
+  it('refuses an item without a description or price, a list too long, and two items of one id', () => {
+    const message = (value: unknown) => priceListSchema.safeParse(value).error?.issues[0]?.message;
+    expect(message([{ ...entry, description: '' }])).toBe(quoteMessages.description);
+    expect(message([{ ...entry, unitPriceCents: 10.5 }])).toBe(quoteMessages.unitPrice);
+    expect(message([{ ...entry, section: 'S'.repeat(61) }])).toBe(priceListMessages.section);
+    expect(message([{ ...entry, id: 'no spaces' }])).toBe(priceListMessages.id);
+    expect(message([entry, entry])).toBe(priceListMessages.duplicateId);
+    expect(message(Array.from({ length: priceListLimits.items + 1 }, (_, i) => ({ ...entry, id: `i${i}` })))).toBe(
+      priceListMessages.tooMany,
+    );
+  });
+
+  it('takes an item saved from a quote without an id', () => {
+    expect(priceListEntrySchema.parse({ description: 'Tiling', unitPriceCents: 9_500, unit: 'm²' })).toEqual({
+      description: 'Tiling',
+      unitPriceCents: 9_500,
+      unit: 'm²',
+    });
   });
 });

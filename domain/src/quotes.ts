@@ -219,6 +219,47 @@ export const quoteSelectionSchema = z.object({
     .optional(),
 });
 
+// ---------------------------------------------------------------- price list
+
+export const priceListLimits = { items: 500 } as const;
+
+export const priceListMessages = {
+  tooMany: `The price list holds at most ${priceListLimits.items} items: remove some in Settings first`,
+  id: 'Each price list item needs an id of letters, digits, "_" or "-"',
+  duplicateId: 'Each price list item needs its own id',
+  section: `Section: at most ${quoteLimits.section} characters, such as "Cabinetry"`,
+} as const;
+
+/** Empty text is none: a price list item without a unit or section leaves the field out. */
+const noneIfEmpty = (value: string | undefined) => value || undefined;
+
+/** A price list item as staff save it from a quote (`POST /api/settings/price-list`): the server gives it its id. */
+export const priceListEntrySchema = z.object({
+  description: quoteItemSchema.shape.description,
+  unit: z.string({ error: quoteMessages.unit }).trim().max(quoteLimits.unit, quoteMessages.unit).optional().transform(noneIfEmpty),
+  unitPriceCents: quoteItemSchema.shape.unitPriceCents,
+  section: z
+    .string({ error: priceListMessages.section })
+    .trim()
+    .max(quoteLimits.section, priceListMessages.section)
+    .optional()
+    .transform(noneIfEmpty),
+});
+export type PriceListEntry = z.infer<typeof priceListEntrySchema>;
+
+/** The settings' price list, saved whole from the Settings tab. */
+export const priceListSchema = z
+  .array(priceListEntrySchema.extend({ id: z.string({ error: priceListMessages.id }).regex(recordIdPattern, priceListMessages.id) }), {
+    error: priceListMessages.tooMany,
+  })
+  .max(priceListLimits.items, priceListMessages.tooMany)
+  .refine((items) => new Set(items.map((item) => item.id)).size === items.length, priceListMessages.duplicateId);
+
+/** Whether a price list item and a quote's item are the same: the description and section, whatever their case. */
+export const samePriceListItem = (a: { description: string; section?: string }, b: { description: string; section?: string }): boolean =>
+  a.description.trim().toLowerCase() === b.description.trim().toLowerCase() &&
+  (a.section ?? '').trim().toLowerCase() === (b.section ?? '').trim().toLowerCase();
+
 // ---------------------------------------------------------------- money
 
 /** Rounds half away from zero to a whole cent (a line of 1.5 × 3 cents is 5 cents). */
@@ -317,6 +358,19 @@ export function quoteSections(items: readonly Pick<QuoteItem, 'section'>[]): Quo
 /** A section's subtotal excluding GST, in cents: the lines of `totals` that its selection includes. */
 export const sectionSubtotalCents = (section: QuoteSection, totals: Pick<QuoteTotals, 'lines'>): number =>
   section.indexes.reduce((sum, index) => sum + (totals.lines[index]?.included ? totals.lines[index].lineCents : 0), 0);
+
+/**
+ * What choosing each item of an option group instead of its group's default (its first item)
+ * changes, in cents excluding GST: 0 for the default, null for items of no group.
+ */
+export function optionDifferencesCents(items: readonly Pick<QuoteItem, 'quantity' | 'unitPriceCents' | 'group'>[]): Array<number | null> {
+  const defaults = new Map<string, number>();
+  for (const item of items) if (item.group && !defaults.has(item.group)) defaults.set(item.group, lineCents(item));
+  return items.map((item) => (item.group ? lineCents(item) - (defaults.get(item.group) ?? 0) : null));
+}
+
+/** A difference of price as the customer reads it: "+$3,546.40", "−$200.00" (a minus sign), "+$0.00". */
+export const formatDifferenceCents = (cents: number): string => `${cents < 0 ? '\u2212' : '+'}${formatCents(Math.abs(cents))}`;
 
 /** The highest deposit the law allows on a total, in percent: 10 under $20,000, 5 from $20,000. */
 export const depositCapPercent = (totalCents: number): number => (totalCents < depositThresholdCents ? 10 : 5);

@@ -8,7 +8,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { accountMessages } from './account';
 import { clean } from './clean-text';
-import { depositPercentSchema } from './quotes';
+import { depositPercentSchema, priceListSchema } from './quotes';
 import {
   australianStates,
   consumerGuideDefaultUrl,
@@ -487,6 +487,7 @@ export const settingsSectionSchemas = {
   booking: bookingSchema,
   payments: paymentsSchema,
   texts: textsSchema,
+  priceList: priceListSchema,
 } as const satisfies Record<(typeof settingsSections)[number], z.ZodType>;
 
 /**
@@ -523,6 +524,7 @@ export const settingsUpdateSchema = z
     booking: bookingSchema.optional(),
     payments: paymentsSchema.optional(),
     texts: textsSchema.optional(),
+    priceList: priceListSchema.optional(),
   })
   .refine((update) => settingsSections.some((section) => update[section] !== undefined), {
     message: settingsMessages.nothing,

@@ -110,6 +110,19 @@ export interface SiteSettings {
     aboutStory: string | null;
     services: Record<ServiceKey, { title: string | null; summary: string | null; description: string | null }>;
   };
+  /** Items staff quote again and again, to pick in the quote builder (private: prices are staff's). */
+  priceList: PriceListItem[];
+}
+
+/** A saved item of the price list: what a quote's item starts from when picked. */
+export interface PriceListItem {
+  id: string;
+  description: string;
+  unit?: string;
+  /** Excluding GST. */
+  unitPriceCents: number;
+  /** The quote section it goes in ("Benchtops"). */
+  section?: string;
 }
 
 /** The deposit on accepted quotes and the bank transfer details offered for it. */
@@ -135,11 +148,21 @@ export const defaultDepositDueDays = 7;
 export const consumerGuideDefaultUrl =
   'https://www.consumer.vic.gov.au/housing/building-and-renovating/plan-and-manage-your-building-project/domestic-building-consumer-guide';
 
-/** What anyone may see: everything but who staff alerts go to and the bank account. */
-export type PublicSettings = Omit<SiteSettings, 'notifications' | 'payments'>;
+/** What anyone may see: everything but who staff alerts go to, the bank account and the price list. */
+export type PublicSettings = Omit<SiteSettings, 'notifications' | 'payments' | 'priceList'>;
 
 /** The settings of the sections the Settings tab saves one at a time. */
-export const settingsSections = ['business', 'hours', 'notifications', 'links', 'privacy', 'booking', 'payments', 'texts'] as const;
+export const settingsSections = [
+  'business',
+  'hours',
+  'notifications',
+  'links',
+  'privacy',
+  'booking',
+  'payments',
+  'texts',
+  'priceList',
+] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
 /** A stored settings document: the values and who last changed them. */
@@ -190,6 +213,7 @@ export const defaultSettings: SiteSettings = {
       serviceKeys.map((key) => [key, { title: null, summary: null, description: null }]),
     ) as SiteSettings['texts']['services'],
   },
+  priceList: [],
 };
 
 /**
@@ -227,7 +251,7 @@ export function businessOf(settings: Pick<SiteSettings, 'business' | 'links' | '
 
 /** What visitors may see of the settings. */
 export function publicSettingsOf(settings: SiteSettings): PublicSettings {
-  const { notifications: _private, payments: _bank, ...rest } = settings;
+  const { notifications: _private, payments: _bank, priceList: _prices, ...rest } = settings;
   return rest;
 }
 

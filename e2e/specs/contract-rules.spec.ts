@@ -133,15 +133,17 @@ test.describe('a major domestic building contract', () => {
 
     // $21,818.18 + GST is $24,000.00: a major contract, and over $16,000.
     await mine.getByRole('button', { name: `New quote for ${name}` }).click();
-    await mine.getByLabel('Item 1 description').fill('Kitchen renovation, supplied and installed');
-    await mine.getByLabel('Item 1 unit price excl. GST ($)').fill('21,818.18');
-    await expect(mine.getByLabel('Totals')).toContainText('$24,000.00');
-    const particulars = mine.getByRole('region', { name: 'Contract particulars' });
+    // The builder is a screen of its own, named for the lead.
+    const builder = page.getByRole('dialog', { name: new RegExp(`for ${name}$`) });
+    await builder.getByLabel('Item 1 description').fill('Kitchen renovation, supplied and installed');
+    await builder.getByLabel('Item 1 unit price excl. GST ($)').fill('21,818.18');
+    await expect(builder.getByLabel('Totals')).toContainText('$24,000.00');
+    const particulars = builder.getByRole('region', { name: 'Contract particulars' });
     await expect(particulars).toContainText('Needed before sending: this quote can come to over $10,000');
-    await expect(mine.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await expect(builder.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
     // Sent without them, it is refused with what is missing.
-    await mine.getByRole('button', { name: /^Send version 1$/ }).click();
+    await builder.getByRole('button', { name: /^Send version 1$/ }).click();
     await page
       .getByRole('alertdialog', { name: new RegExp(`^Send quote Q-\\d+ to ${name}\\?$`) })
       .getByRole('button', { name: 'Send' })
@@ -170,9 +172,9 @@ test.describe('a major domestic building contract', () => {
         { timeout: 10_000 },
       )
       .toBe(10);
-    await expect(mine.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await expect(builder.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
-    await mine.getByRole('button', { name: /^Send version 1$/ }).click();
+    await builder.getByRole('button', { name: /^Send version 1$/ }).click();
     await page
       .getByRole('alertdialog', { name: new RegExp(`^Send quote Q-\\d+ to ${name}\\?$`) })
       .getByRole('button', { name: 'Send' })

@@ -6,7 +6,16 @@
  * of the bank details, the site address or the staff recipients and the notice every staff
  * address gets of it, and the first start's values from the old environment variables.
  */
-import { accountMessages, type ApiError, type AuditEntry, type Inquiry, type PublicSettings, type SiteSettings } from '@site/domain';
+import {
+  accountMessages,
+  quoteMessages,
+  type ApiError,
+  type PriceListItem,
+  type AuditEntry,
+  type Inquiry,
+  type PublicSettings,
+  type SiteSettings,
+} from '@site/domain';
 import { addBusinessHours, businessHoursOf } from '@site/domain/business-hours';
 import { defaultSettings } from '@site/domain';
 import { settingsMessages } from '@site/domain/settings-schema';
@@ -116,6 +125,55 @@ function describeSettings(name: string, makeStore: (() => Store) | undefined) {
       const after = await read();
       expect(after.version).toBe(before.version);
       expect(after.settings).toEqual(before.settings);
+    });
+
+    it('keeps the price list private, saves it whole, and takes an item saved from a quote once, by its description and section', async () => {
+      const before = await read();
+      const stone = { id: 'stone-1', description: 'Stone benchtop', unit: 'm', unitPriceCents: 105_440, section: 'Benchtops' };
+      const saved = await staff.put<CurrentSettings>('/api/settings', { version: before.version, priceList: [stone] });
+      expect(saved.status, saved.text).toBe(200);
+      expect(saved.body.settings.priceList).toEqual([stone]);
+      expect((await trail()).find((entry) => entry.target === 'settings:priceList')?.detail).toContain('"Stone benchtop"');
+
+      const wrong = await staff.put<ApiError>('/api/settings', {
+        version: saved.body.version,
+        priceList: [stone, { ...stone, id: 'x', description: '' }],
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.errors?.['priceList.1.description']).toBe(quoteMessages.description);
+
+      // From a quote: a new item gets its id; the same description and section (in any case) takes the new price.
+      const added = await staff.post<CurrentSettings & { item: PriceListItem }>('/api/settings/price-list', {
+        description: 'Undermount sink',
+        unit: 'each',
+        unitPriceCents: 45_000,
+        section: 'Plumbing',
+      });
+      expect(added.status, added.text).toBe(200);
+      expect(added.body.item).toMatchObject({ description: 'Undermount sink', unit: 'each', unitPriceCents: 45_000, section: 'Plumbing' });
+      const repriced = await staff.post<CurrentSettings>('/api/settings/price-list', {
+        description: 'stone benchtop',
+        unit: 'm',
+        unitPriceCents: 110_000,
+        section: 'benchtops',
+      });
+      expect(repriced.status, repriced.text).toBe(200);
+      expect(repriced.body.settings.priceList).toEqual([
+        { id: 'stone-1', description: 'stone benchtop', unit: 'm', unitPriceCents: 110_000, section: 'benchtops' },
+        added.body.item,
+      ]);
+
+      const refused = await staff.post<ApiError>('/api/settings/price-list', { description: 'Tiling', unitPriceCents: -1 });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors?.unitPriceCents).toBe(quoteMessages.unitPrice);
+      expect((await t.client().post<ApiError>('/api/settings/price-list', { description: 'Tiling', unitPriceCents: 100 })).status).toBe(
+        401,
+      );
+      expect((await read()).settings.priceList).toHaveLength(2);
+
+      const shown = await t.client().get<{ settings: Record<string, unknown> }>('/api/settings');
+      expect(shown.body.settings).not.toHaveProperty('priceList');
+      expect(shown.text).not.toContain('Undermount sink');
     });
 
     it('refuses a visitor’s save, and a save from another site', async () => {

@@ -1,4 +1,4 @@
-import { publicSettingsOf, type BrandImageKind } from '@site/domain';
+import { priceListEntrySchema, publicSettingsOf, type BrandImageKind } from '@site/domain';
 import { settingsUpdateSchema } from '@site/domain/settings-schema';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -132,6 +132,17 @@ export function settingsRoutes(
 
   router.delete('/settings/images/:kind', sessions.requireAdmin, async (req: Request, res) => {
     await saveImages(req, res, brandKind(req), {});
+  });
+
+  // An item of a quote saved to the price list (the whole list is saved with PUT /settings's priceList).
+  router.post('/settings/price-list', sessions.requireAdmin, async (req: Request, res) => {
+    const entry = parse(priceListEntrySchema, body(req));
+    const admin = signedIn(res).user;
+    const { current, changes, item } = await settings.savePriceListItem(entry, admin.username);
+    for (const change of changes) {
+      await ctx.audit.record(req, admin, 'settings.changed', { target: `settings:${change.field}`, detail: describeChange(change) });
+    }
+    res.set('Cache-Control', 'private, no-store').json({ ...current, item });
   });
 
   router.get('/settings/checklist', sessions.requireAdmin, async (_req, res) => {

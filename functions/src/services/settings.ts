@@ -1,10 +1,15 @@
 import {
   accountMessages,
   defaultSettings,
+  priceListLimits,
+  priceListMessages,
+  samePriceListItem,
   settingsChanges,
   settingsSections,
   withDefaults,
   type BrandImages,
+  type PriceListEntry,
+  type PriceListItem,
   type SiteSettings,
 } from '@site/domain';
 import { isSensitiveSetting, type SettingsUpdate } from '@site/domain/settings-schema';
@@ -138,6 +143,30 @@ export class SettingsService {
       if (!changes.length) return { current: stored, changes, before };
       const record = this.nextRecord(stored, next, by);
       if (await this.store.save(stored.version, record)) return { current: this.saved(record), changes, before };
+    }
+    throw new ConflictError(settingsConflictMessage);
+  }
+
+  /**
+   * Saves an item from a quote to the price list: the item of the same description and section
+   * takes its unit and price, or it is added at the end (refused once the list is full). Like an
+   * image, its own change: a section saved meanwhile is kept, so this tries again on a newer version.
+   */
+  async savePriceListItem(
+    entry: PriceListEntry,
+    by: string,
+  ): Promise<{ current: CurrentSettings; changes: SettingsChange[]; item: PriceListItem }> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const stored = toCurrent(await this.store.read());
+      const list = stored.settings.priceList;
+      const existing = list.find((other) => samePriceListItem(other, entry));
+      if (!existing && list.length >= priceListLimits.items) throw new ConflictError(priceListMessages.tooMany);
+      const item: PriceListItem = { id: existing?.id ?? newId(), ...entry };
+      const next = { ...stored.settings, priceList: existing ? list.map((other) => (other === existing ? item : other)) : [...list, item] };
+      const changes = settingsChanges(stored.settings, next);
+      if (!changes.length) return { current: stored, changes, item };
+      const record = this.nextRecord(stored, next, by);
+      if (await this.store.save(stored.version, record)) return { current: this.saved(record), changes, item };
     }
     throw new ConflictError(settingsConflictMessage);
   }

@@ -13,6 +13,7 @@ import { HoursSection } from './components/hours-section';
 import { LinksSection } from './components/links-section';
 import { NotificationsSection } from './components/notifications-section';
 import { PaymentsSection } from './components/payments-section';
+import { PriceListSection } from './components/price-list-section';
 import { PrivacySection } from './components/privacy-section';
 import { TextsSection } from './components/texts-section';
 
@@ -57,6 +58,7 @@ export default function SettingsTab() {
       <PrivacySection privacy={settings.privacy} version={version} />
       <BookingSection booking={settings.booking} version={version} />
       <PaymentsSection payments={settings.payments} version={version} />
+      <PriceListSection priceList={settings.priceList} version={version} />
       <TextsSection texts={settings.texts} brand={settings.business.brand} version={version} />
     </Stack>
   );

@@ -57,6 +57,9 @@ describe("a quote's sections on the customer's page", () => {
 
     const benchtops = within(sectionOf('Benchtops'));
     expect(benchtops.getByRole('group', { name: 'Benchtop: choose one' })).toBeVisible();
+    // The default shows its price; the alternative what choosing it instead adds: $3,325.00 less $1,166.66.
+    expect(benchtops.getByRole('radio', { name: /^Laminate benchtop \(3\.5 m\)\s*\$1,166\.66$/ })).toBeChecked();
+    expect(benchtops.getByRole('radio', { name: /^Stone benchtop \(3\.5 m\)\s*\+\$2,158\.34$/ })).not.toBeChecked();
     expect(benchtops.getByText('Benchtops subtotal (excl. GST)').nextSibling).toHaveTextContent('$1,166.66');
     await user.click(benchtops.getByRole('radio', { name: /Stone benchtop/ }));
     expect(benchtops.getByText('Benchtops subtotal (excl. GST)').nextSibling).toHaveTextContent('$3,325.00');

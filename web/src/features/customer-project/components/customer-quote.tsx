@@ -3,7 +3,9 @@ import {
   depositCapPercent,
   depositCents,
   formatCents,
+  formatDifferenceCents,
   lineCents,
+  optionDifferencesCents,
   quoteAnswerMessages,
   quoteSections,
   quoteTotals,
@@ -95,7 +97,10 @@ export function CustomerQuoteView({ token, quote, brand, depositMethods, deposit
   const open = quote.status === 'sent' && !quote.expired;
   const totals = quote.acceptance?.totals ?? quoteTotals(quote.items, selection);
   const sections = quoteSections(quote.items);
-  const chosen = (group: string) => selection.choices?.[group] ?? quote.items.findIndex((item) => item.group === group);
+  const defaultOf = (group: string) => quote.items.findIndex((item) => item.group === group);
+  const chosen = (group: string) => selection.choices?.[group] ?? defaultOf(group);
+  // An alternative shows what choosing it instead of the default changes (before GST), as the PDF does.
+  const differences = optionDifferencesCents(quote.items);
   const added = new Set(selection.optionalItems ?? []);
   const title = `Quote ${quote.number}, version ${quote.version}`;
   const { major } = quote;
@@ -218,7 +223,16 @@ export function CustomerQuoteView({ token, quote, brand, depositMethods, deposit
                         checked={chosen(group) === index}
                         onChange={() => setSelection((current) => ({ ...current, choices: { ...current.choices, [group]: index } }))}
                       />
-                      {line(item)}
+                      {defaultOf(group) === index ? (
+                        line(item)
+                      ) : (
+                        <span className={styles.line}>
+                          <span>
+                            {item.description} ({amount(item)})
+                          </span>
+                          <span className={styles.price}>{formatDifferenceCents(differences[index] ?? 0)}</span>
+                        </span>
+                      )}
                     </label>
                   ) : null,
                 )}

@@ -1,9 +1,10 @@
-import { limits, type Quote, type QuoteDraft, type QuoteLeadKind } from '@site/domain';
+import { limits, type PriceListEntry, type PriceListItem, type Quote, type QuoteDraft, type QuoteLeadKind } from '@site/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import DataLoader from 'dataloader';
 import { useEffect, useRef } from 'react';
 import { api, ApiRequestError } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/admin/admin-keys';
+import { settingsQuery, settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
 import { errorText } from '../../../lib/error-text';
 import { useToast } from '../../../lib/toast';
 import { uploadFile } from '../../../lib/uploads/upload-file';
@@ -160,5 +161,30 @@ export function useMarkDepositPaid(kind: QuoteLeadKind, leadId: string) {
         queryClient.invalidateQueries({ queryKey: leadQuotesKey(kind, leadId) }),
         queryClient.invalidateQueries({ queryKey: adminKeys.leadLists(kind === 'inquiry' ? 'project_inquiries' : 'quote_requests') }),
       ]),
+  });
+}
+
+/**
+ * The price list of the settings, read as the Settings tab reads them (one cache): what the
+ * builder's item descriptions offer while typing.
+ */
+export function usePriceList(): PriceListItem[] {
+  return useQuery(settingsQuery).data?.settings.priceList ?? [];
+}
+
+/**
+ * "Save to price list": POST /api/settings/price-list with a quote's item. The answer is the
+ * whole settings document, which replaces the cached one (the Settings tab shows the item at once).
+ */
+export function useSaveToPriceList() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (entry: PriceListEntry) => api.post<AdminSettings & { item: PriceListItem }>('/api/settings/price-list', entry),
+    onSuccess: ({ item: _item, ...saved }, entry) => {
+      queryClient.setQueryData(settingsQueryKey, saved);
+      toast({ title: 'Saved to the price list', message: `${entry.description} is in the price list.`, variant: 'default' });
+    },
+    onError: (error) => toast({ title: 'Not saved to the price list', message: errorText(error), variant: 'error' }),
   });
 }

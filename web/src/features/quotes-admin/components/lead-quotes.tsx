@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents, quoteAcceptedMessage, type Quote, type QuoteLeadKind, depositMarkable } from '@site/domain';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useConfirm } from '../../../components/use-confirm';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { particularsRefusal, quotePdfUrl, useLeadQuotes, useMarkDepositPaid, useSendQuote } from '../api/quotes';
@@ -37,6 +40,7 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
   const markPaid = useMarkDepositPaid(kind, leadId);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<Editing>(null);
+  const builderTitleId = useId();
   // When the card was opened, against which a cooling-off period reads as running or ended.
   const [openedAt] = useState(() => Date.now());
   // A send refused for missing particulars: the server's sentence stays on that version's card.
@@ -149,33 +153,37 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
           ),
         )}
         {editing ? (
-          <Box sx={{ border: 1, borderColor: 'primary.main', borderRadius: 1, p: 1.5 }}>
-            <Typography component="h4" variant="subtitle2" sx={{ mb: 1.5 }}>
+          // The builder takes the whole screen, as a page of its own: the card is too narrow for a quote's lines. Escape
+          // does not close it (it puts back an item being moved); its Close button does.
+          <Dialog open fullScreen aria-labelledby={builderTitleId}>
+            <DialogTitle id={builderTitleId} component="h2" sx={{ fontSize: '1.1rem', overflowWrap: 'anywhere' }}>
               {editing.quote === null
-                ? 'New quote'
+                ? `New quote for ${name}`
                 : editing.quote.status === 'draft'
-                  ? `Quote ${editing.quote.number}, version ${editing.quote.version} (draft)`
-                  : `Quote ${editing.quote.number}, version ${editing.quote.version + 1} (draft; version ${editing.quote.version} stays as sent until this one is sent)`}
-            </Typography>
-            <QuoteBuilder
-              kind={kind}
-              leadId={leadId}
-              quote={editing.quote}
-              initial={editing.form}
-              onSaved={(saved) => setEditing((current) => current && { ...current, saved })}
-              onClose={() => setEditing(null)}
-            />
-            {(editing.saved ?? (editing.quote?.status === 'draft' ? editing.quote : undefined)) ? (
-              <Button
-                variant="contained"
-                sx={{ mt: 1 }}
-                disabled={send.isPending}
-                onClick={() => askSend((editing.saved ?? editing.quote) as Quote)}
-              >
-                Send version {(editing.saved ?? editing.quote)?.version}
-              </Button>
-            ) : null}
-          </Box>
+                  ? `Quote ${editing.quote.number}, version ${editing.quote.version} (draft) for ${name}`
+                  : `Quote ${editing.quote.number}, version ${editing.quote.version + 1} (draft; version ${editing.quote.version} stays as sent until this one is sent) for ${name}`}
+            </DialogTitle>
+            <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }}>
+              <QuoteBuilder
+                kind={kind}
+                leadId={leadId}
+                quote={editing.quote}
+                initial={editing.form}
+                onSaved={(saved) => setEditing((current) => current && { ...current, saved })}
+                onClose={() => setEditing(null)}
+              />
+              {(editing.saved ?? (editing.quote?.status === 'draft' ? editing.quote : undefined)) ? (
+                <Button
+                  variant="contained"
+                  sx={{ mt: 1 }}
+                  disabled={send.isPending}
+                  onClick={() => askSend((editing.saved ?? editing.quote) as Quote)}
+                >
+                  Send version {(editing.saved ?? editing.quote)?.version}
+                </Button>
+              ) : null}
+            </DialogContent>
+          </Dialog>
         ) : !hasDraft && quotes.isSuccess ? (
           <Box>
             <Button

@@ -1,4 +1,4 @@
-import { defaultSettings, quoteMessages, quoteTotals, type Quote, type QuoteDraft, type QuoteItem } from '@site/domain';
+import { defaultSettings, quoteMessages, quoteTotals, type PriceListItem, type Quote, type QuoteDraft, type QuoteItem } from '@site/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { answerRequests, type SentRequest } from '../../../../test-support/api';
@@ -27,70 +27,169 @@ const draft: Quote = {
   updatedAt: '2026-11-26T01:00:00.000Z',
 };
 
-function renderBuilder() {
+const priceList: PriceListItem[] = [
+  { id: 'p1', description: 'Stone benchtop 20 mm', unit: 'm', unitPriceCents: 105_440, section: 'Benchtops' },
+  { id: 'p2', description: 'Laminate benchtop', unit: 'm', unitPriceCents: 21_000, section: 'Benchtops' },
+  { id: 'p3', description: 'Undermount sink', unit: 'each', unitPriceCents: 45_000, section: 'Plumbing' },
+];
+
+function renderBuilder(quote: Quote = draft) {
   const requests = answerRequests((request: SentRequest) => {
-    if (request.url === '/api/settings') return { status: 200, body: { settings: defaultSettings, version: 1 } };
+    if (request.url === '/api/settings') return { status: 200, body: { settings: { ...defaultSettings, priceList }, version: 1 } };
+    if (request.url === '/api/settings/price-list') {
+      const entry = request.body as Omit<PriceListItem, 'id'>;
+      const item = { id: 'p4', ...entry };
+      return { status: 200, body: { settings: { ...defaultSettings, priceList: [...priceList, item] }, version: 2, item } };
+    }
     const body = request.body as QuoteDraft;
-    return { status: 200, body: { ...draft, ...body, totals: quoteTotals(body.items) } };
+    return { status: 200, body: { ...quote, ...body, totals: quoteTotals(body.items) } };
   });
   const view = renderWithProviders(
-    <QuoteBuilder kind="inquiry" leadId="lead1" quote={draft} initial={quoteForm(draft)} onSaved={() => {}} onClose={() => {}} />,
+    <QuoteBuilder kind="inquiry" leadId="lead1" quote={quote} initial={quoteForm(quote)} onSaved={() => {}} onClose={() => {}} />,
   );
   return { requests, ...view };
 }
 
-const headings = () => within(screen.getByRole('list', { name: 'Items' })).getAllByRole('heading', { level: 4 });
+const sectionNames = () =>
+  within(screen.getByRole('list', { name: 'Sections' }))
+    .getAllByRole('region')
+    .filter(
+      (region) =>
+        region.getAttribute('aria-label')?.startsWith('Section ') || region.getAttribute('aria-label') === 'Items without a section',
+    )
+    .map((region) => region.getAttribute('aria-label'));
+const lastSave = (requests: SentRequest[]) => requests.filter((request) => request.method === 'PUT').at(-1)?.body as QuoteDraft | undefined;
 
 describe('quote builder sections', () => {
-  test("shows items under their sections' headings, offers the sections used so far, and saves a new item's section", async () => {
+  test('holds each item in its section; an item added under a section is saved in it', async () => {
     const { user, requests } = renderBuilder();
-    expect(headings().map((heading) => heading.textContent)).toEqual(['Cabinetry', 'Plumbing']);
-    // Each heading sits with the first item of its section; the item without a section comes first, under none.
-    expect(screen.getByRole('heading', { name: 'Cabinetry' }).closest('li')).toHaveTextContent('Item 2');
-    expect(screen.getByRole('heading', { name: 'Plumbing' }).closest('li')).toHaveTextContent('Item 4');
-    expect(screen.getByRole('combobox', { name: 'Item 3 section' })).toHaveValue('Cabinetry');
+    expect(sectionNames()).toEqual(['Items without a section', 'Section Cabinetry', 'Section Plumbing']);
+    const cabinetry = within(screen.getByRole('region', { name: 'Section Cabinetry' }));
+    expect(cabinetry.getByLabelText('Item 2 description')).toHaveValue('Base cabinets');
+    expect(cabinetry.getByLabelText('Item 3 description')).toHaveValue('Pantry unit');
 
-    await user.click(screen.getByRole('button', { name: 'Add item' }));
-    await user.type(screen.getByLabelText('Item 5 description'), 'Stone benchtop');
-    await user.type(screen.getByLabelText('Item 5 unit price excl. GST ($)'), '3,325');
-    await user.click(screen.getByRole('combobox', { name: 'Item 5 section' }));
-    const offered = await screen.findByRole('listbox');
-    expect(
-      within(offered)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Cabinetry', 'Plumbing']);
-    await user.type(screen.getByRole('combobox', { name: 'Item 5 section' }), 'Benchtops');
-    await user.keyboard('{Escape}');
-    expect(headings().map((heading) => heading.textContent)).toEqual(['Cabinetry', 'Plumbing', 'Benchtops']);
-
-    // On a busy machine a save can land between keystrokes: the last one holds the whole section.
+    await user.click(cabinetry.getByRole('button', { name: 'Add item' }));
+    // The new item is the section's last: the Plumbing item after it is item 5 now.
+    await user.type(cabinetry.getByLabelText('Item 4 description'), 'Tall pantry');
+    await user.type(cabinetry.getByLabelText('Item 4 unit price excl. GST ($)'), '1,800');
+    expect(screen.getByLabelText('Item 5 description')).toHaveValue('Tapware');
     await waitFor(
-      () => {
-        const saved = requests.filter((request) => request.method === 'PUT').at(-1)?.body as QuoteDraft | undefined;
-        expect(saved?.items.map((item) => item.section)).toEqual([undefined, 'Cabinetry', 'Cabinetry', 'Plumbing', 'Benchtops']);
-      },
+      () =>
+        expect(lastSave(requests)?.items.map((item) => [item.description, item.section])).toEqual([
+          ['Site protection', undefined],
+          ['Base cabinets', 'Cabinetry'],
+          ['Pantry unit', 'Cabinetry'],
+          ['Tall pantry', 'Cabinetry'],
+          ['Tapware', 'Plumbing'],
+        ]),
       { timeout: 5000 },
     );
     expect(await screen.findByText('Saved', {}, { timeout: 5000 })).toBeVisible();
   }, 60_000);
 
-  test('picking an offered section puts the item under it', async () => {
-    const { user } = renderBuilder();
-    await user.click(screen.getByRole('combobox', { name: 'Item 4 section' }));
-    await user.clear(screen.getByRole('combobox', { name: 'Item 4 section' }));
-    await user.click(await screen.findByRole('option', { name: 'Cabinetry' }));
-    expect(screen.getByRole('combobox', { name: 'Item 4 section' })).toHaveValue('Cabinetry');
-    expect(headings().map((heading) => heading.textContent)).toEqual(['Cabinetry']);
-  });
+  test('renaming a section renames its items; a new section starts with an item; a name over 60 characters says so', async () => {
+    const { user, requests } = renderBuilder();
+    await user.clear(screen.getByRole('combobox', { name: 'Section 3 name' }));
+    await user.type(screen.getByRole('combobox', { name: 'Section 3 name' }), 'Plumbing and tapware');
+    await waitFor(() => expect(lastSave(requests)?.items[3].section).toBe('Plumbing and tapware'), { timeout: 5000 });
 
-  test('a section over 60 characters says so', async () => {
-    const { user } = renderBuilder();
-    await user.click(screen.getByRole('combobox', { name: 'Item 1 section' }));
+    await user.click(screen.getByRole('button', { name: 'Add section' }));
+    expect(sectionNames()).toEqual(['Items without a section', 'Section Cabinetry', 'Section Plumbing and tapware', 'Section Section 1']);
+    expect(within(screen.getByRole('region', { name: 'Section Section 1' })).getByLabelText('Item 5 description')).toHaveValue('');
+    await user.clear(screen.getByRole('combobox', { name: 'Section 4 name' }));
     await user.paste('S'.repeat(61));
-    await user.tab();
     expect(screen.getByText('Section: 1 to 60 characters, such as "Cabinetry"')).toBeVisible();
-  });
+  }, 60_000);
+
+  test('a choice is made once with its alternatives; the default comes first and the customer sees it chosen', async () => {
+    const { user, requests } = renderBuilder();
+    const plumbing = within(screen.getByRole('region', { name: 'Section Plumbing' }));
+    await user.click(plumbing.getByRole('button', { name: 'Add choice' }));
+    const choice = within(screen.getByRole('region', { name: 'Choice Choice 1' }));
+    await user.clear(choice.getByLabelText('Choice 1 name'));
+    await user.type(choice.getByLabelText('Choice 1 name'), 'Basin');
+    const basin = within(screen.getByRole('region', { name: 'Choice Basin' }));
+    await user.type(basin.getByRole('combobox', { name: 'Item 5 description' }), 'Ceramic basin');
+    await user.type(basin.getByLabelText('Item 5 unit price excl. GST ($)'), '300');
+    await user.type(basin.getByRole('combobox', { name: 'Item 6 description' }), 'Stone basin');
+    await user.type(basin.getByLabelText('Item 6 unit price excl. GST ($)'), '900');
+    expect(basin.getByRole('radio', { name: 'Item 5 is the default' })).toBeChecked();
+
+    // The stone basin made the default: it comes first, so it is in the price until the customer picks.
+    await user.click(basin.getByRole('radio', { name: 'Item 6 is the default' }));
+    expect(basin.getByRole('combobox', { name: 'Item 5 description' })).toHaveValue('Stone basin');
+    await waitFor(
+      () =>
+        expect(lastSave(requests)?.items.slice(4)).toEqual([
+          { description: 'Stone basin', quantity: 1, unitPriceCents: 90_000, group: 'Basin', section: 'Plumbing' },
+          { description: 'Ceramic basin', quantity: 1, unitPriceCents: 30_000, group: 'Basin', section: 'Plumbing' },
+        ]),
+      { timeout: 5000 },
+    );
+
+    // A second choice of the same name would merge with the first: it is refused until renamed.
+    await user.click(plumbing.getByRole('button', { name: 'Add choice' }));
+    await user.clear(screen.getByLabelText('Choice 2 name'));
+    await user.type(screen.getByLabelText('Choice 2 name'), 'basin');
+    expect(screen.getAllByText('Another choice has this name: give each choice its own')).toHaveLength(2);
+  }, 150_000);
+});
+
+describe('the price list in the builder', () => {
+  test('is searched while typing a description; picking one fills the item and puts it in its section', async () => {
+    const { user, requests } = renderBuilder();
+    const first = screen.getByRole('combobox', { name: 'Item 1 description' });
+    await user.clear(first);
+    await user.type(first, 'bench');
+    const offered = await screen.findByRole('listbox');
+    expect(
+      within(offered)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Stone benchtop 20 mm · Benchtops$1,054.40 / m', 'Laminate benchtop · Benchtops$210.00 / m']);
+    await user.type(first, ' stone');
+    expect(within(await screen.findByRole('listbox')).getAllByRole('option')).toHaveLength(1);
+    await user.click(screen.getByRole('option', { name: /Stone benchtop 20 mm/ }));
+
+    // Item 1 went into a new Benchtops section at the end: it is the quote's last item now.
+    expect(sectionNames()).toEqual(['Section Cabinetry', 'Section Plumbing', 'Section Benchtops']);
+    const benchtops = within(screen.getByRole('region', { name: 'Section Benchtops' }));
+    expect(benchtops.getByLabelText('Item 4 description')).toHaveValue('Stone benchtop 20 mm');
+    expect(benchtops.getByLabelText('Item 4 unit')).toHaveValue('m');
+    expect(benchtops.getByLabelText('Item 4 unit price excl. GST ($)')).toHaveValue('1054.40');
+    await waitFor(
+      () =>
+        expect(lastSave(requests)?.items.at(-1)).toEqual({
+          description: 'Stone benchtop 20 mm',
+          quantity: 1,
+          unit: 'm',
+          unitPriceCents: 105_440,
+          section: 'Benchtops',
+        }),
+      { timeout: 5000 },
+    );
+  }, 60_000);
+
+  test('saves an item of the quote to the price list, which offers it at once', async () => {
+    const { user, requests } = renderBuilder();
+    await user.click(screen.getByRole('button', { name: 'Save item 4 to price list' }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.url === '/api/settings/price-list')).toMatchObject({
+        method: 'POST',
+        body: { description: 'Tapware', unitPriceCents: 45_000, section: 'Plumbing' },
+      }),
+    );
+    expect(await screen.findByText('Tapware is in the price list.')).toBeVisible();
+
+    await user.click(within(screen.getByRole('region', { name: 'Items without a section' })).getByRole('button', { name: 'Add item' }));
+    await user.type(screen.getByRole('combobox', { name: 'Item 2 description' }), 'tap');
+    const offered = await screen.findByRole('listbox');
+    expect(
+      within(offered)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Tapware · Plumbing$450.00']);
+  }, 60_000);
 });
 
 describe("the contract's particulars", () => {

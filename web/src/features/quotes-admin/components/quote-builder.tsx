@@ -1,43 +1,22 @@
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatCents, highestTotalCents, isMajorWorks, lineCents, quoteSections, type Quote, type QuoteLeadKind } from '@site/domain';
+import { highestTotalCents, isMajorWorks, type Quote, type QuoteLeadKind } from '@site/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { serverMessage } from '../../../lib/error-text';
 import { leadQuotesKey, saveQuote } from '../api/quotes';
-import {
-  formDraft,
-  lineErrors,
-  lineItem,
-  newLine,
-  particularErrors,
-  type LineKind,
-  type ParticularField,
-  type QuoteForm,
-  type QuoteLine,
-  type StartKind,
-} from '../lib/quote-lines';
+import { formDraft, lineItem, particularErrors, type ParticularField, type QuoteForm, type StartKind } from '../lib/quote-lines';
+import { QuoteSections } from './quote-sections';
 import { QuoteTotals } from './quote-totals';
 
 /** How long typing pauses before the draft is saved. */
 export const autosaveDelayMs = 800;
-
-const kindLabels: Record<LineKind, string> = {
-  included: 'Included',
-  optional: 'Optional extra',
-  option: 'One option of a choice',
-};
 
 type SaveState = { state: 'idle' | 'saving' | 'saved' } | { state: 'failed'; message: string };
 
@@ -96,17 +75,8 @@ export function QuoteBuilder({ kind, leadId, quote, initial, onSaved, onClose }:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draftJson]);
 
-  const setLine = (key: number, change: Partial<QuoteLine>) =>
-    setForm((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, ...change } : line)) }));
   const touch = (name: string) => setTouched((current) => (current.has(name) ? current : new Set(current).add(name)));
   const items = form.lines.map(lineItem).filter((item) => item !== null);
-  // Headings as the PDF and the customer's page show them: consecutive lines of one section under one heading.
-  const sectionStarts = new Set(
-    quoteSections(form.lines.map((line) => ({ section: line.section.trim() || undefined })))
-      .filter((section) => section.name !== null)
-      .map((section) => section.indexes[0]),
-  );
-  const sectionNames = [...new Set(form.lines.map((line) => line.section.trim()).filter(Boolean))];
   const lineProblem = form.lines.some((line) => lineItem(line) === null);
   const particularProblems = particularErrors(form);
   const particular = (name: ParticularField) => ({
@@ -120,120 +90,12 @@ export function QuoteBuilder({ kind, leadId, quote, initial, onSaved, onClose }:
 
   return (
     <Stack spacing={2} component="section" aria-label={quote ? `Quote ${quote.number}` : 'New quote'}>
-      <Stack spacing={2} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Items">
-        {form.lines.map((line, index) => {
-          const errors = lineErrors(line);
-          const shown = (field: keyof typeof errors) => (touched.has(`${line.key}.${field}`) ? errors[field] : undefined);
-          const item = lineItem(line);
-          const n = index + 1;
-          const field = (name: keyof typeof errors) => ({
-            error: Boolean(shown(name)),
-            helperText: shown(name),
-            onBlur: () => touch(`${line.key}.${name}`),
-            size: 'small' as const,
-          });
-          return (
-            <Box component="li" key={line.key}>
-              {sectionStarts.has(index) ? (
-                <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 700, mt: index === 0 ? 0 : 1, mb: 1 }}>
-                  {line.section.trim()}
-                </Typography>
-              ) : null}
-              <Stack spacing={1.5} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
-                <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                  <Typography component="h5" variant="subtitle2">
-                    Item {n}
-                    {item ? ` · ${formatCents(lineCents(item))} excl. GST` : ''}
-                  </Typography>
-                  <IconButton
-                    aria-label={`Remove item ${n}`}
-                    disabled={form.lines.length === 1}
-                    onClick={() => setForm((current) => ({ ...current, lines: current.lines.filter((other) => other.key !== line.key) }))}
-                  >
-                    <DeleteOutline />
-                  </IconButton>
-                </Stack>
-                <TextField
-                  label={`Item ${n} description`}
-                  value={line.description}
-                  onChange={(event) => setLine(line.key, { description: event.target.value })}
-                  {...field('description')}
-                />
-                <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 2fr' }, gap: 1.5 }}>
-                  <TextField
-                    label={`Item ${n} quantity`}
-                    value={line.quantity}
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                    onChange={(event) => setLine(line.key, { quantity: event.target.value })}
-                    {...field('quantity')}
-                  />
-                  <TextField
-                    label={`Item ${n} unit`}
-                    placeholder="m, each"
-                    value={line.unit}
-                    onChange={(event) => setLine(line.key, { unit: event.target.value })}
-                    {...field('unit')}
-                  />
-                  <TextField
-                    label={`Item ${n} unit price excl. GST ($)`}
-                    value={line.price}
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                    sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-                    onChange={(event) => setLine(line.key, { price: event.target.value })}
-                    {...field('price')}
-                  />
-                </Box>
-                <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
-                  <TextField
-                    select
-                    size="small"
-                    label={`Item ${n} counts as`}
-                    value={line.kind}
-                    onChange={(event) => setLine(line.key, { kind: event.target.value as LineKind })}
-                  >
-                    {(Object.keys(kindLabels) as LineKind[]).map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {kindLabels[value]}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  {line.kind === 'option' ? (
-                    <TextField
-                      label={`Item ${n} choice`}
-                      placeholder="Benchtop"
-                      value={line.group}
-                      onChange={(event) => setLine(line.key, { group: event.target.value })}
-                      {...field('group')}
-                    />
-                  ) : null}
-                  <Autocomplete
-                    freeSolo
-                    options={sectionNames.filter((name) => name !== line.section.trim())}
-                    inputValue={line.section}
-                    onInputChange={(_event, value) => setLine(line.key, { section: value })}
-                    renderInput={(params) => (
-                      <TextField {...params} label={`Item ${n} section`} placeholder="Cabinetry, Plumbing" {...field('section')} />
-                    )}
-                  />
-                </Box>
-              </Stack>
-            </Box>
-          );
-        })}
-      </Stack>
-      <Typography variant="body2" color="text.secondary">
-        Items of the same choice are alternatives: the customer picks one, and the first is chosen until they do. Items keep their order:
-        consecutive items of one section show under its heading, and items without a section come first.
-      </Typography>
-      <Box>
-        <Button
-          startIcon={<Add />}
-          variant="outlined"
-          onClick={() => setForm((current) => ({ ...current, lines: [...current.lines, newLine()] }))}
-        >
-          Add item
-        </Button>
-      </Box>
+      <QuoteSections
+        lines={form.lines}
+        onChange={(change) => setForm((current) => ({ ...current, lines: change(current.lines) }))}
+        touched={touched}
+        touch={touch}
+      />
       <TextField
         label="Valid for (days)"
         size="small"

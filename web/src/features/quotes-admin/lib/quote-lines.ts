@@ -1,4 +1,13 @@
-import { quoteDraftSchema, quoteLimits, quoteMessages, type Quote, type QuoteDraft, type QuoteItem } from '@site/domain';
+import { centsToDollars, dollarsToCents } from '../../../lib/money';
+import {
+  quoteDraftSchema,
+  quoteLimits,
+  quoteMessages,
+  type PriceListItem,
+  type Quote,
+  type QuoteDraft,
+  type QuoteItem,
+} from '@site/domain';
 
 /** How a line counts: always in the price, an optional extra, or one of an either-or group. */
 export type LineKind = 'included' | 'optional' | 'option';
@@ -58,15 +67,7 @@ export const emptyForm = (): QuoteForm => ({
   ...noParticulars,
 });
 
-/** Whole cents from dollars as typed ("1,250.5" is 125050), or null; read as text so no cent is lost to floating point. */
-export function dollarsToCents(text: string): number | null {
-  const match = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1].replace(/,/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** "1250.50" from cents, as the price field shows a stored price. */
-export const centsToDollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export { centsToDollars, dollarsToCents } from '../../../lib/money';
 
 /** A quantity as typed, above 0 with at most 2 decimal places, or null. */
 export function parseQuantity(text: string): number | null {
@@ -141,7 +142,7 @@ export function particularErrors(form: QuoteForm): Partial<Record<ParticularFiel
 /** The body of a save, or null while any line is incomplete or a field is out of range. */
 export function formDraft(form: QuoteForm): QuoteDraft | null {
   const items = form.lines.map(lineItem);
-  if (items.some((item) => item === null)) return null;
+  if (items.some((item) => item === null) || repeatedChoices(form.lines).size > 0) return null;
   const parsed = quoteDraftSchema.safeParse({
     items,
     validDays: Number(form.validDays),
@@ -154,7 +155,7 @@ export function formDraft(form: QuoteForm): QuoteDraft | null {
 
 /** The builder's form for a stored quote (a draft to go on with, or a sent one to make its next version from). */
 export const quoteForm = (quote: Quote): QuoteForm => ({
-  lines: quote.items.map((item) =>
+  lines: gatherChoices(quote.items).map((item) =>
     newLine({
       description: item.description,
       quantity: String(item.quantity),
@@ -174,3 +175,117 @@ export const quoteForm = (quote: Quote): QuoteForm => ({
   startWithinWeeks: quote.startWithinWeeks === undefined ? '' : String(quote.startWithinWeeks),
   completionWeeks: quote.completionWeeks === undefined ? '' : String(quote.completionWeeks),
 });
+
+// ---------------------------------------------------------------- sections and choices
+
+/**
+ * The builder's view of the lines: sections in order (a run of consecutive lines of one section
+ * name, as the PDF and the customer's page head them), each holding items and choices; a choice
+ * is the run of option lines of one group, its first line the default. The lines stay the one
+ * record: what is saved is them, in this order.
+ */
+export type Block = { kind: 'item'; id: string; line: QuoteLine } | { kind: 'choice'; id: string; group: string; lines: QuoteLine[] };
+
+export interface BuilderSection {
+  /** Its lines' lowest key: kept while its lines move within it, so a moved card keeps its focus. */
+  id: string;
+  name: string;
+  blocks: Block[];
+}
+
+export function builderSections(lines: readonly QuoteLine[]): BuilderSection[] {
+  const sections: BuilderSection[] = [];
+  for (const line of lines) {
+    // Compared trimmed, shown as typed: a name being typed keeps its space before the next word.
+    let section = sections.at(-1);
+    if (!section || section.name.trim() !== line.section.trim()) {
+      section = { id: `section-${line.key}`, name: line.section, blocks: [] };
+      sections.push(section);
+    }
+    const last = section.blocks.at(-1);
+    if (line.kind === 'option' && last?.kind === 'choice' && last.group.trim() === line.group.trim()) last.lines.push(line);
+    else if (line.kind === 'option') section.blocks.push({ kind: 'choice', id: `choice-${line.key}`, group: line.group, lines: [line] });
+    else section.blocks.push({ kind: 'item', id: `item-${line.key}`, line });
+  }
+  // Named by their lowest key, which reordering them within does not change.
+  const lowest = (lines: QuoteLine[]) => Math.min(...lines.map((line) => line.key));
+  return sections.map((section) => ({
+    ...section,
+    id: `section-${lowest(section.blocks.flatMap((block) => (block.kind === 'item' ? [block.line] : block.lines)))}`,
+    blocks: section.blocks.map((block) => (block.kind === 'choice' ? { ...block, id: `choice-${lowest(block.lines)}` } : block)),
+  }));
+}
+
+/** The lines of sections, each line under its section's name. */
+export const sectionLines = (sections: readonly BuilderSection[]): QuoteLine[] =>
+  sections.flatMap((section) =>
+    section.blocks
+      .flatMap((block) => (block.kind === 'item' ? [block.line] : block.lines))
+      .map((line) => ({ ...line, section: section.name })),
+  );
+
+/** Choice names given to more than one choice: the customer would pick one line among both, so each needs its own. */
+export function repeatedChoices(lines: readonly QuoteLine[]): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const section of builderSections(lines))
+    for (const block of section.blocks) {
+      const name = block.kind === 'choice' ? block.group.trim().toLowerCase() : '';
+      if (!name) continue;
+      if (seen.has(name)) repeated.add(name);
+      seen.add(name);
+    }
+  return repeated;
+}
+
+/** Items of a stored quote with each group's items together where its first one is (quotes made before choices were made whole). */
+export function gatherChoices(items: readonly QuoteItem[]): QuoteItem[] {
+  const placed = new Set<number>();
+  const out: QuoteItem[] = [];
+  items.forEach((item, index) => {
+    if (placed.has(index)) return;
+    placed.add(index);
+    out.push(item);
+    if (!item.group) return;
+    items.forEach((other, i) => {
+      if (other.group !== item.group || placed.has(i)) return;
+      placed.add(i);
+      const { section: _elsewhere, ...rest } = other;
+      out.push({ ...rest, ...(item.section ? { section: item.section } : {}) });
+    });
+  });
+  return out;
+}
+
+/** A name not yet used among `used`: "Section 2", "Choice 3". */
+export function freshName(prefix: string, used: readonly string[]): string {
+  const taken = new Set(used.map((name) => name.toLowerCase()));
+  for (let n = 1; ; n++) if (!taken.has(`${prefix} ${n}`.toLowerCase())) return `${prefix} ${n}`;
+}
+
+/**
+ * The lines after picking a price list item for the line `key`: its description, unit and unit
+ * price, and the line moved to the end of the item's section (the last of that name, or a new
+ * one at the end). A choice's alternative stays in its choice.
+ */
+export function pickPriceListItem(lines: readonly QuoteLine[], key: number, item: PriceListItem): QuoteLine[] {
+  const fill = (line: QuoteLine): QuoteLine => ({
+    ...line,
+    description: item.description,
+    unit: item.unit ?? '',
+    price: centsToDollars(item.unitPriceCents),
+  });
+  const sections = builderSections(lines);
+  const home = sections.find((section) => section.blocks.some((block) => block.kind === 'item' && block.line.key === key));
+  const name = item.section?.trim();
+  if (!home || name === undefined || home.name.trim() === name) return lines.map((line) => (line.key === key ? fill(line) : line));
+  const line = lines.find((other) => other.key === key) as QuoteLine;
+  const rest = sections
+    .map((section) => ({ ...section, blocks: section.blocks.filter((block) => !(block.kind === 'item' && block.line.key === key)) }))
+    .filter((section) => section.blocks.length > 0);
+  const block: Block = { kind: 'item', id: `item-${key}`, line: fill(line) };
+  const target = [...rest].reverse().find((section) => section.name.trim() === name);
+  if (target) target.blocks.push(block);
+  else rest.push({ id: `section-${key}`, name, blocks: [block] });
+  return sectionLines(rest);
+}

@@ -126,4 +126,5 @@ export const sectionTitles: Record<SettingsSection, string> = {
   booking: 'Online booking',
   payments: 'Payments',
   texts: 'Page texts',
+  priceList: 'Price list',
 };
