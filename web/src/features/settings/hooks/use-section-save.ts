@@ -56,7 +56,8 @@ function useUnsavedMark<F extends FieldValues, T>(section: SettingsSection, form
             discard: () => reset(),
             show: () => {
               const element = document.getElementById(id);
-              element?.scrollIntoView({ block: 'start' });
+              // Not every browser engine scrolls (jsdom has no layout): the focus below still takes the owner there.
+              if (typeof element?.scrollIntoView === 'function') element.scrollIntoView({ block: 'start' });
               element?.querySelector<HTMLElement>('input, textarea, select')?.focus({ preventScroll: true });
             },
           }
