@@ -4,7 +4,6 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { answerRequests, type Answer, type SentRequest } from '../../../test-support/api';
 import { renderWithProviders } from '../../../test-support/render';
 import type { AdminSettings } from '../../lib/admin/settings-query';
-import { AdminDashboard } from '../dashboard/admin-dashboard';
 import SettingsTab from './settings-tab';
 
 const settings: SiteSettings = {
@@ -21,7 +20,11 @@ function settingsServer(other: (request: SentRequest) => Answer | undefined = ()
     const answer = other(request);
     if (answer) return answer;
     if (request.method === 'PUT' && request.url === '/api/settings') {
-      const { version, currentPassword: _password, ...sections } = request.body as Partial<SiteSettings> & { version: number; currentPassword?: string };
+      const {
+        version,
+        currentPassword: _password,
+        ...sections
+      } = request.body as Partial<SiteSettings> & { version: number; currentPassword?: string };
       current = { ...current, settings: { ...current.settings, ...sections }, version: version + 1 };
       return { status: 200, body: current };
     }
@@ -110,47 +113,5 @@ describe('unsaved changes in the Settings tab', () => {
     await user.click(within(links).getByRole('button', { name: 'Save links' }));
     await screen.findByText('Links saved');
     await waitFor(() => expect(unload()).toBe(false));
-  });
-});
-
-/** The dashboard's live updates: a stream that never says anything (jsdom has no EventSource). */
-class SilentEventSource {
-  static readonly CLOSED = 2;
-  readyState = 0;
-  addEventListener() {}
-  close() {}
-}
-
-describe('unsaved changes and the dashboard tabs', () => {
-  test('choosing another tab asks first: "Keep editing" stays on Settings with the change, "Discard changes" goes', async () => {
-    vi.stubGlobal('EventSource', SilentEventSource);
-    settingsServer((request) => (request.url.startsWith('/api/settings/checklist') ? { status: 200, body: { done: true, items: [] } } : undefined));
-    const tabs = [
-      { value: 'settings', label: 'Settings', heading: 'Settings', panel: <SettingsTab /> },
-      { value: 'reviews', label: 'Reviews', heading: 'Reviews', panel: <p>The reviews</p> },
-    ];
-    const { user } = renderWithProviders(<AdminDashboard tabs={tabs} lists={[]} />, { url: '/admin?tab=settings', auth: true });
-    const business = await screen.findByRole('region', { name: 'Business details' });
-    const phone = within(business).getByRole('textbox', { name: 'Phone' });
-    await typeInto(user, phone, '0412 345 678');
-    await within(business).findByText('Unsaved changes');
-
-    await user.click(screen.getByRole('tab', { name: 'Reviews' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
-    expect(dialog).toHaveTextContent('Business details has changes that are not saved.');
-    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
-    expect(phone).toHaveValue('0412 345 678');
-
-    await user.click(screen.getByRole('tab', { name: 'Reviews' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }));
-    expect(await screen.findByText('The reviews')).toBeVisible();
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('tab', { name: 'Reviews' })).toHaveAttribute('aria-selected', 'true');
-    // Nothing is left to ask about.
-    await user.click(screen.getByRole('tab', { name: 'Settings' }));
-    expect(await screen.findByRole('region', { name: 'Business details' })).toBeVisible();
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
