@@ -268,7 +268,12 @@ describe('the Settings tab', () => {
     expect(puts(requests).map(({ body }) => body)).toEqual([
       {
         version: 3,
-        notifications: { emails: ['sam@fitzroyjoinery.com.au', 'alex@fitzroyjoinery.com.au'], mobiles: [], followUpAfterHours: null },
+        notifications: {
+          emails: ['sam@fitzroyjoinery.com.au', 'alex@fitzroyjoinery.com.au'],
+          mobiles: [],
+          followUpAfterHours: null,
+          smsOptOut: false,
+        },
         currentPassword: 'my password',
       },
     ]);
@@ -411,6 +416,7 @@ describe('the payments section', () => {
             bankBsb: '063000',
             bankAccountNumber: '12345678',
             consumerGuideUrl: consumerGuideDefaultUrl,
+            onlineDeposits: true,
           },
           currentPassword: 'my password',
         },
