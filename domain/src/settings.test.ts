@@ -214,7 +214,10 @@ describe('stored settings', () => {
   });
 
   it('show visitors everything but the staff recipients', () => {
-    const shown = publicSettingsOf({ ...defaultSettings, notifications: { emails: ['office@x.com'], mobiles: [], followUpAfterHours: 2, smsOptOut: false } });
+    const shown = publicSettingsOf({
+      ...defaultSettings,
+      notifications: { emails: ['office@x.com'], mobiles: [], followUpAfterHours: 2, smsOptOut: false },
+    });
     expect(shown).not.toHaveProperty('notifications');
     expect(shown.business.brand).toBe(defaultSettings.business.brand);
   });
