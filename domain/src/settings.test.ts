@@ -123,6 +123,8 @@ describe('notifications, links, privacy and texts', () => {
       emails: ['office@example.com'],
       mobiles: ['+61412345678'],
       followUpAfterHours: 2,
+      // Settings saved before the choice existed read as SMS wanted.
+      smsOptOut: false,
     });
     expect(errorsOf('notifications', { emails: [], mobiles: ['(03) 9123 4567'], followUpAfterHours: null })).toEqual({
       'mobiles.0': settingsMessages.staffMobile,
