@@ -44,6 +44,8 @@ export interface DeliveryStatus {
   failingInARow: number;
   /** Messages waiting to be sent. */
   queued: number;
+  /** The owner's "We don't use text messages": no warning then that SMS cannot be sent. */
+  smsOptOut: boolean;
 }
 
 /** A lead as the admin lists carry it: its record with the emails and SMS about it. */

@@ -7,13 +7,16 @@ const real: SiteSettings = {
   ...defaultSettings,
   business: {
     ...defaultSettings.business,
+    brand: 'Northcote K&B',
     phone: '(03) 9123 4567',
     email: 'hello@northcote-kb.com.au',
     street: '88 High Street',
     siteUrl: 'https://www.northcote-kb.com.au',
     registrationNumber: 'DB-U 12345',
   },
-  notifications: { emails: ['office@northcote-kb.com.au'], mobiles: ['+61412345678'], followUpAfterHours: 2 },
+  notifications: { emails: ['office@northcote-kb.com.au'], mobiles: ['+61412345678'], followUpAfterHours: 2, smsOptOut: false },
+  booking: { ...defaultSettings.booking, area: ['3070', '3071'] },
+  payments: { ...defaultSettings.payments, bankAccountName: 'Northcote K&B Pty Ltd', bankBsb: '063000', bankAccountNumber: '12345678' },
 };
 const ready: GoLiveFacts = {
   settings: real,
@@ -31,6 +34,7 @@ const open = (facts: GoLiveFacts) =>
 describe('example values', () => {
   it('finds the shipped example details: example.com, the ACMA example phone range and the example street', () => {
     expect(exampleValues(defaultSettings).map((example) => example.field)).toEqual([
+      'business.brand',
       'business.siteUrl',
       'business.email',
       'business.phone',
@@ -78,6 +82,8 @@ describe('the go-live checklist', () => {
       'examples',
       'site-address',
       'registration',
+      'deposits',
+      'booking',
       'email',
       'sms',
       'second-factor',
@@ -85,7 +91,7 @@ describe('the go-live checklist', () => {
       'backup',
     ]);
     expect(items[0].detail).toBe(
-      'Visitors still see example values: Email (hello@example.com), Phone ((03) 7010 4620), Street address (12 Example Street).',
+      'Visitors still see example values: Brand name (Northcote Kitchens & Bathrooms), Email (hello@example.com), Phone ((03) 7010 4620), Street address (12 Example Street).',
     );
     expect(items[0].fix?.href).toBe('/admin?tab=settings#settings-business');
     expect(items.find((item) => item.key === 'email')?.detail).toBe(
@@ -101,6 +107,48 @@ describe('the go-live checklist', () => {
     expect(sms?.done).toBe(false);
     expect(sms?.test).toBeUndefined();
     expect(sms?.detail).toBe('No staff mobile gets lead alerts.');
+  });
+
+  it('takes bank details or the choice of no deposits online', () => {
+    const noBank = { ...real.payments, bankAccountName: '', bankBsb: '', bankAccountNumber: '' };
+    const asked = goLiveChecklist({ ...ready, settings: { ...real, payments: noBank } }).find((item) => item.key === 'deposits');
+    expect(asked).toMatchObject({
+      done: false,
+      detail: 'A customer who accepts a quote online has no bank details to pay the deposit to: add them, or choose no deposits online.',
+      fix: { href: '/admin?tab=settings#settings-payments' },
+    });
+    const declined = { ...real, payments: { ...noBank, onlineDeposits: false } };
+    expect(goLiveChecklist({ ...ready, settings: declined }).find((item) => item.key === 'deposits')).toMatchObject({
+      done: true,
+      detail: 'No deposits online: you arrange each deposit with the customer yourself.',
+    });
+  });
+
+  it("asks for the owner's booking hours and area, unless online booking is off", () => {
+    const booking = (change: Partial<SiteSettings['booking']>) =>
+      goLiveChecklist({ ...ready, settings: { ...real, booking: { ...real.booking, ...change } } }).find((item) => item.key === 'booking');
+    expect(booking({ area: defaultSettings.booking.area })).toMatchObject({
+      done: false,
+      detail: 'Customers can book visits in the example hours and area: set your own, or turn online booking off.',
+      fix: { href: '/admin?tab=settings#settings-booking' },
+    });
+    expect(booking({ area: [] })).toMatchObject({
+      done: false,
+      detail: 'Online booking is on but has no service area: nobody can book a visit.',
+    });
+    expect(booking({ weekly: [[], [], [], [], [], [], []] })?.done).toBe(false);
+    expect(booking({ area: ['3070'] })).toMatchObject({ done: true, detail: 'Customers can book visits in 1 place of your service area.' });
+    expect(booking({ enabled: false, area: [] })?.done).toBe(true);
+  });
+
+  it('completes the SMS item with "We don\'t use text messages", even where no SMS provider is set up', () => {
+    const facts = { ...ready, delivery: { email: true, sms: false } };
+    expect(open(facts)).toEqual(['sms']);
+    const optedOut = { ...real, notifications: { ...real.notifications, mobiles: [], smsOptOut: true } };
+    const sms = goLiveChecklist({ ...facts, settings: optedOut }).find((item) => item.key === 'sms');
+    expect(sms).toMatchObject({ done: true, detail: "You don't use text messages: lead alerts go by email only." });
+    expect(sms?.test).toBeUndefined();
+    expect(open({ ...facts, settings: optedOut })).toEqual([]);
   });
 
   it('asks for a backup older than 26 hours, and not on Firebase, which keeps none of its own here', () => {

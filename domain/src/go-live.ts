@@ -1,5 +1,6 @@
 import { nationalPhoneDigits } from './phone';
-import { linkKeys, linkLabels, type SiteSettings } from './settings';
+import { defaultBookingSettings } from './booking';
+import { defaultSettings, linkKeys, linkLabels, type SiteSettings } from './settings';
 
 /**
  * What still stands between the site and real customers: the dashboard's go-live card. Each
@@ -50,6 +51,7 @@ export function exampleValues(settings: SiteSettings): ExampleValue[] {
   const check = (field: string, label: string, value: string | undefined, isExample: (value: string) => boolean) => {
     if (value !== undefined && isExample(value)) found.push({ field, label, value });
   };
+  check('business.brand', 'Brand name', business.brand, (brand) => brand.trim() === defaultSettings.business.brand);
   check('business.siteUrl', 'Site address', business.siteUrl, isExampleAddress);
   check('business.email', 'Email', business.email, isExampleAddress);
   check('business.phone', 'Phone', business.phone, isExamplePhone);
@@ -71,7 +73,17 @@ export interface GoLiveFacts {
 }
 
 export type GoLiveKey =
-  'examples' | 'site-address' | 'registration' | 'consumer-guide' | 'email' | 'sms' | 'second-factor' | 'project' | 'backup';
+  | 'examples'
+  | 'site-address'
+  | 'registration'
+  | 'consumer-guide'
+  | 'deposits'
+  | 'booking'
+  | 'email'
+  | 'sms'
+  | 'second-factor'
+  | 'project'
+  | 'backup';
 
 export interface GoLiveItem {
   key: GoLiveKey;
@@ -87,6 +99,47 @@ export interface GoLiveItem {
 
 /** How old the last backup may be: a daily backup, with two hours' grace. */
 export const backupMaxAgeHours = 26;
+
+/** Deposits need somewhere to go: the bank details customers transfer to, or the owner's "no deposits online". */
+function depositsItem(settings: SiteSettings, href: string): GoLiveItem {
+  const { payments } = settings;
+  const bank = Boolean(payments.bankAccountName && payments.bankBsb && payments.bankAccountNumber);
+  return {
+    key: 'deposits',
+    done: bank || !payments.onlineDeposits,
+    title: 'Choose how deposits are paid',
+    detail: bank
+      ? `Customers who accept a quote are shown the account ${payments.bankAccountName} (BSB ${payments.bankBsb}) for their deposit.`
+      : payments.onlineDeposits
+        ? 'A customer who accepts a quote online has no bank details to pay the deposit to: add them, or choose no deposits online.'
+        : 'No deposits online: you arrange each deposit with the customer yourself.',
+    fix: { label: 'Edit the payments', href },
+  };
+}
+
+/** Online booking offers visits in its own hours and area: the shipped ones are an example until the owner checks them. */
+function bookingItem(settings: SiteSettings, href: string): GoLiveItem {
+  const { booking } = settings;
+  const open = booking.weekly.some((ranges) => ranges.length > 0);
+  const example =
+    JSON.stringify(booking.weekly) === JSON.stringify(defaultBookingSettings.weekly) &&
+    JSON.stringify(booking.area) === JSON.stringify(defaultBookingSettings.area);
+  return {
+    key: 'booking',
+    done: !booking.enabled || (open && booking.area.length > 0 && !example),
+    title: 'Set the booking hours and area',
+    detail: !booking.enabled
+      ? 'Online booking is off: customers ask for a visit by phone or the quote form.'
+      : !open
+        ? 'Online booking is on but has no hours: customers find no time to book.'
+        : booking.area.length === 0
+          ? 'Online booking is on but has no service area: nobody can book a visit.'
+          : example
+            ? 'Customers can book visits in the example hours and area: set your own, or turn online booking off.'
+            : `Customers can book visits in ${booking.area.length} ${booking.area.length === 1 ? 'place' : 'places'} of your service area.`,
+    fix: { label: 'Edit online booking', href },
+  };
+}
 
 export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
   const { settings } = facts;
@@ -127,8 +180,20 @@ export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
       detail: `Customers accepting a quote over $10,000 confirm they received the Domestic Building Consumer Guide at ${settings.payments.consumerGuideUrl}.`,
       fix: { label: 'Edit the guide link', href: settingsTab('payments') },
     },
+    depositsItem(settings, settingsTab('payments')),
+    bookingItem(settings, settingsTab('booking')),
   ];
   const channel = (key: 'email' | 'sms', name: string, variables: string): GoLiveItem => {
+    // SMS is optional: "We don't use text messages" completes its item, until the owner turns SMS on again.
+    if (key === 'sms' && settings.notifications.smsOptOut) {
+      return {
+        key,
+        done: true,
+        title: 'SMS lead alerts',
+        detail: "You don't use text messages: lead alerts go by email only.",
+        fix: { label: 'Turn text messages on', href: settingsTab('notifications') },
+      };
+    }
     const configured = facts.delivery[key];
     const recipients = key === 'email' ? settings.notifications.emails : settings.notifications.mobiles;
     const done = configured !== false && recipients.length > 0;

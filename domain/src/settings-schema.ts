@@ -65,6 +65,8 @@ export const settingsMessages = {
   bankBsb: 'BSB: 6 digits',
   bankAccountNumber: 'Account number: 5 to 10 digits',
   bankIncomplete: 'Bank transfer: give the account name, BSB and account number, or none of them',
+  onlineDeposits: 'Online deposits: choose whether customers are asked for a deposit online',
+  smsOptOut: 'Text messages: choose whether the business uses them',
   visitMinutes: 'Visit length: a multiple of 15 minutes from 15 to 480',
   bufferMinutes: 'Travel buffer: a multiple of 15 minutes from 0 to 240',
   minNoticeHours: 'Minimum notice: a whole number of hours from 0 to 336',
@@ -271,6 +273,8 @@ const notificationsSchema = z.object({
     .positive(settingsMessages.followUp)
     .max(1000, settingsMessages.followUp)
     .nullable(),
+  // Settings saved before the choice existed read as SMS wanted.
+  smsOptOut: z.boolean({ error: settingsMessages.smsOptOut }).default(false),
 });
 
 /** Each link's https address, on the site it names (an Instagram button must lead to Instagram). */
@@ -401,6 +405,8 @@ const paymentsSchema = z
         }
       }, settingsMessages.consumerGuideUrl)
       .default(consumerGuideDefaultUrl),
+    // Settings saved before the choice existed read as deposits asked online, as they were.
+    onlineDeposits: z.boolean({ error: settingsMessages.onlineDeposits }).default(true),
   })
   .superRefine((payments, ctx) => {
     // A transfer needs all three details, or none (then no transfer is offered).

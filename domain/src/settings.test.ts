@@ -123,6 +123,8 @@ describe('notifications, links, privacy and texts', () => {
       emails: ['office@example.com'],
       mobiles: ['+61412345678'],
       followUpAfterHours: 2,
+      // Settings saved before the choice existed read as SMS wanted.
+      smsOptOut: false,
     });
     expect(errorsOf('notifications', { emails: [], mobiles: ['(03) 9123 4567'], followUpAfterHours: null })).toEqual({
       'mobiles.0': settingsMessages.staffMobile,
@@ -249,7 +251,10 @@ describe('stored settings', () => {
   });
 
   it('show visitors everything but the staff recipients', () => {
-    const shown = publicSettingsOf({ ...defaultSettings, notifications: { emails: ['office@x.com'], mobiles: [], followUpAfterHours: 2 } });
+    const shown = publicSettingsOf({
+      ...defaultSettings,
+      notifications: { emails: ['office@x.com'], mobiles: [], followUpAfterHours: 2, smsOptOut: false },
+    });
     expect(shown).not.toHaveProperty('notifications');
     expect(shown.business.brand).toBe(defaultSettings.business.brand);
   });

@@ -84,6 +84,11 @@ export interface SiteSettings {
     mobiles: string[];
     /** Business hours a lead may stay new before staff are reminded; null turns reminders off. */
     followUpAfterHours: number | null;
+    /**
+     * "We don't use text messages": no SMS alert goes to staff, and neither the go-live card nor
+     * the dashboard's warning asks for an SMS provider. False until the owner says so.
+     */
+    smsOptOut: boolean;
   };
   links: Partial<Record<LinkKey, string>>;
   /** Brand images, made on upload into the sizes pages and phones ask for; absent until one is uploaded. */
@@ -139,6 +144,11 @@ export interface PaymentSettings {
   bankAccountNumber: string;
   /** The Domestic Building Consumer Guide a major contract's customer confirms receiving: Consumer Affairs Victoria's page by default. */
   consumerGuideUrl: string;
+  /**
+   * Whether customers are asked online for a deposit when they accept a quote; false is the
+   * owner's "no deposits online" (they arrange it themselves), which needs no bank details.
+   */
+  onlineDeposits: boolean;
 }
 
 /** Days a deposit is due after acceptance, until the owner sets their own. */
@@ -190,7 +200,7 @@ export const defaultSettings: SiteSettings = {
     siteUrl: 'https://www.example.com',
   },
   hours: { weekly: weekdays([{ from: '08:00', to: '17:30' }]), closures: [] },
-  notifications: { emails: [], mobiles: [], followUpAfterHours: 2 },
+  notifications: { emails: [], mobiles: [], followUpAfterHours: 2, smsOptOut: false },
   links: {},
   images: {},
   privacy: { leadRetentionMonths: null },
@@ -202,6 +212,7 @@ export const defaultSettings: SiteSettings = {
     bankBsb: '',
     bankAccountNumber: '',
     consumerGuideUrl: consumerGuideDefaultUrl,
+    onlineDeposits: true,
   },
   texts: {
     heroHeadline: null,

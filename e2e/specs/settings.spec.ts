@@ -98,7 +98,7 @@ test.describe('business settings', () => {
     await expect(business.getByRole('textbox', { name: 'Phone' })).toHaveValue('(03) 7010 4620');
     await business.getByRole('textbox', { name: 'Phone' }).fill('(03) 9123 4567');
     await business.getByRole('button', { name: 'Save business details' }).click();
-    await expect(toast(page, 'Business details saved.')).toBeVisible();
+    await expect(toast(page, 'Business details saved')).toBeVisible();
 
     // A closure from today to six days on, so the notice shows now.
     const [from, to] = [melbourneDate(), melbourneDate(6)];
@@ -109,12 +109,12 @@ test.describe('business settings', () => {
     await closure.getByLabel('Last day').fill(to);
     await closure.getByRole('textbox', { name: 'Label' }).fill('Christmas shutdown');
     await hours.getByRole('button', { name: 'Save opening hours' }).click();
-    await expect(toast(page, 'Opening hours saved.')).toBeVisible();
+    await expect(toast(page, 'Opening hours saved')).toBeVisible();
 
     const texts = page.getByRole('region', { name: 'Page texts' });
     await texts.getByRole('textbox', { name: 'Hero headline' }).fill('Kitchens Made in Fitzroy');
     await texts.getByRole('button', { name: 'Save page texts' }).click();
-    await expect(toast(page, 'Page texts saved.')).toBeVisible();
+    await expect(toast(page, 'Page texts saved')).toBeVisible();
 
     // The Settings tab at 390 px, with its forms filled in.
     expect(await axeViolations(page)).toEqual([]);
@@ -201,7 +201,7 @@ test.describe('business settings', () => {
     const checkAfter = failOnConsoleErrors(page);
     await password.fill(adminCredentials.password);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, 'Payments saved.')).toBeVisible();
+    await expect(toast(page, 'Payments saved')).toBeVisible();
     await expect(dialog).toBeHidden();
     checkAfter();
 

@@ -27,7 +27,8 @@ export function messageSettingsOf(site: SiteSettings, policy: MessagePolicy): Me
     siteUrl: site.business.siteUrl,
     ...(site.images.logo ? { logoUrl: emailLogoUrl(site.images.logo, site.business.siteUrl) } : {}),
     staffEmails: site.notifications.emails,
-    staffPhones: site.notifications.mobiles,
+    // "We don't use text messages": no SMS alert goes to staff, whatever mobiles are kept.
+    staffPhones: site.notifications.smsOptOut ? [] : site.notifications.mobiles,
     ...policy,
     // Reminders need a delay and at least one open hour in the week to count in.
     ...(afterHours !== null && businessHours.days.some((ranges) => ranges.length) ? { followUp: { afterHours, businessHours } } : {}),

@@ -198,7 +198,7 @@ describe('lead delivery, embedded', () => {
       error: "Twilio 400 (error 21211): The 'To' number +61400123456 is not a valid phone number.",
     });
     const status = await adminClient.get<DeliveryStatus>('/api/messages/status');
-    expect(status.body).toEqual({ configured: { email: true, sms: true }, failingInARow: 2, queued: 0 });
+    expect(status.body).toEqual({ configured: { email: true, sms: true }, failingInARow: 2, queued: 0, smsOptOut: false });
 
     smtp.answer = () => undefined;
     const email = failed.find((m) => m.channel === 'email') as MessageDelivery;
@@ -234,6 +234,7 @@ describe('lead delivery, embedded', () => {
       configured: { email: false, sms: false },
       failingInARow: 0,
       queued: 5,
+      smsOptOut: false,
     });
     expect(smtp.received).toEqual([]);
   });

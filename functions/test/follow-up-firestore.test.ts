@@ -20,7 +20,10 @@ import { describeNeed, indexFile, recordQueries, serves } from './firestore-inde
 import { goodInquiry, goodQuote, startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
 
 /** A staff address and mobile, reminders after 2 business hours (Monday to Friday 08:00 to 17:30). */
-const site = { ...testSettings, notifications: { emails: ['office@example.com'], mobiles: ['+61411111111'], followUpAfterHours: 2 } };
+const site = {
+  ...testSettings,
+  notifications: { emails: ['office@example.com'], mobiles: ['+61411111111'], followUpAfterHours: 2, smsOptOut: false },
+};
 const settings = messageSettingsOf(site, testPolicy);
 
 const at = (iso: string): Clock => ({ now: () => new Date(iso) });

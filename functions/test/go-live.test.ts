@@ -4,7 +4,7 @@
  * a real SMTP conversation and a Twilio stand-in, with what each provider answered. The
  * checklist reads the store on SQLite and on the Firestore adapter (Google's emulator).
  */
-import { defaultSettings, type ApiError, type GoLiveItem } from '@site/domain';
+import { defaultSettings, type ApiError, type GoLiveItem, type SiteSettings } from '@site/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpEmailSender } from '../src/adapters/smtp/smtp-email-sender';
 import { createTwilioSmsSender } from '../src/adapters/twilio/twilio-sms-sender';
@@ -45,6 +45,8 @@ function describeChecklist(name: string, makeStore: (() => Store) | undefined) {
         'examples',
         'site-address',
         'registration',
+        'deposits',
+        'booking',
         'email',
         'sms',
         'second-factor',
@@ -74,7 +76,51 @@ function describeChecklist(name: string, makeStore: (() => Store) | undefined) {
       const user = await t.app.context.store.users.findOne({ username: 'staff' });
       await t.app.context.store.users.update(user!.id, { totpSecret: 'JBSWY3DPEHPK3PXP' });
       const list = await open();
-      expect(list.items.filter((item) => !item.done).map((item) => item.key)).toEqual(['email', 'sms', 'project']);
+      expect(list.items.filter((item) => !item.done).map((item) => item.key)).toEqual([
+        'examples',
+        'deposits',
+        'booking',
+        'email',
+        'sms',
+        'project',
+      ]);
+      expect(list.items.find((item) => item.key === 'examples')?.detail).toBe(
+        'Visitors still see example values: Brand name (Northcote Kitchens & Bathrooms).',
+      );
+    });
+
+    it('ticks off the name, no deposits online, booking hours and area, and SMS the business does not use, as stored', async () => {
+      const current = (await staff.get<CurrentSettings>('/api/settings')).body;
+      const saved = await staff.put<CurrentSettings>('/api/settings', {
+        version: current.version,
+        business: { ...current.settings.business, brand: 'Northcote K&B' },
+        booking: { ...current.settings.booking, area: ['3070', 'Thornbury'] },
+        notifications: { ...current.settings.notifications, emails: ['office@northcote-kb.com.au'], smsOptOut: true },
+        payments: { ...current.settings.payments, onlineDeposits: false },
+        currentPassword: admin.password,
+      });
+      expect(saved.status, saved.text).toBe(200);
+      // Read back from the store itself: the new choices are kept in the settings document.
+      const stored = (await t.app.context.store.settings.read())?.settings as SiteSettings | undefined;
+      expect(stored?.notifications.smsOptOut).toBe(true);
+      expect(stored?.payments.onlineDeposits).toBe(false);
+      const list = await open();
+      // The email server is not set up in this test app; everything else is done.
+      expect(list.items.filter((item) => !item.done).map((item) => item.key)).toEqual(['email', 'project']);
+      expect(list.items.find((item) => item.key === 'sms')?.detail).toBe("You don't use text messages: lead alerts go by email only.");
+      const status = await staff.get<{ smsOptOut: boolean }>('/api/messages/status');
+      expect(status.body.smsOptOut).toBe(true);
+    });
+
+    it('refuses a choice that is not yes or no, and keeps the settings as they were', async () => {
+      const current = (await staff.get<CurrentSettings>('/api/settings')).body;
+      const refused = await staff.put<ApiError>('/api/settings', {
+        version: current.version,
+        notifications: { ...current.settings.notifications, smsOptOut: 'sometimes' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors?.['notifications.smsOptOut']).toBe('Text messages: choose whether the business uses them');
+      expect((await staff.get<CurrentSettings>('/api/settings')).body.version).toBe(current.version);
     });
 
     it('is for admins only', async () => {
@@ -103,7 +149,7 @@ describe('Send a test', () => {
       delivery: { policy: testPolicy, configured: { email: true, sms: true }, senders },
       settings: {
         ...defaultSettings,
-        notifications: { emails: ['owner@example.com', 'refused@example.com'], mobiles: [], followUpAfterHours: null },
+        notifications: { emails: ['owner@example.com', 'refused@example.com'], mobiles: [], followUpAfterHours: null, smsOptOut: false },
       },
     });
     staff = await t.adminClient();

@@ -332,6 +332,7 @@ function describeSettings(name: string, makeStore: (() => Store) | undefined) {
         bankBsb: '063000',
         bankAccountNumber: '12345678',
         consumerGuideUrl: defaultSettings.payments.consumerGuideUrl,
+        onlineDeposits: true,
         depositDueDays: defaultSettings.payments.depositDueDays,
       });
       expect(res.body.settings.business.siteUrl).toBe('https://www.northcote-kb.net');

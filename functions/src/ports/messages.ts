@@ -93,7 +93,7 @@ export interface MessageStore {
    */
   retry(id: string, now: string): Promise<MessageDelivery | 'not-failed' | null>;
   /** Queue depth and recent failures, for the dashboard's warning. */
-  status(): Promise<Omit<DeliveryStatus, 'configured'>>;
+  status(): Promise<Omit<DeliveryStatus, 'configured' | 'smsOptOut'>>;
   /**
    * How many customer messages of this channel to this recipient (as `recipientKey` gives it)
    * were stored at or after `since`. Skipped ones do not count: they were never sent.

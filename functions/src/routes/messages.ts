@@ -6,12 +6,13 @@ import { idParam } from '../http/validate';
 import type { RouteContext } from './context';
 
 /** The delivery of emails and SMS about leads, for the admin dashboard. */
-export function messageRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'delivery' | 'sessions' | 'store'>): Router {
+export function messageRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'delivery' | 'sessions' | 'settings' | 'store'>): Router {
   const router = Router();
   const { store, sessions } = ctx;
 
   router.get('/messages/status', sessions.requireAdmin, async (_req, res) => {
-    const status: DeliveryStatus = { configured: ctx.delivery.configured, ...(await store.messages.status()) };
+    const [counts, site] = await Promise.all([store.messages.status(), ctx.settings.settings()]);
+    const status: DeliveryStatus = { configured: ctx.delivery.configured, ...counts, smsOptOut: site.notifications.smsOptOut };
     res.json(status);
   });
 

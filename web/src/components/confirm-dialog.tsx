@@ -16,6 +16,8 @@ export interface ConfirmRequest {
   /** The button that keeps things as they are; "Cancel" unless said (a visit's cancellation says "Keep the visit"). */
   keepLabel?: string;
   onConfirm: () => void;
+  /** Runs when the dialog is closed without confirming (the keep button, Escape or the backdrop). */
+  onKeep?: () => void;
 }
 
 interface ConfirmDialogProps {
@@ -33,10 +35,14 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ open, request, onClose }: ConfirmDialogProps) {
   const id = useId();
+  const keep = () => {
+    onClose();
+    request?.onKeep?.();
+  };
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={keep}
       role="alertdialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-question`}
@@ -48,7 +54,7 @@ export function ConfirmDialog({ open, request, onClose }: ConfirmDialogProps) {
         <DialogContentText id={`${id}-question`}>{request?.question}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} autoFocus>
+        <Button onClick={keep} autoFocus>
           {request?.keepLabel ?? 'Cancel'}
         </Button>
         <Button

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useAuth } from '../../lib/auth/use-auth';
+import { useLeaveGuard } from '../leave-guard';
 
 interface AdminHeaderProps {
   /** The page's name: its h1. */
@@ -21,6 +22,8 @@ interface AdminHeaderProps {
 /** The admin pages' header: the page's name, who is signed in, and the page's buttons with Logout last. */
 export function AdminHeader({ title, maxWidth, children, actions }: AdminHeaderProps) {
   const { user, logoutMutation } = useAuth();
+  const guard = useLeaveGuard();
+  const logout = () => logoutMutation.mutate();
   return (
     <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: 2 }}>
       <Container maxWidth={maxWidth}>
@@ -40,7 +43,8 @@ export function AdminHeader({ title, maxWidth, children, actions }: AdminHeaderP
               variant="outlined"
               color="inherit"
               startIcon={<Logout aria-hidden />}
-              onClick={() => logoutMutation.mutate()}
+              // Unsaved changes on the page are asked about first.
+              onClick={() => (guard ? guard.leave({ proceed: logout }) : logout())}
               disabled={logoutMutation.isPending}
             >
               {logoutMutation.isPending ? 'Logging out...' : 'Logout'}

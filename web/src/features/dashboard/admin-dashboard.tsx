@@ -7,8 +7,11 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from '@site/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { LeaveGuardScope, useLeaveGuard } from '../../components/leave-guard';
 import { ApiRequestError } from '../../lib/api-client';
 import { isMfaSetupRequired, userQueryKey } from '../../lib/auth/auth-api';
 import { DashboardHeader } from './components/dashboard-header';
@@ -33,16 +36,47 @@ export interface DashboardList {
   error: Error | null;
 }
 
+/** Where the browser's history stands: react-router numbers its entries (`idx`), so a way back to one is known. */
+const historyIndex = (): number | null => {
+  const state: unknown = window.history.state;
+  return state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' ? state.idx : null;
+};
+
 /**
  * The selected tab lives in `?tab=`, so a reload or the back button keeps it. Each tab starts
- * from its own address: a status or search chosen on one lead tab is not the other's.
+ * from its own address: a status or search chosen on one lead tab is not the other's. While a
+ * form on the shown tab has unsaved changes, a new address (a tab chosen, a link, the browser's
+ * back) first asks: "Keep editing" goes back to the tab's own entry in the history, "Discard
+ * changes" shows the new tab.
  */
 function useSelectedTab(tabs: readonly DashboardTab[]): [DashboardTab, (tab: string) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const value = searchParams.get('tab');
-  const tab = tabs.find((entry) => entry.value === value) ?? tabs[0];
+  const find = (value: string | null) => tabs.find((entry) => entry.value === value) ?? tabs[0];
+  const wanted = find(searchParams.get('tab')).value;
+  const [shown, setShown] = useState(wanted);
+  const shownEntry = useRef(historyIndex());
+  const guard = useLeaveGuard();
+  const leave = guard?.leave;
+  const asking = wanted !== shown && Boolean(guard?.unsaved);
+  // Nothing unsaved: the new address's tab shows at once.
+  if (wanted !== shown && !asking) setShown(wanted);
+
+  useEffect(() => {
+    if (wanted === shown) shownEntry.current = historyIndex();
+  }, [wanted, shown]);
+
+  useEffect(() => {
+    if (!asking || !leave) return;
+    const back = () => {
+      const from = historyIndex();
+      if (shownEntry.current !== null && from !== null && from !== shownEntry.current) window.history.go(shownEntry.current - from);
+      else setSearchParams(new URLSearchParams({ tab: shown }), { replace: true });
+    };
+    leave({ proceed: () => setShown(wanted), keep: back });
+  }, [asking, wanted, shown, leave, setSearchParams]);
+
   const select = (next: string) => setSearchParams(new URLSearchParams({ tab: next }));
-  return [tab, select];
+  return [find(shown), select];
 }
 
 const count = (total: number | null | undefined) => (total === null || total === undefined ? '' : ` (${total})`);
@@ -74,10 +108,20 @@ interface AdminDashboardProps {
  * The staff dashboard: its header, live updates, the go-live card and the tabs. The tabs are
  * other features', so the page that composes them hands them in.
  */
-export function AdminDashboard({ tabs, lists, figures, notices, onLiveChange }: AdminDashboardProps) {
+export function AdminDashboard(props: AdminDashboardProps) {
+  return (
+    <LeaveGuardScope>
+      <Dashboard {...props} />
+    </LeaveGuardScope>
+  );
+}
+
+function Dashboard({ tabs, lists, figures, notices, onLiveChange }: AdminDashboardProps) {
   const live = useLiveSync(onLiveChange);
   const queryClient = useQueryClient();
   const [tab, selectTab] = useSelectedTab(tabs);
+  // From 1200 px the tabs are a column beside the panel, so every one is in sight at once.
+  const side = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
 
   // A 401, or the live stream ending, may mean the session ended (logout in another tab,
   // expiry): re-check it, and the protected route sends the admin to /login if it has. The
@@ -106,26 +150,30 @@ export function AdminDashboard({ tabs, lists, figures, notices, onLiveChange }: 
         {notices}
         {/* Read again on each tab: a change in the Settings tab may have ticked an item off. */}
         <GoLiveCard key={tab.value} />
-        <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-          <Tabs
-            value={tab.value}
-            onChange={(_event, value: string) => selectTab(value)}
-            variant="scrollable"
-            allowScrollButtonsMobile
-            aria-label="Admin sections"
-          >
-            {tabs.map(({ value, label, count: total }) => (
-              <Tab
-                key={value}
-                value={value}
-                label={`${label}${count(total)}`}
-                id={`admin-tab-${value}`}
-                aria-controls={`admin-tabpanel-${value}`}
-              />
-            ))}
-          </Tabs>
+        <Box sx={{ display: { lg: 'grid' }, gridTemplateColumns: { lg: '200px minmax(0, 1fr)' }, columnGap: 3, alignItems: 'start' }}>
+          <Box sx={{ borderBottom: { xs: 1, lg: 0 }, borderRight: { lg: 1 }, borderColor: { xs: 'divider', lg: 'divider' } }}>
+            <Tabs
+              value={tab.value}
+              onChange={(_event, value: string) => selectTab(value)}
+              orientation={side ? 'vertical' : 'horizontal'}
+              variant="scrollable"
+              allowScrollButtonsMobile={!side}
+              aria-label="Admin sections"
+              sx={{ '& .MuiTab-root': side ? { alignItems: 'flex-start', textAlign: 'left', minHeight: 44 } : {} }}
+            >
+              {tabs.map(({ value, label, count: total }) => (
+                <Tab
+                  key={value}
+                  value={value}
+                  label={`${label}${count(total)}`}
+                  id={`admin-tab-${value}`}
+                  aria-controls={`admin-tabpanel-${value}`}
+                />
+              ))}
+            </Tabs>
+          </Box>
+          <TabPanel tab={tab}>{tab.panel}</TabPanel>
         </Box>
-        <TabPanel tab={tab}>{tab.panel}</TabPanel>
       </Container>
     </Box>
   );

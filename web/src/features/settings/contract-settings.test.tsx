@@ -44,7 +44,7 @@ describe("the builder's registration number", () => {
     await user.clear(registration);
     await user.type(registration, 'DB-U 12345');
     await user.click(within(business).getByRole('button', { name: 'Save business details' }));
-    expect(await screen.findByText('Business details saved.')).toBeVisible();
+    expect(await screen.findByText('Business details saved')).toBeVisible();
     expect(puts(requests)).toEqual([{ version: 3, business: expect.objectContaining({ registrationNumber: 'DB-U 12345' }) as unknown }]);
   });
 });
@@ -68,7 +68,7 @@ describe('the Domestic Building Consumer Guide address', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Save payments' });
     await user.type(within(dialog).getByLabelText(/^Current password/), 'my password');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Payments saved.')).toBeVisible();
+    expect(await screen.findByText('Payments saved')).toBeVisible();
     expect(puts(requests)).toEqual([
       {
         version: 3,

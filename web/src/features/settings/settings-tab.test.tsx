@@ -26,7 +26,7 @@ const settings: SiteSettings = {
     weekly: [[], [{ from: '08:00', to: '17:30' }], [{ from: '08:00', to: '17:30' }], [], [], [], [{ from: '09:00', to: '12:00' }]],
     closures: [],
   },
-  notifications: { emails: ['sam@fitzroyjoinery.com.au'], mobiles: ['+61412345678'], followUpAfterHours: 4 },
+  notifications: { emails: ['sam@fitzroyjoinery.com.au'], mobiles: ['+61412345678'], followUpAfterHours: 4, smsOptOut: false },
   links: { instagram: 'https://www.instagram.com/fitzroyjoinery/' },
   privacy: { leadRetentionMonths: 36 },
   texts: { ...defaultSettings.texts, heroHeadline: 'Kitchens made in Fitzroy' },
@@ -109,7 +109,7 @@ describe('the Settings tab', () => {
     await user.clear(within(business).getByRole('textbox', { name: 'Legal name' }));
     await user.click(within(business).getByRole('button', { name: 'Save business details' }));
 
-    expect(await screen.findByText('Settings saved')).toBeVisible();
+    expect(await screen.findByText(/ saved$/)).toBeVisible();
     expect(puts(requests)).toEqual([
       {
         method: 'PUT',
@@ -194,7 +194,7 @@ describe('the Settings tab', () => {
     await user.type(within(closure).getByRole('textbox', { name: 'Label' }), 'Christmas shutdown');
     await user.click(within(hours).getByRole('button', { name: 'Save opening hours' }));
 
-    expect(await screen.findByText('Settings saved')).toBeVisible();
+    expect(await screen.findByText(/ saved$/)).toBeVisible();
     expect(puts(requests).map(({ body }) => body)).toEqual([
       {
         version: 3,
@@ -228,7 +228,7 @@ describe('the Settings tab', () => {
     await user.click(within(sunday).getByRole('button', { name: 'Open on Sunday' }));
     await user.click(within(hours).getByRole('button', { name: 'Save opening hours' }));
 
-    await screen.findByText('Settings saved');
+    await screen.findByText(/ saved$/);
     const { weekly } = (puts(requests)[0].body as { hours: SiteSettings['hours'] }).hours;
     expect(weekly[0]).toEqual([{ from: '08:00', to: '17:00' }]);
     expect(weekly[1]).toEqual([]);
@@ -264,11 +264,16 @@ describe('the Settings tab', () => {
     expect(puts(requests)).toEqual([]);
     await confirmWithPassword(user, 'Save staff notifications');
 
-    await screen.findByText('Settings saved');
+    await screen.findByText(/ saved$/);
     expect(puts(requests).map(({ body }) => body)).toEqual([
       {
         version: 3,
-        notifications: { emails: ['sam@fitzroyjoinery.com.au', 'alex@fitzroyjoinery.com.au'], mobiles: [], followUpAfterHours: null },
+        notifications: {
+          emails: ['sam@fitzroyjoinery.com.au', 'alex@fitzroyjoinery.com.au'],
+          mobiles: [],
+          followUpAfterHours: null,
+          smsOptOut: false,
+        },
         currentPassword: 'my password',
       },
     ]);
@@ -280,7 +285,7 @@ describe('the Settings tab', () => {
     await user.click(within(privacy).getByRole('radio', { name: 'Keep until someone asks' }));
     await user.click(within(privacy).getByRole('button', { name: 'Save privacy' }));
 
-    await screen.findByText('Settings saved');
+    await screen.findByText(/ saved$/);
     expect(puts(requests).map(({ body }) => body)).toEqual([{ version: 3, privacy: { leadRetentionMonths: null } }]);
   });
 
@@ -298,7 +303,7 @@ describe('the Settings tab', () => {
     await user.type(summary, 'Kitchens built in our Fitzroy workshop.');
     await user.click(within(texts).getByRole('button', { name: 'Save page texts' }));
 
-    await screen.findByText('Settings saved');
+    await screen.findByText(/ saved$/);
     const sent = puts(requests).map(({ body }) => body as { version: number; texts: SiteSettings['texts'] });
     expect(sent).toHaveLength(1);
     expect(sent[0].texts.heroHeadline).toBeNull();
@@ -333,7 +338,7 @@ describe('the online booking section', () => {
     await user.click(within(booking).getByRole('switch', { name: 'Customers can book a free measure online' }));
     await user.click(within(booking).getByRole('button', { name: 'Save online booking' }));
 
-    expect(await screen.findByText('Online booking saved.')).toBeVisible();
+    expect(await screen.findByText('Online booking saved')).toBeVisible();
     const weekly = [...defaultSettings.booking.weekly];
     weekly[6] = [{ from: '09:00', to: '16:00' }];
     expect(puts(requests)).toEqual([
@@ -397,7 +402,7 @@ describe('the payments section', () => {
     await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
     await confirmWithPassword(user, 'Save payments');
 
-    expect(await screen.findByText('Payments saved.')).toBeVisible();
+    expect(await screen.findByText('Payments saved')).toBeVisible();
     expect(puts(requests)).toEqual([
       {
         method: 'PUT',
@@ -411,6 +416,7 @@ describe('the payments section', () => {
             bankBsb: '063000',
             bankAccountNumber: '12345678',
             consumerGuideUrl: consumerGuideDefaultUrl,
+            onlineDeposits: true,
           },
           currentPassword: 'my password',
         },
@@ -433,7 +439,7 @@ describe('the payments section', () => {
     await user.type(due, '14');
     await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
     await confirmWithPassword(user, 'Save payments');
-    expect(await screen.findByText('Payments saved.')).toBeVisible();
+    expect(await screen.findByText('Payments saved')).toBeVisible();
     expect(puts(requests).map(({ body }) => (body as { payments: SiteSettings['payments'] }).payments.depositDueDays)).toEqual([14]);
   });
 
@@ -456,10 +462,10 @@ describe('the payments section', () => {
     const dialog = await confirmWithPassword(user, 'Save payments', 'not it');
     await waitFor(() => expect(within(dialog).getByLabelText(/^Current password/)).toHaveAccessibleDescription(wrong.message));
     expect(dialog).toBeVisible();
-    expect(screen.queryByText('Payments saved.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Payments saved')).not.toBeInTheDocument();
 
     await confirmWithPassword(user, 'Save payments', 'right password');
-    expect(await screen.findByText('Payments saved.')).toBeVisible();
+    expect(await screen.findByText('Payments saved')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(puts(requests).map(({ body }) => (body as { currentPassword?: string }).currentPassword)).toEqual(['not it', 'right password']);
   });
@@ -478,7 +484,7 @@ describe('the payments section', () => {
     await user.click(within(business).getByRole('button', { name: 'Save business details' }));
     await confirmWithPassword(user, 'Save business details');
 
-    expect(await screen.findByText('Business details saved.')).toBeVisible();
+    expect(await screen.findByText('Business details saved')).toBeVisible();
     expect(puts(requests).map(({ body }) => (body as { currentPassword?: string }).currentPassword)).toEqual([undefined, 'my password']);
   });
 
@@ -504,7 +510,7 @@ describe('the payments section', () => {
     await user.type(within(payments).getByRole('textbox', { name: 'Deposit (% of the accepted total)' }), '5');
     await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
     await confirmWithPassword(user, 'Save payments');
-    expect(await screen.findByText('Payments saved.')).toBeVisible();
+    expect(await screen.findByText('Payments saved')).toBeVisible();
     expect(puts(requests)[0].body).toEqual({
       version: 3,
       payments: { ...defaultSettings.payments, depositPercent: 5 },

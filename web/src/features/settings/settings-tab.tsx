@@ -3,9 +3,12 @@ import { useEffect } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { LeaveGuardScope } from '../../components/leave-guard';
 import { formatDateTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useSettings } from './api/get-settings';
+import type { AdminSettings } from '../../lib/admin/settings-query';
 import { BookingSection } from './components/booking-section';
 import { BrandImagesSection } from './components/brand-images-section';
 import { BusinessSection } from './components/business-section';
@@ -18,9 +21,27 @@ import { PrivacySection } from './components/privacy-section';
 import { TextsSection } from './components/texts-section';
 
 /**
+ * The sections, in the order the tab shows them: each its own form and Save, marked while it
+ * has unsaved changes. A new section is one more entry.
+ */
+const sections: ReadonlyArray<(current: AdminSettings) => ReactNode> = [
+  ({ settings, version }) => <BusinessSection key="business" business={settings.business} version={version} />,
+  ({ settings, version }) => <HoursSection key="hours" hours={settings.hours} version={version} />,
+  ({ settings, version }) => <NotificationsSection key="notifications" notifications={settings.notifications} version={version} />,
+  ({ settings, version }) => <LinksSection key="links" links={settings.links} version={version} />,
+  ({ settings }) => <BrandImagesSection key="images" images={settings.images} />,
+  ({ settings, version }) => <PrivacySection key="privacy" privacy={settings.privacy} version={version} />,
+  ({ settings, version }) => <BookingSection key="booking" booking={settings.booking} version={version} />,
+  ({ settings, version }) => <PaymentsSection key="payments" payments={settings.payments} version={version} />,
+  ({ settings, version }) => <PriceListSection key="priceList" priceList={settings.priceList} version={version} />,
+  ({ settings, version }) => <TextsSection key="texts" texts={settings.texts} brand={settings.business.brand} version={version} />,
+];
+
+/**
  * The admin dashboard's Settings tab: the business's details, hours, staff alerts, links,
- * brand images, privacy, online booking, payments and page texts, each section its own form and save. It loads on its own (lazily, as
- * its own chunk), reading GET /api/settings as the signed-in admin.
+ * brand images, privacy, online booking, payments, the price list and page texts, each section its own form and save. It loads on its own (lazily, as
+ * its own chunk), reading GET /api/settings as the signed-in admin. Leaving a section with
+ * unsaved changes (another section's Save, another tab, closing the page) asks first.
  */
 export default function SettingsTab() {
   const query = useSettings();
@@ -33,7 +54,8 @@ export default function SettingsTab() {
   // A failed reload keeps the forms (and any edits in them) on screen, under the error.
   if (!query.data) return <Alert severity="error">{errorText(query.error)}</Alert>;
 
-  const { settings, version, updatedAt, updatedBy, seededFrom } = query.data;
+  const current = query.data;
+  const { version, updatedAt, updatedBy, seededFrom } = query.data;
   const savedLine =
     version === 0
       ? 'Nothing saved yet: the site shows these example settings until you save your own.'
@@ -41,25 +63,18 @@ export default function SettingsTab() {
         ? `Last saved by ${updatedBy} on ${formatDateTime(updatedAt)}.`
         : null;
   return (
-    <Stack spacing={3}>
-      {query.isError ? <Alert severity="error">{errorText(query.error)}</Alert> : null}
-      {savedLine ? <Typography color="text.secondary">{savedLine}</Typography> : null}
-      {seededFrom?.length ? (
-        <Alert severity="info">
-          At its first start the server took some of these values from its environment variables: {seededFrom.join(', ')}. They are kept
-          here now: change them below, not in the environment.
-        </Alert>
-      ) : null}
-      <BusinessSection business={settings.business} version={version} />
-      <HoursSection hours={settings.hours} version={version} />
-      <NotificationsSection notifications={settings.notifications} version={version} />
-      <LinksSection links={settings.links} version={version} />
-      <BrandImagesSection images={settings.images} />
-      <PrivacySection privacy={settings.privacy} version={version} />
-      <BookingSection booking={settings.booking} version={version} />
-      <PaymentsSection payments={settings.payments} version={version} />
-      <PriceListSection priceList={settings.priceList} version={version} />
-      <TextsSection texts={settings.texts} brand={settings.business.brand} version={version} />
-    </Stack>
+    <LeaveGuardScope>
+      <Stack spacing={3}>
+        {query.isError ? <Alert severity="error">{errorText(query.error)}</Alert> : null}
+        {savedLine ? <Typography color="text.secondary">{savedLine}</Typography> : null}
+        {seededFrom?.length ? (
+          <Alert severity="info">
+            At its first start the server took some of these values from its environment variables: {seededFrom.join(', ')}. They are kept
+            here now: change them below, not in the environment.
+          </Alert>
+        ) : null}
+        {sections.map((section) => section(current))}
+      </Stack>
+    </LeaveGuardScope>
   );
 }

@@ -1,5 +1,7 @@
 import type { GoLiveItem, MessageChannel } from '@site/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '../../../lib/admin/admin-keys';
+import { settingsQuery, settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
 import { api } from '../../../lib/api-client';
 
 export interface GoLiveChecklist {
@@ -24,3 +26,28 @@ export const useSendTestMessage = () =>
   useMutation({
     mutationFn: (channel: MessageChannel) => api.post<{ outcomes: TestOutcome[] }>('/api/settings/test-message', { channel }),
   });
+
+/**
+ * "We don't use text messages" from the go-live card: PUT /api/settings with the staff
+ * notifications as stored, SMS declined. Read fresh first, so the save names the current
+ * version and changes nothing else; the checklist and the delivery warning are read again.
+ */
+export function useDeclineSms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const current = await queryClient.fetchQuery({ ...settingsQuery, staleTime: 0 });
+      return api.put<AdminSettings>('/api/settings', {
+        version: current.version,
+        notifications: { ...current.settings.notifications, smsOptOut: true },
+      });
+    },
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(settingsQueryKey, saved);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: goLiveKey }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.deliveryStatus }),
+      ]);
+    },
+  });
+}

@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AdminHeader } from '../../../components/admin/admin-header';
+import { useGuardedClick } from '../../../components/leave-guard';
 import { paths } from '../../../config/paths';
 import type { LiveStatus } from '../hooks/use-live-changes';
 
@@ -15,6 +16,7 @@ const liveText: Record<LiveStatus, string> = {
 
 /** The dashboard's header: whether live updates arrive, the Account link, and the figures handed in under the name. */
 export function DashboardHeader({ live, figures }: { live: LiveStatus; figures?: ReactNode }) {
+  const guarded = useGuardedClick();
   return (
     <AdminHeader
       title="Admin Dashboard"
@@ -40,7 +42,14 @@ export function DashboardHeader({ live, figures }: { live: LiveStatus; figures?:
             }}
             variant="outlined"
           />
-          <Button variant="outlined" color="inherit" startIcon={<AccountCircle aria-hidden />} component={RouterLink} to={paths.account}>
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<AccountCircle aria-hidden />}
+            component={RouterLink}
+            to={paths.account}
+            onClick={guarded(paths.account)}
+          >
             Account
           </Button>
         </>

@@ -1,8 +1,9 @@
 import type { GoLiveItem } from '@site/domain';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { answerRequests, type Answer } from '../../../../test-support/api';
 import { renderWithProviders } from '../../../../test-support/render';
+import { screenWidth } from '../../../../test-support/screen-width';
 import { GoLiveCard } from './go-live-card';
 
 const item = (key: GoLiveItem['key'], done: boolean, extra: Partial<GoLiveItem> = {}): GoLiveItem => ({
@@ -12,6 +13,12 @@ const item = (key: GoLiveItem['key'], done: boolean, extra: Partial<GoLiveItem> 
   detail: `Detail ${key}`,
   fix: { label: `Fix ${key}`, href: `/admin?tab=settings#settings-${key}` },
   ...extra,
+});
+
+let restoreWidth: (() => void) | undefined;
+afterEach(() => {
+  restoreWidth?.();
+  restoreWidth = undefined;
 });
 
 describe('the go-live card', () => {
@@ -41,6 +48,56 @@ describe('the go-live card', () => {
     expect(outcome).toHaveTextContent('owner@example.com: Accepted by the mail server (<a1@example.com>)');
     expect(outcome).toHaveTextContent('refused@example.com: Not sent: SMTP 550: Mailbox unavailable');
     expect(requests.at(-1)).toEqual({ method: 'POST', url: '/api/settings/test-message', body: { channel: 'email' } });
+  });
+
+  test('ticks what is done and folds it away, and "We don\'t use text messages" completes the SMS item', async () => {
+    let smsDone = false;
+    const requests = answerRequests((request): Answer => {
+      if (request.url === '/api/settings/checklist')
+        return {
+          status: 200,
+          body: { done: false, items: [item('examples', true), item('project', true), item('registration', false), item('sms', smsDone)] },
+        };
+      if (request.method === 'PUT') {
+        smsDone = true;
+        return { status: 200, body: { settings: { notifications: { smsOptOut: true } }, version: 8 } };
+      }
+      if (request.url === '/api/settings')
+        return {
+          status: 200,
+          body: { settings: { notifications: { emails: ['a@b.com.au'], mobiles: [], followUpAfterHours: 2 } }, version: 7 },
+        };
+      return { status: 200, body: {} };
+    });
+    const { user } = renderWithProviders(<GoLiveCard />, { url: '/' });
+    const card = await screen.findByRole('region', { name: 'Before you go live (2 left)' });
+    expect(within(card).queryByText('Detail examples')).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Show 2 done' }));
+    expect(within(card).getByText('Detail examples')).toBeVisible();
+    expect(within(within(card).getByRole('list', { name: 'Done' })).getAllByTitle('Done')).toHaveLength(2);
+
+    await user.click(within(card).getByRole('button', { name: "We don't use text messages" }));
+    expect(await screen.findByRole('region', { name: 'Before you go live (1 left)' })).toBeVisible();
+    expect(requests.find((request) => request.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/settings',
+      body: { version: 7, notifications: { emails: ['a@b.com.au'], mobiles: [], followUpAfterHours: 2, smsOptOut: true } },
+    });
+  });
+
+  test('on a phone, once started, is one line that opens the list', async () => {
+    restoreWidth = screenWidth(390);
+    answerRequests((): Answer => ({
+      status: 200,
+      body: { done: false, items: [item('examples', true), item('project', false), item('registration', false)] },
+    }));
+    const { user } = renderWithProviders(<GoLiveCard />, { url: '/' });
+    const line = await screen.findByRole('button', { name: 'Go-live: 1 of 3 done' });
+    expect(line).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Detail project')).not.toBeInTheDocument();
+    await user.click(line);
+    expect(line).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Detail project')).toBeVisible();
   });
 
   test('is gone once every item is done', async () => {

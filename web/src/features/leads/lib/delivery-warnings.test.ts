@@ -2,7 +2,7 @@ import { deliveryWarningFailures, type DeliveryStatus } from '@site/domain';
 import { describe, expect, it } from 'vitest';
 import { deliveryWarnings } from './delivery-warnings';
 
-const healthy: DeliveryStatus = { configured: { email: true, sms: true }, failingInARow: 0, queued: 0 };
+const healthy: DeliveryStatus = { configured: { email: true, sms: true }, failingInARow: 0, queued: 0, smsOptOut: false };
 const titles = (status: DeliveryStatus) => deliveryWarnings(status).map((warning) => warning.title);
 
 describe('the dashboard delivery warning', () => {
@@ -15,12 +15,18 @@ describe('the dashboard delivery warning', () => {
   });
 
   it('names the settings to add for each channel that is off, and how many messages wait', () => {
-    const warnings = deliveryWarnings({ configured: { email: false, sms: false }, failingInARow: 0, queued: 3 });
+    const warnings = deliveryWarnings({ ...healthy, configured: { email: false, sms: false }, queued: 3 });
     expect(warnings.map((warning) => warning.title)).toEqual(['Emails are not being sent', 'Text messages (SMS) are not being sent']);
     expect(warnings[0].text).toContain('Set SMTP_URL and MAIL_FROM');
     expect(warnings[0].text).toContain('Emails and SMS waiting to be sent: 3.');
     expect(warnings[1].text).toContain('Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
     expect(deliveryWarnings({ ...healthy, configured: { email: false, sms: true } })[0].text).not.toContain('waiting to be sent');
+  });
+
+  it('says nothing of SMS to a business that does not use text messages, until it turns them on again', () => {
+    const noTwilio = { ...healthy, configured: { email: true, sms: false } };
+    expect(titles({ ...noTwilio, smsOptOut: true })).toEqual([]);
+    expect(titles({ ...noTwilio, smsOptOut: false })).toEqual(['Text messages (SMS) are not being sent']);
   });
 
   it('warns from the threshold of failures in a row, not below it', () => {

@@ -22,7 +22,8 @@ export function deliveryWarnings(status: DeliveryStatus): DeliveryWarningText[] 
       text: `No mail server is set up, so staff alerts and customer confirmations wait in the queue.${waiting} Set SMTP_URL and MAIL_FROM in the server's settings and restart it; the waiting emails then go out.`,
     });
   }
-  if (status.configured.sms === false) {
+  // A business that does not use text messages is not told SMS cannot be sent, until it turns them on again.
+  if (status.configured.sms === false && !status.smsOptOut) {
     warnings.push({
       key: 'sms',
       title: 'Text messages (SMS) are not being sent',

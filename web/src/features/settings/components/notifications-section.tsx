@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import type { SiteSettings } from '@site/domain';
 import { defaultFollowUpAfterHours } from '@site/domain/business-hours';
 import { settingsSectionSchemas } from '@site/domain/settings-schema';
@@ -21,6 +23,7 @@ export function NotificationsSection({ notifications, version }: { notifications
   const emails = useController({ control: form.control, name: 'emails' });
   const mobiles = useController({ control: form.control, name: 'mobiles' });
   const followUp = useController({ control: form.control, name: 'followUpAfterHours' });
+  const smsOptOut = useController({ control: form.control, name: 'smsOptOut' });
   const { errors } = form.formState;
   const listMessage = (error: { message?: string; root?: { message?: string } } | undefined) => error?.message ?? error?.root?.message;
 
@@ -64,6 +67,17 @@ export function NotificationsSection({ notifications, version }: { notifications
         max={5}
         type="tel"
         autoComplete="off"
+      />
+      <FormControlLabel
+        label="We don't use text messages: no SMS alerts, and no reminder to set up an SMS provider"
+        control={
+          <Checkbox
+            checked={smsOptOut.field.value ?? false}
+            onChange={(event) => smsOptOut.field.onChange(event.target.checked)}
+            onBlur={smsOptOut.field.onBlur}
+            slotProps={{ input: { ref: smsOptOut.field.ref } }}
+          />
+        }
       />
       <NullableNumberField
         legend="Follow-up reminder"

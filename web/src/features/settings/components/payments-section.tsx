@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { consumerGuideDefaultUrl, type SiteSettings } from '@site/domain';
 import { settingsSectionSchemas } from '@site/domain/settings-schema';
@@ -45,6 +47,7 @@ export function PaymentsSection({ payments, version }: { payments: SiteSettings[
   const form = useForm({ resolver: zodResolver(schema), values });
   const { submit, saving, problem, reload, password } = useSectionSave('payments', version, form);
   const { errors } = form.formState;
+  const onlineDeposits = useController({ control: form.control, name: 'onlineDeposits' });
   const text = (name: 'bankAccountName' | 'bankBsb' | 'bankAccountNumber', label: string, hint: string, numeric: boolean) => (
     <TextField
       label={label}
@@ -65,6 +68,17 @@ export function PaymentsSection({ payments, version }: { payments: SiteSettings[
       onReload={() => void reload()}
       password={password}
     >
+      <FormControlLabel
+        label="Ask customers for the deposit online when they accept a quote (untick if you arrange deposits yourself)"
+        control={
+          <Checkbox
+            checked={onlineDeposits.field.value ?? true}
+            onChange={(event) => onlineDeposits.field.onChange(event.target.checked)}
+            onBlur={onlineDeposits.field.onBlur}
+            slotProps={{ input: { ref: onlineDeposits.field.ref } }}
+          />
+        }
+      />
       <DepositField form={form} />
       <TextField
         label="Deposit due (days after acceptance)"

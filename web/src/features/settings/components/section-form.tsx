@@ -1,11 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { sensitiveSettingsReason } from '@site/domain/settings-schema';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { PasswordConfirmDialog } from '../../../components/password-confirm-dialog';
 import type { PasswordPrompt, SaveProblem } from '../hooks/use-section-save';
 
@@ -14,7 +16,8 @@ import type { PasswordPrompt, SaveProblem } from '../hooks/use-section-save';
  * Save button, so a save sends that section alone. Why the last save failed sits above the
  * button, announced as it appears (an Alert is role="alert"). A section holding bank details,
  * the site address or the staff recipients asks for the current password in a dialog before
- * such a change is sent (`password`).
+ * such a change is sent (`password`). While its form differs from what was saved, "Unsaved
+ * changes" stands beside the heading.
  */
 export function SectionForm({
   title,
@@ -28,7 +31,10 @@ export function SectionForm({
   children,
 }: {
   title: string;
-  /** The section's id, which the go-live card's links point to (`/admin?tab=settings#settings-business`). */
+  /**
+   * The section's id, which the go-live card's links point to (`/admin?tab=settings#settings-business`)
+   * and the unsaved-changes guard knows it by (`sectionAnchor`).
+   */
   anchor: string;
   description?: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -39,11 +45,21 @@ export function SectionForm({
   children: ReactNode;
 }) {
   const headingId = useId();
+  const unsaved = useLeaveGuard()?.isUnsaved(anchor) ?? false;
   return (
-    <Paper component="section" id={anchor} variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={headingId} component="h3" variant="h6">
-        {title}
-      </Typography>
+    <Paper
+      component="section"
+      id={anchor}
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 }, scrollMarginTop: 16, borderColor: unsaved ? 'warning.main' : undefined }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Typography id={headingId} component="h3" variant="h6">
+          {title}
+        </Typography>
+        {unsaved ? <Chip label="Unsaved changes" color="warning" size="small" variant="outlined" /> : null}
+      </Stack>
       {description ? (
         <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5 }}>
           {description}

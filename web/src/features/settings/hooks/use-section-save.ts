@@ -1,8 +1,9 @@
 import { settingsChanges, type ConfirmPassword, type SettingsSection } from '@site/domain';
 import { isSensitiveSetting, type SettingsUpdate } from '@site/domain/settings-schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { useToast } from '../../../lib/toast';
@@ -31,12 +32,49 @@ export interface PasswordPrompt {
   cancel: () => void;
 }
 
+/** The section's id in the page, which links (`#settings-business`) and the unsaved-changes guard name it by. */
+export const sectionAnchor = (section: string) => `settings-${section}`;
+
 /**
- * Saves one section's form: sends only that section and the version it started from, shows
- * "Settings saved", and puts a refusal's messages under the fields they name, focusing the
- * first. A change of the bank details, the site address or the staff recipients waits for the
- * current password first (`password`), as the server asks for it. The form itself (with the
- * section's schema as its resolver) belongs to the section.
+ * Marks the section unsaved while its form differs from what was saved, so that leaving it
+ * (another section's Save, another tab, closing the page) asks first; "Discard changes" puts
+ * the saved values back.
+ */
+function useUnsavedMark<F extends FieldValues, T>(section: SettingsSection, form: UseFormReturn<F, unknown, T>) {
+  const guard = useLeaveGuard();
+  const mark = guard?.mark;
+  const { isDirty } = form.formState;
+  const { reset } = form;
+  useEffect(() => {
+    if (!mark) return;
+    const id = sectionAnchor(section);
+    mark(
+      id,
+      isDirty
+        ? {
+            title: sectionTitles[section],
+            discard: () => reset(),
+            show: () => {
+              const element = document.getElementById(id);
+              // Not every browser engine scrolls (jsdom has no layout): the focus below still takes the owner there.
+              if (typeof element?.scrollIntoView === 'function') element.scrollIntoView({ block: 'start' });
+              element?.querySelector<HTMLElement>('input, textarea, select')?.focus({ preventScroll: true });
+            },
+          }
+        : null,
+    );
+  }, [mark, section, isDirty, reset]);
+  useEffect(() => () => mark?.(sectionAnchor(section), null), [mark, section]);
+  return guard;
+}
+
+/**
+ * Saves one section's form: sends only that section and the version it started from, says
+ * "Business details saved", and puts a refusal's messages under the fields they name,
+ * focusing the first. Another section's unsaved changes are asked about first: that save does
+ * not carry them. A change of the bank details, the site address or the staff recipients waits
+ * for the current password first (`password`), as the server asks for it. The form itself
+ * (with the section's schema as its resolver) belongs to the section.
  */
 export function useSectionSave<S extends SettingsSection, F extends FieldValues>(
   section: S,
@@ -48,8 +86,14 @@ export function useSectionSave<S extends SettingsSection, F extends FieldValues>
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [waiting, setWaiting] = useState<SettingsUpdate | null>(null);
+  const guard = useUnsavedMark(section, form);
 
-  const saved = () => toast({ title: 'Settings saved', message: `${sectionTitles[section]} saved.`, variant: 'default' });
+  const saved = () =>
+    toast({
+      title: `${sectionTitles[section]} saved`,
+      message: 'Only this section was saved: each section has its own Save.',
+      variant: 'default',
+    });
 
   /** Whether this save changes a sensitive setting from what was read (the server compares with what is stored, and says so too). */
   const needsPassword = (update: SettingsUpdate) => {
@@ -114,7 +158,21 @@ export function useSectionSave<S extends SettingsSection, F extends FieldValues>
     await queryClient.refetchQueries({ queryKey: settingsQueryKey });
   };
 
-  return { submit: form.handleSubmit(onValid, onInvalid), saving: save.isPending, problem, reload, password };
+  const send = form.handleSubmit(onValid, onInvalid);
+  /** The section's Save: asks first about another section's unsaved changes, which this save leaves as they are. */
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const go = () => void send();
+    if (!guard) return go();
+    guard.leave({
+      proceed: go,
+      keep: go,
+      except: sectionAnchor(section),
+      because: `Saving ${sectionTitles[section].toLowerCase()} does not save them: keep editing to save them next, or discard them.`,
+    });
+  };
+
+  return { submit, saving: save.isPending, problem, reload, password };
 }
 
 export const sectionTitles: Record<SettingsSection, string> = {
