@@ -107,7 +107,9 @@ describe('an inquiry about a showroom design', () => {
       (message) => message.audience === 'staff' && message.channel === 'email',
     );
     expect(staffEmail?.text).toContain('Interested in: Galley kitchen (Walnut)');
-    expect(staffEmail?.html).toContain('Interested in</th><td style="padding:8px 0;vertical-align:top;white-space:pre-wrap">Galley kitchen (Walnut)');
+    expect(staffEmail?.html).toContain(
+      'Interested in</th><td style="padding:8px 0;vertical-align:top;white-space:pre-wrap">Galley kitchen (Walnut)',
+    );
 
     const plain = await t.client().post<Inquiry>('/api/project-inquiry', { ...goodInquiry, email: 'plain@example.com', modelId: model.id });
     expect(plain.status).toBe(201);
