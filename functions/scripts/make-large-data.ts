@@ -17,7 +17,7 @@ import { newId } from '../src/ids';
 import { messageSettingsOf } from '../src/message-settings';
 import { cappedRecipient } from '../src/ports/messages';
 import { tables } from '../src/ports/schema';
-import { leadMessages } from '../src/services/lead-messages';
+import { leadMessages, loadEmailLayouts } from '../src/services/lead-messages';
 
 const [dirArg, inquiriesArg, visitsArg] = process.argv.slice(2);
 if (!dirArg) {
@@ -35,6 +35,8 @@ const visitCount = Number(visitsArg ?? 1_000_000);
 
 // The server's schema and migrations.
 await createSqliteStore({ file }).close();
+// Each inquiry's messages are composed inside the insert's transaction, which cannot wait.
+await loadEmailLayouts();
 
 const db = new Database(file);
 db.pragma('journal_mode = WAL');

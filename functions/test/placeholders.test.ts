@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { defaultSettings } from '@site/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { functionsDir, startServer, stopServer } from './server-process';
 
@@ -56,7 +57,7 @@ describe('the embedded server with example settings', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0].level).toBe('warn');
     expect(warnings[0].msg).toBe(
-      `The site still shows example settings: Email "hello@example.com", Phone "(03) 7010 4620", Street address "12 Example Street". Put the business's real details in the admin's Settings tab before going live.`,
+      `The site still shows example settings: Brand name "${defaultSettings.business.brand}", Email "hello@example.com", Phone "(03) 7010 4620", Street address "12 Example Street". Put the business's real details in the admin's Settings tab before going live.`,
     );
     // SITE_URL was copied into the settings at this first start, so the site address is a real one.
     expect(warnings[0].msg).not.toContain('Site address');
