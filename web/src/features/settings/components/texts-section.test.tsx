@@ -36,7 +36,7 @@ describe('the page texts: highlights and the about intro', () => {
     await user.type(intro, 'Kitchens made in Fitzroy since 2019.');
     await user.click(section.getByRole('button', { name: 'Save page texts' }));
 
-    await screen.findByText('Settings saved');
+    await screen.findByText('Page texts saved');
     const [sent] = sentTexts(requests);
     expect(sent.highlights).toEqual(['Family owned since 2019', '3-year workmanship guarantee']);
     expect(sent.aboutIntro).toBe('Kitchens made in Fitzroy since 2019.');
@@ -51,7 +51,7 @@ describe('the page texts: highlights and the about intro', () => {
     expect(highlights).toHaveValue(defaultTexts.highlights.join('\n'));
     await user.click(section.getByRole('button', { name: 'Save page texts' }));
 
-    await screen.findByText('Settings saved');
+    await screen.findByText('Page texts saved');
     expect(sentTexts(requests)[0].highlights).toBeNull();
   });
 
