@@ -1,41 +1,11 @@
 import type { Booking, BookingAvailability, BookingInput } from '@site/domain';
-import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../functions/test/message-peers';
-import { test as base, expect, failOnConsoleErrors, signIn } from '../support/fixtures';
-import { adminCredentials, startServer, type RunningServer } from '../support/server';
+import { type ReceivedEmail, type TestSmtpServer } from '../../functions/test/message-peers';
+import { failOnConsoleErrors, signIn } from '../support/fixtures';
+import { expect, test } from '../support/mail';
 import { dashboardReady, toast, uniqueName } from './admin-helpers';
 import { expectNoAxeViolations } from './axe';
 
-/** The embedded server, sending its emails to an SMTP server started here, so the test reads what the customer received. */
-const test = base.extend<{ smtp: TestSmtpServer }, { workerSmtp: TestSmtpServer; mailServer: RunningServer }>({
-  workerSmtp: [
-    async ({}, use) => {
-      const smtp = await startSmtpServer();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: 'worker' },
-  ],
-  mailServer: [
-    async ({ workerSmtp }, use) => {
-      const server = await startServer({ env: { SMTP_URL: workerSmtp.url, MAIL_FROM: 'Website <website@example.com>' } });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ mailServer }, use) => {
-    await use(mailServer.url);
-  },
-  smtp: async ({ workerSmtp }, use) => {
-    await use(workerSmtp);
-  },
-  adminApi: async ({ playwright, mailServer }, use) => {
-    const context = await playwright.request.newContext({ baseURL: mailServer.url });
-    expect((await context.post('/api/login', { data: adminCredentials })).status()).toBe(200);
-    await use(context);
-    await context.dispose();
-  },
-});
+/** The embedded server, sending its emails to an SMTP server (support/mail.ts), so the test reads what the customer received. */
 
 async function arrived(smtp: TestSmtpServer, match: (mail: ReceivedEmail) => boolean): Promise<ReceivedEmail> {
   await expect.poll(() => smtp.received.some(match), { timeout: 30_000 }).toBe(true);

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../functions/test/message-peers';
-import { test as base, expect, failOnConsoleErrors, signIn } from '../support/fixtures';
-import { adminCredentials, startServer, type RunningServer } from '../support/server';
+import { type ReceivedEmail, type TestSmtpServer } from '../../functions/test/message-peers';
+import { failOnConsoleErrors, signIn } from '../support/fixtures';
+import { expect, test } from '../support/mail';
+import { adminCredentials } from '../support/server';
 import { card, dashboardReady, seed, tab, uniqueName } from './admin-helpers';
 import { expectNoAxeViolations } from './axe';
 
@@ -12,36 +13,6 @@ import { expectNoAxeViolations } from './axe';
  * they would, confirms the consumer guide, sees until when they may withdraw, downloads the
  * certificate, pays the deposit and withdraws; the lead's card shows the refund due.
  */
-const test = base.extend<{ smtp: TestSmtpServer }, { workerSmtp: TestSmtpServer; mailServer: RunningServer }>({
-  workerSmtp: [
-    async ({}, use) => {
-      const smtp = await startSmtpServer();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: 'worker' },
-  ],
-  mailServer: [
-    async ({ workerSmtp }, use) => {
-      const server = await startServer({ env: { SMTP_URL: workerSmtp.url, MAIL_FROM: 'Website <website@example.com>' } });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ mailServer }, use) => {
-    await use(mailServer.url);
-  },
-  smtp: async ({ workerSmtp }, use) => {
-    await use(workerSmtp);
-  },
-  adminApi: async ({ playwright, mailServer }, use) => {
-    const context = await playwright.request.newContext({ baseURL: mailServer.url });
-    expect((await context.post('/api/login', { data: adminCredentials })).status()).toBe(200);
-    await use(context);
-    await context.dispose();
-  },
-});
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });

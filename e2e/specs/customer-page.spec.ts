@@ -1,45 +1,16 @@
-import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../functions/test/message-peers';
-import { test as base, expect, failOnConsoleErrors } from '../support/fixtures';
-import { adminCredentials, startServer, type RunningServer } from '../support/server';
+import { type ReceivedEmail, type TestSmtpServer } from '../../functions/test/message-peers';
+import { failOnConsoleErrors } from '../support/fixtures';
+import { expect, test } from '../support/mail';
+import { adminCredentials } from '../support/server';
 import { seed } from './admin-helpers';
 import { expectNoAxeViolations } from './axe';
 
 /**
  * The customer's page on phones: the newest open quote's total and Accept button on the first
  * screen, and after accepting the bank details with their Copy buttons without another tap.
- * An embedded server whose emails go to an SMTP server started here, so the customer follows
+ * An embedded server whose emails go to an SMTP server (support/mail.ts), so the customer follows
  * the quote email's link; no Stripe keys, so the deposit is paid by bank transfer.
  */
-const test = base.extend<{ smtp: TestSmtpServer }, { workerSmtp: TestSmtpServer; mailServer: RunningServer }>({
-  workerSmtp: [
-    async ({}, use) => {
-      const smtp = await startSmtpServer();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: 'worker' },
-  ],
-  mailServer: [
-    async ({ workerSmtp }, use) => {
-      const server = await startServer({ env: { SMTP_URL: workerSmtp.url, MAIL_FROM: 'Website <website@example.com>' } });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ mailServer }, use) => {
-    await use(mailServer.url);
-  },
-  smtp: async ({ workerSmtp }, use) => {
-    await use(workerSmtp);
-  },
-  adminApi: async ({ playwright, mailServer }, use) => {
-    const context = await playwright.request.newContext({ baseURL: mailServer.url });
-    expect((await context.post('/api/login', { data: adminCredentials })).status()).toBe(200);
-    await use(context);
-    await context.dispose();
-  },
-});
 
 const screenHeight = 844;
 test.use({ viewport: { width: 390, height: screenHeight } });

@@ -1,45 +1,16 @@
-import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../functions/test/message-peers';
-import { test as base, expect, failOnConsoleErrors, signIn } from '../support/fixtures';
-import { adminCredentials, startServer, type RunningServer } from '../support/server';
+import { type ReceivedEmail } from '../../functions/test/message-peers';
+import { failOnConsoleErrors, signIn } from '../support/fixtures';
+import { expect, test } from '../support/mail';
+import { adminCredentials } from '../support/server';
 import { seed, toast } from './admin-helpers';
 import { axeViolations } from './axe';
 
 /**
  * The owner changes the business's settings in the admin's Settings tab on a phone, and
  * visitors see them on the public pages without a rebuild; the next customer's confirmation
- * email (caught by a real SMTP server started here) carries the new phone number. A change of
+ * email (caught by a real SMTP server (support/mail.ts)) carries the new phone number. A change of
  * the bank details asks for the current password, and every staff address hears of it.
  */
-const test = base.extend<{ smtp: TestSmtpServer }, { workerSmtp: TestSmtpServer; mailServer: RunningServer }>({
-  workerSmtp: [
-    async ({}, use) => {
-      const smtp = await startSmtpServer();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: 'worker' },
-  ],
-  mailServer: [
-    async ({ workerSmtp }, use) => {
-      const server = await startServer({ env: { SMTP_URL: workerSmtp.url, MAIL_FROM: 'Website <website@example.com>' } });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ mailServer }, use) => {
-    await use(mailServer.url);
-  },
-  smtp: async ({ workerSmtp }, use) => {
-    await use(workerSmtp);
-  },
-  adminApi: async ({ playwright, mailServer }, use) => {
-    const context = await playwright.request.newContext({ baseURL: mailServer.url });
-    expect((await context.post('/api/login', { data: adminCredentials })).status()).toBe(200);
-    await use(context);
-    await context.dispose();
-  },
-});
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });

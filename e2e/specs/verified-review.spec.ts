@@ -1,43 +1,13 @@
-import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../functions/test/message-peers';
-import { test as base, expect, failOnConsoleErrors, signIn } from '../support/fixtures';
-import { adminCredentials, startServer, type RunningServer } from '../support/server';
+import { type ReceivedEmail, type TestSmtpServer } from '../../functions/test/message-peers';
+import { failOnConsoleErrors, signIn } from '../support/fixtures';
+import { expect, test } from '../support/mail';
 import { card, dashboardReady, seed, tab, toast, uniqueName } from './admin-helpers';
 import { axeViolations } from './axe';
 
 /**
- * An embedded server whose emails go to a real SMTP server started here, so the test reads
+ * An embedded server whose emails go to a real SMTP server (support/mail.ts), so the test reads
  * the review request the customer received and follows its link as they would.
  */
-const test = base.extend<{ smtp: TestSmtpServer }, { workerSmtp: TestSmtpServer; mailServer: RunningServer }>({
-  workerSmtp: [
-    async ({}, use) => {
-      const smtp = await startSmtpServer();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: 'worker' },
-  ],
-  mailServer: [
-    async ({ workerSmtp }, use) => {
-      const server = await startServer({ env: { SMTP_URL: workerSmtp.url, MAIL_FROM: 'Website <website@example.com>' } });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ mailServer }, use) => {
-    await use(mailServer.url);
-  },
-  smtp: async ({ workerSmtp }, use) => {
-    await use(workerSmtp);
-  },
-  adminApi: async ({ playwright, mailServer }, use) => {
-    const context = await playwright.request.newContext({ baseURL: mailServer.url });
-    expect((await context.post('/api/login', { data: adminCredentials })).status()).toBe(200);
-    await use(context);
-    await context.dispose();
-  },
-});
 
 async function arrived(smtp: TestSmtpServer, match: (mail: ReceivedEmail) => boolean): Promise<ReceivedEmail> {
   await expect.poll(() => smtp.received.some(match), { timeout: 20_000 }).toBe(true);
