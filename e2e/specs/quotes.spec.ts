@@ -213,9 +213,13 @@ test.describe('quotes the customer accepts online', () => {
 
       // Plumbing first, by keyboard.
       await builder.getByRole('button', { name: 'Move section Plumbing', exact: true }).focus();
+      // Each key waits for what a screen reader hears, as a slow machine may not have picked it up yet.
       await page.keyboard.press('Space');
+      await expect(page.getByRole('status').filter({ hasText: 'Picked up Section Plumbing, in place 2 of 2.' })).toBeAttached();
       await page.keyboard.press('ArrowUp');
+      await expect(page.getByRole('status').filter({ hasText: 'Section Plumbing is over place 1 of 2.' })).toBeAttached();
       await page.keyboard.press('Space');
+      await expect(page.getByRole('status').filter({ hasText: 'Section Plumbing dropped in place 1 of 2.' })).toBeAttached();
       await expect(builder.getByLabel('Section 1 name')).toHaveValue('Plumbing');
       await expect(builder.getByRole('combobox', { name: 'Item 1 description' })).toHaveValue('Undermount sink');
       await expect(builder.getByRole('button', { name: 'Move section Plumbing', exact: true })).toBeFocused();

@@ -8,11 +8,16 @@ export type { ReceivedEmail, TestSmtpServer };
 interface MailWorkerFixtures {
   /** An SMTP server the worker's embedded server sends every email to. */
   workerSmtp: TestSmtpServer;
-  /** The worker's embedded server, with SMTP_URL pointing at `workerSmtp`. */
-  mailServer: RunningServer;
+  /** The worker's current mail server and the spec file it was started for. */
+  mailServers: { current?: { file: string; server: RunningServer } };
 }
 
 interface MailTestFixtures {
+  /**
+   * The embedded server, with SMTP_URL pointing at `workerSmtp`: one per spec file, so a spec
+   * that renames the business or changes its phone never leaks into the next file the worker runs.
+   */
+  mailServer: RunningServer;
   /** The emails the server has sent so far, as the SMTP server received them. */
   smtp: TestSmtpServer;
   adminApi: APIRequestContext;
@@ -28,14 +33,22 @@ export const test = base.extend<MailTestFixtures, MailWorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  mailServer: [
-    async ({ workerSmtp }, use) => {
-      const server = await startServer({ env: { SMTP_URL: workerSmtp.url, MAIL_FROM: 'Website <website@example.com>' } });
-      await use(server);
-      await server.dispose();
+  mailServers: [
+    async ({}, use) => {
+      const servers: MailWorkerFixtures['mailServers'] = {};
+      await use(servers);
+      await servers.current?.server.dispose();
     },
     { scope: 'worker' },
   ],
+  mailServer: async ({ workerSmtp, mailServers }, use, testInfo) => {
+    if (mailServers.current?.file !== testInfo.file) {
+      await mailServers.current?.server.dispose();
+      const server = await startServer({ env: { SMTP_URL: workerSmtp.url, MAIL_FROM: 'Website <website@example.com>' } });
+      mailServers.current = { file: testInfo.file, server };
+    }
+    await use(mailServers.current.server);
+  },
   baseURL: async ({ mailServer }, use) => {
     await use(mailServer.url);
   },
