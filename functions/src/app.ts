@@ -35,11 +35,13 @@ import { AuditTrail } from './services/audit';
 import { Attachments, type AttachmentProcessingOptions } from './services/attachments';
 import { attachmentFileRoutes, attachmentUploadRoutes } from './routes/attachments';
 import { LeadService } from './services/leads';
-import { BookingService } from './services/bookings';
+import { CustomerBookings } from './services/bookings';
+import { StaffCalendar } from './services/booking-calendar';
+import { CalendarFeed } from './services/calendar-feed';
 import { LinkSigner } from './services/link-signing';
 import { bookingRoutes } from './routes/bookings';
 import { deferred } from './services/deferred';
-import type { QuoteService } from './services/quotes';
+import type { QuoteServiceDeps } from './services/quote-shared';
 import type { DepositCheckout } from './ports/quotes';
 import { brandLogo } from './services/brand-images';
 import { quoteRoutes, stripeWebhookRoutes } from './routes/quotes';
@@ -229,32 +231,34 @@ export function createApp(deps: AppDeps) {
     quota,
   );
   const leads = new LeadService({ store, clock, messageSettings, attachments, objects: deps.objects, wake: deps.delivery.wake });
-  const bookings = new BookingService({
+  const bookingDeps = {
     store,
     clock,
     settings: () => settings.settings(),
     messageSettings,
-    leads,
     signer: new LinkSigner(store, clock),
     wake: deps.delivery.wake,
-  });
-  // Made at the first quote request: its PDF maker and Victoria's holiday tables load then.
-  const quotes = deferred<QuoteService>(async () => {
-    const { QuoteService } = await import('./services/quotes');
-    return new QuoteService({
-      store,
-      clock,
-      settings: () => settings.settings(),
-      messageSettings,
-      signer: new LinkSigner(store, clock),
-      attachments,
-      checkout: deps.checkout,
-      logo: (site) => brandLogo(deps.objects, site),
-      wake: deps.delivery.wake,
-      files: deps.objects,
-      log,
-    });
-  });
+  };
+  const bookings = new CustomerBookings({ ...bookingDeps, leads });
+  const calendar = new StaffCalendar(bookingDeps);
+  const calendarFeed = new CalendarFeed(bookingDeps);
+  const quoteDeps: QuoteServiceDeps = {
+    store,
+    clock,
+    settings: () => settings.settings(),
+    messageSettings,
+    signer: new LinkSigner(store, clock),
+    attachments,
+    checkout: deps.checkout,
+    logo: (site) => brandLogo(deps.objects, site),
+    wake: deps.delivery.wake,
+    files: deps.objects,
+    log,
+  };
+  // Made at the first quote request: the PDF maker and Victoria's holiday tables load then.
+  const staffQuotes = deferred(async () => new (await import('./services/staff-quotes')).StaffQuotes(quoteDeps));
+  const customerQuotes = deferred(async () => new (await import('./services/customer-quotes')).CustomerQuotes(quoteDeps));
+  const payments = deferred(async () => new (await import('./services/quote-payments')).QuotePayments(quoteDeps));
   // The background work of every kind, on these services: the embedded server starts it; a Cloud Function runs one item.
   const jobs = createSiteJobs(
     {
@@ -264,7 +268,7 @@ export function createApp(deps: AppDeps) {
       attachments,
       models,
       reviewRequests,
-      bookings,
+      bookings: { sendDueReminders: () => bookings.sendDueReminders(), sendDueDigests: () => calendar.sendDueDigests() },
       settings,
       messageSettings,
       wake: deps.delivery.wake,
@@ -294,6 +298,8 @@ export function createApp(deps: AppDeps) {
     attachments,
     leads,
     bookings,
+    calendar,
+    calendarFeed,
     jobs,
     limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
     verifiedClient: clientCheckGate(deps.clientCheck, (message) => log(message)),
@@ -334,7 +340,7 @@ export function createApp(deps: AppDeps) {
   // Uploads stream their own bodies, so they come before the JSON parser.
   api.use(uploadRoutes(ctx, json));
   api.use(attachmentUploadRoutes(ctx, json));
-  api.use(stripeWebhookRoutes({ quotes }));
+  api.use(stripeWebhookRoutes({ payments }));
   api.use(json);
   // The public forms and visits first: they are the busiest routes.
   api.use(leadRoutes(ctx));
@@ -343,7 +349,7 @@ export function createApp(deps: AppDeps) {
   api.use(reviewRoutes(ctx));
   api.use(reviewRequestRoutes(ctx));
   api.use(bookingRoutes(ctx));
-  api.use(quoteRoutes({ ...ctx, quotes }));
+  api.use(quoteRoutes({ ...ctx, staffQuotes, customerQuotes, payments }));
   api.use(authRoutes(ctx, deps.clientAuth));
   api.use(accountRoutes(ctx, deps.clientAuth));
   api.use(auditRoutes(ctx));

@@ -955,15 +955,15 @@ describe("a busy day's staff alerts", () => {
     ).toEqual(['customer', 'customer']);
 
     // Not while the day lasts; once it is over, one digest, once, at the next opening (08:00 Wednesday).
-    expect(await t.app.context.bookings.sendDueDigests()).toBe(0);
+    expect(await t.app.context.calendar.sendDueDigests()).toBe(0);
     t.clock.advance(Date.parse('2027-02-02T13:05:00.000Z') - t.clock.now().getTime());
     expect(await t.app.context.jobs.run('booking-reminders')).toBe(0);
     t.clock.advance(Date.parse('2027-02-02T20:59:59.000Z') - t.clock.now().getTime());
-    expect(await t.app.context.bookings.sendDueDigests()).toBe(0);
+    expect(await t.app.context.calendar.sendDueDigests()).toBe(0);
     t.clock.advance(1000);
     // The scheduled kind that sends the reminders (none due yet) sends the digest too.
     expect(await t.app.context.jobs.run('booking-reminders')).toBe(1);
-    expect(await t.app.context.bookings.sendDueDigests()).toBe(0);
+    expect(await t.app.context.calendar.sendDueDigests()).toBe(0);
     const digest = queuedTo(file, 'office@example.com').slice(20);
     expect(digest).toHaveLength(1);
     expect(digest[0].id).toBe('booking-digest-2027-02-02-1');

@@ -31,7 +31,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeCheckout } from '../src/adapters/stripe/checkout';
 import { createLogger } from '../src/embedded/logging';
-import { canonicalJson, depositPaidMessages } from '../src/services/quotes';
+import { canonicalJson } from '../src/services/customer-quotes';
+import { depositPaidMessages } from '../src/services/quote-payments';
 import { samplePdf, upload } from './attachments-support';
 import { admin, goodInquiry, goodQuote, startTestApp, testSettings, type Client, type TestApp } from './harness';
 import {

@@ -2,7 +2,8 @@ import type { Clock } from '../ports/clock';
 import type { Store } from '../ports/store';
 import type { Attachments } from '../services/attachments';
 import type { RemoveLead } from '../services/privacy';
-import type { BookingService } from '../services/bookings';
+import type { StaffCalendar } from '../services/booking-calendar';
+import type { CustomerBookings } from '../services/bookings';
 import type { FollowUpSettings } from '../services/follow-up';
 import type { MessageSettings } from '../services/lead-messages';
 import type { ModelProcessing } from '../services/model-processing';
@@ -30,7 +31,7 @@ export interface JobDeps {
   models: ModelProcessing;
   reviewRequests: ReviewRequests;
   /** Booked visits' reminders the day before, and the staff's digest of a busy day's alerts. */
-  bookings: Pick<BookingService, 'sendDueReminders' | 'sendDueDigests'>;
+  bookings: Pick<CustomerBookings, 'sendDueReminders'> & Pick<StaffCalendar, 'sendDueDigests'>;
   settings: Pick<SettingsService, 'settings'>;
   messageSettings(): Promise<MessageSettings>;
   /** Tells the embedded sender that messages were queued; absent where extensions send. */

@@ -12,7 +12,7 @@ import { Router, type Response } from 'express';
 import { signedIn } from '../auth/sessions';
 import { HttpError } from '../http/errors';
 import { body, idParam, parse, queryParams } from '../http/validate';
-import { SlotTakenError, type BookingService } from '../services/bookings';
+import { SlotTakenError } from '../services/booking-shared';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
 
@@ -34,15 +34,15 @@ function manageToken(query: Record<string, string>): string {
 }
 
 /**
- * Booking a free site measure (services/bookings.ts): the public free times, booking, and the
- * customer's own link; staff's calendar, moves, cancellations, blocked time and feed; the
- * feed itself at its secret address.
+ * Booking a free site measure: the public free times, booking, and the customer's own link
+ * (services/bookings.ts); staff's calendar, moves, cancellations and blocked time
+ * (services/booking-calendar.ts); the feed's address and the feed itself at it (services/calendar-feed.ts).
  */
 export function bookingRoutes(
-  ctx: Pick<RouteContext, 'sessions' | 'audit' | 'limits' | 'verifiedClient'> & { bookings: BookingService },
+  ctx: Pick<RouteContext, 'sessions' | 'audit' | 'limits' | 'verifiedClient' | 'bookings' | 'calendar' | 'calendarFeed'>,
 ): Router {
   const router = Router();
-  const { bookings, sessions, audit } = ctx;
+  const { bookings, calendar, calendarFeed, sessions, audit } = ctx;
   const forms = ctx.limits.forms;
 
   router.get('/booking/availability', async (req, res) => {
@@ -70,27 +70,27 @@ export function bookingRoutes(
 
   router.get('/bookings', sessions.requireAdmin, async (req, res) => {
     const { from, to } = parse(bookingCalendarQuerySchema, queryParams(req));
-    res.json(await bookings.calendar(from, to));
+    res.json(await calendar.calendar(from, to));
   });
 
   router.get('/bookings/next', sessions.requireAdmin, async (req, res) => {
     const { from } = parse(nextVisitQuerySchema, queryParams(req));
-    res.json(await bookings.nextVisit(from));
+    res.json(await calendar.nextVisit(from));
   });
 
   router.get('/bookings/feed', sessions.requireAdmin, async (_req, res) => {
-    res.json(await bookings.feed());
+    res.json(await calendarFeed.feed());
   });
 
   router.post('/bookings/feed', sessions.requireAdmin, async (req, res) => {
-    const feed = await bookings.regenerateFeed();
+    const feed = await calendarFeed.regenerateFeed();
     await audit.record(req, signedIn(res).user, 'booking.feed_regenerated');
     res.json(feed);
   });
 
   router.post('/bookings/blocks', sessions.requireAdmin, async (req, res) => {
     const admin = signedIn(res).user;
-    const block = await bookings.addBlock(parse(bookingBlockInputSchema, body(req)), admin.username);
+    const block = await calendar.addBlock(parse(bookingBlockInputSchema, body(req)), admin.username);
     await audit.record(req, admin, 'booking.blocked', {
       target: `block:${block.id}`,
       detail: `${block.label}: ${block.start} to ${block.end}`,
@@ -99,7 +99,7 @@ export function bookingRoutes(
   });
 
   router.delete('/bookings/blocks/:id', sessions.requireAdmin, async (req, res) => {
-    const block = await bookings.removeBlock(idParam(req));
+    const block = await calendar.removeBlock(idParam(req));
     await audit.record(req, signedIn(res).user, 'booking.unblocked', {
       target: `block:${block.id}`,
       detail: `${block.label}: ${block.start} to ${block.end}`,
@@ -109,7 +109,7 @@ export function bookingRoutes(
 
   // After /bookings/manage and /bookings/feed, which this pattern would otherwise take.
   router.get('/bookings/:id', sessions.requireAdmin, async (req, res) => {
-    res.json(await bookings.one(idParam(req)));
+    res.json(await calendar.one(idParam(req)));
   });
 
   router.patch('/bookings/:id', sessions.requireAdmin, async (req, res) => {
@@ -117,7 +117,7 @@ export function bookingRoutes(
     const change = parse(bookingStaffChangeSchema, body(req));
     const admin = signedIn(res).user;
     await answering(res, async () => {
-      const { booking, detail } = await bookings.staffChange(id, change);
+      const { booking, detail } = await calendar.staffChange(id, change);
       await audit.record(req, admin, booking.status === 'cancelled' ? 'booking.cancelled' : 'booking.moved', {
         target: `booking:${id}`,
         detail: `${booking.firstName} ${booking.lastName}: ${detail}`,
@@ -130,7 +130,7 @@ export function bookingRoutes(
   router.get('/calendar/:file', async (req, res) => {
     const match = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(req.params.file);
     if (!match) throw new HttpError(404, 'Not found');
-    const text = await bookings.feedCalendar(match[1]);
+    const text = await calendarFeed.feedCalendar(match[1]);
     res.set('Content-Type', 'text/calendar; charset=utf-8').set('Content-Disposition', 'inline; filename="bookings.ics"').send(text);
   });
 

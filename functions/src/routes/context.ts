@@ -11,7 +11,9 @@ import type { MessagePolicy } from '../message-settings';
 import type { MessageSettings } from '../services/lead-messages';
 import type { AuditTrail } from '../services/audit';
 import type { Attachments } from '../services/attachments';
-import type { BookingService } from '../services/bookings';
+import type { StaffCalendar } from '../services/booking-calendar';
+import type { CustomerBookings } from '../services/bookings';
+import type { CalendarFeed } from '../services/calendar-feed';
 import type { LeadService } from '../services/leads';
 import type { ModelProcessing } from '../services/model-processing';
 import type { PublicReviews } from '../services/public-reviews';
@@ -56,8 +58,12 @@ export interface RouteContext {
   attachments: Attachments;
   /** The leads' use cases: submission with files and messages, staff's updates, deletion, figures. */
   leads: LeadService;
-  /** Booking a free site measure: free times, bookings, the customer's link, staff's calendar and the reminders. */
-  bookings: BookingService;
+  /** Booking a free site measure as the customer does: free times, booking, their link to move or cancel, the reminders. */
+  bookings: CustomerBookings;
+  /** Staff's calendar of site measures: visits, moves, cancellations, blocked time and the busy day's digest. */
+  calendar: StaffCalendar;
+  /** The private iCalendar feed of the booked visits, at its secret address. */
+  calendarFeed: CalendarFeed;
   /** The background work of every kind (jobs/): models and photos queued after the answer, reminders, maintenance. */
   jobs: SiteJobs;
   limits: Limits;

@@ -16,7 +16,9 @@ import { HttpError } from '../http/errors';
 import { body, idParam, parse, queryParams } from '../http/validate';
 import type { QuoteRecord } from '../ports/quotes';
 import type { Deferred } from '../services/deferred';
-import type { QuoteService } from '../services/quotes';
+import type { CustomerQuotes } from '../services/customer-quotes';
+import type { QuotePayments } from '../services/quote-payments';
+import type { StaffQuotes } from '../services/staff-quotes';
 import type { RouteContext } from './context';
 
 /** A Stripe event's body at most: Checkout sessions are a few KB. */
@@ -57,14 +59,19 @@ function sendPdf(res: Response, { quote, pdf }: { quote: QuoteRecord; pdf: Buffe
 }
 
 /**
- * Quotes (services/quotes.ts): staff's drafts, sending and PDFs on a lead; the customer's own
- * page by the signed link, with their quotes' PDFs, accepting, declining and the deposit.
+ * Quotes: staff's drafts, sending and PDFs on a lead (services/staff-quotes.ts); the customer's
+ * own page by the signed link, with their quotes' PDFs, accepting and declining
+ * (services/customer-quotes.ts); the deposit, marking it paid and refunds (services/quote-payments.ts).
  */
 export function quoteRoutes(
-  ctx: Pick<RouteContext, 'sessions' | 'audit' | 'limits' | 'verifiedClient'> & { quotes: Deferred<QuoteService> },
+  ctx: Pick<RouteContext, 'sessions' | 'audit' | 'limits' | 'verifiedClient'> & {
+    staffQuotes: Deferred<StaffQuotes>;
+    customerQuotes: Deferred<CustomerQuotes>;
+    payments: Deferred<QuotePayments>;
+  },
 ): Router {
   const router = Router();
-  const { quotes, sessions, audit } = ctx;
+  const { staffQuotes: quotes, customerQuotes: customer, payments, sessions, audit } = ctx;
   const forms = ctx.limits.forms;
 
   router.post('/leads/:kind/:id/quotes', sessions.requireAdmin, async (req, res) => {
@@ -102,7 +109,7 @@ export function quoteRoutes(
   });
 
   router.post('/quotes/:id/deposit-paid', sessions.requireAdmin, async (req, res) => {
-    const quote = await quotes.markDepositPaid(idParam(req));
+    const quote = await payments.markDepositPaid(idParam(req));
     await audit.record(req, signedIn(res).user, 'quote.deposit_paid', {
       target: `${quote.leadKind}:${quote.leadId}`,
       detail: `${quote.number} version ${quote.version}`,
@@ -138,7 +145,7 @@ export function quoteRoutes(
   });
 
   router.post('/quotes/:id/refunded', sessions.requireAdmin, async (req, res) => {
-    const quote = await quotes.markRefunded(idParam(req));
+    const quote = await payments.markRefunded(idParam(req));
     await audit.record(req, signedIn(res).user, 'quote.refunded', {
       target: `${quote.leadKind}:${quote.leadId}`,
       detail: `${quote.number} version ${quote.version}`,
@@ -147,52 +154,52 @@ export function quoteRoutes(
   });
 
   router.get('/customer/:token', async (req, res) => {
-    res.json(await quotes.customerPage(tokenParam(req)));
+    res.json(await customer.customerPage(tokenParam(req)));
   });
 
   router.get('/customer/:token/quotes/:quoteId/pdf', ctx.limits.customerPdfs, async (req, res) => {
-    sendPdf(res, await quotes.customerPdf(tokenParam(req), idParam(req, 'quoteId')));
+    sendPdf(res, await customer.customerPdf(tokenParam(req), idParam(req, 'quoteId')));
   });
 
   router.get('/customer/:token/quotes/:quoteId/insurance', ctx.limits.customerPdfs, async (req, res) => {
-    sendInsurance(res, await quotes.customerInsurance(tokenParam(req), idParam(req, 'quoteId')));
+    sendInsurance(res, await customer.customerInsurance(tokenParam(req), idParam(req, 'quoteId')));
   });
 
   router.post('/customer/:token/quotes/:quoteId/withdraw', ctx.verifiedClient, forms, async (req, res) => {
     const { name } = parse(quoteWithdrawSchema, body(req));
-    res.json(await quotes.withdraw(tokenParam(req), idParam(req, 'quoteId'), name));
+    res.json(await customer.withdraw(tokenParam(req), idParam(req, 'quoteId'), name));
   });
 
   router.post('/customer/:token/files', ctx.verifiedClient, forms, async (req, res) => {
     const token = tokenParam(req);
     const { attachments } = parse(customerFilesSchema, body(req));
-    res.json({ files: await quotes.addFiles(token, attachments) });
+    res.json({ files: await customer.addFiles(token, attachments) });
   });
 
   router.post('/customer/:token/quotes/:quoteId/accept', ctx.verifiedClient, forms, async (req, res) => {
     const input = parse(quoteAcceptSchema, body(req));
     const client = { ip: req.ip?.replace(/^::ffff:/, '') ?? '', userAgent: (req.get('user-agent') ?? '').slice(0, 500) };
-    res.json(await quotes.accept(tokenParam(req), idParam(req, 'quoteId'), input, client));
+    res.json(await customer.accept(tokenParam(req), idParam(req, 'quoteId'), input, client));
   });
 
   router.post('/customer/:token/quotes/:quoteId/decline', ctx.verifiedClient, forms, async (req, res) => {
     const { reason } = parse(quoteDeclineSchema, body(req));
-    res.json(await quotes.decline(tokenParam(req), idParam(req, 'quoteId'), reason || undefined));
+    res.json(await customer.decline(tokenParam(req), idParam(req, 'quoteId'), reason || undefined));
   });
 
   router.post('/customer/:token/quotes/:quoteId/deposit', ctx.verifiedClient, forms, async (req, res) => {
-    res.json(await quotes.deposit(tokenParam(req), idParam(req, 'quoteId')));
+    res.json(await payments.deposit(tokenParam(req), idParam(req, 'quoteId')));
   });
 
   return router;
 }
 
 /** Stripe's webhook: before the JSON parser, since its signature is over the raw bytes. */
-export function stripeWebhookRoutes(ctx: { quotes: Deferred<QuoteService> }): Router {
+export function stripeWebhookRoutes(ctx: { payments: Deferred<QuotePayments> }): Router {
   const router = Router();
   router.post('/stripe/webhook', express.raw({ type: () => true, limit: webhookLimitBytes }), async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    res.json({ received: true, ...(await ctx.quotes.stripeEvent(raw, req.get('stripe-signature'))) });
+    res.json({ received: true, ...(await ctx.payments.stripeEvent(raw, req.get('stripe-signature'))) });
   });
   return router;
 }
