@@ -22,6 +22,25 @@ const functionsWithoutWeb = {
   message: 'functions/ does not import web/: what both need lives in domain/.',
 };
 
+// The quotes' and bookings' services are split by audience. What the customer's own pages run
+// (their quotes, their booking) never loads what only staff use, and the shared cores import
+// none of the audiences' modules, so each audience's service only grows by its own use cases.
+const services = './functions/src/services';
+const customerServices = [`${services}/customer-quotes.ts`, `${services}/bookings.ts`];
+const staffOnlyServices = [`${services}/staff-quotes.ts`, `${services}/booking-calendar.ts`, `${services}/calendar-feed.ts`];
+const audienceZones = [
+  {
+    target: customerServices,
+    from: staffOnlyServices,
+    message: "The customer's services do not import staff-only ones: what both need lives in quote-shared.ts or booking-shared.ts.",
+  },
+  {
+    target: [`${services}/quote-shared.ts`, `${services}/booking-shared.ts`],
+    from: [...customerServices, ...staffOnlyServices, `${services}/quote-payments.ts`],
+    message: "The shared cores of quotes and bookings import no audience's service: those build on the cores, not the other way.",
+  },
+];
+
 // Every folder of web/src/features is a feature, kept apart from the others below: a new
 // folder is, with no list to update.
 const webFeatures = readdirSync(join(import.meta.dirname, 'web/src/features'), { withFileTypes: true })
@@ -234,6 +253,7 @@ export default tseslint.config(
         {
           zones: [
             functionsWithoutWeb,
+            ...audienceZones,
             {
               target: ['./functions/src/routes', './functions/src/services', './functions/src/ports'],
               from: './functions/src/adapters',
