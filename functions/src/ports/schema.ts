@@ -37,7 +37,7 @@ const leadOriginColumns = { source: 'json', channel: 'text' } as const;
 const leadConsentColumns = { marketingConsent: 'bool', marketingConsentAt: 'text' } as const;
 /** The customer's photos and PDF plans (LeadAttachment[]), as the admin reads them; kept up to date by their processing. */
 const leadAttachmentColumns = { attachments: 'json' } as const;
-/** Its newest sent quote: status, total and deposit, for the admin's lists (services/quotes.ts keeps it). */
+/** Its newest sent quote: status, total and deposit, for the admin's lists (services/quote-shared.ts `summarize` keeps it). */
 const leadQuoteColumns = { quoteSummary: 'json' } as const;
 /**
  * The follow-up reminder: when it is due (set as the lead arrives, from FOLLOW_UP_AFTER_HOURS

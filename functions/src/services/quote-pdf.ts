@@ -22,7 +22,7 @@ export interface QuoteLetterhead {
 /** What a major contract's PDF states beside the quote: the consumer guide, and the cooling-off notice as of `now`. */
 export interface QuoteContractTerms {
   consumerGuideUrl: string;
-  /** The notice as it reads for a quote not yet accepted (services/quotes.ts `coolingOffNotice`). */
+  /** The notice as it reads for a quote not yet accepted (services/quote-shared.ts `coolingOffNotice`). */
   coolingOffNotice: string;
   /** "on Monday 1 February 2027" / "within 6 weeks of acceptance"; "8 weeks from the start". */
   dates: { start?: string; completion?: string };
