@@ -96,11 +96,9 @@ export interface MessageStore {
   status(): Promise<Omit<DeliveryStatus, 'configured' | 'smsOptOut'>>;
   /**
    * How many customer messages of this channel to this recipient (as `recipientKey` gives it)
-   * were stored at or after `since`, counted up to `atMost`: the daily cap only asks whether
-   * it is reached, and a recipient the forms were used to flood would otherwise cost a longer
-   * count with each message. Skipped ones do not count: they were never sent.
+   * were stored at or after `since`. Skipped ones do not count: they were never sent.
    */
-  customerMessagesSince(channel: MessageChannel, recipient: string, since: string, atMost: number): Promise<number>;
+  customerMessagesSince(channel: MessageChannel, recipient: string, since: string): Promise<number>;
 }
 
 /**

@@ -141,7 +141,7 @@ export async function capCustomerMessages(
   return Promise.all(
     messages.map(async (message) => {
       const recipient = cappedRecipient(message);
-      if (recipient === null || (await store.customerMessagesSince(message.channel, recipient, since, max)) < max) return message;
+      if (recipient === null || (await store.customerMessagesSince(message.channel, recipient, since)) < max) return message;
       const who = message.channel === 'email' ? 'this address' : 'this number';
       return {
         id: message.id,

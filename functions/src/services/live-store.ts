@@ -76,7 +76,7 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
     forLeads: (ids) => store.messages.forLeads(ids),
     retry: (id, now) => store.messages.retry(id, now),
     status: () => store.messages.status(),
-    customerMessagesSince: (channel, recipient, since, atMost) => store.messages.customerMessagesSince(channel, recipient, since, atMost),
+    customerMessagesSince: (channel, recipient, since) => store.messages.customerMessagesSince(channel, recipient, since),
   };
   // Bookings and blocks are written through the slot store alone: each write is published once stored.
   const slots = store.bookingSlots;

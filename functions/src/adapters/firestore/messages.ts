@@ -223,11 +223,10 @@ export class FirestoreMessages implements MessageStore {
     return (await this.skipped.doc(id).get()).exists ? 'not-failed' : null;
   }
 
-  async customerMessagesSince(channel: MessageChannel, recipient: string, since: string, atMost: number): Promise<number> {
-    // Skipped messages live in their own collection, so they are never counted. A count
-    // aggregation is billed by the index entries it reads: the limit stops it at the cap.
+  async customerMessagesSince(channel: MessageChannel, recipient: string, since: string): Promise<number> {
+    // Skipped messages live in their own collection, so they are never counted.
     const collection = channel === 'email' ? this.mail : this.sms;
-    const snapshot = await collection.where('customerKey', '==', recipient).where('createdAt', '>=', since).limit(atMost).count().get();
+    const snapshot = await collection.where('customerKey', '==', recipient).where('createdAt', '>=', since).count().get();
     return snapshot.data().count;
   }
 

@@ -70,9 +70,8 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
       db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey, headers, attachments, sender)
       VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL, @customerKey, @headers, @attachments, @sender)`);
     // Through the partial index messages_customer (migration 6); an email key holds an @, a mobile's never does.
-    // The count stops at the cap (LIMIT in the subquery): it reads at most that many index entries.
     this.countCustomer = db.prepare(
-      'SELECT count(*) AS n FROM (SELECT 1 FROM messages WHERE customerKey = ? AND createdAt >= ? AND customerKey IS NOT NULL LIMIT ?)',
+      'SELECT count(*) AS n FROM messages WHERE customerKey = ? AND createdAt >= ? AND customerKey IS NOT NULL',
     );
     this.requeueFailed = db.prepare(
       "UPDATE messages SET status = 'queued', error = NULL, attempts = 0, queuedAt = @now, nextAttemptAt = @now, updatedAt = @now WHERE id = @id AND status = 'failed'",
@@ -178,8 +177,8 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
     return { queued, failingInARow: firstSent === -1 ? latest.length : firstSent };
   }
 
-  async customerMessagesSince(_channel: MessageChannel, recipient: string, since: string, atMost: number): Promise<number> {
-    return (this.countCustomer.get(recipient, since, atMost) as { n: number }).n;
+  async customerMessagesSince(_channel: MessageChannel, recipient: string, since: string): Promise<number> {
+    return (this.countCustomer.get(recipient, since) as { n: number }).n;
   }
 
   async claimDue(channels: readonly MessageChannel[], now: string, limit: number): Promise<QueuedMessage[]> {
