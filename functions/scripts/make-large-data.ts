@@ -144,7 +144,7 @@ for (let done = 0; done < inquiryCount; done += batch) {
       }
     }
   })();
-  inquiries.indexPending(batch);
+  inquiries.searchIndex!.indexPending(batch);
 }
 for (let done = 0; done < visitCount; done += batch * 4) {
   db.transaction(() => {
@@ -154,7 +154,7 @@ for (let done = 0; done < visitCount; done += batch * 4) {
     }
   })();
 }
-inquiries.indexAllPending();
+inquiries.searchIndex!.indexAllPending();
 db.pragma('wal_checkpoint(TRUNCATE)');
 db.close();
 const { size } = await import('node:fs/promises').then((fs) => fs.stat(file));

@@ -81,10 +81,17 @@ export interface FollowUpSettings {
 /** A phone number as Twilio wants it, and whether it can receive an SMS. */
 export type PhoneCheck = { ok: true; e164: string } | { ok: false; reason: string };
 
-/** Australian by default; `+` numbers of any country. Only mobiles can take an SMS. */
-export function mobileNumber(phone: string, parsed = parsePhoneNumberFromString(phone, 'AU')): PhoneCheck {
-  if (!parsed || !parsed.isValid()) return { ok: false, reason: `No SMS: ${phone} is not a valid phone number` };
-  const type = parsed.getType();
+/**
+ * The number's type, or undefined for a number that is not valid: with the full metadata
+ * (`libphonenumber-js/max`) `isValid()` is exactly `getType() !== undefined`, and each of them
+ * matches the number against its country's patterns, most of what reading a number costs, so
+ * a lead's phone is checked once for both.
+ */
+export const phoneType = (parsed: PhoneNumber | undefined) => parsed?.getType();
+
+/** Australian by default; `+` numbers of any country. Only mobiles can take an SMS. `type` as phoneType gives it. */
+export function mobileNumber(phone: string, parsed = parsePhoneNumberFromString(phone, 'AU'), type = phoneType(parsed)): PhoneCheck {
+  if (!parsed || type === undefined) return { ok: false, reason: `No SMS: ${phone} is not a valid phone number` };
   if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') {
     return { ok: false, reason: `No SMS: ${phone} is not a mobile number` };
   }
@@ -99,8 +106,9 @@ export function customerMobile(
   phone: string,
   countries: readonly CountryCode[],
   parsed = parsePhoneNumberFromString(phone, 'AU'),
+  type = phoneType(parsed),
 ): PhoneCheck {
-  const mobile = mobileNumber(phone, parsed);
+  const mobile = mobileNumber(phone, parsed, type);
   if (!mobile.ok || !parsed) return mobile;
   if (!inCountries(parsed, countries)) {
     return {
@@ -178,19 +186,20 @@ function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
   const rooms = inquiry.rooms.map((room) => inquiryRoomLabels[room]).join(', ');
   const parsed = parsePhoneNumberFromString(inquiry.phone, 'AU');
+  const type = phoneType(parsed);
   const fields: Field[] = [
     { label: 'Rooms', value: rooms },
     { label: 'Budget', value: budgetLabels[inquiry.budget] },
     { label: 'Timeline', value: timelineLabels[inquiry.timeline] },
     { label: 'Name', value: name },
     { label: 'Email', value: inquiry.email, href: `mailto:${inquiry.email}` },
-    { label: 'Phone', value: inquiry.phone, href: parsed?.isValid() ? `tel:${parsed.number}` : undefined },
+    { label: 'Phone', value: inquiry.phone, href: parsed && type !== undefined ? `tel:${parsed.number}` : undefined },
   ];
   // "Interested in: {model name} ({variant})" in the text email; a row of the table in the HTML one.
   const design = designOf(inquiry);
   if (design) fields.push({ label: interestedInLabel, value: design });
   fields.push(...attachmentFields(inquiry, settings, 'inquiries'));
-  const phone = customerMobile(inquiry.phone, settings.smsCountries, parsed);
+  const phone = customerMobile(inquiry.phone, settings.smsCountries, parsed, type);
   const customerSms: Draft = phone.ok
     ? sms(
         'customer',

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tables } from '../../ports/schema';
 import { searchTerm, searchTokens } from '../../ports/search';
 import type { Store } from '../../ports/store';
-import { indexBatch, indexedTokenLength, indexEntries, indexIdleMs, type SqliteCollection } from './collection';
+import type { SqliteCollection } from './collection';
+import { indexBatch, indexedTokenLength, indexEntries, indexIdleMs } from './search-index';
 import { createSqliteStore } from './store';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-search-index-'));
@@ -151,10 +152,10 @@ describe('SQLite lead search: the token table and the leads not yet indexed (dec
       await expectSearches(store, leads);
 
       // Indexed (half of them, then all): the same answers from both parts, then from the index alone.
-      expect(collection(store).indexPending(5)).toBe(5);
+      expect(collection(store).searchIndex!.indexPending(5)).toBe(5);
       expect(pendingIn(file)).toBe(5);
       await expectSearches(store, leads);
-      expect(collection(store).indexAllPending()).toBe(5);
+      expect(collection(store).searchIndex!.indexAllPending()).toBe(5);
       expect(pendingIn(file)).toBe(0);
       await expectSearches(store, leads);
 

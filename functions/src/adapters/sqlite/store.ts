@@ -49,8 +49,8 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
   // Leads are indexed for search in the background (decision 013); what a crash left pending, now.
   const inquiries = new SqliteCollection<Inquiry>(db, tables.inquiries, { indexing: 'background' });
   const quotes = new SqliteCollection<QuoteRequest>(db, tables.quotes, { indexing: 'background' });
-  inquiries.indexAllPending();
-  quotes.indexAllPending();
+  const searchIndexes = [inquiries.searchIndex, quotes.searchIndex];
+  for (const index of searchIndexes) index?.indexAllPending();
   const reviews = new SqliteCollection<Review>(db, tables.reviews);
   const messages = new SqliteMessages(db, { inquiry: inquiries, quote: quotes, review: reviews });
   const bookings = new SqliteCollection<BookingRecord>(db, tables.bookings);
@@ -105,8 +105,7 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
       if (row?.checkedAt !== now) throw new Error('The health probe did not read back what it wrote');
     },
     async close() {
-      inquiries.stopIndexing();
-      quotes.stopIndexing();
+      for (const index of searchIndexes) index?.stopIndexing();
       db.close();
     },
   };
