@@ -1,0 +1,55 @@
+/**
+ * The lint zone that keeps the test parts out of production code, checked on fixtures that break
+ * it: ESLint runs the repository's own config (eslint.config.js) on each snippet as if it were
+ * the file named, and must report an import of @site/test-support (or of its folder by a
+ * relative path) from functions/src and web/src, and only there: tests may import it.
+ *
+ * Only the zone rule runs, without type information (the snippets are not on disk, so the
+ * TypeScript project service cannot open them; the zone rule needs no types).
+ */
+import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({
+  cwd: resolve(import.meta.dirname, '..'),
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
+});
+
+const refusal =
+  'imported in restricted zone. Production code does not import @site/test-support (test parts only): tests, benchmarks and scripts may.';
+
+async function zoneMessages(filePath: string, specifier: string): Promise<string[]> {
+  const code = `import * as part from '${specifier}';\nexport const used = part;\n`;
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('production code never imports the test parts (lint)', () => {
+  it.each([
+    ['functions/src/services/model-pipeline-extra.ts', '@site/test-support/model-fixtures'],
+    ['functions/src/services/model-pipeline-extra.ts', '../../../test-support/model-fixtures'],
+    ['functions/src/adapters/smtp/extra.ts', '@site/test-support/message-peers'],
+    ['functions/src/index-extra.ts', '@site/test-support/stores'],
+    ['web/src/lib/extra.ts', '@site/test-support/message-peers'],
+    ['web/src/features/showroom/components/extra.tsx', '@site/test-support/model-fixtures'],
+  ])('refuses %s importing %s, naming the rule and what to do', async (file, specifier) => {
+    expect(await zoneMessages(file, specifier)).toEqual([`import-x/no-restricted-paths: Unexpected path "${specifier}" ${refusal}`]);
+  });
+
+  it.each([
+    ['functions/src/services/model-pipeline-extra.test.ts', '@site/test-support/model-fixtures'],
+    ['functions/test/extra.test.ts', '@site/test-support/cloud-storage'],
+    ['web/src/lib/extra.test.ts', '@site/test-support/firestore-emulator'],
+    ['e2e/specs/extra.spec.ts', '@site/test-support/message-peers'],
+    ['functions/scripts/extra.ts', '@site/test-support/model-fixtures'],
+  ])('lets %s (a test, spec or script) import %s', async (file, specifier) => {
+    expect(await zoneMessages(file, specifier)).toEqual([]);
+  });
+
+  it('lets production code import what it may (the domain package)', async () => {
+    expect(await zoneMessages('functions/src/services/extra.ts', '@site/domain')).toEqual([]);
+    expect(await zoneMessages('web/src/lib/extra.ts', '@site/domain')).toEqual([]);
+  });
+});
