@@ -47,6 +47,15 @@ const webFeatures = readdirSync(join(import.meta.dirname, 'web/src/features'), {
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Production code never imports the test parts (@site/test-support: SMTP and SMS peers, generated
+// model files, a Cloud Storage stand-in, the tests' stores): they are not part of any bundle and
+// are free to do what production must not (fixed seeds, fake answers). Tests may.
+const productionWithoutTestSupport = (target) => ({
+  target,
+  from: './test-support',
+  message: 'Production code does not import @site/test-support (test parts only): tests, benchmarks and scripts may.',
+});
+
 /** The server's layers that use ports/: adapters and ports themselves import none of them. */
 const layersAbovePorts = [
   './functions/src/app.ts',
@@ -54,6 +63,27 @@ const layersAbovePorts = [
   './functions/src/http',
   './functions/src/auth',
   './functions/src/services',
+];
+
+/** The web app's zones: features apart from each other and from the app, shared code below both. */
+const webZones = [
+  // Features are independent: the app composes them; what two need lives in components/ or lib/.
+  ...webFeatures.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move what both need to components/ or lib/, or compose them in app/.',
+  })),
+  {
+    target: './web/src/features',
+    from: './web/src/app',
+    message: 'Features do not import the app layer: the app imports features, not the other way.',
+  },
+  {
+    target: ['./web/src/components', './web/src/lib', './web/src/config', './web/src/styles'],
+    from: ['./web/src/app', './web/src/features'],
+    message: 'Shared code (components/, lib/, config/) does not import app/ or features/.',
+  },
 ];
 
 export default tseslint.config(
@@ -77,7 +107,7 @@ export default tseslint.config(
       ecmaVersion: 2022,
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'test-support/*.ts'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -206,34 +236,17 @@ export default tseslint.config(
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['web/tsconfig.json'] })] },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            // Features are independent: the app composes them; what two need lives in components/ or lib/.
-            ...webFeatures.map((feature) => ({
-              target: `./web/src/features/${feature}`,
-              from: './web/src/features',
-              except: [`./${feature}`],
-              message: 'A feature does not import another feature: move what both need to components/ or lib/, or compose them in app/.',
-            })),
-            {
-              target: './web/src/features',
-              from: './web/src/app',
-              message: 'Features do not import the app layer: the app imports features, not the other way.',
-            },
-            {
-              target: ['./web/src/components', './web/src/lib', './web/src/config', './web/src/styles'],
-              from: ['./web/src/app', './web/src/features'],
-              message: 'Shared code (components/, lib/, config/) does not import app/ or features/.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...webZones, productionWithoutTestSupport('./web/src')] }] },
+  },
+  {
+    // The web app's tests keep to the same zones, and may import the test parts.
+    files: ['web/src/**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['web/tsconfig.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones }] },
   },
   {
     files: ['functions/**/*.{ts,tsx}'],
@@ -254,6 +267,7 @@ export default tseslint.config(
           zones: [
             functionsWithoutWeb,
             ...audienceZones,
+            productionWithoutTestSupport('./functions/src'),
             {
               target: ['./functions/src/routes', './functions/src/services', './functions/src/ports'],
               from: './functions/src/adapters',

@@ -1,45 +1,81 @@
 /**
- * The import boundaries between the audiences of the quotes' and bookings' services
- * (eslint.config.js `audienceZones`) hold: a negative fixture for each zone, linted with the
- * repository's own config as if it were the module's text, fails with the zone's message, and
- * the same module importing the shared core passes.
+ * The lint zones hold, checked on fixtures that break them: ESLint runs the repository's own
+ * config (eslint.config.js) on each snippet as if it were the file named, and must report the
+ * zone's message there, and only there.
+ * - Production code (functions/src, web/src) never imports @site/test-support; tests may.
+ * - The quotes' and bookings' services keep their audiences apart: the customer's modules import
+ *   no staff-only one, and the shared cores import no audience's module.
+ *
+ * Only the zone rule runs, without type information (the snippets are not on disk, so the
+ * TypeScript project service cannot open them; the zone rule needs no types).
  */
 import { ESLint } from 'eslint';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const root = resolve(import.meta.dirname, '..');
-const rule = 'import-x/no-restricted-paths';
-const eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === rule });
+const eslint = new ESLint({
+  cwd: resolve(import.meta.dirname, '..'),
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
+});
 
-/** The zone messages ESLint gives `source` as the text of `path`. */
-async function zoneMessages(path: string, source: string): Promise<string[]> {
-  const [result] = await eslint.lintText(source, { filePath: resolve(root, path) });
-  return result.messages.filter((message) => message.ruleId === rule).map((message) => message.message);
+const refusal =
+  'imported in restricted zone. Production code does not import @site/test-support (test parts only): tests, benchmarks and scripts may.';
+
+/** The zone messages ESLint gives `code` as the text of `filePath`. */
+async function messagesFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
 }
 
-describe('the services split by audience', () => {
-  it("keep staff-only modules out of the customer's quotes and booking", async () => {
-    const leak = "import { StaffQuotes } from './staff-quotes';\nexport const leak = StaffQuotes;\n";
-    expect(await zoneMessages('functions/src/services/customer-quotes.ts', leak)).toEqual([
-      expect.stringContaining("The customer's services do not import staff-only ones"),
-    ]);
-    const calendar = "import { StaffCalendar } from './booking-calendar';\nexport const leak = StaffCalendar;\n";
-    expect(await zoneMessages('functions/src/services/bookings.ts', calendar)).toEqual([
-      expect.stringContaining("The customer's services do not import staff-only ones"),
-    ]);
-    const shared = "import { QuoteCore } from './quote-shared';\nexport const core = QuoteCore;\n";
-    expect(await zoneMessages('functions/src/services/customer-quotes.ts', shared)).toEqual([]);
-  }, 60_000);
+/** The zone messages for a module at `filePath` that imports everything of `specifier`. */
+function zoneMessages(filePath: string, specifier: string): Promise<string[]> {
+  return messagesFor(filePath, `import * as part from '${specifier}';\nexport const used = part;\n`);
+}
 
-  it("keep the shared cores from importing any audience's module", async () => {
-    const upward = "import { QuotePayments } from './quote-payments';\nexport const up = QuotePayments;\n";
-    expect(await zoneMessages('functions/src/services/quote-shared.ts', upward)).toEqual([
-      expect.stringContaining('The shared cores of quotes and bookings import no audience'),
-    ]);
-    const booking = "import { CustomerBookings } from './bookings';\nexport const up = CustomerBookings;\n";
-    expect(await zoneMessages('functions/src/services/booking-shared.ts', booking)).toEqual([
-      expect.stringContaining('The shared cores of quotes and bookings import no audience'),
-    ]);
-  }, 60_000);
+describe('production code never imports the test parts (lint)', () => {
+  it.each([
+    ['functions/src/services/model-pipeline-extra.ts', '@site/test-support/model-fixtures'],
+    ['functions/src/services/model-pipeline-extra.ts', '../../../test-support/model-fixtures'],
+    ['functions/src/adapters/smtp/extra.ts', '@site/test-support/message-peers'],
+    ['functions/src/index-extra.ts', '@site/test-support/stores'],
+    ['web/src/lib/extra.ts', '@site/test-support/message-peers'],
+    ['web/src/features/showroom/components/extra.tsx', '@site/test-support/model-fixtures'],
+  ])('refuses %s importing %s, naming the rule and what to do', async (file, specifier) => {
+    expect(await zoneMessages(file, specifier)).toEqual([`import-x/no-restricted-paths: Unexpected path "${specifier}" ${refusal}`]);
+  });
+
+  it.each([
+    ['functions/src/services/model-pipeline-extra.test.ts', '@site/test-support/model-fixtures'],
+    ['functions/test/extra.test.ts', '@site/test-support/cloud-storage'],
+    ['web/src/lib/extra.test.ts', '@site/test-support/firestore-emulator'],
+    ['e2e/specs/extra.spec.ts', '@site/test-support/message-peers'],
+    ['functions/scripts/extra.ts', '@site/test-support/model-fixtures'],
+  ])('lets %s (a test, spec or script) import %s', async (file, specifier) => {
+    expect(await zoneMessages(file, specifier)).toEqual([]);
+  });
+
+  it('lets production code import what it may (the domain package)', async () => {
+    expect(await zoneMessages('functions/src/services/extra.ts', '@site/domain')).toEqual([]);
+    expect(await zoneMessages('web/src/lib/extra.ts', '@site/domain')).toEqual([]);
+  });
+});
+
+describe('the services split by audience (lint)', () => {
+  const staffOnly = "The customer's services do not import staff-only ones";
+  const cores = 'The shared cores of quotes and bookings import no audience';
+
+  it.each([
+    ['functions/src/services/customer-quotes.ts', './staff-quotes', staffOnly],
+    ['functions/src/services/bookings.ts', './booking-calendar', staffOnly],
+    ['functions/src/services/bookings.ts', './calendar-feed', staffOnly],
+    ['functions/src/services/quote-shared.ts', './quote-payments', cores],
+    ['functions/src/services/booking-shared.ts', './bookings', cores],
+  ])('refuses %s importing %s', async (file, specifier, message) => {
+    expect(await zoneMessages(file, specifier)).toEqual([expect.stringContaining(message)]);
+  });
+
+  it("lets the customer's quotes import the shared core", async () => {
+    expect(await zoneMessages('functions/src/services/customer-quotes.ts', './quote-shared')).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@ import {
   type ReceivedEmail,
   type TestSmtpServer,
   type TestTwilioServer,
-} from '../../functions/test/message-peers';
+} from '@site/test-support/message-peers';
 import { test as base, expect, failOnConsoleErrors, signIn } from '../support/fixtures';
 import { adminCredentials, startServer, type RunningServer } from '../support/server';
 import { card, dashboardReady, seed, tab, toast, uniqueName } from './admin-helpers';

@@ -1,4 +1,4 @@
-import { type ReceivedEmail } from '../../functions/test/message-peers';
+import { type ReceivedEmail } from '@site/test-support/message-peers';
 import { failOnConsoleErrors, signIn } from '../support/fixtures';
 import { expect, test } from '../support/mail';
 import { adminCredentials } from '../support/server';

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../functions/test/message-peers';
+import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '@site/test-support/message-peers';
 import { test as base, expect } from './fixtures';
 import { adminCredentials, startServer, type RunningServer } from './server';
 

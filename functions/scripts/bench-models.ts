@@ -3,7 +3,7 @@
  * kitchen file, against its budgets (docs/decisions/012-model-optimisation.md):
  *
  * 1. generates the designer file (about 1,000,000 triangles, eight 4096 px textures, 60 MB or
- *    more: src/services/model-fixtures.ts) into a temporary folder;
+ *    more: test-support/model-fixtures.ts) into a temporary folder;
  * 2. optimises it in a child process, as the server does (optimizeModelInWorker), measuring
  *    the wall time, the child's peak RSS (worker thread included) and the longest stall of
  *    its event loop meanwhile: budgets 60 s, 1.5 GB, 8 MB out, textures at most 2048 px;
@@ -70,7 +70,7 @@ if (process.argv[2] === '--optimise') {
 }
 
 // ------------------------------------------------------------------ the bench
-const { designerModel } = await import('../src/services/model-fixtures');
+const { designerModel } = await import('@site/test-support/model-fixtures');
 const { chromium } = await import('playwright-core');
 const { default: pixelmatch } = await import('pixelmatch');
 const { PNG } = await import('pngjs');

@@ -19,31 +19,22 @@ import {
   type TotpEnrolment,
   type User,
 } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorStore } from '@site/test-support/stores';
 import { createHash } from 'node:crypto';
-import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, resetSecondFactors } from '../src/accounts';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { countedEntriesPerMinute } from '../src/services/audit';
 import { totpCode } from '../src/auth/second-factor';
 import { sha256 } from '../src/ids';
 import type { Store } from '../src/ports/store';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { goodInquiry, goodQuote, goodReview, startTestApp, type Client, type TestApp } from './harness';
 import { SoftwarePasskey } from './software-passkey';
 
 type ApiError = { message: string; errors?: Record<string, string> };
 
 const password = 'correct horse battery staple';
-let projects = 0;
-function firestoreStore(): Store {
-  const projectId = `account-${process.pid}-${Date.now()}-${projects++}`;
-  const app = initializeApp({ projectId }, projectId);
-  const db = getFirestore(app);
-  db.settings({ host: firestoreEmulatorHost, ssl: false });
-  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
-}
+const firestoreStore = () => emulatorStore('account');
 
 describeAccounts('SQLite', undefined);
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore'), () => {

@@ -1,3 +1,4 @@
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,6 @@ import { createLocalObjectStore } from '../src/adapters/local-objects/local-obje
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { verifyPassword } from '../src/auth/passwords';
 import { seedDemo } from '../src/demo/seed';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 
 const run = promisify(execFile);
 const functionsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');

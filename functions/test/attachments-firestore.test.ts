@@ -11,19 +11,19 @@
  */
 import { attachmentLimits, attachmentMessages, type Inquiry, type QuoteRequest } from '@site/domain';
 import { assertFails, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorProject } from '@site/test-support/stores';
+import type { Firestore } from 'firebase-admin/firestore';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roomPhoto } from '../src/demo/room-photos';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
+import { roomPhoto } from '../src/demo/room-photos';
 import { runMaintenance } from '../src/services/maintenance';
 import { imageSizeProblem } from '../src/services/photo-pipeline';
 import { uploadQuotaMessages } from '../src/services/upload-quota';
 import { idOf, samplePdf, storedFiles, upload } from './attachments-support';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { goodInquiry, goodQuote, startTestApp, type Client, type TestApp } from './harness';
 import { line59Megapixels } from './hostile-images';
@@ -38,12 +38,10 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('customer attachments on Fire
   const queries = recordQueries();
 
   beforeAll(async () => {
-    const projectId = `attachments-${process.pid}-${Date.now()}`;
-    const app = initializeApp({ projectId }, projectId);
-    db = getFirestore(app);
-    db.settings({ host: firestoreEmulatorHost, ssl: false });
+    const project = emulatorProject('attachments');
+    db = project.db;
     // As the Cloud Function runs: no processing after the answer, the trigger does it.
-    t = await startTestApp({}, () => createFirestoreStore(db, { onClose: () => deleteApp(app) }), undefined, undefined, { jobs: [] });
+    t = await startTestApp({}, project.store, undefined, undefined, { jobs: [] });
     staff = await t.adminClient();
     photo = await roomPhoto({ seed: 'firestore-attachment', orientation: 6 });
   }, 60_000);

@@ -3,24 +3,24 @@
  * runs it: the `api` handler behind an Express front that reads every body first (raw bytes
  * in `rawBody`, up to 32 MB), and the `processAttachment` trigger. Firestore is Google's
  * emulator. The Cloud Storage emulator cannot run on this machine (the Firebase CLI's
- * emulator suite is not installed), so a small local server answers the Storage JSON API
- * calls the Cloud Storage object store makes (upload, metadata, download, delete), as the
- * project's other function tests do: the adapter's own code runs, against a stand-in.
+ * emulator suite is not installed), so @site/test-support's stand-in answers the Storage JSON
+ * API calls the Cloud Storage object store makes (upload, metadata, download, delete): the
+ * adapter's own code runs, against a stand-in.
  */
 import type { AttachmentUploadUrl, Inquiry, UploadedAttachment } from '@site/domain';
+import { startCloudStorageStandIn, type CloudStorageStandIn } from '@site/test-support/cloud-storage';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
 import express from 'express';
 import { deleteApp, getApps } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Request as FunctionsRequest } from 'firebase-functions/v2/https';
-import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exifReveals, roomPhoto } from '../src/demo/room-photos';
 import { api, processAttachment } from '../src/index';
 import { idOf, samplePdf } from './attachments-support';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { Client, goodInquiry } from './harness';
 
 const projectId = `demo-attachments-fn-${process.pid}`;
@@ -29,88 +29,27 @@ const origin = `https://${projectId}.web.app`;
 const admin = { username: 'staff', password: 'correct horse battery staple' };
 const browser = { origin };
 
+let storage: CloudStorageStandIn;
 /** What the Storage stand-in holds, by object name. */
-const stored = new Map<string, { media: Buffer; meta: Record<string, string> }>();
-let fake: Server;
+let stored: CloudStorageStandIn['stored'];
 let front: Server;
 let base: string;
 
 const listen = (server: Server) =>
   new Promise<string>((done) => server.listen(0, '127.0.0.1', () => done(`127.0.0.1:${(server.address() as AddressInfo).port}`)));
 
-/** The file part of a multipart/related upload (the metadata part comes first). */
-function multipartMedia(body: Buffer, contentType: string): Buffer {
-  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1] ?? '';
-  const parts = body.toString('latin1').split(`--${boundary}`);
-  const media = parts[2] ?? '';
-  return Buffer.from(media.slice(media.indexOf('\r\n\r\n') + 4, media.lastIndexOf('\r\n')), 'latin1');
-}
-
-/** CRC32C (Castagnoli), big-endian, base64: the checksum Cloud Storage reports and the client verifies. */
-function crc32c(data: Buffer): string {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0x82f63b78 : crc >>> 1;
-  }
-  const out = Buffer.alloc(4);
-  out.writeUInt32BE((crc ^ 0xffffffff) >>> 0);
-  return out.toString('base64');
-}
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<Buffer>((done) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => done(Buffer.concat(chunks)));
-  });
-
 const infoLog = vi.spyOn(console, 'info').mockImplementation(() => undefined);
 
 beforeAll(async () => {
   if (!firestoreEmulatorHost) return;
-  const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = await readBody(req);
-    res.setHeader('content-type', 'application/json');
-    const url = new URL(req.url ?? '/', 'http://fake');
-    if (url.pathname.endsWith('/accounts:update')) return res.end(JSON.stringify({ localId: JSON.parse(body.toString()).localId }));
-    if (url.pathname === `/upload/storage/v1/b/${bucket}/o`) {
-      const media = multipartMedia(body, req.headers['content-type'] ?? '');
-      const name = url.searchParams.get('name') ?? '';
-      const meta = {
-        bucket,
-        name,
-        size: String(media.length),
-        md5Hash: createHash('md5').update(media).digest('base64'),
-        crc32c: crc32c(media),
-        generation: '1',
-      };
-      stored.set(name, { media, meta });
-      return res.end(JSON.stringify(meta));
-    }
-    const object = /^(?:\/download)?(?:\/storage\/v1)?\/b\/[^/]+\/o\/(.+)$/.exec(url.pathname);
-    const file = object ? stored.get(decodeURIComponent(object[1])) : undefined;
-    if (object && req.method === 'DELETE') {
-      stored.delete(decodeURIComponent(object[1]));
-      res.statusCode = 204;
-      return res.end();
-    }
-    if (file && url.searchParams.get('alt') === 'media') {
-      res.setHeader('content-type', 'application/octet-stream');
-      return res.end(file.media);
-    }
-    if (file) return res.end(JSON.stringify(file.meta));
-    res.statusCode = 404;
-    res.end(JSON.stringify({ error: { code: 404, message: 'Not found' } }));
-  };
-  fake = createServer((req, res) => void answer(req, res));
-  const fakeHost = await listen(fake);
+  storage = await startCloudStorageStandIn(bucket);
+  stored = storage.stored;
   Object.assign(process.env, {
     GCLOUD_PROJECT: projectId,
     STORAGE_BUCKET: bucket,
     FIRESTORE_EMULATOR_HOST: firestoreEmulatorHost,
-    FIREBASE_AUTH_EMULATOR_HOST: fakeHost,
-    FIREBASE_STORAGE_EMULATOR_HOST: fakeHost,
+    FIREBASE_AUTH_EMULATOR_HOST: storage.host,
+    FIREBASE_STORAGE_EMULATOR_HOST: storage.host,
     NOTIFY_EMAIL: 'office@example.com',
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
@@ -129,8 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   front?.closeAllConnections();
   await new Promise((done) => front?.close(done));
-  fake?.closeAllConnections();
-  await new Promise((done) => fake?.close(done));
+  await storage?.close();
   await Promise.all(getApps().map((app) => deleteApp(app)));
   infoLog.mockRestore();
 });

@@ -10,13 +10,12 @@
  */
 import { bookingMessages, type ApiError, type BookingAvailability, type BookingCalendar, type PublicBooking } from '@site/domain';
 import { visitDateLabel } from '@site/domain/booking-slots';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorProject } from '@site/test-support/stores';
+import type { Firestore } from 'firebase-admin/firestore';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingCellsCollection } from '../src/adapters/firestore/bookings';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
 
@@ -41,11 +40,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('booking on Firestore'), () =
   const queries = recordQueries();
 
   beforeAll(async () => {
-    const projectId = `bookings-${process.pid}-${Date.now()}`;
-    const app = initializeApp({ projectId }, projectId);
-    db = getFirestore(app);
-    db.settings({ host: firestoreEmulatorHost, ssl: false });
-    t = await startTestApp({}, () => createFirestoreStore(db, { onClose: () => deleteApp(app) }), undefined, undefined, {
+    const project = emulatorProject('bookings');
+    db = project.db;
+    t = await startTestApp({}, project.store, undefined, undefined, {
       delivery: { policy: testPolicy, configured: { email: null, sms: null } },
       settings: testSettings,
     });

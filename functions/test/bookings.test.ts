@@ -23,6 +23,7 @@ import type {
   QuoteRequest,
 } from '@site/domain';
 import { bookingMessages, nextVisitMessage } from '@site/domain';
+import { startSmtpServer } from '@site/test-support/message-peers';
 import Database from 'better-sqlite3';
 import ICAL from 'ical.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +34,6 @@ import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { readEnv } from '../src/config';
 import { startEmbedded } from '../src/embedded/site';
 import { admin, startTestApp, testSettings, until, type Client, type TestApp } from './harness';
-import { startSmtpServer } from './message-peers';
 
 const hour = 3_600_000;
 const day = 24 * hour;

@@ -2,13 +2,13 @@
  * A queued message survives kill -9: the built embedded server is killed in a burst of
  * inquiries, started again, and every acknowledged inquiry's emails arrive.
  */
+import { startSmtpServer, type TestSmtpServer } from '@site/test-support/message-peers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchSize } from '../src/embedded/delivery-worker';
 import { until } from './harness';
-import { startSmtpServer, type TestSmtpServer } from './message-peers';
 import { burstThenKill, startServer, stopServer, type Acknowledged } from './server-process';
 
 const dirs: string[] = [];

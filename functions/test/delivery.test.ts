@@ -4,6 +4,13 @@
  * Twilio's Messages API.
  */
 import type { DeliveryStatus, MessageDelivery } from '@site/domain';
+import {
+  startSmtpServer,
+  startTwilioServer,
+  twilioAccount,
+  type TestSmtpServer,
+  type TestTwilioServer,
+} from '@site/test-support/message-peers';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +19,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
 import { startEmbedded, type Embedded } from '../src/embedded/site';
 import { admin, Client, goodInquiry, goodQuote, goodReview, until } from './harness';
-import { startSmtpServer, startTwilioServer, twilioAccount, type TestSmtpServer, type TestTwilioServer } from './message-peers';
 
 let smtp: TestSmtpServer;
 let twilio: TestTwilioServer;

@@ -3,6 +3,7 @@
  * forms refuse a request without a token or with one that is not a valid App Check token
  * (both decided without Google's servers), and the setting itself is checked at start.
  */
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -17,7 +18,6 @@ import { firebaseAppCheck } from '../src/firebase/app-check';
 import { readFirebaseEnv } from '../src/firebase/env';
 import { createFirebaseSite } from '../src/firebase/site';
 import { unverifiedClientMessage } from '../src/http/client-check';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { Client, goodQuote } from './harness';
 
 const projectId = `demo-app-check-${process.pid}`;

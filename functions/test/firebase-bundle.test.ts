@@ -3,6 +3,7 @@
  * listing only what the bundle imports at the versions installed here, and a module that
  * firebase-functions loads offline and describes as firebase deploy would see it.
  */
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesCacheControl } from '../src/firebase/pages';
 import { openerPolicyFor, securityHeaderList } from '../src/http/security';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { isolatedPaths, unisolatedPaths } from './opener-policy-paths';
 
 const root = join(import.meta.dirname, '../..');

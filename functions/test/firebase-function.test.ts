@@ -6,12 +6,14 @@
  * and Storage emulators' endpoints the function calls (revoking tokens, storing files).
  */
 import type { DeliveryStatus, MessageDelivery, Model3d, Project, PublicProject, QuoteRequest } from '@site/domain';
+import { multipartMedia, startCloudStorageStandIn, type CloudStorageStandIn } from '@site/test-support/cloud-storage';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { variantsModel } from '@site/test-support/model-fixtures';
 import express from 'express';
 import { deleteApp, getApp, getApps } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import type { Request as FunctionsRequest } from 'firebase-functions/v2/https';
-import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
@@ -24,9 +26,7 @@ import { createFirebaseSite } from '../src/firebase/site';
 import { firebaseServices } from '../src/firebase/services';
 import { createFirebasePages, pagesCacheControl } from '../src/firebase/pages';
 import { api, optimizeModel, pages } from '../src/index';
-import { variantsModel } from '../src/services/model-fixtures';
 import type { CurrentSettings } from '../src/services/settings';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { browserAgent, Client, glb, goodInquiry, goodQuote } from './harness';
 
@@ -35,13 +35,7 @@ const bucket = `${projectId}.appspot.com`;
 const origin = `https://${projectId}.web.app`;
 const admin = { username: 'staff', password: 'correct horse battery staple' };
 
-interface Recorded {
-  method: string;
-  url: string;
-  body: Buffer;
-}
-
-let fake: Server;
+let storage: CloudStorageStandIn;
 let front: Server;
 /** The `pages` function behind the same kind of front, and a second handler that renders on every request. */
 let pagesFront: Server;
@@ -51,85 +45,29 @@ let freshBase: string;
 /** Every query the function sends Firestore, for the index check at the end. */
 let queries: ReturnType<typeof recordQueries>;
 let base: string;
-const recorded: Recorded[] = [];
+/** Every request the Storage and Auth stand-in received. */
+let recorded: CloudStorageStandIn['recorded'];
 /** What the Storage stand-in holds, by object name. */
-const stored = new Map<string, { media: Buffer; meta: Record<string, string> }>();
+let stored: CloudStorageStandIn['stored'];
 
 const listen = (server: Server) =>
   new Promise<string>((done) => server.listen(0, '127.0.0.1', () => done(`127.0.0.1:${(server.address() as AddressInfo).port}`)));
-/** The file part of a multipart/related upload (the metadata part comes first). */
-function multipartMedia(body: Buffer, contentType: string): Buffer {
-  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1] ?? '';
-  const parts = body.toString('latin1').split(`--${boundary}`);
-  const media = parts[2] ?? '';
-  return Buffer.from(media.slice(media.indexOf('\r\n\r\n') + 4, media.lastIndexOf('\r\n')), 'latin1');
-}
-
-/** CRC32C (Castagnoli), big-endian, base64: the checksum Cloud Storage reports and the client verifies. */
-function crc32c(data: Buffer): string {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0x82f63b78 : crc >>> 1;
-  }
-  const out = Buffer.alloc(4);
-  out.writeUInt32BE((crc ^ 0xffffffff) >>> 0);
-  return out.toString('base64');
-}
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<Buffer>((done) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => done(Buffer.concat(chunks)));
-  });
-
 /** What the function logs at info level, where it says it created the first admin. */
 const infoLog = vi.spyOn(console, 'info').mockImplementation(() => undefined);
 
 beforeAll(async () => {
   if (!firestoreEmulatorHost) return;
   queries = recordQueries();
-  // The Auth emulator's accounts:update (refresh-token revocation) and the Storage
-  // emulator's JSON API upload, answered as the real emulators answer them.
-  const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = await readBody(req);
-    recorded.push({ method: req.method ?? '', url: req.url ?? '', body });
-    res.setHeader('content-type', 'application/json');
-    const url = new URL(req.url ?? '/', 'http://fake');
-    if (url.pathname.endsWith('/accounts:update')) return res.end(JSON.stringify({ localId: JSON.parse(body.toString()).localId }));
-    if (url.pathname === `/upload/storage/v1/b/${bucket}/o`) {
-      const media = multipartMedia(body, req.headers['content-type'] ?? '');
-      const md5Hash = createHash('md5').update(media).digest('base64');
-      const name = url.searchParams.get('name') ?? '';
-      const meta = { bucket, name, size: String(media.length), md5Hash, crc32c: crc32c(media), generation: '1' };
-      stored.set(name, { media, meta });
-      return res.end(JSON.stringify(meta));
-    }
-    // Reading a stored object back (a photo's original, processed by the function) and deleting it.
-    const object = /^(?:\/download)?(?:\/storage\/v1)?\/b\/[^/]+\/o\/(.+)$/.exec(url.pathname);
-    const file = object ? stored.get(decodeURIComponent(object[1])) : undefined;
-    if (object && req.method === 'DELETE') {
-      stored.delete(decodeURIComponent(object[1]));
-      res.statusCode = 204;
-      return res.end();
-    }
-    if (file && url.searchParams.get('alt') === 'media') {
-      res.setHeader('content-type', 'application/octet-stream');
-      return res.end(file.media);
-    }
-    if (file) return res.end(JSON.stringify(file.meta));
-    res.statusCode = 404;
-    res.end(JSON.stringify({ error: { code: 404, message: 'Not found' } }));
-  };
-  fake = createServer((req, res) => void answer(req, res));
-  const fakeHost = await listen(fake);
+  // The Auth emulator's accounts:update (refresh-token revocation) and the Storage emulator's
+  // JSON API, answered as the real emulators answer them.
+  storage = await startCloudStorageStandIn(bucket);
+  ({ recorded, stored } = storage);
   Object.assign(process.env, {
     GCLOUD_PROJECT: projectId,
     STORAGE_BUCKET: bucket,
     FIRESTORE_EMULATOR_HOST: firestoreEmulatorHost,
-    FIREBASE_AUTH_EMULATOR_HOST: fakeHost,
-    FIREBASE_STORAGE_EMULATOR_HOST: fakeHost,
+    FIREBASE_AUTH_EMULATOR_HOST: storage.host,
+    FIREBASE_STORAGE_EMULATOR_HOST: storage.host,
     NOTIFY_EMAIL: 'office@example.com',
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
@@ -160,8 +98,7 @@ afterAll(async () => {
   }
   front?.closeAllConnections();
   await new Promise((done) => front?.close(done));
-  fake?.closeAllConnections();
-  await new Promise((done) => fake?.close(done));
+  await storage?.close();
   queries?.stop();
   await Promise.all(getApps().map((app) => deleteApp(app)));
   infoLog.mockRestore();

@@ -2,12 +2,12 @@
  * Rate limits in Firebase mode hold across the function's instances: two API instances
  * counting in the same Firestore (Google's emulator) share every limit.
  */
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firestoreHitCounter, rateLimitCollection } from '../src/adapters/firestore/hit-counter';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { admin, goodQuote, startTestApp, type TestApp } from './harness';
 
 const projectId = `demo-limits-${process.pid}`;

@@ -6,6 +6,7 @@
  * at all, with the query shapes the web app uses.
  */
 import type { Inquiry, Review } from '@site/domain';
+import { firestoreEmulatorHost, loadRules, onEmulator } from '@site/test-support/firestore-emulator';
 import { deleteApp as deleteWebApp, initializeApp as initializeWebApp, type FirebaseApp } from 'firebase/app';
 import {
   collection,
@@ -29,7 +30,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdmin } from '../src/accounts';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
 import type { Store } from '../src/ports/store';
-import { firestoreEmulatorHost, loadRules, onEmulator } from './firestore-emulator';
 
 const projectId = `demo-live-${process.pid}`;
 let store: Store;

@@ -6,11 +6,10 @@
  * function overlap), unsubscribing, and the composite index the reminder query needs.
  */
 import type { ApiError, Inquiry, LeadHistoryEntry, PublicReview, Review } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorProject } from '@site/test-support/stores';
+import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { goodInquiry, startTestApp, type Client, type TestApp } from './harness';
 
@@ -24,11 +23,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('verified reviews on Firestor
   const queries = recordQueries();
 
   beforeAll(async () => {
-    const projectId = `review-requests-${process.pid}-${Date.now()}`;
-    const app = initializeApp({ projectId }, projectId);
-    db = getFirestore(app);
-    db.settings({ host: firestoreEmulatorHost, ssl: false });
-    t = await startTestApp({}, () => createFirestoreStore(db, { onClose: () => deleteApp(app) }));
+    const project = emulatorProject('review-requests');
+    db = project.db;
+    t = await startTestApp({}, project.store);
     staff = await t.adminClient();
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@
  * before any model may use it. The bucket here is an in-memory ObjectStore that offers
  * createUploadUrl and head as the Cloud Storage store does; the data is in Google's Firestore emulator.
  */
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createServer, type Server } from 'node:http';
@@ -20,7 +21,6 @@ import { createMemoryFeed } from '../src/adapters/memory-feed';
 import { createApp } from '../src/app';
 import type { ObjectStore } from '../src/ports/object-store';
 import type { Store } from '../src/ports/store';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { admin as adminAccount, Client, glb, testDelivery } from './harness';
 import { thinLine } from './hostile-images';
 

@@ -7,15 +7,14 @@
  */
 import { defaultBusinessHours } from '@site/domain/business-hours';
 import type { Inquiry, LeadStats, QuoteRequest } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorProject } from '@site/test-support/stores';
+import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillFollowUp } from '../src/adapters/firestore/backfill';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { messageSettingsOf } from '../src/message-settings';
 import type { Clock } from '../src/ports/clock';
 import { sendDueReminders } from '../src/services/follow-up';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { goodInquiry, goodQuote, startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
 
@@ -36,11 +35,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('follow-up reminders on Fires
   const queries = recordQueries();
 
   beforeAll(async () => {
-    const projectId = `follow-up-${process.pid}-${Date.now()}`;
-    const app = initializeApp({ projectId }, projectId);
-    db = getFirestore(app);
-    db.settings({ host: firestoreEmulatorHost, ssl: false });
-    t = await startTestApp({}, () => createFirestoreStore(db, { onClose: () => deleteApp(app) }), undefined, undefined, {
+    const project = emulatorProject('follow-up');
+    db = project.db;
+    t = await startTestApp({}, project.store, undefined, undefined, {
       delivery: { policy: testPolicy, configured: { email: null, sms: null } },
       settings: site,
     });

@@ -6,6 +6,13 @@
  * also across restarts on the same DATA_DIR. The dashboard's stats count the overdue leads.
  */
 import type { Inquiry, LeadStats, MessageDelivery, QuoteRequest } from '@site/domain';
+import {
+  startSmtpServer,
+  startTwilioServer,
+  twilioAccount,
+  type TestSmtpServer,
+  type TestTwilioServer,
+} from '@site/test-support/message-peers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +21,6 @@ import { readEnv } from '../src/config';
 import { startEmbedded, type Embedded } from '../src/embedded/site';
 import type { Clock } from '../src/ports/clock';
 import { admin, Client, goodInquiry, goodQuote, until } from './harness';
-import { startSmtpServer, startTwilioServer, twilioAccount, type TestSmtpServer, type TestTwilioServer } from './message-peers';
 
 /** A clock that stands still where the test puts it. */
 class SetClock implements Clock {

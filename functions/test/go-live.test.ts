@@ -5,14 +5,21 @@
  * checklist reads the store on SQLite and on the Firestore adapter (Google's emulator).
  */
 import { defaultSettings, type ApiError, type GoLiveItem, type SiteSettings } from '@site/domain';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import {
+  startSmtpServer,
+  startTwilioServer,
+  twilioAccount,
+  type TestSmtpServer,
+  type TestTwilioServer,
+} from '@site/test-support/message-peers';
+import { emulatorStore } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpEmailSender } from '../src/adapters/smtp/smtp-email-sender';
 import { createTwilioSmsSender } from '../src/adapters/twilio/twilio-sms-sender';
 import type { Store } from '../src/ports/store';
 import type { CurrentSettings } from '../src/services/settings';
-import { emulatorStore, firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { admin, startTestApp, testPolicy, type Client, type TestApp } from './harness';
-import { startSmtpServer, startTwilioServer, twilioAccount, type TestSmtpServer, type TestTwilioServer } from './message-peers';
 
 type Checklist = { items: GoLiveItem[]; done: boolean };
 

@@ -4,32 +4,15 @@
  * that is not one, and recorded in the audit trail.
  */
 import { jobDoneMessages, jobDoneOn, type ApiError, type AuditEntry, type Inquiry, type QuoteRequest } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { storesUnderTest } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
-import type { Store } from '../src/ports/store';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { goodInquiry, goodQuote, startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
 
 /** Melbourne's day (yyyy-MM-dd) `days` from now. */
 const melbourneDay = (days = 0) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date(Date.now() + days * 24 * 3600 * 1000));
 
-const stores: Array<[string, (() => Promise<Store>) | undefined, boolean]> = [
-  ['SQLite', undefined, true],
-  [
-    onEmulator('Firestore'),
-    async () => {
-      const projectId = `job-done-${process.pid}-${Date.now()}`;
-      const app = initializeApp({ projectId }, projectId);
-      const db = getFirestore(app);
-      db.settings({ host: firestoreEmulatorHost, ssl: false });
-      return createFirestoreStore(db, { onClose: () => deleteApp(app) });
-    },
-    Boolean(firestoreEmulatorHost),
-  ],
-];
+const stores = storesUnderTest('job-done');
 
 describe.each(stores)('job done on %s', (_name, makeStore, runs) => {
   let t: TestApp;

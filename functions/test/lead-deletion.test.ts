@@ -5,10 +5,11 @@
  * Nothing is sent about it afterwards, also not the review request's reminder.
  */
 import type { ApiError, Inquiry, QuoteRequest, ReviewInviteView } from '@site/domain';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorStore } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../src/ports/store';
 import { idOf, samplePdf, storedFiles, upload } from './attachments-support';
-import { emulatorStore, firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { goodInquiry, goodQuote, startTestApp, type Client, type TestApp } from './harness';
 
 const firestoreStore = () => emulatorStore('lead-deletion');

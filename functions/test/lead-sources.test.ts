@@ -4,22 +4,13 @@
  * the Sources view's figures per channel and campaign.
  */
 import type { Inquiry, LeadSourcesReport, LeadStatus, QuoteRequest } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorStore } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import type { Store } from '../src/ports/store';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { goodInquiry, goodQuote, startTestApp, type TestApp } from './harness';
 
-let projects = 0;
-function firestoreStore(): Store {
-  const projectId = `lead-sources-${process.pid}-${Date.now()}-${projects++}`;
-  const app = initializeApp({ projectId }, projectId);
-  const db = getFirestore(app);
-  db.settings({ host: firestoreEmulatorHost, ssl: false });
-  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
-}
+const firestoreStore = () => emulatorStore('lead-sources');
 
 type ApiError = { message: string; errors: Record<string, string> };
 

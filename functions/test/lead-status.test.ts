@@ -12,25 +12,16 @@ import {
   type LeadStats,
   type QuoteRequest,
 } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorStore } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import type { Store } from '../src/ports/store';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { admin, goodInquiry, goodQuote, startTestApp, type Client, type TestApp } from './harness';
 
 type ApiError = { message: string; errors?: Record<string, string> };
 type Listed<T> = Array<T & { messages: unknown[] }>;
 
-let projects = 0;
-function firestoreStore(): Store {
-  const projectId = `lead-status-${process.pid}-${Date.now()}-${projects++}`;
-  const app = initializeApp({ projectId }, projectId);
-  const db = getFirestore(app);
-  db.settings({ host: firestoreEmulatorHost, ssl: false });
-  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
-}
+const firestoreStore = () => emulatorStore('lead-status');
 
 describeLeadWork('SQLite', undefined);
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore'), () => {

@@ -1,15 +1,12 @@
 /**
  * The showroom's GLB pipeline (src/services/model-pipeline.ts) on generated models
- * (src/services/model-fixtures.ts): what each of its two files holds, read back as a viewer
+ * (@site/test-support/model-fixtures): what each of its two files holds, read back as a viewer
  * would, against the model it was made from.
  */
 import { NodeIO, type Document, type Material } from '@gltf-transform/core';
 import { ALL_EXTENSIONS, type KHRMaterialsVariants, type MappingList } from '@gltf-transform/extensions';
 import { getBounds } from '@gltf-transform/functions';
 import { limits } from '@site/domain';
-import { MeshoptDecoder } from 'meshoptimizer';
-import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
 import {
   designerModel,
   texturedModel,
@@ -18,7 +15,10 @@ import {
   variantFinishes,
   variantsModel,
   type ModelFixture,
-} from '../src/services/model-fixtures';
+} from '@site/test-support/model-fixtures';
+import { MeshoptDecoder } from 'meshoptimizer';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ModelOptimizationError, optimizeModel, optimizeModelInWorker, type OptimizedModel } from '../src/services/model-pipeline';
 
 /** The glTF JSON of a GLB, read straight from its first chunk. */

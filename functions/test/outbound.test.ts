@@ -5,12 +5,10 @@
  * fake lines in staff alerts or turn confirmations into a relay. On SQLite and on Firestore.
  */
 import type { MessageDelivery } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorStore } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import type { Store } from '../src/ports/store';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { goodInquiry, goodQuote, goodReview, startTestApp, testSettings, type TestApp } from './harness';
 
 const day = 24 * 60 * 60 * 1000;
@@ -18,14 +16,7 @@ const day = 24 * 60 * 60 * 1000;
 /** The harness's site, with a staff mobile, so the staff SMS shows beside the customer's. */
 const settings = { ...testSettings, notifications: { ...testSettings.notifications, mobiles: ['+61411111111'] } };
 
-let projects = 0;
-const firestore = async (): Promise<Store> => {
-  const projectId = `outbound-${process.pid}-${projects++}`;
-  const app = initializeApp({ projectId }, projectId);
-  const db = getFirestore(app);
-  db.settings({ host: firestoreEmulatorHost, ssl: false });
-  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
-};
+const firestore = () => emulatorStore('outbound');
 
 describe('outbound messages and text hygiene, SQLite', () => {
   describeOutbound();
@@ -40,7 +31,7 @@ interface Failure {
   errors: Record<string, string>;
 }
 
-function describeOutbound(makeStore?: () => Promise<Store>) {
+function describeOutbound(makeStore?: () => Store) {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({}, makeStore, undefined, undefined, { settings });

@@ -4,31 +4,22 @@
  * SQLite and on the Firestore adapter (Google's emulator). Each run gets an empty database.
  */
 import type { Inquiry, Review } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorStore } from '@site/test-support/stores';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import type { NewMessage } from '../src/ports/messages';
 import type { Store } from '../src/ports/store';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 
-let projects = 0;
 const stores: Record<string, () => { store: Store; cleanUp: () => void }> = {
   SQLite: () => {
     const dir = mkdtempSync(join(tmpdir(), 'personal-data-'));
     return { store: createSqliteStore({ file: join(dir, 'site.sqlite') }), cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
   },
-  Firestore: () => {
-    const projectId = `personal-data-${process.pid}-${Date.now()}-${projects++}`;
-    const app = initializeApp({ projectId }, projectId);
-    const db = getFirestore(app);
-    db.settings({ host: firestoreEmulatorHost, ssl: false });
-    return { store: createFirestoreStore(db, { onClose: () => deleteApp(app) }), cleanUp: () => undefined };
-  },
+  Firestore: () => ({ store: emulatorStore('personal-data'), cleanUp: () => undefined }),
 };
 
 describePersonalData('SQLite');

@@ -5,26 +5,17 @@
  * gets an empty database.
  */
 import type { AuditEntry, Inquiry, PrivacyErasure, PrivacyRecords, QuoteRequest, Review } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorStore } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import type { Store } from '../src/ports/store';
 import { runMaintenance } from '../src/services/maintenance';
 import { idOf, samplePdf, storedFiles, upload } from './attachments-support';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { goodInquiry, goodQuote, goodReview, startTestApp, type Client, type TestApp } from './harness';
 
 type ApiError = { message: string; errors?: Record<string, string> };
 
-let projects = 0;
-function firestoreStore(): Store {
-  const projectId = `privacy-${process.pid}-${Date.now()}-${projects++}`;
-  const app = initializeApp({ projectId }, projectId);
-  const db = getFirestore(app);
-  db.settings({ host: firestoreEmulatorHost, ssl: false });
-  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
-}
+const firestoreStore = () => emulatorStore('privacy');
 
 describePrivacy('SQLite', undefined);
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore'), () => {

@@ -7,6 +7,7 @@
  */
 import type { ApiError, CustomerPage, CustomerQuote, Quote, QuoteRequest } from '@site/domain';
 import { quoteAnswerMessages } from '@site/domain';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { CheckoutEvent, DepositCheckout } from '../src/ports/quotes';
@@ -15,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { samplePdf } from './attachments-support';
 import { createLogger } from '../src/embedded/logging';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { goodQuote, startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
 

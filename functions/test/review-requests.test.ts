@@ -5,6 +5,7 @@
  * also across a restart), and unsubscribing (the page's POST and a mail client's one-click POST).
  */
 import type { ApiError, Inquiry, LeadHistoryEntry, PublicReview, Review } from '@site/domain';
+import { startSmtpServer, type TestSmtpServer } from '@site/test-support/message-peers';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,6 @@ import { readEnv } from '../src/config';
 import { startEmbedded, type Embedded } from '../src/embedded/site';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { admin, Client, goodInquiry, goodQuote, startTestApp, until, type TestApp } from './harness';
-import { startSmtpServer, type TestSmtpServer } from './message-peers';
 
 const day = 24 * 60 * 60 * 1000;
 const apps: TestApp[] = [];

@@ -19,13 +19,14 @@ import {
 import { addBusinessHours, businessHoursOf } from '@site/domain/business-hours';
 import { defaultSettings } from '@site/domain';
 import { settingsMessages } from '@site/domain/settings-schema';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorStore } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
 import { settingsSeedOf } from '../src/message-settings';
 import { melbourneTime } from '../src/services/lead-messages';
 import type { Store } from '../src/ports/store';
 import type { CurrentSettings } from '../src/services/settings';
-import { emulatorStore, firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { admin, browserAgent, goodInquiry, startTestApp, testSettings, type Client, type TestApp } from './harness';
 
 const firestoreStore = () => emulatorStore('settings');

@@ -1,7 +1,7 @@
+import { texturedModel, truncatedModel, untexturedModel, variantsModel } from '@site/test-support/model-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hotspot, Inquiry, Model3d } from '@site/domain';
 import { leadMessages, loadEmailLayouts } from '../src/services/lead-messages';
-import { texturedModel, truncatedModel, untexturedModel, variantsModel } from '../src/services/model-fixtures';
 import { glb, goodInquiry, startTestApp, testMessageSettings, type Client, type TestApp } from './harness';
 
 let t: TestApp;

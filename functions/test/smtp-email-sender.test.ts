@@ -1,7 +1,7 @@
+import { startSmtpServer, type TestSmtpServer } from '@site/test-support/message-peers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSmtpEmailSender } from '../src/adapters/smtp/smtp-email-sender';
 import type { EmailSender } from '../src/ports/senders';
-import { startSmtpServer, type TestSmtpServer } from './message-peers';
 
 describe('the SMTP sender', () => {
   let smtp: TestSmtpServer;

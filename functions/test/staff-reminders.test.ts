@@ -8,15 +8,11 @@
  */
 import type { BookingAvailability, Inquiry, LeadStats, PublicBooking, QuoteRequest } from '@site/domain';
 import { defaultBusinessHours } from '@site/domain/business-hours';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { storesUnderTest } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import type { Clock } from '../src/ports/clock';
-import type { Store } from '../src/ports/store';
 import type { MessageSettings } from '../src/services/lead-messages';
 import { heldRemindersDigest, sendDueReminders } from '../src/services/follow-up';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { goodInquiry, goodQuote, startTestApp, testMessageSettings, testPolicy, testSettings, type Client, type TestApp } from './harness';
 
 const at = (iso: string): Clock => ({ now: () => new Date(iso) });
@@ -29,20 +25,7 @@ const staffed: MessageSettings = {
 };
 const nobody: MessageSettings = { ...staffed, staffEmails: [], staffPhones: [] };
 
-const stores: Array<[string, (() => Promise<Store>) | undefined, boolean]> = [
-  ['SQLite', undefined, true],
-  [
-    onEmulator('Firestore'),
-    async () => {
-      const projectId = `staff-reminders-${process.pid}-${Date.now()}`;
-      const app = initializeApp({ projectId }, projectId);
-      const db = getFirestore(app);
-      db.settings({ host: firestoreEmulatorHost, ssl: false });
-      return createFirestoreStore(db, { onClose: () => deleteApp(app) });
-    },
-    Boolean(firestoreEmulatorHost),
-  ],
-];
+const stores = storesUnderTest('staff-reminders');
 
 describe.each(stores)('staff reminders on %s', (_name, makeStore, runs) => {
   let t: TestApp;

@@ -3,24 +3,15 @@
  * signed-in admins leave nothing, and the daily counts hold unique visitors beside page views.
  */
 import type { Visitor, VisitorDay } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorStore } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
 import type { Store } from '../src/ports/store';
 import { runMaintenance } from '../src/services/maintenance';
 import { visitorDay } from '../src/services/unique-visitors';
-import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { browserAgent, startTestApp, type TestApp } from './harness';
 
-let projects = 0;
-function firestoreStore(): Store {
-  const projectId = `visitors-${process.pid}-${Date.now()}-${projects++}`;
-  const app = initializeApp({ projectId }, projectId);
-  const db = getFirestore(app);
-  db.settings({ host: firestoreEmulatorHost, ssl: false });
-  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
-}
+const firestoreStore = () => emulatorStore('visitors');
 
 const firefox = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:132.0) Gecko/20100101 Firefox/132.0';
 const crawlers = {

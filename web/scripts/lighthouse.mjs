@@ -28,7 +28,7 @@ import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-
 // The embedded server's benchmarks' helper: waiting until a server's background work is done.
 import { untilQuiet } from '../../functions/scripts/bench-support.mjs';
 // The SMTP server the server's own tests send to (Node runs its TypeScript as is).
-import { startSmtpServer } from '../../functions/test/message-peers.ts';
+import { startSmtpServer } from '@site/test-support/message-peers';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..');

@@ -4,10 +4,10 @@
  * reason, where it is not installed).
  */
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost, onEmulator } from '../firestore-emulator';
 
 const host = firestoreEmulatorHost;
 const rulesFile = join(import.meta.dirname, '../../../firestore.rules');

@@ -1,18 +1,14 @@
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorProject } from '@site/test-support/stores';
 import { describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost, onEmulator } from '../../../test/firestore-emulator';
 import { searchTerm } from '../../ports/search';
 import { backfillLeadProgress } from './backfill';
-import { createFirestoreStore } from './store';
 
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('Backfill of lead statuses'), () => {
   it('gives leads stored before statuses a status, history and search tokens, keeps a status set meanwhile, and runs once', async () => {
-    const projectId = `backfill-${process.pid}-${Date.now()}`;
-    const app = initializeApp({ projectId }, projectId);
-    const db = getFirestore(app);
-    db.settings({ host: firestoreEmulatorHost, ssl: false });
-    const store = createFirestoreStore(db, { onClose: () => deleteApp(app) });
+    const project = emulatorProject('backfill');
+    const db = project.db;
+    const store = project.store();
     try {
       const contact = { firstName: 'Ava', lastName: 'Nguyen', email: 'ava@example.com', createdAt: '2024-01-01T00:00:00.000Z' };
       await db

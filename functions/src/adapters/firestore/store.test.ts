@@ -1,14 +1,12 @@
 import type { Review } from '@site/domain';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
+import { emulatorProject } from '@site/test-support/stores';
+import type { Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firestoreEmulatorHost, onEmulator } from '../../../test/firestore-emulator';
 import { describeStoreContract } from '../../../test/store.contract';
 import { ConflictError, NotFoundError } from '../../ports/errors';
 import { decodeCursor, encodeCursor, type Store } from '../../ports/store';
-import { createFirestoreStore } from './store';
 
-let n = 0;
 interface Harness {
   projectId: string;
   db: Firestore;
@@ -17,11 +15,8 @@ interface Harness {
 
 /** A store on an empty database: every store gets a project of its own, deleted on close. */
 async function open(): Promise<Harness> {
-  const projectId = `store-test-${process.pid}-${Date.now()}-${n++}`;
-  const app = initializeApp({ projectId }, projectId);
-  const db = getFirestore(app);
-  db.settings({ host: firestoreEmulatorHost, ssl: false });
-  return { projectId, db, store: createFirestoreStore(db, { onClose: () => deleteApp(app) }) };
+  const { projectId, db, store } = emulatorProject('store-test');
+  return { projectId, db, store: store() };
 }
 
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('Firestore adapter'), () => {

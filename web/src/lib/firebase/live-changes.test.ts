@@ -6,6 +6,7 @@
  * A denial is real: the test loads rules that refuse one collection, then the real rules again.
  */
 import type { Inquiry, Model3d, QuoteRequest, Review, Visitor } from '@site/domain';
+import { firestoreEmulatorHost, loadRules, onEmulator } from '@site/test-support/firestore-emulator';
 import { deleteApp as deleteWebApp, initializeApp as initializeWebApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore as getWebFirestore, terminate, type Firestore } from 'firebase/firestore';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -16,7 +17,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdmin } from '../../../../functions/src/accounts';
 import { createFirestoreStore } from '../../../../functions/src/adapters/firestore/store';
 import type { Store } from '../../../../functions/src/ports/store';
-import { firestoreEmulatorHost, loadRules, onEmulator } from '../../../../functions/test/firestore-emulator';
 import {
   listenLimit,
   subscribeToChanges,

@@ -3,7 +3,8 @@ import { KHRMaterialsVariants } from '@gltf-transform/extensions';
 import sharp from 'sharp';
 
 /**
- * Test GLB files for the model pipeline (model-pipeline.ts), its tests and its benchmark,
+ * Test GLB files for the server's model pipeline (functions/src/services/model-pipeline.ts), its
+ * tests and its benchmark (never production code: lint keeps functions/src and web/src from it),
  * built with glTF Transform's Document API: metres, y up, the origin on the floor at the
  * model's centre, fronts facing +z. Everything is drawn from fixed seeds, so each call
  * makes the same bytes.

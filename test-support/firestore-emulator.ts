@@ -1,9 +1,5 @@
 /** Google's Firestore emulator that the Vitest global setup started, for test files. */
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { inject } from 'vitest';
-import { createFirestoreStore } from '../src/adapters/firestore/store';
-import type { Store } from '../src/ports/store';
 
 const provided = inject('firestoreEmulator');
 
@@ -38,18 +34,4 @@ declare module 'vitest' {
     /** Where Google's Firestore emulator listens (`127.0.0.1:PORT`), or why it cannot run here. */
     firestoreEmulator: { host: string } | { reason: string };
   }
-}
-
-let emulatorProjects = 0;
-
-/**
- * A Store on the Firestore adapter over a project of its own in the emulator (`{prefix}-...`),
- * so each test app starts with an empty database; closing the store deletes its app.
- */
-export function emulatorStore(prefix: string): Store {
-  const projectId = `${prefix}-${process.pid}-${Date.now()}-${emulatorProjects++}`;
-  const app = initializeApp({ projectId }, projectId);
-  const db = getFirestore(app);
-  db.settings({ host: firestoreEmulatorHost, ssl: false });
-  return createFirestoreStore(db, { onClose: () => deleteApp(app) });
 }
