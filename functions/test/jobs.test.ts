@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
 import { sampleModels } from '../src/demo/models/samples';
 import { seedSampleModels } from '../src/demo/models/seed-models';
-import { startDemo } from '../src/demo/start-demo';
+import { startDemo } from '../src/embedded/start-demo';
 import { jobKinds } from '../src/jobs/site-jobs';
 import * as index from '../src/index';
 

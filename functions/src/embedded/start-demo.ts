@@ -1,6 +1,6 @@
 import type { Env } from '../config';
-import { startEmbedded, type Embedded, type EmbeddedOptions } from '../embedded/site';
-import { seedDemo } from './seed';
+import { startEmbedded, type Embedded, type EmbeddedOptions } from './site';
+import { seedDemo } from '../demo/seed';
 
 /**
  * `npm run demo`: the embedded server on its data folder, filled with the demo content when
