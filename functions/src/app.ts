@@ -44,6 +44,9 @@ import type { DepositCheckout } from './ports/quotes';
 import { brandLogo } from './services/brand-images';
 import { quoteRoutes, stripeWebhookRoutes } from './routes/quotes';
 import { withChangeFeed } from './services/live-store';
+import { Portfolio } from './services/portfolio';
+import { Reviews } from './services/reviews';
+import { Showroom } from './services/showroom';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import type { JobUpgrades } from './jobs/deps';
 import { createSiteJobs } from './jobs/site-jobs';
@@ -279,6 +282,9 @@ export function createApp(deps: AppDeps) {
     (message, error) => log(message, error),
   );
   const ctx: RouteContext = {
+    showroom: new Showroom({ store, uploads, audit, clock, optimiseLater: (id) => jobs.enqueue('models', id) }),
+    portfolio: new Portfolio({ store, uploads, audit, clock }),
+    reviews: new Reviews({ store, leads, reviewRequests, audit, clock }),
     store,
     objects: deps.objects,
     feed: deps.feed,

@@ -20,6 +20,9 @@ import type { SettingsService } from '../services/settings';
 import type { DirectSenders } from '../services/go-live';
 import type { Uploads } from '../services/uploads';
 import type { SiteJobs } from '../jobs/site-jobs';
+import type { Portfolio } from '../services/portfolio';
+import type { Reviews } from '../services/reviews';
+import type { Showroom } from '../services/showroom';
 
 /** How emails and SMS about leads leave: the server's limits on them, and who sends them. */
 export interface Delivery {
@@ -35,6 +38,12 @@ export interface Delivery {
 
 /** What every route module receives. Built once by createApp. */
 export interface RouteContext {
+  /** The showroom's 3D models: the list and the admin's changes. */
+  showroom: Showroom;
+  /** The portfolio's projects: the public pages' data and the admin's changes. */
+  portfolio: Portfolio;
+  /** Reviews as written, and the admin's approval and deletion. */
+  reviews: Reviews;
   store: Store;
   objects: ObjectStore;
   feed: ChangeFeed;

@@ -7,7 +7,7 @@ import type { Collection, Where } from '../ports/store';
 export async function sendList<T extends { id: string }, R = T>(
   req: Request,
   res: Response,
-  collection: Collection<T>,
+  collection: Pick<Collection<T>, 'find' | 'count'>,
   options: {
     orderBy: keyof T & string;
     direction: 'asc' | 'desc';

@@ -9,6 +9,12 @@ import { clientKey } from './client-address';
 /** Who acted: the signed-in admin, or for a failed sign-in only the username tried. */
 export type Actor = Pick<User, 'username'> & { id?: string | null };
 
+/** Who asks for a change, and from where: what a service's audit entry names. */
+export interface ActedBy {
+  from: Request | Origin;
+  actor: Actor;
+}
+
 export interface AuditDetails {
   target?: string;
   detail?: string;
