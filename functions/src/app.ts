@@ -44,6 +44,9 @@ import type { DepositCheckout } from './ports/quotes';
 import { brandLogo } from './services/brand-images';
 import { quoteRoutes, stripeWebhookRoutes } from './routes/quotes';
 import { withChangeFeed } from './services/live-store';
+import { AccountService } from './services/account';
+import { SignInService } from './services/sign-in';
+import { CurrentPassword } from './auth/current-password';
 import { Portfolio } from './services/portfolio';
 import { Reviews } from './services/reviews';
 import { Showroom } from './services/showroom';
@@ -281,7 +284,19 @@ export function createApp(deps: AppDeps) {
     },
     (message, error) => log(message, error),
   );
+  const limits = createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock);
   const ctx: RouteContext = {
+    account: new AccountService({
+      store,
+      sessions,
+      audit,
+      clock,
+      currentPassword: new CurrentPassword(limits.currentPassword, audit),
+      requireMfa: options.requireMfa,
+      messageSettings,
+      clientAuth: deps.clientAuth,
+    }),
+    signIn: new SignInService({ store, audit, clock, requireMfa: options.requireMfa, messageSettings, clientAuth: deps.clientAuth }),
     showroom: new Showroom({ store, uploads, audit, clock, optimiseLater: (id) => jobs.enqueue('models', id) }),
     portfolio: new Portfolio({ store, uploads, audit, clock }),
     reviews: new Reviews({ store, leads, reviewRequests, audit, clock }),
@@ -301,7 +316,7 @@ export function createApp(deps: AppDeps) {
     leads,
     bookings,
     jobs,
-    limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
+    limits,
     verifiedClient: clientCheckGate(deps.clientCheck, (message) => log(message)),
     heartbeatMs: options.heartbeatMs,
     liveStreams: new Set(),
@@ -351,7 +366,7 @@ export function createApp(deps: AppDeps) {
   api.use(bookingRoutes(ctx));
   api.use(quoteRoutes({ ...ctx, quotes }));
   api.use(authRoutes(ctx, deps.clientAuth));
-  api.use(accountRoutes(ctx, deps.clientAuth));
+  api.use(accountRoutes(ctx));
   api.use(auditRoutes(ctx));
   api.use(modelRoutes(ctx));
   api.use(projectRoutes(ctx));

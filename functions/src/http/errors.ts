@@ -9,6 +9,7 @@ import {
   GoneError,
   InvalidError,
   NotFoundError,
+  NotSignedInError,
   StorageFullError,
   TooLargeError,
   TooManyError,
@@ -46,6 +47,7 @@ export function sendError(res: Response, status: number, body: ApiError, headers
 /** The status of each kind of refusal the services and adapters throw: the one place they meet HTTP. */
 const domainStatuses: ReadonlyArray<[abstract new (...args: never[]) => DomainError, number]> = [
   [InvalidError, 400],
+  [NotSignedInError, 401],
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],

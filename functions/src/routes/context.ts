@@ -20,7 +20,9 @@ import type { SettingsService } from '../services/settings';
 import type { DirectSenders } from '../services/go-live';
 import type { Uploads } from '../services/uploads';
 import type { SiteJobs } from '../jobs/site-jobs';
+import type { AccountService } from '../services/account';
 import type { Portfolio } from '../services/portfolio';
+import type { SignInService } from '../services/sign-in';
 import type { Reviews } from '../services/reviews';
 import type { Showroom } from '../services/showroom';
 
@@ -38,6 +40,10 @@ export interface Delivery {
 
 /** What every route module receives. Built once by createApp. */
 export interface RouteContext {
+  /** The signed-in admin's own account: second factors, password, sessions. */
+  account: AccountService;
+  /** Sign-in with the password and a second factor, and registration. */
+  signIn: SignInService;
   /** The showroom's 3D models: the list and the admin's changes. */
   showroom: Showroom;
   /** The portfolio's projects: the public pages' data and the admin's changes. */
