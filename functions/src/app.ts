@@ -1,7 +1,8 @@
 import { attachmentLimits, type SiteSettings } from '@site/domain';
 import express, { type RequestHandler } from 'express';
 import { Sessions } from './auth/sessions';
-import { errorHandler, HttpError, notFound } from './http/errors';
+import { InvalidError, NotFoundError } from './ports/errors';
+import { errorHandler } from './http/errors';
 import { jsonBody, jsonLimitBytes } from './http/json-body';
 import { clientCheckGate } from './http/client-check';
 import { createLimits, memoryHitCounter } from './http/rate-limit';
@@ -342,11 +343,11 @@ export function createApp(deps: AppDeps) {
   // The public answer says only that the server is up; the details are for admins.
   api.get('/health', (req, res, next) => {
     if (req.query.deep === undefined) return res.json({ status: 'ok' });
-    if (req.query.deep !== '1') throw new HttpError(400, 'deep must be 1', { deep: 'Must be 1' });
+    if (req.query.deep !== '1') throw new InvalidError('deep must be 1', { deep: 'Must be 1' });
     next();
   });
   api.get('/health', sessions.requireAdmin, async (_req, res) => {
-    if (!deps.health) throw new HttpError(404, 'The deep health check is only available on the embedded server');
+    if (!deps.health) throw new NotFoundError('The deep health check is only available on the embedded server');
     const report = await deps.health();
     res.status(report.status === 'ok' ? 200 : 503).json(report);
   });
@@ -376,13 +377,13 @@ export function createApp(deps: AppDeps) {
   api.use(settingsRoutes(ctx));
   api.use(eventRoutes(ctx));
   api.use(() => {
-    throw notFound();
+    throw new NotFoundError();
   });
 
   const objectsRouter = objectRoutes(ctx);
   app.use('/api', api);
   app.use('/objects', objectsRouter, () => {
-    throw notFound();
+    throw new NotFoundError();
   });
   if (deps.site) app.use(deps.site);
   app.use(errorHandler(log));

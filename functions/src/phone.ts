@@ -16,4 +16,3 @@ export function mobileNumber(phone: string, parsed = parsePhoneNumberFromString(
   }
   return { ok: true, e164: parsed.number };
 }
-

@@ -31,8 +31,6 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what = 'Not found') => new HttpError(404, what);
-
 export function validationError(error: z.ZodError): HttpError {
   const errors = fieldErrors(error);
   const first = Object.values(errors)[0] ?? 'Invalid request';

@@ -11,7 +11,7 @@ import {
 } from '@site/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '../http/errors';
+import { InvalidError } from '../ports/errors';
 import { parse, queryParams } from '../http/validate';
 import type { Collection, Where } from '../ports/store';
 import type { RouteContext } from './context';
@@ -28,7 +28,7 @@ const pageSize = 500;
 
 const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2026-01-31T13:00:00Z` });
 const periodSchema = z.object({ from: instant('from').optional(), to: instant('to').optional() });
-const periodError = (message: string) => new HttpError(400, message, { from: message });
+const periodError = (message: string) => new InvalidError(message, { from: message });
 
 const empty = (): LeadSourceFigures => ({ leads: 0, quoted: 0, won: 0 });
 const add = (figures: LeadSourceFigures, status: LeadStatus, count: number) => {

@@ -9,7 +9,7 @@ import {
 } from '@site/domain';
 import { Router, type Request, type Response } from 'express';
 import { signedIn } from '../auth/sessions';
-import { HttpError } from '../http/errors';
+import { NotFoundError } from '../ports/errors';
 import { body, idParam, parse, queryParams } from '../http/validate';
 import type { LeadKind } from '../services/attachments';
 import type { Collection } from '../ports/store';
@@ -84,7 +84,7 @@ export function leadRoutes(ctx: Pick<RouteContext, 'leads' | 'store' | 'sessions
   // A won lead's job marked done on a day: a history entry, after which a review can be asked for.
   router.post('/leads/:kind/:id/job-done', sessions.requireAdmin, async (req, res) => {
     const kind = ({ inquiry: 'inquiry', quote: 'quote' } as const)[req.params.kind as 'inquiry' | 'quote'] as LeadKind | undefined;
-    if (!kind) throw new HttpError(404, 'Not found');
+    if (!kind) throw new NotFoundError('Not found');
     const id = idParam(req);
     const { on } = parse(jobDoneSchema, body(req));
     const user = signedIn(res).user;

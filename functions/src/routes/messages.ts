@@ -1,7 +1,7 @@
 import type { DeliveryStatus } from '@site/domain';
 import { Router } from 'express';
 import { signedIn } from '../auth/sessions';
-import { HttpError, notFound } from '../http/errors';
+import { ConflictError, NotFoundError } from '../ports/errors';
 import { idParam } from '../http/validate';
 import type { RouteContext } from './context';
 
@@ -18,8 +18,8 @@ export function messageRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'deliv
 
   router.post('/messages/:id/retry', sessions.requireAdmin, async (req, res) => {
     const retried = await store.messages.retry(idParam(req), ctx.clock.now().toISOString());
-    if (retried === null) throw notFound('Message not found');
-    if (retried === 'not-failed') throw new HttpError(409, 'Only a failed message can be retried');
+    if (retried === null) throw new NotFoundError('Message not found');
+    if (retried === 'not-failed') throw new ConflictError('Only a failed message can be retried');
     ctx.delivery.wake?.();
     await ctx.audit.record(req, signedIn(res).user, 'message.retried', {
       target: `message:${retried.id}`,

@@ -3,7 +3,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { signedIn } from '../auth/sessions';
-import { notFound } from '../http/errors';
+import { NotFoundError } from '../ports/errors';
 import { body, parse } from '../http/validate';
 import { privateUploadKinds } from '../services/uploads';
 import type { RouteContext } from './context';
@@ -64,20 +64,20 @@ export function objectRoutes(ctx: Pick<RouteContext, 'objects' | 'store'>): Rout
     let contentType: string;
     if (folder === 'photos') {
       const match = processedPhoto.exec(file);
-      if (!match) throw notFound();
+      if (!match) throw new NotFoundError();
       contentType = `image/${match[1]}`;
     } else if (folder === 'models' && madeFromModel.test(file)) {
       contentType = 'model/gltf-binary';
     } else if (folder === 'brand') {
-      if (!brandFile.test(file)) throw notFound();
+      if (!brandFile.test(file)) throw new NotFoundError();
       contentType = 'image/png';
     } else {
       const record = await ctx.store.objects.findOne({ key });
-      if (!record || privateUploadKinds.has(record.kind)) throw notFound();
+      if (!record || privateUploadKinds.has(record.kind)) throw new NotFoundError();
       contentType = record.contentType;
     }
     const opened = await ctx.objects.open(key);
-    if (!opened) throw notFound();
+    if (!opened) throw new NotFoundError();
     res.set({
       'Content-Type': contentType,
       'Content-Length': String(opened.size),

@@ -1,7 +1,7 @@
 import { linkTokenPattern, reviewInviteMessages } from '@site/domain';
 import { Router, type Request } from 'express';
 import { signedIn } from '../auth/sessions';
-import { HttpError } from '../http/errors';
+import { InvalidError, NotFoundError } from '../ports/errors';
 import { idParam } from '../http/validate';
 import type { RouteContext } from './context';
 
@@ -12,8 +12,8 @@ function unsubscribeToken(req: Request): string {
   const fromQuery = req.query.t;
   const fromBody = (req.body as { t?: unknown } | undefined)?.t;
   const token = typeof fromQuery === 'string' ? fromQuery : typeof fromBody === 'string' ? fromBody : undefined;
-  if (token === undefined) throw new HttpError(400, 'The unsubscribe link has no token', { t: 'Required' });
-  if (!linkTokenPattern.test(token)) throw new HttpError(404, reviewInviteMessages.invalid);
+  if (token === undefined) throw new InvalidError('The unsubscribe link has no token', { t: 'Required' });
+  if (!linkTokenPattern.test(token)) throw new NotFoundError(reviewInviteMessages.invalid);
   return token;
 }
 
@@ -27,7 +27,7 @@ export function reviewRequestRoutes(ctx: Pick<RouteContext, 'audit' | 'reviewReq
 
   router.post('/leads/:kind/:id/review-request', sessions.requireAdmin, async (req, res) => {
     const kind = kinds[req.params.kind as keyof typeof kinds] as (typeof kinds)[keyof typeof kinds] | undefined;
-    if (!kind) throw new HttpError(404, 'Not found');
+    if (!kind) throw new NotFoundError('Not found');
     const id = idParam(req);
     const admin = signedIn(res).user;
     const { lead } = await reviewRequests.request(kind, id, admin.username);
@@ -45,7 +45,7 @@ export function reviewRequestRoutes(ctx: Pick<RouteContext, 'audit' | 'reviewReq
   router.post('/unsubscribe', async (req, res) => {
     const token = unsubscribeToken(req);
     const oneClick = req.query.t !== undefined && (req.body as unknown) === undefined;
-    if (!(await reviewRequests.unsubscribe(token, oneClick ? 'one-click' : 'link'))) throw new HttpError(404, reviewInviteMessages.invalid);
+    if (!(await reviewRequests.unsubscribe(token, oneClick ? 'one-click' : 'link'))) throw new NotFoundError(reviewInviteMessages.invalid);
     res.json({ unsubscribed: true });
   });
 

@@ -2,7 +2,7 @@ import { priceListEntrySchema, publicSettingsOf, type BrandImageKind } from '@si
 import { settingsUpdateSchema } from '@site/domain/settings-schema';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { HttpError } from '../http/errors';
+import { ConflictError, NotFoundError, NotSignedInError } from '../ports/errors';
 import { BrandImages, type BrandImageUrls } from '../services/brand-images';
 import { goLiveItems, sendTestMessages } from '../services/go-live';
 import { CurrentPassword } from '../auth/current-password';
@@ -74,7 +74,7 @@ export function settingsRoutes(
     // Asked for only when a sensitive setting changes: a session cookie alone cannot redirect deposits or alerts.
     const confirmPassword = async () => {
       const user = await ctx.store.users.get(admin.id);
-      if (!user) throw new HttpError(401, 'Not signed in');
+      if (!user) throw new NotSignedInError('Not signed in');
       await currentPassword.confirm(req, user, update);
     };
     const { current, changes, before } = await settings.update(update, admin.username, confirmPassword);
@@ -107,7 +107,7 @@ export function settingsRoutes(
   };
   const brandKind = (req: Request): BrandImageKind => {
     const kind = req.params.kind;
-    if (kind !== 'logo' && kind !== 'favicon') throw new HttpError(404, 'Brand images are the logo and the favicon');
+    if (kind !== 'logo' && kind !== 'favicon') throw new NotFoundError('Brand images are the logo and the favicon');
     return kind;
   };
   const saveImages = async (req: Request, res: Response, kind: BrandImageKind, urls: BrandImageUrls) => {
@@ -162,12 +162,11 @@ export function settingsRoutes(
     const site = await settings.settings();
     const recipients = channel === 'email' ? site.notifications.emails : site.notifications.mobiles;
     if (!recipients.length) {
-      throw new HttpError(409, channel === 'email' ? 'Add a staff email address first' : 'Add a staff mobile first');
+      throw new ConflictError(channel === 'email' ? 'Add a staff email address first' : 'Add a staff mobile first');
     }
     const sender = ctx.delivery.senders?.[channel];
     if (!sender) {
-      throw new HttpError(
-        409,
+      throw new ConflictError(
         ctx.delivery.configured[channel] === null
           ? 'On Firebase the Trigger Email and Twilio extensions send messages: check their delivery state in Firestore'
           : channel === 'email'

@@ -56,7 +56,9 @@ export class SignInService {
 
   /** A completed sign-in's audit entry and answer; the session was started by the caller. */
   async completed(req: Request, user: User, mfaSetupRequired: boolean, method: string) {
-    await this.deps.audit.record(req, user, 'login.succeeded', { detail: mfaSetupRequired ? `${method}; second factor to set up` : method });
+    await this.deps.audit.record(req, user, 'login.succeeded', {
+      detail: mfaSetupRequired ? `${method}; second factor to set up` : method,
+    });
     // Until a required second factor exists the browser gets no Firebase credentials.
     return mfaSetupRequired ? { ...user, mfaSetupRequired: true } : await this.withClientToken(user);
   }
@@ -82,7 +84,9 @@ export class SignInService {
     if (!upgraded) return;
     const before = JSON.stringify(record.recoveryCodes);
     // Only if the codes are still those read: one used or renewed meanwhile stays as it is.
-    await this.deps.store.users.transform(record.id, (u) => (JSON.stringify(u.recoveryCodes) === before ? { recoveryCodes: upgraded } : null));
+    await this.deps.store.users.transform(record.id, (u) =>
+      JSON.stringify(u.recoveryCodes) === before ? { recoveryCodes: upgraded } : null,
+    );
   }
 
   /** The admin of a pending sign-in; an admin deleted meanwhile ends it. */
@@ -170,7 +174,11 @@ export class SignInService {
    * A new admin: by a signed-in admin, or the first of all by anyone. `signedIn` is who asks
    * (read with the registration's turn, after the one before it).
    */
-  async register(req: Request, input: { username: string; password: string }, signedIn: () => Promise<SignedIn | null>): Promise<{ user: User; by: SignedIn | null }> {
+  async register(
+    req: Request,
+    input: { username: string; password: string },
+    signedIn: () => Promise<SignedIn | null>,
+  ): Promise<{ user: User; by: SignedIn | null }> {
     const weakness = await passwordWeakness(input.password, [input.username]);
     if (weakness) throw new InvalidError(weakness, { password: weakness });
     const { store } = this.deps;
