@@ -275,7 +275,8 @@ export default tseslint.config(
             {
               target: './functions/src/config.ts',
               from: ['./functions/src/services', './functions/src/routes', './functions/src/app.ts'],
-              message: 'config.ts reads the environment before anything runs: what it checks lives in a small module of its own (phone.ts).',
+              message:
+                'config.ts reads the environment before anything runs: what it checks lives in a small module of its own (phone.ts).',
             },
             {
               target: './functions/src/ports',
@@ -301,7 +302,8 @@ export default tseslint.config(
             {
               group: ['**/http/errors'],
               importNames: ['HttpError'],
-              message: 'Throw a domain error of ports/errors.ts (add a kind and its status in http/errors.ts if none fits): only http/ chooses statuses.',
+              message:
+                'Throw a domain error of ports/errors.ts (add a kind and its status in http/errors.ts if none fits): only http/ chooses statuses.',
             },
           ],
         },

@@ -64,7 +64,10 @@ describe('the lint zones of functions/src', () => {
   for (const fixture of fixtures) {
     it(`fail an import across them: ${fixture.zone}`, async () => {
       const messages = await zoneMessages(fixture.path, fixture.code);
-      expect(messages.some((message) => fixture.says.test(message)), messages.join('\n')).toBe(true);
+      expect(
+        messages.some((message) => fixture.says.test(message)),
+        messages.join('\n'),
+      ).toBe(true);
       // Written where it is allowed, the same import is not reported by that zone.
       const elsewhere = await zoneMessages(fixture.allowedAt, fixture.allowedCode ?? fixture.code);
       expect(elsewhere.filter((message) => fixture.says.test(message))).toEqual([]);
