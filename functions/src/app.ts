@@ -49,6 +49,11 @@ import { AccountService } from './services/account';
 import { SignInService } from './services/sign-in';
 import { CurrentPassword } from './auth/current-password';
 import { Portfolio } from './services/portfolio';
+import { goLiveItems } from './services/go-live';
+import { leadSourcesReport } from './services/lead-sources';
+import { MessageQueue } from './services/message-queue';
+import { PrivacyRequests } from './services/privacy';
+import { Visitors } from './services/visitors';
 import { Reviews } from './services/reviews';
 import { Showroom } from './services/showroom';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
@@ -301,7 +306,12 @@ export function createApp(deps: AppDeps) {
     showroom: new Showroom({ store, uploads, audit, clock, optimiseLater: (id) => jobs.enqueue('models', id) }),
     portfolio: new Portfolio({ store, uploads, audit, clock }),
     reviews: new Reviews({ store, leads, reviewRequests, audit, clock }),
-    store,
+    messages: new MessageQueue({ messages: store.messages, clock, wake: deps.delivery.wake }),
+    visitors: new Visitors({ store, clock }),
+    privacy: new PrivacyRequests({ store, clock, removeLead: leads.removeLead }),
+    leadSources: (from, to) => leadSourcesReport(store, from, to),
+    goLiveItems: () =>
+      goLiveItems({ store, settings, configured: deps.delivery.configured, lastBackupAt: deps.lastBackupAt, now: () => clock.now() }),
     objects: deps.objects,
     feed: deps.feed,
     clock,
@@ -390,6 +400,12 @@ export function createApp(deps: AppDeps) {
 
   return Object.assign(app, {
     context: ctx,
+    /**
+     * The store the app's services share (with its change feed): for the entry points (the
+     * demo's seed, the emulators' seed) and the tests, never the routes, which reach data
+     * through the services of `context`.
+     */
+    store,
     /** Ends every open event stream (at shutdown): browsers reconnect to the next server. */
     closeLiveStreams() {
       for (const close of [...ctx.liveStreams]) close();

@@ -31,7 +31,7 @@ describe('the jobs', () => {
     try {
       expect(seeded).toBe(true);
       await embedded.jobs.idle();
-      const models = (await embedded.app.context.store.models.find({ orderBy: 'displayOrder', direction: 'asc', limit: 10 })).items;
+      const models = (await embedded.app.store.models.find({ orderBy: 'displayOrder', direction: 'asc', limit: 10 })).items;
       expect(models.map((model) => [model.name, model.processing])).toEqual(sampleModels.map((sample) => [sample.name, 'done']));
       const listed = (await (await fetch(`${embedded.url}/api/3d-models`)).json()) as Array<{ modelUrl: string }>;
       expect(listed.map((model) => model.modelUrl)).toEqual(models.map((model) => model.modelUrl));

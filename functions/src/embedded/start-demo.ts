@@ -19,7 +19,7 @@ export async function startDemo(
   const embedded = await startEmbedded(env, options);
   const seed = options.seed ?? seedDemo;
   try {
-    const seeded = await seed(embedded.app.context.store, embedded.app.context.objects, { fullPhotos: options.fullPhotos });
+    const seeded = await seed(embedded.app.store, embedded.app.context.objects, { fullPhotos: options.fullPhotos });
     if (seeded) await embedded.jobs.resume();
     return { embedded, seeded };
   } catch (error) {

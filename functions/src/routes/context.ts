@@ -1,12 +1,11 @@
 import type { RequestHandler } from 'express';
-import type { MessageChannel } from '@site/domain';
+import type { GoLiveItem, LeadSourcesReport, MessageChannel } from '@site/domain';
 import type { Log } from '../ports/log';
 import type { Sessions } from '../auth/sessions';
 import type { Limits } from '../http/rate-limit';
 import type { ChangeFeed } from '../ports/change-feed';
 import type { Clock } from '../ports/clock';
 import type { ObjectStore } from '../ports/object-store';
-import type { Store } from '../ports/store';
 import type { MessagePolicy } from '../message-settings';
 import type { MessageSettings } from '../services/lead-messages';
 import type { AuditTrail } from '../services/audit';
@@ -20,6 +19,9 @@ import type { SettingsService } from '../services/settings';
 import type { DirectSenders } from '../services/go-live';
 import type { Uploads } from '../services/uploads';
 import type { SiteJobs } from '../jobs/site-jobs';
+import type { MessageQueue } from '../services/message-queue';
+import type { PrivacyRequests } from '../services/privacy';
+import type { Visitors } from '../services/visitors';
 import type { AccountService } from '../services/account';
 import type { Portfolio } from '../services/portfolio';
 import type { SignInService } from '../services/sign-in';
@@ -50,7 +52,16 @@ export interface RouteContext {
   portfolio: Portfolio;
   /** Reviews as written, and the admin's approval and deletion. */
   reviews: Reviews;
-  store: Store;
+  /** The emails and SMS about leads: their delivery, retries, each lead's. */
+  messages: MessageQueue;
+  /** The site's visits and unique visitors. */
+  visitors: Visitors;
+  /** The Privacy tool: a person's records, their export and erasure. */
+  privacy: PrivacyRequests;
+  /** Leads, quoted and won per channel and campaign over a period. */
+  leadSources: (from: Date, to: Date) => Promise<LeadSourcesReport>;
+  /** The go-live checklist: what the owner still has to set up before the site takes leads. */
+  goLiveItems: () => Promise<GoLiveItem[]>;
   objects: ObjectStore;
   feed: ChangeFeed;
   clock: Clock;

@@ -21,9 +21,9 @@ function unsubscribeToken(req: Request): string {
  * Review requests (admin), the review form's view of a link (public), and unsubscribing
  * (public, no sign-in: the link in the email and a mail client's RFC 8058 one-click POST).
  */
-export function reviewRequestRoutes(ctx: Pick<RouteContext, 'audit' | 'reviewRequests' | 'sessions' | 'store'>): Router {
+export function reviewRequestRoutes(ctx: Pick<RouteContext, 'audit' | 'messages' | 'reviewRequests' | 'sessions'>): Router {
   const router = Router();
-  const { sessions, store, reviewRequests } = ctx;
+  const { sessions, messages: queue, reviewRequests } = ctx;
 
   router.post('/leads/:kind/:id/review-request', sessions.requireAdmin, async (req, res) => {
     const kind = kinds[req.params.kind as keyof typeof kinds] as (typeof kinds)[keyof typeof kinds] | undefined;
@@ -32,7 +32,7 @@ export function reviewRequestRoutes(ctx: Pick<RouteContext, 'audit' | 'reviewReq
     const admin = signedIn(res).user;
     const { lead } = await reviewRequests.request(kind, id, admin.username);
     await ctx.audit.record(req, admin, 'review.requested', { target: `${kind}:${id}`, detail: `${lead.firstName} ${lead.lastName}` });
-    const messages = await store.messages.forLeads([lead.id]);
+    const messages = await queue.forLeads([lead.id]);
     res.status(201).json({ ...lead, messages: messages.get(lead.id) ?? [] });
   });
 

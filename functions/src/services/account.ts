@@ -57,14 +57,14 @@ export class AccountService {
   }
 
   /** The admin's stored record. */
-  async me(asking: SignedIn): Promise<UserRecord> {
+  async me(asking: Pick<SignedIn, 'user'>): Promise<UserRecord> {
     const user = await this.deps.store.users.get(asking.user.id);
     if (!user) throw new NotSignedInError('Not signed in');
     return user;
   }
 
   /** The admin's record, once `sent.currentPassword` is theirs (403 when missing or wrong, 429 after too many). */
-  async confirmCurrentPassword(asking: Asking, sent: unknown): Promise<UserRecord> {
+  async confirmCurrentPassword(asking: Pick<Asking, 'user' | 'from'>, sent: unknown): Promise<UserRecord> {
     const user = await this.me(asking);
     await this.deps.currentPassword.confirm(asking.from, user, sent);
     return user;
