@@ -369,9 +369,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
           ['login.succeeded', undefined, undefined],
         ]);
         // The stored entries are as they were: the names are looked up as the trail is read.
-        expect(await t.app.store.audit.find({ orderBy: 'at', direction: 'desc', limit: 50 })).not.toHaveProperty(
-          'items.0.targetName',
-        );
+        expect(await t.app.store.audit.find({ orderBy: 'at', direction: 'desc', limit: 50 })).not.toHaveProperty('items.0.targetName');
       });
     });
 

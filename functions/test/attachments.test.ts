@@ -424,13 +424,7 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       const orphanId = orphan.body.url.split('/').pop()!;
 
       sweep.clock.advance(23 * 60 * 60 * 1000);
-      let report = await runMaintenance(
-        sweep.app.store,
-        sweep.app.context.uploads,
-        sweep.clock,
-        retention,
-        sweep.app.context.attachments,
-      );
+      let report = await runMaintenance(sweep.app.store, sweep.app.context.uploads, sweep.clock, retention, sweep.app.context.attachments);
       expect(report.attachments).toBe(0);
       expect(await sweep.app.store.attachments.get(orphanId)).not.toBeNull();
 
@@ -443,13 +437,7 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       expect(late.status).toBe(400);
       expect(late.body.errors.attachments).toBe(attachmentMessages.unknown);
 
-      report = await runMaintenance(
-        sweep.app.store,
-        sweep.app.context.uploads,
-        sweep.clock,
-        retention,
-        sweep.app.context.attachments,
-      );
+      report = await runMaintenance(sweep.app.store, sweep.app.context.uploads, sweep.clock, retention, sweep.app.context.attachments);
       expect(report.attachments).toBe(1);
       expect(await sweep.app.store.attachments.get(orphanId)).toBeNull();
       expect(storedFiles(sweep)).toEqual([`${kept.body.url.split('/').pop()!}.pdf`]);

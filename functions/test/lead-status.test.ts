@@ -267,8 +267,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         expect((await t.client().get('/api/leads/stats')).status).toBe(401);
         const before = await staff.get<LeadStats>('/api/leads/stats');
         expect(before.status).toBe(200);
-        const newLeads =
-          (await t.app.store.inquiries.count({ status: 'new' })) + (await t.app.store.quotes.count({ status: 'new' }));
+        const newLeads = (await t.app.store.inquiries.count({ status: 'new' })) + (await t.app.store.quotes.count({ status: 'new' }));
         expect(before.body.waiting).toBe(newLeads);
 
         // Three leads contacted after waiting 1, 3 and 5 hours (the clock moves between arrival and contact).

@@ -80,8 +80,7 @@ async function requestReview(t: TestApp, staff: Client, file = join(t.dir, 'site
 }
 
 const review = { customerName: 'Mia L.', rating: 5, reviewText: 'A wonderful new kitchen, on time and tidy.' };
-const historyOf = async (t: TestApp, id: string): Promise<LeadHistoryEntry[]> =>
-  (await t.app.store.inquiries.get(id))?.history ?? [];
+const historyOf = async (t: TestApp, id: string): Promise<LeadHistoryEntry[]> => (await t.app.store.inquiries.get(id))?.history ?? [];
 
 describe('review requests', () => {
   it('emails a won lead a personal link, names the business and how to reach it, and records the request', async () => {
