@@ -44,6 +44,7 @@ export default tseslint.config(
       '**/dist/',
       '**/dist-ssr/',
       'functions/lib/',
+      'functions/.worker/',
       'coverage/',
       '.firebase/',
       '**/test-results/',
