@@ -93,6 +93,7 @@ export default tseslint.config(
       '**/dist/',
       '**/dist-ssr/',
       'functions/lib/',
+      'functions/.worker/',
       'coverage/',
       '.firebase/',
       '**/test-results/',
@@ -300,14 +301,44 @@ export default tseslint.config(
                 './functions/src/ports',
                 './functions/src/jobs',
                 './functions/src/firebase',
+                './functions/src/demo',
               ],
               from: './functions/src/embedded',
-              message: 'embedded/ is the embedded server and what only it runs: the shared layers and the Firebase entry do not import it.',
+              message:
+                'embedded/ is the embedded server and what only it runs: the shared layers, the demo content and the Firebase entry do not import it.',
+            },
+            {
+              target: './functions/src/config.ts',
+              from: ['./functions/src/services', './functions/src/routes', './functions/src/app.ts'],
+              message:
+                'config.ts reads the environment before anything runs: what it checks lives in a small module of its own (phone.ts).',
             },
             {
               target: './functions/src/ports',
               from: layersAbovePorts,
               message: 'ports/ is the lowest layer: the others import it, it imports none of them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One rule the server keeps: routes parse and call a service, services throw the domain
+    // errors of ports/errors.ts, and http/errors.ts maps them to statuses once. HttpError (a
+    // status chosen in place) belongs to http/ and to the sessions' 401 (auth/sessions.ts).
+    files: ['functions/src/**/*.{ts,tsx}'],
+    ignores: ['functions/src/http/**', 'functions/src/auth/sessions.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/errors'],
+              importNames: ['HttpError'],
+              message:
+                'Throw a domain error of ports/errors.ts (add a kind and its status in http/errors.ts if none fits): only http/ chooses statuses.',
             },
           ],
         },

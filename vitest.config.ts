@@ -25,7 +25,7 @@ export default defineConfig({
             // The docs keep up with the code (docs.test.ts).
             'test-support/**/*.test.ts',
           ],
-          globalSetup: ['functions/test/firestore-emulator.setup.ts'],
+          globalSetup: ['functions/test/firestore-emulator.setup.ts', 'functions/test/model-worker.setup.ts'],
         },
       },
       {

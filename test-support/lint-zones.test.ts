@@ -5,8 +5,11 @@
  * - Production code (functions/src, web/src) never imports @site/test-support; tests may.
  * - The quotes' and bookings' services keep their audiences apart: the customer's modules import
  *   no staff-only one, and the shared cores import no audience's module.
+ * - The server's layers: only http/ (and the sessions) throw HttpError, the demo content does not
+ *   reach into the embedded server, config.ts loads no service, routes import no adapter; the same
+ *   import where the zone allows it reports nothing.
  *
- * Only the zone rule runs, without type information (the snippets are not on disk, so the
+ * Only the zone rules run (import-x/no-restricted-paths, no-restricted-imports), without type information (the snippets are not on disk, so the
  * TypeScript project service cannot open them; the zone rule needs no types).
  */
 import { ESLint } from 'eslint';
@@ -16,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 const eslint = new ESLint({
   cwd: resolve(import.meta.dirname, '..'),
   overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-  ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
+  ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths' || ruleId === 'no-restricted-imports',
 });
 
 const refusal =
@@ -77,5 +80,56 @@ describe('the services split by audience (lint)', () => {
 
   it("lets the customer's quotes import the shared core", async () => {
     expect(await zoneMessages('functions/src/services/customer-quotes.ts', './quote-shared')).toEqual([]);
+  });
+});
+
+describe('the layers of functions/src (lint)', () => {
+  const fixtures: Array<{ zone: string; path: string; code: string; says: RegExp; allowedAt: string }> = [
+    {
+      zone: 'only http/ (and the sessions) throw HttpError',
+      path: 'functions/src/routes/lint-fixture.ts',
+      code: "import { HttpError } from '../http/errors';\nexport const refuse = () => new HttpError(404, 'Not found');\n",
+      says: /Throw a domain error of ports\/errors\.ts/,
+      allowedAt: 'functions/src/http/lint-fixture.ts',
+    },
+    {
+      zone: 'services throw domain errors, not HttpError',
+      path: 'functions/src/services/lint-fixture.ts',
+      code: "import { HttpError } from '../http/errors';\nexport const refuse = () => new HttpError(409, 'Taken');\n",
+      says: /Throw a domain error of ports\/errors\.ts|Services do not import http\//,
+      allowedAt: 'functions/src/http/lint-fixture.ts',
+    },
+    {
+      zone: 'the demo content does not reach into the embedded server',
+      path: 'functions/src/demo/lint-fixture.ts',
+      code: "import { startEmbedded } from '../embedded/site';\nexport const start = startEmbedded;\n",
+      says: /embedded\/ is the embedded server/,
+      allowedAt: 'functions/src/embedded/lint-fixture.ts',
+    },
+    {
+      zone: 'config.ts loads no service',
+      path: 'functions/src/config.ts',
+      code: "import { customerMobile } from './services/lead-messages';\nexport const check = customerMobile;\n",
+      says: /config\.ts reads the environment before anything runs/,
+      allowedAt: 'functions/src/phone.ts',
+    },
+    {
+      zone: 'routes do not import adapters',
+      path: 'functions/src/routes/lint-fixture.ts',
+      code: "import { createSqliteStore } from '../adapters/sqlite/store';\nexport const open = createSqliteStore;\n",
+      says: /only the entry points choose adapters/,
+      allowedAt: 'functions/src/embedded/lint-fixture.ts',
+    },
+  ];
+
+  it.each(fixtures)('fail an import across them: $zone', async (fixture) => {
+    const messages = await messagesFor(fixture.path, fixture.code);
+    expect(
+      messages.some((message) => fixture.says.test(message)),
+      messages.join('\n'),
+    ).toBe(true);
+    // Written where it is allowed, the same import is not reported by that zone.
+    const elsewhere = await messagesFor(fixture.allowedAt, fixture.code);
+    expect(elsewhere.filter((message) => fixture.says.test(message))).toEqual([]);
   });
 });

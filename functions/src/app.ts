@@ -1,7 +1,8 @@
 import { attachmentLimits, type SiteSettings } from '@site/domain';
 import express, { type RequestHandler } from 'express';
 import { Sessions } from './auth/sessions';
-import { errorHandler, HttpError, notFound } from './http/errors';
+import { InvalidError, NotFoundError } from './ports/errors';
+import { errorHandler } from './http/errors';
 import { jsonBody, jsonLimitBytes } from './http/json-body';
 import { clientCheckGate } from './http/client-check';
 import { createLimits, memoryHitCounter } from './http/rate-limit';
@@ -46,6 +47,17 @@ import type { DepositCheckout } from './ports/quotes';
 import { brandLogo } from './services/brand-images';
 import { quoteRoutes, stripeWebhookRoutes } from './routes/quotes';
 import { withChangeFeed } from './services/live-store';
+import { AccountService } from './services/account';
+import { SignInService } from './services/sign-in';
+import { CurrentPassword } from './auth/current-password';
+import { Portfolio } from './services/portfolio';
+import { goLiveItems } from './services/go-live';
+import { leadSourcesReport } from './services/lead-sources';
+import { MessageQueue } from './services/message-queue';
+import { PrivacyRequests } from './services/privacy';
+import { Visitors } from './services/visitors';
+import { Reviews } from './services/reviews';
+import { Showroom } from './services/showroom';
 import { ModelProcessing, type ModelProcessingOptions } from './services/model-processing';
 import type { JobUpgrades } from './jobs/deps';
 import { createSiteJobs } from './jobs/site-jobs';
@@ -282,8 +294,28 @@ export function createApp(deps: AppDeps) {
     },
     (message, error) => log(message, error),
   );
+  const limits = createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock);
   const ctx: RouteContext = {
-    store,
+    account: new AccountService({
+      store,
+      sessions,
+      audit,
+      clock,
+      currentPassword: new CurrentPassword(limits.currentPassword, audit),
+      requireMfa: options.requireMfa,
+      messageSettings,
+      clientAuth: deps.clientAuth,
+    }),
+    signIn: new SignInService({ store, audit, clock, requireMfa: options.requireMfa, messageSettings, clientAuth: deps.clientAuth }),
+    showroom: new Showroom({ store, uploads, audit, clock, optimiseLater: (id) => jobs.enqueue('models', id) }),
+    portfolio: new Portfolio({ store, uploads, audit, clock }),
+    reviews: new Reviews({ store, leads, reviewRequests, audit, clock }),
+    messages: new MessageQueue({ messages: store.messages, clock, wake: deps.delivery.wake }),
+    visitors: new Visitors({ store, clock }),
+    privacy: new PrivacyRequests({ store, clock, removeLead: leads.removeLead }),
+    leadSources: (from, to) => leadSourcesReport(store, from, to),
+    goLiveItems: () =>
+      goLiveItems({ store, settings, configured: deps.delivery.configured, lastBackupAt: deps.lastBackupAt, now: () => clock.now() }),
     objects: deps.objects,
     feed: deps.feed,
     clock,
@@ -301,7 +333,7 @@ export function createApp(deps: AppDeps) {
     calendar,
     calendarFeed,
     jobs,
-    limits: createLimits(options, deps.hitCounter ?? memoryHitCounter(), clock),
+    limits,
     verifiedClient: clientCheckGate(deps.clientCheck, (message) => log(message)),
     heartbeatMs: options.heartbeatMs,
     liveStreams: new Set(),
@@ -327,11 +359,11 @@ export function createApp(deps: AppDeps) {
   // The public answer says only that the server is up; the details are for admins.
   api.get('/health', (req, res, next) => {
     if (req.query.deep === undefined) return res.json({ status: 'ok' });
-    if (req.query.deep !== '1') throw new HttpError(400, 'deep must be 1', { deep: 'Must be 1' });
+    if (req.query.deep !== '1') throw new InvalidError('deep must be 1', { deep: 'Must be 1' });
     next();
   });
   api.get('/health', sessions.requireAdmin, async (_req, res) => {
-    if (!deps.health) throw new HttpError(404, 'The deep health check is only available on the embedded server');
+    if (!deps.health) throw new NotFoundError('The deep health check is only available on the embedded server');
     const report = await deps.health();
     res.status(report.status === 'ok' ? 200 : 503).json(report);
   });
@@ -351,7 +383,7 @@ export function createApp(deps: AppDeps) {
   api.use(bookingRoutes(ctx));
   api.use(quoteRoutes({ ...ctx, staffQuotes, customerQuotes, payments }));
   api.use(authRoutes(ctx, deps.clientAuth));
-  api.use(accountRoutes(ctx, deps.clientAuth));
+  api.use(accountRoutes(ctx));
   api.use(auditRoutes(ctx));
   api.use(modelRoutes(ctx));
   api.use(projectRoutes(ctx));
@@ -361,19 +393,25 @@ export function createApp(deps: AppDeps) {
   api.use(settingsRoutes(ctx));
   api.use(eventRoutes(ctx));
   api.use(() => {
-    throw notFound();
+    throw new NotFoundError();
   });
 
   const objectsRouter = objectRoutes(ctx);
   app.use('/api', api);
   app.use('/objects', objectsRouter, () => {
-    throw notFound();
+    throw new NotFoundError();
   });
   if (deps.site) app.use(deps.site);
   app.use(errorHandler(log));
 
   return Object.assign(app, {
     context: ctx,
+    /**
+     * The store the app's services share (with its change feed): for the entry points (the
+     * demo's seed, the emulators' seed) and the tests, never the routes, which reach data
+     * through the services of `context`.
+     */
+    store,
     /** Ends every open event stream (at shutdown): browsers reconnect to the next server. */
     closeLiveStreams() {
       for (const close of [...ctx.liveStreams]) close();

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
-import { mobileNumber } from './services/lead-messages';
+import { mobileNumber } from './phone';
 import { defaultBusinessHoursText, defaultFollowUpAfterHours, parseBusinessHours } from '@site/domain/business-hours';
 
 /** pino's levels; kept here so the Firebase function, which reads this schema, does not load pino. */

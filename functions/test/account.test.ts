@@ -53,7 +53,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
     /** A new admin of its own for each test, and a browser signed in as them. */
     const newAdmin = async () => {
       const username = `admin${admins++}`;
-      await createAdmin(t.app.context.store, username, password);
+      await createAdmin(t.app.store, username, password);
       const client = t.client();
       const login = await client.post<User>('/api/login', { username, password });
       expect(login.status).toBe(200);
@@ -107,7 +107,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         const summary = await client.get<AccountSummary>('/api/account');
         expect(summary.body).toMatchObject({ username, totp: true, recoveryCodesLeft: 10, passkeys: [], mfaRequired: false });
         // Only salted scrypt hashes are stored, one salt for the set.
-        const stored = await t.app.context.store.users.findOne({ username });
+        const stored = await t.app.store.users.findOne({ username });
         expect(JSON.stringify(stored)).not.toContain(confirmed.body.recoveryCodes[0]);
         expect(JSON.stringify(stored)).not.toContain(sha256(confirmed.body.recoveryCodes[0].replace('-', '')));
         expect(stored!.recoveryCodes).toHaveLength(10);
@@ -217,10 +217,10 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
       it("clears an admin's factors from the command line (npm run admin -- reset-mfa)", async () => {
         const { username, client } = await newAdmin();
         await enrolTotp(client);
-        expect(await resetSecondFactors(t.app.context.store, username)).toMatchObject({ username });
+        expect(await resetSecondFactors(t.app.store, username)).toMatchObject({ username });
         const login = await t.client().post<User>('/api/login', { username, password });
         expect(login.body).toEqual({ id: expect.any(String), username });
-        expect(await resetSecondFactors(t.app.context.store, 'nobody-here')).toBeNull();
+        expect(await resetSecondFactors(t.app.store, 'nobody-here')).toBeNull();
       });
     });
 
@@ -360,14 +360,12 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
           ['login.succeeded', undefined, undefined],
         ]);
         // The stored entries are as they were: the names are looked up as the trail is read.
-        expect(await t.app.context.store.audit.find({ orderBy: 'at', direction: 'desc', limit: 50 })).not.toHaveProperty(
-          'items.0.targetName',
-        );
+        expect(await t.app.store.audit.find({ orderBy: 'at', direction: 'desc', limit: 50 })).not.toHaveProperty('items.0.targetName');
       });
     });
 
     describe('the current password before every change of a factor or the password', () => {
-      const storedUser = async (username: string) => JSON.stringify(await t.app.context.store.users.findOne({ username }));
+      const storedUser = async (username: string) => JSON.stringify(await t.app.store.users.findOne({ username }));
 
       /** Each change, sent with `extra` in its body (no password, or a wrong one). */
       const changes = (passkeyId: string) =>
@@ -384,7 +382,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
       it('refuses each without it or with a wrong one (403, the message, nothing stored), and audits each wrong one', async () => {
         const { username, client } = await newAdmin();
         const { secret } = await enrolTotp(client);
-        const user = (await t.app.context.store.users.findOne({ username }))!;
+        const user = (await t.app.store.users.findOne({ username }))!;
         const passkey = {
           id: 'cGFzc2tleQ',
           name: 'Laptop',
@@ -394,7 +392,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
           createdAt: user.createdAt,
           lastUsedAt: null,
         };
-        await t.app.context.store.users.update(user.id, { passkeys: [passkey] });
+        await t.app.store.users.update(user.id, { passkeys: [passkey] });
         const before = await storedUser(username);
 
         for (const [method, path, body] of changes(passkey.id)) {
@@ -412,7 +410,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
           });
         }
         expect(await storedUser(username)).toBe(before);
-        const stored = (await t.app.context.store.users.findOne({ username }))!;
+        const stored = (await t.app.store.users.findOne({ username }))!;
         expect(stored.totpSecret).toBe(secret);
         expect(stored.passkeys).toEqual([passkey]);
         // The old password still signs in: it was not changed.
@@ -428,7 +426,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         // With it, each goes through: here, the passkey is removed.
         const removed = await client.request('DELETE', `/api/account/passkeys/${passkey.id}`, { json: { currentPassword: password } });
         expect(removed.status).toBe(204);
-        expect((await t.app.context.store.users.findOne({ username }))!.passkeys).toEqual([]);
+        expect((await t.app.store.users.findOne({ username }))!.passkeys).toEqual([]);
       });
 
       it('a stolen cookie cannot turn on or replace the authenticator app', async () => {
@@ -440,7 +438,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         expect(started.status).toBe(200);
         const refused = await thief.post<ApiError>('/api/account/totp/confirm', { code: nextCode(started.body.secret) });
         expect(refused.status).toBe(403);
-        expect((await t.app.context.store.users.findOne({ username }))!.totpSecret).toBeUndefined();
+        expect((await t.app.store.users.findOne({ username }))!.totpSecret).toBeUndefined();
 
         // On: replacing it means turning it off first, which asks for the password.
         const { secret } = await enrolTotp(client);
@@ -448,7 +446,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         const off = await thief.request<ApiError>('DELETE', '/api/account/totp', { json: {} });
         expect(off.status).toBe(403);
         expect(off.body.message).toBe(accountMessages.currentPasswordRequired);
-        expect((await t.app.context.store.users.findOne({ username }))!.totpSecret).toBe(secret);
+        expect((await t.app.store.users.findOne({ username }))!.totpSecret).toBe(secret);
       });
 
       it('a new password also ends sign-ins waiting for their second factor', async () => {
@@ -456,8 +454,8 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         const { secret } = await enrolTotp(client);
         const halfway = t.client();
         expect((await halfway.post<MfaChallenge>('/api/login', { username, password })).body.mfaRequired).toBe(true);
-        const { id: userId } = (await t.app.context.store.users.findOne({ username }))!;
-        const pending = () => t.app.context.store.loginChallenges.find({ where: { userId }, orderBy: 'id', direction: 'asc', limit: 10 });
+        const { id: userId } = (await t.app.store.users.findOne({ username }))!;
+        const pending = () => t.app.store.loginChallenges.find({ where: { userId }, orderBy: 'id', direction: 'asc', limit: 10 });
         expect((await pending()).items).toHaveLength(1);
 
         const changed = await client.post('/api/account/password', { currentPassword: password, newPassword: 'tram stop lemon 42 violet' });
@@ -478,21 +476,21 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
       it('keep working once each, and are hashed with scrypt at the next right password', async () => {
         const { username, client } = await newAdmin();
         await enrolTotp(client);
-        const { id } = (await t.app.context.store.users.findOne({ username }))!;
+        const { id } = (await t.app.store.users.findOne({ username }))!;
         const codes = ['abcde-fghjk', 'mnpqr-stuvw', 'xyz23-45678'];
-        await t.app.context.store.users.update(id, { recoveryCodes: codes.map(bare) });
+        await t.app.store.users.update(id, { recoveryCodes: codes.map(bare) });
 
         // Signed in with a bare one (stored after this sign-in's password step): it works, once.
         const browser = t.client();
         await browser.post('/api/login', { username, password });
-        await t.app.context.store.users.update(id, { recoveryCodes: codes.map(bare) });
+        await t.app.store.users.update(id, { recoveryCodes: codes.map(bare) });
         expect((await browser.post<User>('/api/login/totp', { code: codes[0] })).status).toBe(200);
-        expect((await t.app.context.store.users.get(id))!.recoveryCodes).toEqual(codes.slice(1).map(bare));
+        expect((await t.app.store.users.get(id))!.recoveryCodes).toEqual(codes.slice(1).map(bare));
 
         // The next right password hashes the rest with scrypt; they still work, once.
         const next = t.client();
         await next.post('/api/login', { username, password });
-        const upgraded = (await t.app.context.store.users.get(id))!.recoveryCodes;
+        const upgraded = (await t.app.store.users.get(id))!.recoveryCodes;
         expect(upgraded).toHaveLength(2);
         for (const hash of upgraded) expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
         expect(JSON.stringify(upgraded)).not.toContain(bare(codes[1]));
@@ -501,7 +499,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         await again.post('/api/login', { username, password });
         expect((await again.post<ApiError>('/api/login/totp', { code: codes[1] })).status).toBe(401);
         expect((await again.post<User>('/api/login/totp', { code: codes[2] })).status).toBe(200);
-        expect((await t.app.context.store.users.get(id))!.recoveryCodes).toEqual([]);
+        expect((await t.app.store.users.get(id))!.recoveryCodes).toEqual([]);
       });
     });
 
@@ -545,7 +543,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
       let made = 0;
       const limitedAdmin = async () => {
         const username = `limited${made++}`;
-        await createAdmin(limited.app.context.store, username, password);
+        await createAdmin(limited.app.store, username, password);
         const client = limited.client();
         expect((await client.post('/api/login', { username, password }, from('192.0.2.1'))).status).toBe(200);
         return { username, client };
@@ -661,7 +659,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         const refused = await client.post<ApiError>('/api/account/passkeys', { currentPassword: password, response: forHost }, forged);
         expect(refused.status).toBe(400);
         expect(refused.body.message).toBe('The passkey could not be verified. Try adding it again.');
-        expect((await limited.app.context.store.users.findOne({ username }))!.passkeys).toEqual([]);
+        expect((await limited.app.store.users.findOne({ username }))!.passkeys).toEqual([]);
 
         const elsewhere = await client.post<ApiError>(
           '/api/account/passkeys/options',
@@ -679,7 +677,7 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         });
         expect(added.status).toBe(201);
         expect(added.body).toMatchObject({ name: 'Phone', recoveryCodes: expect.any(Array) });
-        expect((await limited.app.context.store.users.findOne({ username }))!.passkeys.map((p) => p.id)).toEqual([key.id]);
+        expect((await limited.app.store.users.findOne({ username }))!.passkeys.map((p) => p.id)).toEqual([key.id]);
 
         const browser = limited.client();
         expect((await browser.post<MfaChallenge>('/api/login', { username, password }, forged)).body).toEqual({
@@ -711,7 +709,7 @@ describe('REQUIRE_MFA', () => {
   afterAll(() => t.close());
 
   it('lets an admin without a second factor only set one up, then everything', async () => {
-    await createAdmin(t.app.context.store, 'newcomer', password);
+    await createAdmin(t.app.store, 'newcomer', password);
     const client = t.client();
     const login = await client.post<User>('/api/login', { username: 'newcomer', password });
     expect(login.body).toEqual({ id: expect.any(String), username: 'newcomer', mfaSetupRequired: true });
@@ -741,7 +739,7 @@ describe('no lockout by strangers (device cookies)', () => {
   afterAll(() => t.close());
 
   it('a browser that signed in before still gets in with the right password while strangers hammer the username', async () => {
-    await createAdmin(t.app.context.store, 'owner', password);
+    await createAdmin(t.app.store, 'owner', password);
     const ownerBrowser = t.client();
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
     expect((await ownerBrowser.post('/api/login', { username: 'owner', password }, from('203.0.113.5'))).status).toBe(200);

@@ -138,10 +138,10 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('customer attachments on Fire
   it('sweeps uploads never attached after 24 hours, and spent upload URLs', async () => {
     const orphan = await upload(t.client(), samplePdf(), 'application/pdf', 'orphan.pdf');
     const id = idOf(orphan.body.url);
-    await runMaintenance(t.app.context.store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
+    await runMaintenance(t.app.store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
     expect((await db.doc(`lead_attachments/${id}`).get()).exists).toBe(true);
     t.clock.advance(attachmentLimits.unattachedLifetimeMs + 60_000);
-    const report = await runMaintenance(t.app.context.store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
+    const report = await runMaintenance(t.app.store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
     expect(report.attachments).toBeGreaterThanOrEqual(1);
     expect((await db.doc(`lead_attachments/${id}`).get()).exists).toBe(false);
     expect(storedFiles(t)).not.toContain(`${id}.pdf`);
@@ -181,7 +181,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('customer attachments on Fire
     // This address uploaded in the tests above: its count starts again. The sweep sets the
     // unattached total from the records.
     await Promise.all((await db.collection('upload_quotas').get()).docs.map((doc) => doc.ref.delete()));
-    await runMaintenance(t.app.context.store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
+    await runMaintenance(t.app.store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
     const unattached = await db.collection('lead_attachments').where('attached', '==', false).get();
     const earlier = unattached.docs.reduce((sum, doc) => sum + (doc.get('size') as number), 0);
     expect((await db.doc('upload_quotas/unattached').get()).get('bytes')).toBe(earlier);

@@ -78,7 +78,7 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
         const refused = await ask();
         expect(refused.status).toBe(429);
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-        expect(await limited.app.context.store.attachmentTickets.count()).toBe(3);
+        expect(await limited.app.store.attachmentTickets.count()).toBe(3);
       } finally {
         await limited.close();
       }
@@ -101,7 +101,7 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       const id = res.body.url.split('/').pop()!;
       expect((await t.client().get(`/objects/attachments/${id}.jpg`)).status).toBe(404);
       const done = await until(async () => {
-        const record = await t.app.context.store.attachments.get(id);
+        const record = await t.app.store.attachments.get(id);
         return record?.processing === 'done' && record;
       }, 'the photo to be processed');
       expect([done.width, done.height]).toEqual([1800, 2400]);
@@ -139,14 +139,14 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
     });
 
     it('count the size while streaming: over 20 MB is 413 and nothing is kept', async () => {
-      const before = await t.app.context.store.attachments.count();
+      const before = await t.app.store.attachments.count();
       const files = storedFiles(t).length;
       const big = samplePdf(attachmentLimits.maxBytes);
       // Said to be 1 MB, and the body says its own length too: both are only claims.
       const res = await upload(t.client(), big, 'application/pdf', 'huge.pdf', 1_000_000);
       expect(res.status).toBe(413);
       expect(res.body).toMatchObject({ message: attachmentMessages.tooLarge });
-      expect(await t.app.context.store.attachments.count()).toBe(before);
+      expect(await t.app.store.attachments.count()).toBe(before);
       expect(storedFiles(t)).toHaveLength(files);
     });
 
@@ -281,9 +281,9 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
         attachments: [{ url: plan.body.url, name: 'bathroom.pdf' }],
       });
       expect(res.status).toBe(201);
-      const stored = await t.app.context.store.quotes.get(res.body.id);
+      const stored = await t.app.store.quotes.get(res.body.id);
       expect(stored?.attachments?.map((item) => item.name)).toEqual(['bathroom.pdf']);
-      const record = await t.app.context.store.attachments.get(plan.body.url.split('/').pop()!);
+      const record = await t.app.store.attachments.get(plan.body.url.split('/').pop()!);
       expect(record).toMatchObject({ attached: true, leadKind: 'quote', leadId: res.body.id });
     });
 
@@ -296,8 +296,8 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
         attachments: [{ url: plan.body.url, name: 'plan.pdf' }],
       });
       expect(first.status).toBe(201);
-      const inquiries = await t.app.context.store.inquiries.count();
-      const quotes = await t.app.context.store.quotes.count();
+      const inquiries = await t.app.store.inquiries.count();
+      const quotes = await t.app.store.quotes.count();
       const fresh = await upload(client, samplePdf(), 'application/pdf', 'other.pdf');
 
       const cases: Array<[unknown, string]> = [
@@ -332,10 +332,10 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
           expect(res.body.errors.attachments).toBe(message);
         }
       }
-      expect(await t.app.context.store.inquiries.count()).toBe(inquiries);
-      expect(await t.app.context.store.quotes.count()).toBe(quotes);
+      expect(await t.app.store.inquiries.count()).toBe(inquiries);
+      expect(await t.app.store.quotes.count()).toBe(quotes);
       // The fresh file was not taken by the refused requests: it can still be attached.
-      expect(await t.app.context.store.attachments.get(fresh.body.url.split('/').pop()!)).toMatchObject({ attached: false });
+      expect(await t.app.store.attachments.get(fresh.body.url.split('/').pop()!)).toMatchObject({ attached: false });
       const ok = await client.post('/api/quote-request', { ...goodQuote, attachments: [{ url: fresh.body.url, name: 'other.pdf' }] });
       expect(ok.status).toBe(201);
     });
@@ -407,7 +407,7 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
 
       expect((await admin.delete(`/api/project-inquiry/${res.body.id}`)).status).toBe(204);
       for (const id of ids) {
-        expect(await t.app.context.store.attachments.get(id)).toBeNull();
+        expect(await t.app.store.attachments.get(id)).toBeNull();
         expect((await admin.get(`/api/attachments/${id}`)).status).toBe(404);
       }
       expect(storedFiles(t).filter((file) => ids.some((id) => file.startsWith(id)))).toEqual([]);
@@ -424,15 +424,9 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       const orphanId = orphan.body.url.split('/').pop()!;
 
       sweep.clock.advance(23 * 60 * 60 * 1000);
-      let report = await runMaintenance(
-        sweep.app.context.store,
-        sweep.app.context.uploads,
-        sweep.clock,
-        retention,
-        sweep.app.context.attachments,
-      );
+      let report = await runMaintenance(sweep.app.store, sweep.app.context.uploads, sweep.clock, retention, sweep.app.context.attachments);
       expect(report.attachments).toBe(0);
-      expect(await sweep.app.context.store.attachments.get(orphanId)).not.toBeNull();
+      expect(await sweep.app.store.attachments.get(orphanId)).not.toBeNull();
 
       sweep.clock.advance(2 * 60 * 60 * 1000);
       // Past its day, it can no longer be attached either.
@@ -443,18 +437,12 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
       expect(late.status).toBe(400);
       expect(late.body.errors.attachments).toBe(attachmentMessages.unknown);
 
-      report = await runMaintenance(
-        sweep.app.context.store,
-        sweep.app.context.uploads,
-        sweep.clock,
-        retention,
-        sweep.app.context.attachments,
-      );
+      report = await runMaintenance(sweep.app.store, sweep.app.context.uploads, sweep.clock, retention, sweep.app.context.attachments);
       expect(report.attachments).toBe(1);
-      expect(await sweep.app.context.store.attachments.get(orphanId)).toBeNull();
+      expect(await sweep.app.store.attachments.get(orphanId)).toBeNull();
       expect(storedFiles(sweep)).toEqual([`${kept.body.url.split('/').pop()!}.pdf`]);
       // Spent and expired upload URLs go too.
-      expect(await sweep.app.context.store.attachmentTickets.count()).toBe(0);
+      expect(await sweep.app.store.attachmentTickets.count()).toBe(0);
     } finally {
       await sweep.close();
     }
@@ -466,9 +454,10 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
     try {
       const shot = await upload(stopped.client(), photo, 'image/jpeg', 'before-restart.jpg');
       const id = idOf(shot.body.url);
-      expect(await stopped.app.context.store.attachments.get(id)).toMatchObject({ processing: 'pending' });
+      expect(await stopped.app.store.attachments.get(id)).toMatchObject({ processing: 'pending' });
       // The next start of the jobs finds it in the store (nothing was queued in memory) and processes it.
-      const { store, jobs } = stopped.app.context;
+      const { jobs } = stopped.app.context;
+      const { store } = stopped.app;
       expect(await jobs.start(['attachments'])).toBe(1);
       await jobs.idle();
       expect(await store.attachments.get(id)).toMatchObject({ processing: 'done', width: 1800, height: 2400 });
@@ -485,7 +474,7 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
     expect(shot.status).toBe(201);
     const id = shot.body.url.split('/').pop()!;
     const record = await until(async () => {
-      const found = await t.app.context.store.attachments.get(id);
+      const found = await t.app.store.attachments.get(id);
       return found?.processing === 'failed' && found;
     }, 'the photo to fail');
     expect(record.key).toBeUndefined();
@@ -531,7 +520,7 @@ describe('what customers may upload (embedded: SQLite and local disk)', () => {
       const lie = await client.request<{ message: string }>('PUT', liar.body.uploadURL, { body: pdfOf(300 * kb) });
       expect(lie.status).toBe(413);
       expect(lie.body.message).toBe(largerThanDeclared);
-      expect(await t.app.context.store.attachments.count()).toBe(2);
+      expect(await t.app.store.attachments.count()).toBe(2);
       expect(storedFiles(t)).toHaveLength(2);
 
       // Two upload URLs asked for at once both fit (800 + 200 KB); the PUT charges, so only one is kept.
@@ -541,7 +530,7 @@ describe('what customers may upload (embedded: SQLite and local disk)', () => {
       const late = await client.request<{ message: string }>('PUT', second.body.uploadURL, { body: pdfOf(200 * kb) });
       expect(late.status).toBe(429);
       expect(late.body.message).toMatch(/^This connection has uploaded as much as we take in a day \(1 MB\)/);
-      expect(await t.app.context.store.attachments.count()).toBe(3);
+      expect(await t.app.store.attachments.count()).toBe(3);
 
       // The count is in the database: a restart still refuses.
       await t.close();
@@ -579,7 +568,7 @@ describe('what customers may upload (embedded: SQLite and local disk)', () => {
       const refused = await client.request<{ message: string }>('PUT', second.body.uploadURL, { body: pdfOf(200 * kb) });
       expect(refused.status).toBe(507);
       expect(refused.body.message).toBe(uploadQuotaMessages.full);
-      expect(await t.app.context.store.attachments.count()).toBe(3);
+      expect(await t.app.store.attachments.count()).toBe(3);
       expect(storedFiles(t)).toHaveLength(3);
 
       // Sent with a quote request, the files are the business's: room for more.
@@ -590,11 +579,11 @@ describe('what customers may upload (embedded: SQLite and local disk)', () => {
       expect(quote.status).toBe(201);
       expect((await upload(client, pdfOf(400 * kb), 'application/pdf', 'c.pdf')).status).toBe(201);
       // 200 + 400 KB not on a lead: the refused PUT took nothing and gave back nothing it had not taken.
-      expect((await t.app.context.store.uploadQuotas.get('unattached'))?.bytes).toBe(600 * kb);
+      expect((await t.app.store.uploadQuotas.get('unattached'))?.bytes).toBe(600 * kb);
       // The hourly sweep sets the same total from the records.
-      await t.app.context.store.uploadQuotas.update('unattached', { bytes: 5 });
-      await runMaintenance(t.app.context.store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
-      expect((await t.app.context.store.uploadQuotas.get('unattached'))?.bytes).toBe(600 * kb);
+      await t.app.store.uploadQuotas.update('unattached', { bytes: 5 });
+      await runMaintenance(t.app.store, t.app.context.uploads, t.clock, retention, t.app.context.attachments);
+      expect((await t.app.store.uploadQuotas.get('unattached'))?.bytes).toBe(600 * kb);
     } finally {
       await t.close();
     }
@@ -615,8 +604,8 @@ describe('what customers may upload (embedded: SQLite and local disk)', () => {
       const model = await t.client().request<{ message: string }>('PUT', issued.body.uploadURL, { body: glb(100) });
       expect(model.status).toBe(507);
       expect(model.body.message).toBe(uploadQuotaMessages.full);
-      expect(await t.app.context.store.attachments.count()).toBe(0);
-      expect(await t.app.context.store.objects.count()).toBe(0);
+      expect(await t.app.store.attachments.count()).toBe(0);
+      expect(await t.app.store.objects.count()).toBe(0);
       expect(storedFiles(t)).toEqual([]);
 
       expect((await client.post('/api/quote-request', goodQuote)).status).toBe(201);
@@ -642,14 +631,14 @@ describe('what customers may upload (embedded: SQLite and local disk)', () => {
         // From the header: not after decoding millions of rows (about 20 s for the 1 × 59,000,000 line).
         expect(Date.now() - started).toBeLessThan(5000);
       }
-      expect(await t.app.context.store.attachments.count()).toBe(0);
+      expect(await t.app.store.attachments.count()).toBe(0);
       expect(storedFiles(t)).toEqual([]);
 
       const tall = await upload(client, await tallScreenshot(), 'image/png', 'long-page.png');
       expect(tall.status).toBe(201);
       const id = idOf(tall.body.url);
       const done = await until(async () => {
-        const record = await t.app.context.store.attachments.get(id);
+        const record = await t.app.store.attachments.get(id);
         return record?.processing !== 'pending' && record;
       }, 'the screenshot to be processed');
       expect(done).toMatchObject({ processing: 'done', width: 141, height: 2400 });

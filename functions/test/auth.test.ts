@@ -69,13 +69,13 @@ describe('sessions', () => {
     expect(cookie).not.toContain('Secure'); // plain-HTTP localhost only
 
     const token = /s:([A-Za-z0-9_-]+)/.exec(client.cookie)![1];
-    expect(await t.app.context.store.sessions.get(sha256(token))).toMatchObject({ username: admin.username });
+    expect(await t.app.store.sessions.get(sha256(token))).toMatchObject({ username: admin.username });
     expect((await client.get<{ username: string }>('/api/user')).body.username).toBe(admin.username);
 
     const stolen = new (client.constructor as typeof Client)(t.url);
     stolen.cookie = client.cookie;
     expect((await client.post('/api/logout')).status).toBe(204);
-    expect(await t.app.context.store.sessions.get(sha256(token))).toBeNull();
+    expect(await t.app.store.sessions.get(sha256(token))).toBeNull();
     expect((await stolen.get('/api/user')).status).toBe(401);
   });
 
@@ -217,7 +217,7 @@ describe('register', () => {
   it('refuses registration while admins exist and nobody is signed in', async () => {
     const res = await t.client().post('/api/register', { username: 'intruder', password: 'a long enough password' });
     expect(res.status).toBe(403);
-    expect(await t.app.context.store.users.findOne({ username: 'intruder' })).toBeNull();
+    expect(await t.app.store.users.findOne({ username: 'intruder' })).toBeNull();
   });
 
   it('lets a signed-in admin register another, refusing a taken name or a short password', async () => {
@@ -225,7 +225,7 @@ describe('register', () => {
     const created = await client.post<{ username: string }>('/api/register', { username: 'second', password: 'another long password' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ username: 'second' });
-    const stored = await t.app.context.store.users.findOne({ username: 'second' });
+    const stored = await t.app.store.users.findOne({ username: 'second' });
     expect(stored?.password).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect((await client.post('/api/register', { username: 'second', password: 'another long password' })).status).toBe(409);
     const short = await client.post<{ errors: Record<string, string> }>('/api/register', { username: 'third', password: 'short' });
@@ -236,8 +236,8 @@ describe('register', () => {
   it('lets the first user register while no user exists, and signs them in', async () => {
     const empty = await startTestApp();
     try {
-      await empty.app.context.store.users.deleteMany(
-        (await empty.app.context.store.users.find({ orderBy: 'username', direction: 'asc', limit: 10 })).items.map((u) => u.id),
+      await empty.app.store.users.deleteMany(
+        (await empty.app.store.users.find({ orderBy: 'username', direction: 'asc', limit: 10 })).items.map((u) => u.id),
       );
       const client = empty.client();
       const res = await client.post('/api/register', { username: 'owner', password: 'first long password' });

@@ -202,7 +202,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('booking on Firestore'), () =
   });
 
   it("counts a day's staff alerts exactly when they arrive at once, and claims its digest once", async () => {
-    const alerts = t.app.context.store.bookingAlerts;
+    const alerts = t.app.store.bookingAlerts;
     const day = '2031-01-07';
     const alert = (i: number) => ({
       id: `alert${String(i).padStart(16, '0')}`,

@@ -710,7 +710,7 @@ describe('live and lead deletion', () => {
     expect((await staff.delete(`/api/quote-request/${lead.id}`)).status).toBe(204);
     expect(events).toContainEqual({ collection: 'bookings', op: 'delete', id: lead.bookingId });
     expect(allStarts(await availability(t.client()))).toContain(slot);
-    expect(await t.app.context.store.bookings.get(lead.bookingId)).toBeNull();
+    expect(await t.app.store.bookings.get(lead.bookingId)).toBeNull();
     stop();
   });
 });
@@ -819,7 +819,7 @@ describe("a person's records", () => {
     expect(erased.status).toBe(200);
     expect(erased.body.quoteRequests).toBe(1);
     expect(allStarts(await availability(t.client()))).toContain(slot);
-    expect((await t.app.context.store.bookings.find({ orderBy: 'start', direction: 'asc', limit: 10 })).items).toEqual([]);
+    expect((await t.app.store.bookings.find({ orderBy: 'start', direction: 'asc', limit: 10 })).items).toEqual([]);
   });
 
   it('include the site measure they booked, found by its mobile in another form, and the erasure by phone deletes it with its lead', async () => {
@@ -845,7 +845,7 @@ describe("a person's records", () => {
     expect(erased.status).toBe(200);
     expect(erased.body.quoteRequests).toBe(1);
     expect(allStarts(await availability(t.client()))).toContain(slot);
-    const left = (await t.app.context.store.bookings.find({ orderBy: 'start', direction: 'asc', limit: 10 })).items;
+    const left = (await t.app.store.bookings.find({ orderBy: 'start', direction: 'asc', limit: 10 })).items;
     expect(left.map((booking) => booking.email)).toEqual(['noah@example.com']);
   });
 });
@@ -878,7 +878,7 @@ describe("one person's visits", () => {
     // Nothing was stored for them.
     expect(allStarts(await availability(t.client()))).toContain(spare[0]);
     expect(
-      (await t.app.context.store.bookings.find({ where: { status: 'booked' }, orderBy: 'start', direction: 'asc', limit: 10 })).items,
+      (await t.app.store.bookings.find({ where: { status: 'booked' }, orderBy: 'start', direction: 'asc', limit: 10 })).items,
     ).toHaveLength(2);
 
     // The earliest visit's link, emailed again once in the hour, to the address it was booked with, never to the one just given.
@@ -911,7 +911,7 @@ describe("one person's visits", () => {
     for (const answer of answers.filter((a) => a.status === 409)) {
       expect(booked.map(alreadyBooked)).toContain(answer.body.message);
     }
-    const stored = await t.app.context.store.bookings.find({ orderBy: 'start', direction: 'asc', limit: 10 });
+    const stored = await t.app.store.bookings.find({ orderBy: 'start', direction: 'asc', limit: 10 });
     expect(stored.items.map((booking) => booking.start).sort()).toEqual([...booked].sort());
     const left = allStarts(await availability(t.client()));
     expect(slots.filter((slot) => !left.includes(slot)).sort()).toEqual([...booked].sort());

@@ -34,7 +34,7 @@ describe('client check on the public POST routes', () => {
       expect(missing.body.message).toBe(unverifiedClientMessage);
       expect((await client.post(path, body, { 'x-firebase-appcheck': 'forged' })).status, path).toBe(401);
     }
-    const { store } = app.app.context;
+    const { store } = app.app;
     expect([await store.inquiries.count(), await store.quotes.count(), await store.reviews.count(), await store.visitors.count()]).toEqual([
       0, 0, 0, 0,
     ]);
@@ -58,7 +58,7 @@ describe('client check on the public POST routes', () => {
     expect((await app.client().post('/api/quote-request', goodQuote)).status).toBe(201);
     expect((await app.client().post('/api/quote-request', goodQuote, { 'x-firebase-appcheck': 'forged' })).status).toBe(201);
     expect((await app.client().post('/api/quote-request', goodQuote, verified)).status).toBe(201);
-    expect(await app.app.context.store.quotes.count()).toBe(3);
+    expect(await app.app.store.quotes.count()).toBe(3);
     expect(logged.mock.calls.map(([message]) => message)).toEqual([
       'client check: no X-Firebase-AppCheck token on POST /api/quote-request (monitor mode, let through)',
       'client check: an invalid X-Firebase-AppCheck token on POST /api/quote-request (monitor mode, let through)',

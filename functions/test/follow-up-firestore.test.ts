@@ -48,7 +48,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('follow-up reminders on Fires
     await t?.close();
   });
 
-  const run = (iso: string) => sendDueReminders({ store: t.app.context.store, settings: async () => settings, clock: at(iso) });
+  const run = (iso: string) => sendDueReminders({ store: t.app.store, settings: async () => settings, clock: at(iso) });
   const reminderMail = async (leadId: string) =>
     (await db.collection('mail').where('leadId', '==', leadId).get()).docs.filter((doc) => doc.id.startsWith(`${leadId}-r`));
   const reminderSms = async (leadId: string) =>

@@ -228,7 +228,7 @@ describe('random and malformed input', () => {
   });
 
   it('stored only records that satisfy the domain schemas', async () => {
-    const store = t.app.context.store;
+    const store = t.app.store;
     const all = async <T extends { id: string }>(find: (after?: string) => Promise<{ items: T[]; next?: string }>) => {
       const items: T[] = [];
       let after: string | undefined;

@@ -80,8 +80,8 @@ function describeChecklist(name: string, makeStore: (() => Store) | undefined) {
         currentPassword: admin.password,
       });
       expect(saved.status, saved.text).toBe(200);
-      const user = await t.app.context.store.users.findOne({ username: 'staff' });
-      await t.app.context.store.users.update(user!.id, { totpSecret: 'JBSWY3DPEHPK3PXP' });
+      const user = await t.app.store.users.findOne({ username: 'staff' });
+      await t.app.store.users.update(user!.id, { totpSecret: 'JBSWY3DPEHPK3PXP' });
       const list = await open();
       expect(list.items.filter((item) => !item.done).map((item) => item.key)).toEqual([
         'examples',
@@ -108,7 +108,7 @@ function describeChecklist(name: string, makeStore: (() => Store) | undefined) {
       });
       expect(saved.status, saved.text).toBe(200);
       // Read back from the store itself: the new choices are kept in the settings document.
-      const stored = (await t.app.context.store.settings.read())?.settings as SiteSettings | undefined;
+      const stored = (await t.app.store.settings.read())?.settings as SiteSettings | undefined;
       expect(stored?.notifications.smsOptOut).toBe(true);
       expect(stored?.payments.onlineDeposits).toBe(false);
       const list = await open();
@@ -184,7 +184,7 @@ describe('Send a test', () => {
     ]);
     expect(smtp.received.map((mail) => mail.subject)).toEqual(['Test message from Northcote Kitchens & Bathrooms']);
     // Not through the queue: nothing waits there.
-    expect((await t.app.context.store.messages.status()).queued).toBe(0);
+    expect((await t.app.store.messages.status()).queued).toBe(0);
   });
 
   it('says when there is nobody to send to, and refuses an unknown channel', async () => {

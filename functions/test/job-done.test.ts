@@ -42,13 +42,13 @@ describe.each(stores)('job done on %s', (_name, makeStore, runs) => {
     expect(done.status).toBe(201);
     expect(done.body.history.at(-1)).toMatchObject({ by: 'staff', event: 'job-done', on: yesterday });
     expect(done.body.messages).toEqual(expect.any(Array));
-    const stored = await t.app.context.store.inquiries.get(lead.id);
+    const stored = await t.app.store.inquiries.get(lead.id);
     expect(jobDoneOn(stored!.history)).toBe(yesterday);
 
     const again = await staff.post<ApiError>(`/api/leads/inquiry/${lead.id}/job-done`, { on: melbourneDay() });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(jobDoneMessages.already);
-    expect((await t.app.context.store.inquiries.get(lead.id))!.history).toHaveLength(stored!.history.length);
+    expect((await t.app.store.inquiries.get(lead.id))!.history).toHaveLength(stored!.history.length);
 
     const audit = await staff.get<AuditEntry[]>('/api/audit?limit=5');
     expect(audit.body.find((entry) => entry.action === 'lead.job_done')).toMatchObject({
@@ -65,7 +65,7 @@ describe.each(stores)('job done on %s', (_name, makeStore, runs) => {
       expect(refused.status, String(on)).toBe(400);
       expect(refused.body.errors?.on, String(on)).toBe(jobDoneMessages.day);
     }
-    expect((await t.app.context.store.quotes.get(quote.id))!.history.some((entry) => entry.event === 'job-done')).toBe(false);
+    expect((await t.app.store.quotes.get(quote.id))!.history.some((entry) => entry.event === 'job-done')).toBe(false);
     expect((await staff.post(`/api/leads/quote/${'x'.repeat(20)}/job-done`, { on: melbourneDay() })).status).toBe(404);
     expect((await staff.post(`/api/leads/review/${quote.id}/job-done`, { on: melbourneDay() })).status).toBe(404);
     expect((await t.client().post(`/api/leads/quote/${quote.id}/job-done`, { on: melbourneDay() })).status).toBe(401);

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
 import { sampleModels } from '../src/demo/models/samples';
 import { seedSampleModels } from '../src/demo/models/seed-models';
-import { startDemo } from '../src/demo/start-demo';
+import { startDemo } from '../src/embedded/start-demo';
 import { jobKinds } from '../src/jobs/site-jobs';
 import * as index from '../src/index';
 
@@ -31,7 +31,7 @@ describe('the jobs', () => {
     try {
       expect(seeded).toBe(true);
       await embedded.jobs.idle();
-      const models = (await embedded.app.context.store.models.find({ orderBy: 'displayOrder', direction: 'asc', limit: 10 })).items;
+      const models = (await embedded.app.store.models.find({ orderBy: 'displayOrder', direction: 'asc', limit: 10 })).items;
       expect(models.map((model) => [model.name, model.processing])).toEqual(sampleModels.map((sample) => [sample.name, 'done']));
       const listed = (await (await fetch(`${embedded.url}/api/3d-models`)).json()) as Array<{ modelUrl: string }>;
       expect(listed.map((model) => model.modelUrl)).toEqual(models.map((model) => model.modelUrl));

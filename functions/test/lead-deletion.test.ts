@@ -45,14 +45,14 @@ function describeDeletion(name: string, makeStore: (() => Store) | undefined) {
       await t.app.context.jobs.idle();
       expect((await staff.patch(`/api/project-inquiry/${sent.body.id}`, { status: 'won' })).status).toBe(200);
       expect((await staff.post(`/api/leads/inquiry/${sent.body.id}/review-request`)).status).toBe(201);
-      const request = (await t.app.context.store.personal.messagesAbout([sent.body.id])).find((m) => m.id === `${sent.body.id}-review`);
+      const request = (await t.app.store.personal.messagesAbout([sent.body.id])).find((m) => m.id === `${sent.body.id}-review`);
       const token = decodeURIComponent(/\/reviews\/write\?t=(\S+)/.exec(request?.text ?? '')?.[1] ?? '');
       expect(token).not.toBe('');
       return { lead: sent.body, token, fileId: idOf(plan.body.url) };
     }
 
     it('deletes the lead with its queued messages, review request, files and history', async () => {
-      const store = t.app.context.store;
+      const store = t.app.store;
       const { lead, token, fileId } = await wonWithReviewRequest('deleted-lead@example.com');
       expect((await store.personal.messagesAbout([lead.id])).length).toBeGreaterThan(1);
       expect((await t.client().get<ReviewInviteView>(`/api/review-invites/${encodeURIComponent(token)}`)).status).toBe(200);
@@ -73,7 +73,7 @@ function describeDeletion(name: string, makeStore: (() => Store) | undefined) {
     });
 
     it('answers the deleted lead’s review link with "This link is not valid" and stores no review', async () => {
-      const store = t.app.context.store;
+      const store = t.app.store;
       const { lead, token } = await wonWithReviewRequest('deleted-review@example.com');
       expect((await staff.delete(`/api/project-inquiry/${lead.id}`)).status).toBe(204);
 
@@ -88,7 +88,7 @@ function describeDeletion(name: string, makeStore: (() => Store) | undefined) {
     });
 
     it('sends nothing about a deleted lead afterwards: not the review request’s reminder', async () => {
-      const store = t.app.context.store;
+      const store = t.app.store;
       const { lead } = await wonWithReviewRequest('deleted-reminder@example.com');
       expect((await staff.delete(`/api/project-inquiry/${lead.id}`)).status).toBe(204);
       // A week later the reminders run: the deleted lead's customer is not among them.
@@ -100,7 +100,7 @@ function describeDeletion(name: string, makeStore: (() => Store) | undefined) {
     });
 
     it('deletes a quote request with its messages and files', async () => {
-      const store = t.app.context.store;
+      const store = t.app.store;
       const photo = await upload(t.client(), samplePdf(), 'application/pdf', 'wall.pdf');
       const sent = await t.client().post<QuoteRequest>('/api/quote-request', {
         ...goodQuote,

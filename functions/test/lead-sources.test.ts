@@ -65,7 +65,7 @@ function describeLeadSources(name: string, makeStore: (() => Store) | undefined)
     });
 
     it('refuses a bad source with 400 naming the field, and stores nothing', async () => {
-      const store = t.app.context.store;
+      const store = t.app.store;
       const before = (await store.inquiries.count()) + (await store.quotes.count());
       const bad: Array<[Record<string, unknown>, string]> = [
         [{ utmCampaign: 'spring\nkitchens' }, 'source.utmCampaign'],
@@ -87,7 +87,7 @@ function describeLeadSources(name: string, makeStore: (() => Store) | undefined)
     });
 
     it('counts leads, quoted and won per channel and per campaign over a period, for admins only', async () => {
-      const store = t.app.context.store;
+      const store = t.app.store;
       const base = Date.parse('2025-06-01T00:00:00.000Z');
       const at = (day: number) => new Date(base + day * 86400_000).toISOString();
       let n = 0;

@@ -84,7 +84,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         expect(won.body.history.map((h) => h.status ?? 'note')).toEqual(['contacted', 'note', 'quoted', 'new', 'won']);
 
         const { messages: _messages, ...stored } = won.body as Inquiry & { messages: unknown };
-        expect(await t.app.context.store.inquiries.get(created.id)).toEqual(stored);
+        expect(await t.app.store.inquiries.get(created.id)).toEqual(stored);
         const listed = await staff.get<Listed<Inquiry>>('/api/project-inquiries?limit=200');
         expect(listed.body.find((item) => item.id === created.id)).toMatchObject({ status: 'won', history: won.body.history });
       });
@@ -106,7 +106,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({ status: 'lost', firstContactAt: res.body.history[0].at });
         expect(events).toEqual([{ collection: 'quote_requests', op: 'update', id: created.id }]);
-        expect(await t.app.context.store.quotes.get(created.id)).toMatchObject({
+        expect(await t.app.store.quotes.get(created.id)).toMatchObject({
           status: 'lost',
           history: [{ note: 'Went with another builder' }],
         });
@@ -141,7 +141,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
           });
           expect(res.status, raw).toBe(400);
         }
-        expect(await t.app.context.store.inquiries.get(created.id)).toMatchObject({ status: 'new', history: [] });
+        expect(await t.app.store.inquiries.get(created.id)).toMatchObject({ status: 'new', history: [] });
         const longest = await staff.patch<Inquiry>(`/api/project-inquiry/${created.id}`, { note: 'x'.repeat(2000) });
         expect(longest.status).toBe(200);
         expect(longest.body.history[0].note).toHaveLength(2000);
@@ -150,11 +150,11 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
       it('refuses another entry once a lead holds 200, with 409', async () => {
         const created = await inquiry();
         const entries = Array.from({ length: 200 }, (_, i) => ({ at: created.createdAt, by: 'staff', note: `n${i}` }));
-        await t.app.context.store.inquiries.transform(created.id, () => ({ history: entries }));
+        await t.app.store.inquiries.transform(created.id, () => ({ history: entries }));
         const res = await staff.patch<ApiError>(`/api/project-inquiry/${created.id}`, { note: 'one more' });
         expect(res.status).toBe(409);
         expect(res.body.message).toBe('This lead already has 200 status changes and notes, the most it can keep');
-        expect((await t.app.context.store.inquiries.get(created.id))?.history).toHaveLength(200);
+        expect((await t.app.store.inquiries.get(created.id))?.history).toHaveLength(200);
       });
 
       it('answers 404 for an unknown id, 401 without a session, 403 from another site', async () => {
@@ -180,7 +180,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         );
         expect(crossSite.status).toBe(403);
         expect(crossSite.body.message).toBe('Cross-site requests are not allowed');
-        expect(await t.app.context.store.inquiries.get(created.id)).toMatchObject({ status: 'new', history: [] });
+        expect(await t.app.store.inquiries.get(created.id)).toMatchObject({ status: 'new', history: [] });
       });
     });
 
@@ -237,7 +237,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
 
       it('treats an empty search as none, and refuses a bad status, a long search or a repeated parameter', async () => {
         const all = await list('/api/project-inquiries?q=&limit=200');
-        expect(all.total).toBe(await t.app.context.store.inquiries.count());
+        expect(all.total).toBe(await t.app.store.inquiries.count());
         const bad: Array<[string, string, string]> = [
           ['/api/project-inquiries?status=archived', 'status', 'Status must be one of new, contacted, quoted, won, lost'],
           ['/api/quote-requests?status=', 'status', 'Status must be one of new, contacted, quoted, won, lost'],
@@ -258,8 +258,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         expect((await t.client().get('/api/leads/stats')).status).toBe(401);
         const before = await staff.get<LeadStats>('/api/leads/stats');
         expect(before.status).toBe(200);
-        const newLeads =
-          (await t.app.context.store.inquiries.count({ status: 'new' })) + (await t.app.context.store.quotes.count({ status: 'new' }));
+        const newLeads = (await t.app.store.inquiries.count({ status: 'new' })) + (await t.app.store.quotes.count({ status: 'new' }));
         expect(before.body.waiting).toBe(newLeads);
 
         // Three leads contacted after waiting 1, 3 and 5 hours (the clock moves between arrival and contact).
@@ -275,7 +274,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
         expect(after.body.waiting).toBe(newLeads);
         expect(after.body.firstContacts).toBe(before.body.firstContacts + 3);
         // The median of every stored lead's wait, these three and those contacted earlier in this run.
-        const { store } = t.app.context;
+        const { store } = t.app;
         const leads = [
           ...(await store.inquiries.find({ orderBy: 'createdAt', direction: 'desc', limit: 200 })).items,
           ...(await store.quotes.find({ orderBy: 'createdAt', direction: 'desc', limit: 200 })).items,
@@ -307,7 +306,7 @@ function describeLeadWork(name: string, makeStore: (() => Store) | undefined) {
       /** Gives a lead the follow-up time a server with reminders on would have (this one has them off). */
       const dueIn = async (kind: 'inquiries' | 'quotes', id: string, ms: number) => {
         const followUpDueAt = new Date(t.clock.now().getTime() + ms).toISOString();
-        expect(await t.app.context.store[kind].update(id, { followUpDueAt, followUp: 'pending' })).not.toBeNull();
+        expect(await t.app.store[kind].update(id, { followUpDueAt, followUp: 'pending' })).not.toBeNull();
       };
       beforeAll(async () => {
         ids.late = (await inquiry({ firstName: 'Late' })).id;

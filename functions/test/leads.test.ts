@@ -15,7 +15,7 @@ describe('POST /api/project-inquiry', () => {
     expect(res.body).toMatchObject(goodInquiry);
     expect(res.body.id).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(new Date(res.body.createdAt as string).toISOString()).toBe(res.body.createdAt);
-    expect(await t.app.context.store.inquiries.get(res.body.id as string)).toEqual(res.body);
+    expect(await t.app.store.inquiries.get(res.body.id as string)).toEqual(res.body);
   });
 
   it('never takes id, createdAt or approved from the client and drops unknown fields', async () => {
@@ -31,7 +31,7 @@ describe('POST /api/project-inquiry', () => {
     expect(res.body.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
     expect(res.body).not.toHaveProperty('approved');
     expect(res.body).not.toHaveProperty('isAdmin');
-    expect(await t.app.context.store.inquiries.get('chosen-by-client')).toBeNull();
+    expect(await t.app.store.inquiries.get('chosen-by-client')).toBeNull();
   });
 
   it('answers each contact field with the spec message', async () => {
@@ -47,7 +47,7 @@ describe('POST /api/project-inquiry', () => {
       [{ budget: '1-2' }, 'budget', 'Please select a budget'],
       [{ timeline: 'never' }, 'timeline', 'Please select a timeline'],
     ];
-    const before = await t.app.context.store.inquiries.count();
+    const before = await t.app.store.inquiries.count();
     for (const [patch, field, message] of cases) {
       const res = await t.client().post<{ message: string; errors: Record<string, string> }>('/api/project-inquiry', {
         ...goodInquiry,
@@ -57,7 +57,7 @@ describe('POST /api/project-inquiry', () => {
       expect(res.body.errors[field]).toBe(message);
       expect(res.body.message).toBe(message);
     }
-    expect(await t.app.context.store.inquiries.count()).toBe(before);
+    expect(await t.app.store.inquiries.count()).toBe(before);
   });
 
   it('accepts the 50000+ budget that admin labels show', async () => {
@@ -81,7 +81,7 @@ describe('POST /api/project-inquiry', () => {
 
   it('records that a landline gets no SMS, and why', async () => {
     const res = await t.client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, phone: '(03) 9123 4567' });
-    const messages = (await t.app.context.store.messages.forLeads([res.body.id])).get(res.body.id) ?? [];
+    const messages = (await t.app.store.messages.forLeads([res.body.id])).get(res.body.id) ?? [];
     expect(messages.find((m) => m.channel === 'sms')).toMatchObject({
       status: 'skipped',
       to: '(03) 9123 4567',
@@ -90,11 +90,11 @@ describe('POST /api/project-inquiry', () => {
   });
 
   it('answers a filled honeypot like a success and stores nothing', async () => {
-    const before = await t.app.context.store.inquiries.count();
+    const before = await t.app.store.inquiries.count();
     const res = await t.client().post<Record<string, unknown>>('/api/project-inquiry', { ...goodInquiry, website: 'http://spam.example' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ firstName: 'Ava' });
-    expect(await t.app.context.store.inquiries.count()).toBe(before);
+    expect(await t.app.store.inquiries.count()).toBe(before);
   });
 });
 
@@ -103,7 +103,7 @@ describe('POST /api/quote-request', () => {
     const res = await t.client().post<Record<string, unknown>>('/api/quote-request', goodQuote);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject(goodQuote);
-    expect(await t.app.context.store.quotes.get(res.body.id as string)).toEqual(res.body);
+    expect(await t.app.store.quotes.get(res.body.id as string)).toEqual(res.body);
   });
 
   it('answers each field with the spec message', async () => {
@@ -131,7 +131,7 @@ describe('admin reads and deletes of leads', () => {
       t.clock.advance(1000);
       await t.client().post('/api/quote-request', { ...goodQuote, firstName: `Q${i}` });
     }
-    const total = await t.app.context.store.quotes.count();
+    const total = await t.app.store.quotes.count();
     const first = await admin.get<Array<{ firstName: string }>>('/api/quote-requests?limit=2');
     expect(first.status).toBe(200);
     expect(first.headers.get('x-total-count')).toBe(String(total));
@@ -143,7 +143,7 @@ describe('admin reads and deletes of leads', () => {
 
     const inquiries = await admin.get<unknown[]>('/api/project-inquiries');
     expect(inquiries.status).toBe(200);
-    expect(inquiries.body.length).toBe(await t.app.context.store.inquiries.count());
+    expect(inquiries.body.length).toBe(await t.app.store.inquiries.count());
   });
 
   it('rejects a bad limit or cursor with 400', async () => {
@@ -159,13 +159,13 @@ describe('admin reads and deletes of leads', () => {
     const admin = await t.adminClient();
     const inquiry = await t.client().post<{ id: string }>('/api/project-inquiry', goodInquiry);
     expect((await admin.delete(`/api/project-inquiry/${inquiry.body.id}`)).status).toBe(204);
-    expect(await t.app.context.store.inquiries.get(inquiry.body.id)).toBeNull();
+    expect(await t.app.store.inquiries.get(inquiry.body.id)).toBeNull();
     expect((await admin.delete(`/api/project-inquiry/${inquiry.body.id}`)).status).toBe(404);
     expect((await admin.delete('/api/project-inquiry/..%2F..%2Fetc')).status).toBe(404);
 
     const quote = await t.client().post<{ id: string }>('/api/quote-request', goodQuote);
     expect((await t.client().delete(`/api/quote-request/${quote.body.id}`)).status).toBe(401);
     expect((await admin.delete(`/api/quote-request/${quote.body.id}`)).status).toBe(204);
-    expect(await t.app.context.store.quotes.get(quote.body.id)).toBeNull();
+    expect(await t.app.store.quotes.get(quote.body.id)).toBeNull();
   });
 });

@@ -84,7 +84,7 @@ describe('uploads', () => {
     expect(meta.orientation).toBeUndefined();
     expect(served.includes(Buffer.from('iPhone'))).toBe(false);
     // What is stored is what is served.
-    expect(await t.app.context.store.objects.findOne({ url: res.body.url })).toMatchObject({ size: served.length });
+    expect(await t.app.store.objects.findOne({ url: res.body.url })).toMatchObject({ size: served.length });
   });
 
   it('refuses a thumbnail that cannot be decoded, of too many pixels or an extreme shape with 400 and the reason, keeping nothing', async () => {
@@ -155,7 +155,7 @@ describe('uploads', () => {
     expect(((await res.json()) as { message: string }).message).toBe('Thumbnails can be at most 10 MB');
     expect(objectFiles()).toEqual(before);
     expect(stagedFiles()).toEqual([]);
-    expect(await t.app.context.store.objects.count({ kind: 'thumbnail', size: big.length })).toBe(0);
+    expect(await t.app.store.objects.count({ kind: 'thumbnail', size: big.length })).toBe(0);
   });
 
   it('refuses a declared Content-Length over the GLB limit before reading it', async () => {
@@ -283,7 +283,7 @@ describe('3D models', () => {
       [{ shadowIntensity: 1.5 }, 'shadowIntensity', 'Shadow intensity must be between 0 and 1'],
       [{ modelUrl: '' }, 'modelUrl', 'Please upload a GLB model'],
     ];
-    const before = await t.app.context.store.models.count();
+    const before = await t.app.store.models.count();
     for (const [patch, field, message] of cases) {
       const res = await admin.post<{ errors: Record<string, string> }>('/api/3d-models', {
         name: 'Laundry',
@@ -294,7 +294,7 @@ describe('3D models', () => {
       expect(res.status).toBe(400);
       expect(res.body.errors[field]).toBe(message);
     }
-    expect(await t.app.context.store.models.count()).toBe(before);
+    expect(await t.app.store.models.count()).toBe(before);
   });
 
   it('refuses a reorder naming an unknown model or one model twice, changing nothing', async () => {
@@ -320,10 +320,10 @@ describe('3D models', () => {
   it('sweeps uploads never attached to a model after a day', async () => {
     const orphan = (await upload(glb(), 'model')).body.url;
     const ctx = t.app.context;
-    await runMaintenance(ctx.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
+    await runMaintenance(t.app.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
     expect((await fetch(t.url + orphan)).status).toBe(200);
     t.clock.advance(25 * 3600 * 1000);
-    const report = await runMaintenance(ctx.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
+    const report = await runMaintenance(t.app.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
     expect(report.uploads).toBeGreaterThanOrEqual(1);
     expect((await fetch(t.url + orphan)).status).toBe(404);
     expect(objectFiles()).not.toContain(orphan.replace('/objects/', ''));

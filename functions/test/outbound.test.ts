@@ -38,7 +38,7 @@ function describeOutbound(makeStore?: () => Store) {
   });
   afterAll(() => t.close());
 
-  const messagesOf = async (id: string): Promise<MessageDelivery[]> => (await t.app.context.store.messages.forLeads([id])).get(id) ?? [];
+  const messagesOf = async (id: string): Promise<MessageDelivery[]> => (await t.app.store.messages.forLeads([id])).get(id) ?? [];
   const summary = (messages: MessageDelivery[]) =>
     messages.map(({ channel, audience, to, status, error }) => ({ channel, audience, to, status, ...(error ? { error } : {}) }));
 
@@ -116,7 +116,7 @@ function describeOutbound(makeStore?: () => Store) {
   });
 
   it('refuses a name with a web address with 400, and stores nothing', async () => {
-    const { store } = t.app.context;
+    const { store } = t.app;
     const before = [await store.inquiries.count(), await store.quotes.count(), await store.reviews.count()];
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['/api/project-inquiry', { ...goodInquiry, firstName: 'Win a prize at http://evil.example' }, 'firstName'],
@@ -144,7 +144,7 @@ function describeOutbound(makeStore?: () => Store) {
   });
 
   it('refuses control, bidi and line-break characters in one-line fields with 400 naming the field', async () => {
-    const before = { inquiries: await t.app.context.store.inquiries.count(), quotes: await t.app.context.store.quotes.count() };
+    const before = { inquiries: await t.app.store.inquiries.count(), quotes: await t.app.store.quotes.count() };
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
       ['/api/project-inquiry', { ...goodInquiry, lastName: 'Nguyen\nPhone: 0400 000 000' }, 'lastName', 'Last name must be on one line'],
       ['/api/project-inquiry', { ...goodInquiry, firstName: 'Ava\r\nBcc: x' }, 'firstName', 'First name must be on one line'],
@@ -170,8 +170,8 @@ function describeOutbound(makeStore?: () => Store) {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors).toEqual({ [field]: message });
     }
-    expect(await t.app.context.store.inquiries.count()).toBe(before.inquiries);
-    expect(await t.app.context.store.quotes.count()).toBe(before.quotes);
+    expect(await t.app.store.inquiries.count()).toBe(before.inquiries);
+    expect(await t.app.store.quotes.count()).toBe(before.quotes);
   });
 
   it('caps first and last names at 50 characters', async () => {
@@ -184,7 +184,7 @@ function describeOutbound(makeStore?: () => Store) {
     const reviewText = 'Beautiful kitchen.\nFinished on time,\r\nand tidy.\tThank you!';
     const res = await t.client().post<{ id: string; reviewText: string }>('/api/review', { ...goodReview, reviewText });
     expect(res.status).toBe(201);
-    expect((await t.app.context.store.reviews.get(res.body.id))?.reviewText).toBe(reviewText);
+    expect((await t.app.store.reviews.get(res.body.id))?.reviewText).toBe(reviewText);
     const bad = await t.client().post<Failure>('/api/review', { ...goodReview, reviewText: 'Lovely work \u202Edone\u202C, thanks' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ reviewText: 'Review contains characters that are not allowed' });
@@ -196,7 +196,7 @@ function describeOutbound(makeStore?: () => Store) {
     const note = 'Called back.\nWants a quote by Friday.';
     const res = await admin.patch<{ history: Array<{ note?: string }> }>(`/api/project-inquiry/${lead.body.id}`, { note });
     expect(res.status).toBe(200);
-    expect((await t.app.context.store.inquiries.get(lead.body.id))?.history.at(-1)?.note).toBe(note);
+    expect((await t.app.store.inquiries.get(lead.body.id))?.history.at(-1)?.note).toBe(note);
     const search = await admin.get<Failure>(`/api/project-inquiries?q=${encodeURIComponent('Ava\u202E')}`);
     expect(search.status).toBe(400);
     expect(search.body.errors).toEqual({ q: 'Search contains characters that are not allowed' });

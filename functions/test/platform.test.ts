@@ -43,13 +43,13 @@ describe('security headers', () => {
 
 describe('cross-site requests', () => {
   it('refuses a state-changing request from another origin and stores nothing', async () => {
-    const before = await t.app.context.store.inquiries.count();
+    const before = await t.app.store.inquiries.count();
     const res = await t.client().post<{ message: string }>('/api/project-inquiry', goodInquiry, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Cross-site requests are not allowed');
     const fetchSite = await t.client().post('/api/project-inquiry', goodInquiry, { 'sec-fetch-site': 'cross-site' });
     expect(fetchSite.status).toBe(403);
-    expect(await t.app.context.store.inquiries.count()).toBe(before);
+    expect(await t.app.store.inquiries.count()).toBe(before);
   });
 
   it('accepts our own origin', async () => {
@@ -106,7 +106,7 @@ describe('bad bodies', () => {
     });
     expect(badCharset.status).toBe(415);
     expect(badCharset.body.message).toBe('Unsupported charset');
-    expect(await t.app.context.store.reviews.count()).toBe(0);
+    expect(await t.app.store.reviews.count()).toBe(0);
   });
 
   it('caps each text field', async () => {
@@ -126,7 +126,7 @@ describe('rate limits', () => {
       const res = await limited.client().post('/api/review', goodReview);
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await limited.app.context.store.reviews.count()).toBe(0);
+      expect(await limited.app.store.reviews.count()).toBe(0);
       limited.clock.advance(11 * 60 * 1000);
       expect((await limited.client().post('/api/review', goodReview)).status).toBe(201);
     } finally {
@@ -159,8 +159,8 @@ describe('visits', () => {
     const admin = await t.adminClient();
     const ctx = t.app.context;
     const now = ctx.clock.now().getTime();
-    await ctx.store.visitors.insert({ id: 'day-a', page: '/', visitedAt: new Date(now - 2 * 86400_000).toISOString() });
-    await ctx.store.visitors.insert({ id: 'day-b', page: '/', visitedAt: new Date(now - 2 * 86400_000 + 1000).toISOString() });
+    await t.app.store.visitors.insert({ id: 'day-a', page: '/', visitedAt: new Date(now - 2 * 86400_000).toISOString() });
+    await t.app.store.visitors.insert({ id: 'day-b', page: '/', visitedAt: new Date(now - 2 * 86400_000 + 1000).toISOString() });
     const res = await admin.get<Array<{ day: string; count: number }>>('/api/visitors/daily?days=7&timeZone=UTC');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(7);
@@ -183,12 +183,12 @@ describe('visits', () => {
     const ctx = t.app.context;
     const old = { id: 'old-visit', page: '/', visitedAt: new Date(Date.now() - 91 * 86400_000).toISOString() };
     const recent = { id: 'recent-visit', page: '/', visitedAt: new Date(Date.now() - 89 * 86400_000).toISOString() };
-    await ctx.store.visitors.insert(old);
-    await ctx.store.visitors.insert(recent);
-    const report = await runMaintenance(ctx.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
+    await t.app.store.visitors.insert(old);
+    await t.app.store.visitors.insert(recent);
+    const report = await runMaintenance(t.app.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
     expect(report.visitors).toBe(1);
-    expect(await ctx.store.visitors.get('old-visit')).toBeNull();
-    expect(await ctx.store.visitors.get('recent-visit')).not.toBeNull();
+    expect(await t.app.store.visitors.get('old-visit')).toBeNull();
+    expect(await t.app.store.visitors.get('recent-visit')).not.toBeNull();
   });
 });
 

@@ -55,32 +55,32 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
     describe('the marketing-consent box', () => {
       it('stores a ticked box as true with the moment it was ticked', async () => {
         const sent = await inquiry({ email: 'consent-yes@example.com', marketingConsent: true });
-        const stored = await t.app.context.store.inquiries.get(sent.id);
+        const stored = await t.app.store.inquiries.get(sent.id);
         expect(stored?.marketingConsent).toBe(true);
         expect(stored?.marketingConsentAt).toBe(sent.createdAt);
         const sentQuote = await quote({ email: 'consent-yes@example.com', marketingConsent: true });
-        expect((await t.app.context.store.quotes.get(sentQuote.id))?.marketingConsent).toBe(true);
+        expect((await t.app.store.quotes.get(sentQuote.id))?.marketingConsent).toBe(true);
       });
 
       it('stores an unticked or absent box as false, with no moment', async () => {
         for (const fields of [{ marketingConsent: false }, {}]) {
           const sent = await inquiry({ email: 'consent-no@example.com', ...fields });
-          const stored = await t.app.context.store.inquiries.get(sent.id);
+          const stored = await t.app.store.inquiries.get(sent.id);
           expect(stored?.marketingConsent, JSON.stringify(fields)).toBe(false);
           expect(stored).not.toHaveProperty('marketingConsentAt');
           const sentQuote = await quote({ email: 'consent-no@example.com', ...fields });
-          expect((await t.app.context.store.quotes.get(sentQuote.id))?.marketingConsent).toBe(false);
+          expect((await t.app.store.quotes.get(sentQuote.id))?.marketingConsent).toBe(false);
         }
       });
 
       it('refuses anything but true or false with a 400 and stores nothing', async () => {
-        const before = await t.app.context.store.inquiries.count();
+        const before = await t.app.store.inquiries.count();
         for (const value of ['yes', 1, null]) {
           const res = await t.client().post<ApiError>('/api/project-inquiry', { ...goodInquiry, marketingConsent: value });
           expect(res.status).toBe(400);
           expect(res.body.errors?.marketingConsent).toBe('Marketing consent must be true or false');
         }
-        expect(await t.app.context.store.inquiries.count()).toBe(before);
+        expect(await t.app.store.inquiries.count()).toBe(before);
       });
 
       it('shows the consent on the admin lead list', async () => {
@@ -262,7 +262,7 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
         expect(entry.detail).toBe(`by email address: 1 inquiry, 1 quote request, 1 review, ${before.messages.length} messages, 0 files`);
         expect(JSON.stringify(entry)).not.toMatch(/mia|lee|0412/i);
 
-        const store = t.app.context.store;
+        const store = t.app.store;
         expect(await store.inquiries.get(mine.inquiry.id)).toBeNull();
         expect(await store.quotes.get(mine.quote.id)).toBeNull();
         expect(await store.reviews.get(mine.review.id)).toBeNull();
@@ -289,15 +289,15 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
         const res = await staff.post<PrivacyErasure>('/api/privacy/erase', { phone: '+61 400 555 010', confirm: 'ERASE' });
         expect(res.status, res.text).toBe(200);
         expect(res.body.inquiries).toBe(1);
-        expect(await t.app.context.store.inquiries.get(sent.id)).toBeNull();
-        expect(await t.app.context.store.personal.messagesAbout([sent.id])).toEqual([]);
+        expect(await t.app.store.inquiries.get(sent.id)).toBeNull();
+        expect(await t.app.store.personal.messagesAbout([sent.id])).toEqual([]);
         expect((await latestAudit()).detail).toMatch(/^by phone number: 1 inquiry, /);
       });
     });
 
     describe('review requests about the person’s leads', () => {
       it('are listed with the review written through them (even without an email) and erased with the lead', async () => {
-        const store = t.app.context.store;
+        const store = t.app.store;
         const sent = await inquiry({ email: 'invited@example.com', phone: '0400 999 111' });
         const at = t.clock.now().toISOString();
         const written = await store.reviews.insert({
@@ -372,7 +372,7 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
         ]);
         const erased = await staff.post<PrivacyErasure>('/api/privacy/erase', { email: 'files@example.com', confirm: 'ERASE' });
         expect(erased.body).toMatchObject({ inquiries: 1, files: 1 });
-        expect(await t.app.context.store.attachments.get(id)).toBeNull();
+        expect(await t.app.store.attachments.get(id)).toBeNull();
         expect((await staff.get(`/api/attachments/${id}`)).status).toBe(404);
         expect(storedFiles(t).filter((file) => file.startsWith(id))).toEqual([]);
       });
@@ -380,7 +380,7 @@ function describePrivacy(name: string, makeStore: (() => Store) | undefined) {
 
     describe('LEAD_RETENTION_MONTHS', () => {
       it('deletes won and lost leads unchanged for longer, with their messages, and keeps the rest', async () => {
-        const store = t.app.context.store;
+        const store = t.app.store;
         const plan = await upload(t.client(), samplePdf(), 'application/pdf', 'plan.pdf');
         const won = await inquiry({ email: 'retention-won@example.com', attachments: [{ url: plan.body.url, name: 'plan.pdf' }] });
         await t.app.context.jobs.idle();

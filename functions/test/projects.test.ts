@@ -79,7 +79,7 @@ describe('photo uploads', () => {
   it('takes a screenshot taller than the AVIF encoder allows (1000 × 17000), scaled to fit, where it answered 500', async () => {
     const res = await upload(await tallScreenshot());
     expect(res.status).toBe(201);
-    const record = await t.app.context.store.objects.findOne({ url: res.body.url });
+    const record = await t.app.store.objects.findOne({ url: res.body.url });
     expect([record?.processed?.width, record?.processed?.height]).toEqual([672, 11_424]);
     const avif = record!.processed!.sources[0].srcset.split(', ').pop()!.split(' ')[0];
     const meta = await sharp(Buffer.from(await (await fetch(t.url + avif)).arrayBuffer())).metadata();

@@ -80,8 +80,7 @@ async function requestReview(t: TestApp, staff: Client, file = join(t.dir, 'site
 }
 
 const review = { customerName: 'Mia L.', rating: 5, reviewText: 'A wonderful new kitchen, on time and tidy.' };
-const historyOf = async (t: TestApp, id: string): Promise<LeadHistoryEntry[]> =>
-  (await t.app.context.store.inquiries.get(id))?.history ?? [];
+const historyOf = async (t: TestApp, id: string): Promise<LeadHistoryEntry[]> => (await t.app.store.inquiries.get(id))?.history ?? [];
 
 describe('review requests', () => {
   it('emails a won lead a personal link, names the business and how to reach it, and records the request', async () => {
@@ -150,7 +149,7 @@ describe('review requests', () => {
     const answers = await Promise.all([1, 2].map(() => staff.post(`/api/leads/inquiry/${lead.id}/review-request`)));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect((await historyOf(t, lead.id)).filter((entry) => entry.event === 'review-requested')).toHaveLength(1);
-    expect(await t.app.context.store.reviewInvites.count({ leadId: lead.id })).toBe(1);
+    expect(await t.app.store.reviewInvites.count({ leadId: lead.id })).toBe(1);
   });
 });
 
@@ -175,7 +174,7 @@ describe('the review link', () => {
       expect(sent.status, bad).toBe(bad === altered || bad === swapped || bad === first.unsubscribe ? 404 : 400);
       expect(sent.body.message).toBe('This link is not valid');
     }
-    expect(await t.app.context.store.reviews.count()).toBe(0);
+    expect(await t.app.store.reviews.count()).toBe(0);
   });
 
   it('works until 60 days after the request, and not after', async () => {
@@ -191,7 +190,7 @@ describe('the review link', () => {
     const sent = await t.client().post<ApiError>('/api/review', { ...review, invite: token });
     expect(sent.status).toBe(410);
     expect(sent.body).toEqual({ message: 'This link has expired', errors: { invite: 'This link has expired' } });
-    expect(await t.app.context.store.reviews.count()).toBe(0);
+    expect(await t.app.store.reviews.count()).toBe(0);
   });
 
   it('is deleted, with the name and address it holds, 30 days after it expired', async () => {
@@ -203,7 +202,7 @@ describe('the review link', () => {
     expect((await t.client().get<ApiError>(`/api/review-invites/${token}`)).body.message).toBe('This link has expired');
     t.clock.advance(60_000);
     expect(await t.app.context.reviewRequests.deleteExpired()).toBe(1);
-    expect(await t.app.context.store.reviewInvites.count()).toBe(0);
+    expect(await t.app.store.reviewInvites.count()).toBe(0);
     const gone = await t.client().get<ApiError>(`/api/review-invites/${token}`);
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('This link is not valid');
@@ -216,7 +215,7 @@ describe('the review link', () => {
     const sent = await t.client().post<Review>('/api/review', { ...review, invite: token });
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ ...review, verified: true, approved: false });
-    const stored = await t.app.context.store.reviews.get(sent.body.id);
+    const stored = await t.app.store.reviews.get(sent.body.id);
     expect(stored).toMatchObject({ verified: true, leadId: `inquiry:${id}`, email: email.recipient });
 
     const history = await historyOf(t, id);
@@ -230,7 +229,7 @@ describe('the review link', () => {
     expect(again.status).toBe(410);
     expect(again.body.message).toBe('This link has already been used');
     expect((await t.client().get<ApiError>(`/api/review-invites/${token}`)).body.message).toBe('This link has already been used');
-    expect(await t.app.context.store.reviews.count()).toBe(1);
+    expect(await t.app.store.reviews.count()).toBe(1);
 
     // Approved, it shows as from a verified customer; the lead stays private.
     expect((await staff.post(`/api/review/${sent.body.id}/approve`)).status).toBe(200);
@@ -253,14 +252,14 @@ describe('the review link', () => {
     const { token } = await requestReview(t, staff);
     const answers = await Promise.all([1, 2].map(() => t.client().post('/api/review', { ...review, invite: token })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 410]);
-    expect(await t.app.context.store.reviews.count()).toBe(1);
+    expect(await t.app.store.reviews.count()).toBe(1);
   });
 
   it('leaves reviews without a link unverified, as before', async () => {
     const t = await start();
     const sent = await t.client().post<Review>('/api/review', review);
     expect(sent.body.verified).toBe(false);
-    expect(await t.app.context.store.reviews.get(sent.body.id)).not.toHaveProperty('leadId');
+    expect(await t.app.store.reviews.get(sent.body.id)).not.toHaveProperty('leadId');
   });
 });
 
@@ -312,7 +311,7 @@ describe('the reminder', () => {
     const file = join(t.dir, 'site.sqlite');
     expect(queued(file, `${reviewed.id}-review-reminder`)).toBeUndefined();
     expect(queued(file, `${leaving.id}-review-reminder`)).toBeUndefined();
-    const invites = await t.app.context.store.reviewInvites.find({ orderBy: 'createdAt', direction: 'asc', limit: 10 });
+    const invites = await t.app.store.reviewInvites.find({ orderBy: 'createdAt', direction: 'asc', limit: 10 });
     expect(invites.items.map((invite) => invite.reminder)).toEqual(['skipped', 'skipped']);
   });
 });
@@ -329,7 +328,7 @@ describe('unsubscribing', () => {
     expect(oneClick.status).toBe(200);
     expect(oneClick.body).toEqual({ unsubscribed: true });
     expect(await t.app.context.reviewRequests.isUnsubscribed(email.recipient.toUpperCase())).toBe(true);
-    const [suppression] = (await t.app.context.store.emailSuppressions.find({ orderBy: 'createdAt', direction: 'asc', limit: 5 })).items;
+    const [suppression] = (await t.app.store.emailSuppressions.find({ orderBy: 'createdAt', direction: 'asc', limit: 5 })).items;
     expect(suppression.via).toBe('one-click');
     // The address is kept only as its hash.
     expect(JSON.stringify(suppression)).not.toContain('@');
@@ -373,7 +372,7 @@ describe('unsubscribing', () => {
     expect(missing.body.errors).toEqual({ t: 'Required' });
     const crossSite = await t.client().post('/api/unsubscribe', { t: unsubscribe }, { origin: 'https://evil.example' });
     expect(crossSite.status).toBe(403);
-    expect(await t.app.context.store.emailSuppressions.count()).toBe(0);
+    expect(await t.app.store.emailSuppressions.count()).toBe(0);
   });
 });
 

@@ -42,7 +42,7 @@ describe('reviews', () => {
     const res = await t.client().post<Record<string, unknown>>('/api/review', { ...goodReview, email: '' });
     expect(res.status).toBe(201);
     expect(res.body).not.toHaveProperty('email');
-    expect(await t.app.context.store.reviews.get(res.body.id as string)).not.toHaveProperty('email');
+    expect(await t.app.store.reviews.get(res.body.id as string)).not.toHaveProperty('email');
   });
 
   it('answers each field with the spec message', async () => {
@@ -55,13 +55,13 @@ describe('reviews', () => {
       [{ rating: '5' }, 'rating', 'Please choose a rating from 1 to 5 stars'],
       [{ email: 'nope' }, 'email', 'Please enter a valid email'],
     ];
-    const before = await t.app.context.store.reviews.count();
+    const before = await t.app.store.reviews.count();
     for (const [patch, field, message] of cases) {
       const res = await t.client().post<{ errors: Record<string, string> }>('/api/review', { ...goodReview, ...patch });
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(res.body.errors[field]).toBe(message);
     }
-    expect(await t.app.context.store.reviews.count()).toBe(before);
+    expect(await t.app.store.reviews.count()).toBe(before);
   });
 
   it('lets only an admin approve or delete, with 404 for unknown ids', async () => {
@@ -70,12 +70,12 @@ describe('reviews', () => {
     expect((await anon.post(`/api/review/${created.body.id}/approve`)).status).toBe(401);
     expect((await anon.delete(`/api/review/${created.body.id}`)).status).toBe(401);
     expect((await anon.get('/api/reviews/all')).status).toBe(401);
-    expect((await t.app.context.store.reviews.get(created.body.id))?.approved).toBe(false);
+    expect((await t.app.store.reviews.get(created.body.id))?.approved).toBe(false);
 
     const admin = await t.adminClient();
     expect((await admin.post('/api/review/unknown/approve')).status).toBe(404);
     expect((await admin.delete(`/api/review/${created.body.id}`)).status).toBe(204);
-    expect(await t.app.context.store.reviews.get(created.body.id)).toBeNull();
+    expect(await t.app.store.reviews.get(created.body.id)).toBeNull();
     expect((await admin.delete(`/api/review/${created.body.id}`)).status).toBe(404);
   });
 });

@@ -266,7 +266,7 @@ function describeSettings(name: string, makeStore: (() => Store) | undefined) {
       (await staff.get<AuditEntry[]>('/api/audit?limit=200')).body.filter((entry) => entry.action === action);
     /** The security notices queued to an address, as the message queue holds them. */
     const noticesTo = async (address: string) =>
-      (await t.app.context.store.personal.messagesTo([address])).filter((message) => message.subject?.startsWith('Security notice'));
+      (await t.app.store.personal.messagesTo([address])).filter((message) => message.subject?.startsWith('Security notice'));
     const bank = { depositPercent: null, bankAccountName: 'Northcote Joinery Pty Ltd', bankBsb: '063-000', bankAccountNumber: '1234 5678' };
 
     it('asks for the current password before a change of the bank details, the site address or the staff recipients, and keeps nothing without it', async () => {
@@ -338,7 +338,7 @@ function describeSettings(name: string, makeStore: (() => Store) | undefined) {
       });
       expect(res.body.settings.business.siteUrl).toBe('https://www.northcote-kb.net');
       // The password is read, never kept.
-      expect(JSON.stringify(await t.app.context.store.settings.read())).not.toContain(admin.password);
+      expect(JSON.stringify(await t.app.store.settings.read())).not.toContain(admin.password);
       expect(JSON.stringify(await read())).not.toContain(admin.password);
       const changedEntries = await auditOf('settings.changed');
       const changed = changedEntries.map((entry) => entry.target);
@@ -480,7 +480,7 @@ function describeApplied(makeStore: (() => Store) | undefined) {
     });
     expect(res.status, res.text).toBe(200);
     const lead = await t.client().post<{ id: string }>('/api/project-inquiry', { ...goodInquiry, email: 'new-phone@example.com' });
-    const messages = await t.app.context.store.personal.messagesAbout([lead.body.id]);
+    const messages = await t.app.store.personal.messagesAbout([lead.body.id]);
     const confirmation = messages.find((message) => message.audience === 'customer' && message.channel === 'email');
     expect(confirmation?.text).toContain('\n0412 345 678\n');
     expect(confirmation?.text).not.toContain('(03) 7010 4620');
@@ -490,7 +490,7 @@ function describeApplied(makeStore: (() => Store) | undefined) {
 
   it('moves the follow-up due time of a lead still waiting when a closure covers it', async () => {
     const lead = (await t.client().post<Inquiry>('/api/project-inquiry', { ...goodInquiry, email: 'closure@example.com' })).body;
-    const before = (await t.app.context.store.inquiries.get(lead.id))?.followUpDueAt;
+    const before = (await t.app.store.inquiries.get(lead.id))?.followUpDueAt;
     expect(before).toBeDefined();
     // Closed on the Melbourne day the reminder was due, and the day after.
     const dueDay = melbourneDate(new Date(before!));
@@ -502,7 +502,7 @@ function describeApplied(makeStore: (() => Store) | undefined) {
       hours: { ...current.settings.hours, closures },
     });
     expect(res.status, res.text).toBe(200);
-    const after = (await t.app.context.store.inquiries.get(lead.id))?.followUpDueAt;
+    const after = (await t.app.store.inquiries.get(lead.id))?.followUpDueAt;
     const hours = businessHoursOf({ weekly: current.settings.hours.weekly, closures });
     expect(after).toBe(addBusinessHours(new Date(lead.createdAt), 2, hours).toISOString());
     expect(melbourneDate(new Date(after!)) > dayAfter).toBe(true);

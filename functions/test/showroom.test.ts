@@ -74,13 +74,13 @@ describe('showroom models', () => {
       [[{ ...spot('a'), id: '<script>' }], 'hotspots.0.id', 'Hotspot id must be 1 to 40 letters, digits, - or _'],
       ['none', 'hotspots', 'Invalid input: expected array, received string'],
     ];
-    const before = await t.app.context.store.models.count();
+    const before = await t.app.store.models.count();
     for (const [hotspots, field, message] of cases) {
       const res = await admin.post<{ errors: Record<string, string> }>('/api/3d-models', { ...base, hotspots });
       expect(res.status, field).toBe(400);
       expect(res.body.errors[field]).toBe(message);
     }
-    expect(await t.app.context.store.models.count()).toBe(before);
+    expect(await t.app.store.models.count()).toBe(before);
     // Twenty is allowed.
     const twenty = await admin.post<Model3d>('/api/3d-models', { ...base, hotspots: Array.from({ length: 20 }, (_, i) => spot(`s${i}`)) });
     expect(twenty.status).toBe(201);
@@ -91,7 +91,7 @@ describe('showroom models', () => {
 describe('an inquiry about a showroom design', () => {
   it('stores the model and variant with the model name, for the card, the CSV and the staff email', async () => {
     const model = await addModel({ name: 'Galley kitchen' });
-    await t.app.context.store.models.update(model.id, { variants: ['Oak', 'Walnut'] });
+    await t.app.store.models.update(model.id, { variants: ['Oak', 'Walnut'] });
     const res = await t.client().post<Inquiry>('/api/project-inquiry', {
       ...goodInquiry,
       email: 'design@example.com',
@@ -123,7 +123,7 @@ describe('an inquiry about a showroom design', () => {
 
   it('refuses an unknown model or variant with 400, storing nothing', async () => {
     const model = await addModel({ name: 'Walk-in robe' });
-    await t.app.context.store.models.update(model.id, { variants: ['White'] });
+    await t.app.store.models.update(model.id, { variants: ['White'] });
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ modelId: 'nosuchmodel0000000000' }, 'modelId', 'Unknown model'],
       [{ modelId: '../etc/passwd' }, 'modelId', 'Unknown model'],
@@ -132,7 +132,7 @@ describe('an inquiry about a showroom design', () => {
       [{ modelId: model.id, variant: '' }, 'variant', 'Unknown variant'],
       [{ variant: 'White' }, 'variant', 'A variant needs a model'],
     ];
-    const before = await t.app.context.store.inquiries.count();
+    const before = await t.app.store.inquiries.count();
     for (const [fields, field, message] of cases) {
       const res = await t.client().post<{ message: string; errors: Record<string, string> }>('/api/project-inquiry', {
         ...goodInquiry,
@@ -142,7 +142,7 @@ describe('an inquiry about a showroom design', () => {
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(res.body.errors[field]).toBe(message);
     }
-    expect(await t.app.context.store.inquiries.count()).toBe(before);
+    expect(await t.app.store.inquiries.count()).toBe(before);
   });
 });
 
@@ -273,12 +273,12 @@ describe('model optimisation after the save (the real pipeline, in a worker thre
     });
     expect(created.body.processing).toBe('pending');
     await stopped.app.context.jobs.idle();
-    expect((await stopped.app.context.store.models.get(created.body.id))?.processing).toBe('pending');
+    expect((await stopped.app.store.models.get(created.body.id))?.processing).toBe('pending');
 
     // The next start of the jobs finds it in the store (nothing was queued in memory) and optimises it.
     expect(await stopped.app.context.jobs.start(['models'])).toBe(1);
     await stopped.app.context.jobs.idle();
-    expect(await stopped.app.context.store.models.get(created.body.id)).toMatchObject({
+    expect(await stopped.app.store.models.get(created.body.id)).toMatchObject({
       processing: 'done',
       stats: { triangles: fixture.triangles },
     });

@@ -35,7 +35,7 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
     const settings = t.app.context.settings;
     sitePages = await createSitePages({
       ssrDir: join(defaultWebDist, '..', 'dist-ssr'),
-      store: t.app.context.store,
+      store: t.app.store,
       settings: { read: () => settings.settings(), onChange: (listener) => settings.onChange(listener) },
       feed: changes,
       reviewLink: (token) => t.app.context.reviewRequests.linkAnswer(token),
@@ -308,7 +308,7 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
   });
 
   it('serves nothing until a render succeeds where the store did not answer, and renders again on the next request', async () => {
-    const store = t.app.context.store;
+    const store = t.app.store;
     let down = true;
     const projects = new Proxy(store.projects, {
       get(target, key, receiver) {

@@ -44,14 +44,14 @@ describe.each(stores)('staff reminders on %s', (_name, makeStore, runs) => {
   });
 
   const run = (settings: MessageSettings, iso: string) =>
-    sendDueReminders({ store: t.app.context.store, settings: async () => settings, clock: at(iso) });
-  const messageIds = async (id: string) => ((await t.app.context.store.messages.forLeads([id])).get(id) ?? []).map((m) => m.id).sort();
+    sendDueReminders({ store: t.app.store, settings: async () => settings, clock: at(iso) });
+  const messageIds = async (id: string) => ((await t.app.store.messages.forLeads([id])).get(id) ?? []).map((m) => m.id).sort();
   /** A lead's reminders (`-r1`, `-r2`), not the alerts of its arrival. */
   const reminderIds = async (id: string) => (await messageIds(id)).filter((each) => /-r\d+$/.test(each));
   /** A new inquiry whose reminder is due at `due` (as if the hours, when it came, had it so). */
   const dueAt = async (due: string, firstName = 'Ava') => {
     const lead = (await t.client().post<Inquiry>('/api/project-inquiry', { ...goodInquiry, firstName })).body;
-    await t.app.context.store.inquiries.update(lead.id, { followUpDueAt: new Date(due).toISOString(), followUp: 'pending' });
+    await t.app.store.inquiries.update(lead.id, { followUpDueAt: new Date(due).toISOString(), followUp: 'pending' });
     return lead;
   };
 
@@ -62,7 +62,7 @@ describe.each(stores)('staff reminders on %s', (_name, makeStore, runs) => {
     expect(await reminderIds(lead.id)).toEqual([]);
     expect(await run(staffed, '2031-01-06T08:00:00+11:00')).toBe(1);
     expect(await reminderIds(lead.id)).toEqual([`${lead.id}-r1`, `${lead.id}-r2`]);
-    expect(await t.app.context.store.inquiries.get(lead.id)).toMatchObject({
+    expect(await t.app.store.inquiries.get(lead.id)).toMatchObject({
       followUp: 'reminded',
       followUpRemindedAt: '2031-01-05T21:00:00.000Z',
     });
@@ -73,7 +73,7 @@ describe.each(stores)('staff reminders on %s', (_name, makeStore, runs) => {
     const waiting = [await dueAt('2031-02-03T10:00:00+11:00', 'Mia'), await dueAt('2031-02-03T11:00:00+11:00', 'Noah')];
     const answered = await dueAt('2031-02-03T12:00:00+11:00', 'Leo');
     expect(await run(nobody, '2031-02-03T13:00:00+11:00')).toBe(0);
-    for (const lead of [...waiting, answered]) expect((await t.app.context.store.inquiries.get(lead.id))?.followUp).toBe('held');
+    for (const lead of [...waiting, answered]) expect((await t.app.store.inquiries.get(lead.id))?.followUp).toBe('held');
     expect((await staff.patch(`/api/project-inquiry/${answered.id}`, { status: 'contacted' })).status).toBe(200);
     const later = await dueAt('2031-02-03T15:00:00+11:00', 'Zoe');
 
@@ -82,7 +82,7 @@ describe.each(stores)('staff reminders on %s', (_name, makeStore, runs) => {
     const noticeId = `follow-up-digest-${Date.parse('2031-02-03T14:00:00+11:00').toString(36)}`;
     expect(await messageIds(noticeId)).toEqual([`${noticeId}-1`]);
     for (const lead of [...waiting, answered]) expect(await reminderIds(lead.id)).toEqual([]);
-    for (const lead of waiting) expect((await t.app.context.store.inquiries.get(lead.id))?.followUp).toBe('reminded');
+    for (const lead of waiting) expect((await t.app.store.inquiries.get(lead.id))?.followUp).toBe('reminded');
     expect(await run(staffed, '2031-02-03T14:30:00+11:00')).toBe(0);
     // A lead that falls due once someone is there is reminded on its own.
     expect(await run(staffed, '2031-02-03T15:00:00+11:00')).toBe(1);
@@ -114,14 +114,14 @@ describe.each(stores)('staff reminders on %s', (_name, makeStore, runs) => {
 
     // One booked before the rule, still new with a reminder pending: it is settled, not reminded.
     const old = (await t.client().post<QuoteRequest>('/api/quote-request', goodQuote)).body;
-    await t.app.context.store.quotes.update(old.id, {
+    await t.app.store.quotes.update(old.id, {
       bookingId: 'x'.repeat(20),
       followUpDueAt: '2031-03-03T10:00:00.000Z',
       followUp: 'pending',
     });
     expect(await run(staffed, '2031-03-04T10:00:00+11:00')).toBe(0);
     expect(await reminderIds(old.id)).toEqual([]);
-    expect(await t.app.context.store.quotes.get(old.id)).toMatchObject({
+    expect(await t.app.store.quotes.get(old.id)).toMatchObject({
       status: 'contacted',
       firstContactAt: old.createdAt,
       history: [{ by: 'website', event: 'measure-booked', at: old.createdAt }],

@@ -52,7 +52,7 @@ function describeVisitors(name: string, makeStore: (() => Store) | undefined) {
         expect(res.status, who).toBe(204);
       }
       expect(await visitsTo('/services?crawler')).toEqual([]);
-      expect(await t.app.context.store.visitorDays.count()).toBe(0);
+      expect(await t.app.store.visitorDays.count()).toBe(0);
     });
 
     it("stores nothing of a signed-in admin's visits, and counts them again once signed out", async () => {
@@ -97,14 +97,14 @@ function describeVisitors(name: string, makeStore: (() => Store) | undefined) {
       expect((await today()).unique).toBe(1);
 
       const ctx = t.app.context;
-      const saltsBefore = await ctx.store.visitorSalts.count();
+      const saltsBefore = await t.app.store.visitorSalts.count();
       t.clock.advance(2 * 86400_000);
-      const report = await runMaintenance(ctx.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
+      const report = await runMaintenance(t.app.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
       expect(report.visitorSalts).toBe(saltsBefore);
-      expect(await ctx.store.visitorSalts.count()).toBe(0);
+      expect(await t.app.store.visitorSalts.count()).toBe(0);
       t.clock.advance(90 * 86400_000);
-      await runMaintenance(ctx.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
-      expect(await ctx.store.visitorDays.count()).toBe(0);
+      await runMaintenance(t.app.store, ctx.uploads, ctx.clock, { visitorRetentionDays: 90, auditRetentionDays: 365 });
+      expect(await t.app.store.visitorDays.count()).toBe(0);
     });
   });
 }

@@ -1,7 +1,7 @@
 import { accountMessages } from '@site/domain';
 import type { Request } from 'express';
-import { HttpError } from '../http/errors';
-import { tooManyRequests, type Limits } from '../http/rate-limit';
+import { tooManyRequestsMessage, type Limits } from '../http/rate-limit';
+import { ForbiddenError, TooManyError } from '../ports/errors';
 import type { UserRecord } from '../ports/store';
 import type { AuditTrail } from '../services/audit';
 import { clientKey } from '../services/client-address';
@@ -22,21 +22,21 @@ export class CurrentPassword {
   async confirm(req: Request, user: UserRecord, body: unknown): Promise<void> {
     const given = (body as { currentPassword?: unknown } | undefined)?.currentPassword;
     if (typeof given !== 'string' || given.length === 0 || given.length > 1000) {
-      throw new HttpError(403, accountMessages.currentPasswordRequired, { currentPassword: accountMessages.currentPasswordRequired });
+      throw new ForbiddenError(accountMessages.currentPasswordRequired, { currentPassword: accountMessages.currentPasswordRequired });
     }
     const accountKey = user.id;
     const address = clientKey(req);
     const wait = Math.max(await this.limits.perAccount.retryAfter(accountKey), await this.limits.perAddress.retryAfter(address));
     if (wait > 0) {
       await this.audit.refused(req, { id: user.id, username: user.username }, 429, 'too many wrong current passwords');
-      throw tooManyRequests(wait);
+      throw new TooManyError(tooManyRequestsMessage, wait);
     }
     if (!(await verifyPassword(given, user.password))) {
       await Promise.all([this.limits.perAccount.failed(accountKey), this.limits.perAddress.failed(address)]);
       await this.audit.record(req, { id: user.id, username: user.username }, 'password.confirm_failed', {
         target: `${req.method} ${req.baseUrl}${req.path}`,
       });
-      throw new HttpError(403, accountMessages.currentPasswordWrong, { currentPassword: accountMessages.currentPasswordWrong });
+      throw new ForbiddenError(accountMessages.currentPasswordWrong, { currentPassword: accountMessages.currentPasswordWrong });
     }
     await this.limits.perAccount.reset(accountKey);
   }

@@ -1,8 +1,15 @@
-import { recoveryCodeCount } from '@site/domain';
+import { recoveryCodeCount, type MfaMethod } from '@site/domain';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { sha256 } from '../ids';
+import type { UserRecord } from '../ports/store';
 import { findMatch, hashAllWithOneSalt } from './passwords';
+
+/** The second factors an admin has set up. */
+export const methodsOf = (user: UserRecord): MfaMethod[] => [
+  ...(user.totpSecret ? (['totp'] as const) : []),
+  ...(user.passkeys.length ? (['passkey'] as const) : []),
+];
 
 /**
  * TOTP (RFC 6238, what every authenticator app speaks: SHA-1, 6 digits, 30 s) and recovery

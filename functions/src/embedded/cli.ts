@@ -12,7 +12,7 @@ import { defaultFirebaseProject, openAdminTarget } from './admin-target';
 import { Sessions } from '../auth/sessions';
 import { systemClock } from '../ports/clock';
 import { readEnv } from '../config';
-import { startDemo } from '../demo/start-demo';
+import { startDemo } from './start-demo';
 import { ConflictError } from '../ports/errors';
 import { sendTestMessage } from './test-message';
 import { createSqliteStore } from '../adapters/sqlite/store';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { newId } from '../ids';
 import type { DeliveryQueue } from '../ports/messages';
-import { mobileNumber } from '../services/lead-messages';
+import { mobileNumber } from '../phone';
 
 interface OutboxLine {
   at?: unknown;

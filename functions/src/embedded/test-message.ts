@@ -4,7 +4,8 @@ import type { SiteSettings } from '@site/domain';
 import type { Env } from '../config';
 import { newId } from '../ids';
 import { SendError } from '../ports/senders';
-import { emailBusinessOf, mobileNumber, testEmail } from '../services/lead-messages';
+import { mobileNumber } from '../phone';
+import { emailBusinessOf, testEmail } from '../services/lead-messages';
 
 /**
  * `npm run admin -- test-message EMAIL_OR_PHONE`: sends one message straight through the

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { HttpError } from '../http/errors';
+import { bodyError } from '../http/errors';
 import { jsonLimitBytes, jsonType, parseJsonBody } from '../http/json-body';
 
 /**
@@ -15,7 +15,7 @@ export const functionsBody: RequestHandler = (req, _res, next) => {
     req.body = undefined;
     return next();
   }
-  if (raw.length > jsonLimitBytes) return next(new HttpError(413, 'Request body is too large'));
+  if (raw.length > jsonLimitBytes) return next(bodyError('entity.too.large'));
   try {
     req.body = parseJsonBody(raw);
   } catch (error) {

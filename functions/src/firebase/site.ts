@@ -117,7 +117,7 @@ export async function createFirebaseSite(
     // instance serves its first request. Saying so is news, not an error: Cloud Logging files
     // console.error lines (what `log` writes) at ERROR severity.
     (firstAdmin ??= ensureFirstAdmin(
-      app.context.store,
+      app.store,
       null,
       { ADMIN_USERNAME: env.ADMIN_USERNAME, ADMIN_PASSWORD: options.adminPassword },
       logInfo,

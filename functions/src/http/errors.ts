@@ -9,6 +9,7 @@ import {
   GoneError,
   InvalidError,
   NotFoundError,
+  NotSignedInError,
   StorageFullError,
   TooLargeError,
   TooManyError,
@@ -30,8 +31,6 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what = 'Not found') => new HttpError(404, what);
-
 export function validationError(error: z.ZodError): HttpError {
   const errors = fieldErrors(error);
   const first = Object.values(errors)[0] ?? 'Invalid request';
@@ -46,6 +45,7 @@ export function sendError(res: Response, status: number, body: ApiError, headers
 /** The status of each kind of refusal the services and adapters throw: the one place they meet HTTP. */
 const domainStatuses: ReadonlyArray<[abstract new (...args: never[]) => DomainError, number]> = [
   [InvalidError, 400],
+  [NotSignedInError, 401],
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
@@ -57,7 +57,11 @@ const domainStatuses: ReadonlyArray<[abstract new (...args: never[]) => DomainEr
   [UnavailableError, 503],
 ];
 
-/** Body-parser failures carry a `type`; map each to the status a client should see. */
+/**
+ * Body-parser failures carry a `type`; map each to the status a client should see. The one
+ * table of them: the embedded server's parser and the Cloud Functions' already-read bodies
+ * (bodyError) answer from it alike.
+ */
 const bodyParserErrors: Record<string, [number, string]> = {
   'entity.parse.failed': [400, 'Malformed JSON body'],
   'entity.too.large': [413, 'Request body is too large'],
@@ -68,6 +72,12 @@ const bodyParserErrors: Record<string, [number, string]> = {
   'stream.encoding.set': [500, 'Internal error'],
   'parameters.too.many': [413, 'Too many parameters'],
 };
+
+/** The answer to a body-parser failure of this type, for a body parsed outside body-parser. */
+export function bodyError(type: 'entity.parse.failed' | 'entity.too.large'): HttpError {
+  const [status, message] = bodyParserErrors[type];
+  return new HttpError(status, message);
+}
 
 export function errorHandler(log: (message: string, error: unknown, req: IncomingMessage) => void): ErrorRequestHandler {
   return (error, req, res, _next) => {

@@ -1,20 +1,10 @@
 import express, { type RequestHandler } from 'express';
-import { HttpError } from './errors';
+import { bodyError } from './errors';
 
 /** application/json and application/*+json, with parameters. */
 export const jsonType = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 /** The largest JSON body any route accepts. */
 export const jsonLimitBytes = 32 * 1024;
-
-/** body-parser's error types, answered with the API's own messages. */
-const bodyErrors: Record<string, HttpError> = {
-  'entity.too.large': new HttpError(413, 'Request body is too large'),
-  'entity.parse.failed': new HttpError(400, 'Malformed JSON body'),
-  'charset.unsupported': new HttpError(415, 'Unsupported charset'),
-  'encoding.unsupported': new HttpError(415, 'Unsupported content encoding'),
-  'request.aborted': new HttpError(400, 'Request aborted'),
-  'request.size.invalid': new HttpError(400, 'Request aborted'),
-};
 
 /**
  * express.json() for bodies of at most `limit` bytes: strict (objects and arrays only),
@@ -32,11 +22,8 @@ export function jsonBody(limit: number): RequestHandler {
   return (req, res, next) => {
     // No route reads a body on GET or HEAD: the busiest reads skip the parser's checks.
     if (req.readableEnded || req.method === 'GET' || req.method === 'HEAD') return next();
-    parser(req, res, (error?: unknown) => {
-      if (error === undefined) return next();
-      const type = typeof error === 'object' && error !== null && 'type' in error ? String(error.type) : '';
-      next(bodyErrors[type] ?? error);
-    });
+    // body-parser's errors carry a `type`, which the one table of errors.ts answers.
+    parser(req, res, next);
   };
 }
 
@@ -46,8 +33,8 @@ export function parseJsonBody(raw: Buffer): object {
   try {
     value = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new HttpError(400, 'Malformed JSON body');
+    throw bodyError('entity.parse.failed');
   }
-  if (typeof value !== 'object' || value === null) throw new HttpError(400, 'Malformed JSON body');
+  if (typeof value !== 'object' || value === null) throw bodyError('entity.parse.failed');
   return value;
 }

@@ -70,8 +70,11 @@ class FixedWindowStore implements Store {
   }
 }
 
+/** What every limit answers when it is reached. */
+export const tooManyRequestsMessage = 'Too many requests. Please try again later.';
+
 export function tooManyRequests(retryAfter: number) {
-  return new HttpError(429, 'Too many requests. Please try again later.', undefined, { 'Retry-After': String(retryAfter) });
+  return new HttpError(429, tooManyRequestsMessage, undefined, { 'Retry-After': String(retryAfter) });
 }
 
 export interface LimitSettings {

@@ -17,6 +17,9 @@ export abstract class DomainError extends Error {
 /** What was sent cannot be used: a field's value, a file that cannot be read, an aborted upload. */
 export class InvalidError extends DomainError {}
 
+/** Who asks is not signed in, or their sign-in failed: a wrong password or second factor, an expired sign-in. */
+export class NotSignedInError extends DomainError {}
+
 /** Not allowed, whoever asks: a link that has expired or was used. */
 export class ForbiddenError extends DomainError {}
 

@@ -2,7 +2,7 @@ import { attachmentUploadRequestSchema, recordIdPattern } from '@site/domain';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { Readable } from 'node:stream';
 import { signedIn } from '../auth/sessions';
-import { HttpError } from '../http/errors';
+import { ForbiddenError, NotFoundError } from '../ports/errors';
 import { body, parse } from '../http/validate';
 import type { AttachmentVariant } from '../services/attachments';
 import { clientKey } from '../services/client-address';
@@ -68,7 +68,7 @@ export function attachmentFileRoutes(ctx: Pick<RouteContext, 'attachments' | 'au
   const authorise = async (req: Request, res: Response, id: string, variant: AttachmentVariant) => {
     if (req.query.sig !== undefined || req.query.expires !== undefined) {
       if (!(await attachments.verifyLink(id, variant, req.query.expires, req.query.sig))) {
-        throw new HttpError(403, 'This link has expired or is not valid. Please open the lead in the dashboard.');
+        throw new ForbiddenError('This link has expired or is not valid. Please open the lead in the dashboard.');
       }
       return;
     }
@@ -77,11 +77,11 @@ export function attachmentFileRoutes(ctx: Pick<RouteContext, 'attachments' | 'au
 
   const serve = (variant: AttachmentVariant) => async (req: Request, res: Response) => {
     const id = String(req.params.id);
-    if (!recordIdPattern.test(id)) throw new HttpError(404, 'Attachment not found');
+    if (!recordIdPattern.test(id)) throw new NotFoundError('Attachment not found');
     await authorise(req, res, id, variant);
     const file = await attachments.file(id, variant);
     const opened = await ctx.objects.open(file.key);
-    if (!opened) throw new HttpError(404, 'Attachment not found');
+    if (!opened) throw new NotFoundError('Attachment not found');
     res.set({
       // A customer's PDF is downloaded, never shown in the site's origin: a PDF can carry
       // scripts, forms and links, and the browser's viewer would run them as this site. A
@@ -109,7 +109,7 @@ export function attachmentFileRoutes(ctx: Pick<RouteContext, 'attachments' | 'au
   /** A signed link to send on (to a colleague, a trade): an hour without signing in. */
   router.post('/attachments/:id/link', sessions.requireAdmin, async (req, res) => {
     const id = String(req.params.id);
-    if (!recordIdPattern.test(id)) throw new HttpError(404, 'Attachment not found');
+    if (!recordIdPattern.test(id)) throw new NotFoundError('Attachment not found');
     const variant = req.query.variant === 'thumbnail' ? 'thumbnail' : 'full';
     const { record } = await attachments.file(id, variant);
     const link = await attachments.signedLink(id, variant);

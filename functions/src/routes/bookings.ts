@@ -10,7 +10,7 @@ import {
 } from '@site/domain';
 import { Router, type Response } from 'express';
 import { signedIn } from '../auth/sessions';
-import { HttpError } from '../http/errors';
+import { InvalidError, NotFoundError } from '../ports/errors';
 import { body, idParam, parse, queryParams } from '../http/validate';
 import { SlotTakenError } from '../services/booking-shared';
 import type { RouteContext } from './context';
@@ -29,7 +29,7 @@ async function answering(res: Response, work: () => Promise<void>): Promise<void
 /** The customer link's token, from the query (`?t=`): 400 without one. */
 function manageToken(query: Record<string, string>): string {
   const token = query.t;
-  if (!token) throw new HttpError(400, bookingMessages.linkInvalid, { t: bookingMessages.linkInvalid });
+  if (!token) throw new InvalidError(bookingMessages.linkInvalid, { t: bookingMessages.linkInvalid });
   return token;
 }
 
@@ -129,7 +129,7 @@ export function bookingRoutes(
   // The owner's calendar app subscribes to this address: no sign-in, the secret is the key.
   router.get('/calendar/:file', async (req, res) => {
     const match = /^([A-Za-z0-9_-]{20,64})\.ics$/.exec(req.params.file);
-    if (!match) throw new HttpError(404, 'Not found');
+    if (!match) throw new NotFoundError('Not found');
     const text = await calendarFeed.feedCalendar(match[1]);
     res.set('Content-Type', 'text/calendar; charset=utf-8').set('Content-Disposition', 'inline; filename="bookings.ics"').send(text);
   });

@@ -1,12 +1,11 @@
 import type { RequestHandler } from 'express';
-import type { MessageChannel } from '@site/domain';
+import type { GoLiveItem, LeadSourcesReport, MessageChannel } from '@site/domain';
 import type { Log } from '../ports/log';
 import type { Sessions } from '../auth/sessions';
 import type { Limits } from '../http/rate-limit';
 import type { ChangeFeed } from '../ports/change-feed';
 import type { Clock } from '../ports/clock';
 import type { ObjectStore } from '../ports/object-store';
-import type { Store } from '../ports/store';
 import type { MessagePolicy } from '../message-settings';
 import type { MessageSettings } from '../services/lead-messages';
 import type { AuditTrail } from '../services/audit';
@@ -22,6 +21,14 @@ import type { SettingsService } from '../services/settings';
 import type { DirectSenders } from '../services/go-live';
 import type { Uploads } from '../services/uploads';
 import type { SiteJobs } from '../jobs/site-jobs';
+import type { MessageQueue } from '../services/message-queue';
+import type { PrivacyRequests } from '../services/privacy';
+import type { Visitors } from '../services/visitors';
+import type { AccountService } from '../services/account';
+import type { Portfolio } from '../services/portfolio';
+import type { SignInService } from '../services/sign-in';
+import type { Reviews } from '../services/reviews';
+import type { Showroom } from '../services/showroom';
 
 /** How emails and SMS about leads leave: the server's limits on them, and who sends them. */
 export interface Delivery {
@@ -37,7 +44,26 @@ export interface Delivery {
 
 /** What every route module receives. Built once by createApp. */
 export interface RouteContext {
-  store: Store;
+  /** The signed-in admin's own account: second factors, password, sessions. */
+  account: AccountService;
+  /** Sign-in with the password and a second factor, and registration. */
+  signIn: SignInService;
+  /** The showroom's 3D models: the list and the admin's changes. */
+  showroom: Showroom;
+  /** The portfolio's projects: the public pages' data and the admin's changes. */
+  portfolio: Portfolio;
+  /** Reviews as written, and the admin's approval and deletion. */
+  reviews: Reviews;
+  /** The emails and SMS about leads: their delivery, retries, each lead's. */
+  messages: MessageQueue;
+  /** The site's visits and unique visitors. */
+  visitors: Visitors;
+  /** The Privacy tool: a person's records, their export and erasure. */
+  privacy: PrivacyRequests;
+  /** Leads, quoted and won per channel and campaign over a period. */
+  leadSources: (from: Date, to: Date) => Promise<LeadSourcesReport>;
+  /** The go-live checklist: what the owner still has to set up before the site takes leads. */
+  goLiveItems: () => Promise<GoLiveItem[]>;
   objects: ObjectStore;
   feed: ChangeFeed;
   clock: Clock;

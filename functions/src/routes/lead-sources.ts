@@ -1,46 +1,21 @@
-import {
-  channelOf,
-  leadChannels,
-  leadStatuses,
-  type Inquiry,
-  type LeadChannel,
-  type LeadSourceFigures,
-  type LeadSourcesReport,
-  type LeadStatus,
-  type QuoteRequest,
-} from '@site/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '../http/errors';
+import { InvalidError } from '../ports/errors';
 import { parse, queryParams } from '../http/validate';
-import type { Collection, Where } from '../ports/store';
 import type { RouteContext } from './context';
 
 const day = 24 * 60 * 60 * 1000;
 /** The longest period the view asks about: a year and a day, for a leap year. */
 const maxPeriodDays = 366;
-/**
- * Leads read per kind for the campaigns, newest first: bounds a period's reads however busy it
- * was (counts per channel stay exact; only the campaign table can be partial, and says so).
- */
-export const campaignLeadsMax = 5000;
-const pageSize = 500;
 
 const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2026-01-31T13:00:00Z` });
 const periodSchema = z.object({ from: instant('from').optional(), to: instant('to').optional() });
-const periodError = (message: string) => new HttpError(400, message, { from: message });
+const periodError = (message: string) => new InvalidError(message, { from: message });
 
-const empty = (): LeadSourceFigures => ({ leads: 0, quoted: 0, won: 0 });
-const add = (figures: LeadSourceFigures, status: LeadStatus, count: number) => {
-  figures.leads += count;
-  if (status === 'quoted' || status === 'won') figures.quoted += count;
-  if (status === 'won') figures.won += count;
-};
-
-/** GET /api/leads/sources: leads, quoted and won per channel and per campaign over a period. */
-export function leadSourceRoutes(ctx: Pick<RouteContext, 'clock' | 'sessions' | 'store'>): Router {
+/** GET /api/leads/sources: leads, quoted and won per channel and per campaign over a period (services/lead-sources.ts). */
+export function leadSourceRoutes(ctx: Pick<RouteContext, 'clock' | 'leadSources' | 'sessions'>): Router {
   const router = Router();
-  const { store, sessions } = ctx;
+  const { sessions } = ctx;
 
   router.get('/leads/sources', sessions.requireAdmin, async (req, res) => {
     const { from: fromText, to: toText } = parse(periodSchema, queryParams(req));
@@ -48,67 +23,7 @@ export function leadSourceRoutes(ctx: Pick<RouteContext, 'clock' | 'sessions' | 
     const from = fromText ? new Date(fromText) : new Date(to.getTime() - 30 * day);
     if (from >= to) throw periodError('from must be before to');
     if (to.getTime() - from.getTime() > maxPeriodDays * day) throw periodError(`The period can be at most ${maxPeriodDays} days`);
-    const range = { field: 'createdAt', from: from.toISOString(), to: to.toISOString() } as const;
-
-    const channels = new Map<LeadChannel, LeadSourceFigures>(leadChannels.map((channel) => [channel, empty()]));
-    const tagged = leadChannels.filter((channel) => channel !== 'Direct');
-    const countKind = async <T extends Inquiry | QuoteRequest>(collection: Collection<T>) => {
-      // Count queries only: every status over the period, and every status of each channel but Direct.
-      // Direct is the rest, which also counts leads stored before channels (without the field,
-      // which an equality filter would miss).
-      await Promise.all(
-        leadStatuses.map(async (status) => {
-          const [all, ...perChannel] = await Promise.all([
-            collection.count({ status } as Where<T>, range),
-            ...tagged.map((channel) => collection.count({ channel, status } as Where<T>, range)),
-          ]);
-          tagged.forEach((channel, i) => add(channels.get(channel)!, status, perChannel[i]));
-          add(channels.get('Direct')!, status, all - perChannel.reduce((sum, n) => sum + n, 0));
-        }),
-      );
-    };
-
-    const campaigns = new Map<string, LeadSourcesReport['campaigns'][number]>();
-    let read = 0;
-    let complete = true;
-    const readCampaigns = async <T extends Inquiry | QuoteRequest>(collection: Collection<T>) => {
-      let after: string | undefined;
-      let kindRead = 0;
-      do {
-        const page = await collection.find({
-          orderBy: 'createdAt',
-          direction: 'desc',
-          atLeast: range.from,
-          lessThan: range.to,
-          limit: Math.min(pageSize, campaignLeadsMax - kindRead),
-          after,
-        });
-        kindRead += page.items.length;
-        for (const lead of page.items) {
-          const campaign = lead.source?.utmCampaign;
-          if (!campaign) continue;
-          const channel = channelOf(lead);
-          const key = `${channel}\n${campaign}`;
-          let entry = campaigns.get(key);
-          if (!entry) campaigns.set(key, (entry = { channel, campaign, ...empty() }));
-          add(entry, lead.status, 1);
-        }
-        after = page.next;
-      } while (after && kindRead < campaignLeadsMax);
-      read += kindRead;
-      if (after) complete = false;
-    };
-
-    await Promise.all([countKind(store.inquiries), countKind(store.quotes), readCampaigns(store.inquiries), readCampaigns(store.quotes)]);
-    const report: LeadSourcesReport = {
-      from: range.from,
-      to: range.to,
-      channels: leadChannels.map((channel) => ({ channel, ...channels.get(channel)! })),
-      campaigns: [...campaigns.values()].sort((a, b) => b.leads - a.leads || b.won - a.won || a.campaign.localeCompare(b.campaign)),
-      campaignLeadsRead: read,
-      campaignsComplete: complete,
-    };
-    res.json(report);
+    res.json(await ctx.leadSources(from, to));
   });
 
   return router;

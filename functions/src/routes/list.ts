@@ -7,7 +7,7 @@ import type { Collection, Where } from '../ports/store';
 export async function sendList<T extends { id: string }, R = T>(
   req: Request,
   res: Response,
-  collection: Collection<T>,
+  collection: Pick<Collection<T>, 'find' | 'count'>,
   options: {
     orderBy: keyof T & string;
     direction: 'asc' | 'desc';
@@ -19,7 +19,7 @@ export async function sendList<T extends { id: string }, R = T>(
     /** Turns each page's items into what is sent (public shapes, names looked up for the page). */
     map?: (items: T[]) => R[] | Promise<R[]>;
     /** Adds each item's emails and SMS as `messages` (leads on the admin dashboard). */
-    withMessages?: MessageStore;
+    withMessages?: Pick<MessageStore, 'forLeads'>;
   },
 ) {
   const { limit, cursor } = listQuery(req);

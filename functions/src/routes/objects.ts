@@ -3,9 +3,8 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { signedIn } from '../auth/sessions';
-import { notFound } from '../http/errors';
+import { NotFoundError } from '../ports/errors';
 import { body, parse } from '../http/validate';
-import { privateUploadKinds } from '../services/uploads';
 import type { RouteContext } from './context';
 
 /** Direct uploads (Cloud Storage) sign the content type, so the client names it; the API path ignores it. */
@@ -56,7 +55,7 @@ const madeFromModel = /^[A-Za-z0-9_-]{1,64}-(?:optimized|ar)\.glb$/;
  * original (`originals/`, with the camera's GPS position in it) is never served; only its
  * processed copies under `photos/` are.
  */
-export function objectRoutes(ctx: Pick<RouteContext, 'objects' | 'store'>): Router {
+export function objectRoutes(ctx: Pick<RouteContext, 'objects' | 'uploads'>): Router {
   const router = Router();
   router.get('/:folder/:file', async (req, res) => {
     const { folder, file } = req.params;
@@ -64,20 +63,20 @@ export function objectRoutes(ctx: Pick<RouteContext, 'objects' | 'store'>): Rout
     let contentType: string;
     if (folder === 'photos') {
       const match = processedPhoto.exec(file);
-      if (!match) throw notFound();
+      if (!match) throw new NotFoundError();
       contentType = `image/${match[1]}`;
     } else if (folder === 'models' && madeFromModel.test(file)) {
       contentType = 'model/gltf-binary';
     } else if (folder === 'brand') {
-      if (!brandFile.test(file)) throw notFound();
+      if (!brandFile.test(file)) throw new NotFoundError();
       contentType = 'image/png';
     } else {
-      const record = await ctx.store.objects.findOne({ key });
-      if (!record || privateUploadKinds.has(record.kind)) throw notFound();
-      contentType = record.contentType;
+      const stored = await ctx.uploads.publicContentType(key);
+      if (!stored) throw new NotFoundError();
+      contentType = stored;
     }
     const opened = await ctx.objects.open(key);
-    if (!opened) throw notFound();
+    if (!opened) throw new NotFoundError();
     res.set({
       'Content-Type': contentType,
       'Content-Length': String(opened.size),

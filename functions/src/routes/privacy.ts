@@ -2,7 +2,6 @@ import { countRecords, describeCounts, privacyConfirmSchema, privacyLookupSchema
 import { Router, type Request } from 'express';
 import { signedIn } from '../auth/sessions';
 import { body, parse, queryParams } from '../http/validate';
-import { erasePersonalRecords, findPersonalRecords } from '../services/privacy';
 import type { RouteContext } from './context';
 
 /** Which of the two a lookup was by: the audit trail keeps this, never the address or number itself. */
@@ -13,11 +12,11 @@ const by = (lookup: PrivacyLookup) => (lookup.email !== undefined ? 'by email ad
  * record about an email address or phone number, its export as JSON, and its erasure. Admin
  * only; each use is in the audit trail, which records what was found or erased but not whose.
  */
-export function privacyRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'leads' | 'sessions' | 'store'>): Router {
+export function privacyRoutes(ctx: Pick<RouteContext, 'audit' | 'privacy' | 'sessions'>): Router {
   const router = Router();
-  const { store, sessions } = ctx;
+  const { privacy, sessions } = ctx;
 
-  const lookUp = (lookup: PrivacyLookup) => findPersonalRecords(store, lookup, ctx.clock.now());
+  const lookUp = (lookup: PrivacyLookup) => privacy.find(lookup);
 
   router.get('/privacy/records', sessions.requireAdmin, async (req, res) => {
     const lookup = parse(privacyLookupSchema, queryParams(req));
@@ -47,7 +46,7 @@ export function privacyRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'leads
     const lookup = parse(privacyLookupSchema, { email: raw.email, phone: raw.phone });
     parse(privacyConfirmSchema, raw);
     const records = await lookUp(lookup);
-    const erased = await erasePersonalRecords(store, records, ctx.leads.removeLead);
+    const erased = await privacy.erase(records);
     await ctx.audit.record(req, signedIn(res).user, 'privacy.erased', { detail: `${by(lookup)}: ${describeCounts(erased)}` });
     res.json(erased);
   });

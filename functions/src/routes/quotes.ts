@@ -12,7 +12,7 @@ import {
 import express, { Router, type Request, type Response } from 'express';
 import type { Readable } from 'node:stream';
 import { signedIn } from '../auth/sessions';
-import { HttpError } from '../http/errors';
+import { NotFoundError } from '../ports/errors';
 import { body, idParam, parse, queryParams } from '../http/validate';
 import type { QuoteRecord } from '../ports/quotes';
 import type { Deferred } from '../services/deferred';
@@ -27,14 +27,14 @@ const webhookLimitBytes = 512 * 1024;
 /** A lead's kind in the path (`inquiry` or `quote`): anything else is a 404, like an unknown lead. */
 function leadKindParam(req: Request): QuoteLeadKind {
   const kind = String(req.params.kind);
-  if (!(quoteLeadKinds as readonly string[]).includes(kind)) throw new HttpError(404, 'Not found');
+  if (!(quoteLeadKinds as readonly string[]).includes(kind)) throw new NotFoundError('Not found');
   return kind as QuoteLeadKind;
 }
 
 /** A customer link's token in the path; a malformed one is a 404 like a tampered one. */
 function tokenParam(req: Request): string {
   const token = String(req.params.token);
-  if (!/^[A-Za-z0-9_.-]{1,200}$/.test(token)) throw new HttpError(404, 'Not found');
+  if (!/^[A-Za-z0-9_.-]{1,200}$/.test(token)) throw new NotFoundError('Not found');
   return token;
 }
 

@@ -1,7 +1,7 @@
 import { linkTokenPattern, reviewInviteMessages } from '@site/domain';
 import { Router, type Request } from 'express';
 import { signedIn } from '../auth/sessions';
-import { HttpError } from '../http/errors';
+import { InvalidError, NotFoundError } from '../ports/errors';
 import { idParam } from '../http/validate';
 import type { RouteContext } from './context';
 
@@ -12,8 +12,8 @@ function unsubscribeToken(req: Request): string {
   const fromQuery = req.query.t;
   const fromBody = (req.body as { t?: unknown } | undefined)?.t;
   const token = typeof fromQuery === 'string' ? fromQuery : typeof fromBody === 'string' ? fromBody : undefined;
-  if (token === undefined) throw new HttpError(400, 'The unsubscribe link has no token', { t: 'Required' });
-  if (!linkTokenPattern.test(token)) throw new HttpError(404, reviewInviteMessages.invalid);
+  if (token === undefined) throw new InvalidError('The unsubscribe link has no token', { t: 'Required' });
+  if (!linkTokenPattern.test(token)) throw new NotFoundError(reviewInviteMessages.invalid);
   return token;
 }
 
@@ -21,18 +21,18 @@ function unsubscribeToken(req: Request): string {
  * Review requests (admin), the review form's view of a link (public), and unsubscribing
  * (public, no sign-in: the link in the email and a mail client's RFC 8058 one-click POST).
  */
-export function reviewRequestRoutes(ctx: Pick<RouteContext, 'audit' | 'reviewRequests' | 'sessions' | 'store'>): Router {
+export function reviewRequestRoutes(ctx: Pick<RouteContext, 'audit' | 'messages' | 'reviewRequests' | 'sessions'>): Router {
   const router = Router();
-  const { sessions, store, reviewRequests } = ctx;
+  const { sessions, messages: queue, reviewRequests } = ctx;
 
   router.post('/leads/:kind/:id/review-request', sessions.requireAdmin, async (req, res) => {
     const kind = kinds[req.params.kind as keyof typeof kinds] as (typeof kinds)[keyof typeof kinds] | undefined;
-    if (!kind) throw new HttpError(404, 'Not found');
+    if (!kind) throw new NotFoundError('Not found');
     const id = idParam(req);
     const admin = signedIn(res).user;
     const { lead } = await reviewRequests.request(kind, id, admin.username);
     await ctx.audit.record(req, admin, 'review.requested', { target: `${kind}:${id}`, detail: `${lead.firstName} ${lead.lastName}` });
-    const messages = await store.messages.forLeads([lead.id]);
+    const messages = await queue.forLeads([lead.id]);
     res.status(201).json({ ...lead, messages: messages.get(lead.id) ?? [] });
   });
 
@@ -45,7 +45,7 @@ export function reviewRequestRoutes(ctx: Pick<RouteContext, 'audit' | 'reviewReq
   router.post('/unsubscribe', async (req, res) => {
     const token = unsubscribeToken(req);
     const oneClick = req.query.t !== undefined && (req.body as unknown) === undefined;
-    if (!(await reviewRequests.unsubscribe(token, oneClick ? 'one-click' : 'link'))) throw new HttpError(404, reviewInviteMessages.invalid);
+    if (!(await reviewRequests.unsubscribe(token, oneClick ? 'one-click' : 'link'))) throw new NotFoundError(reviewInviteMessages.invalid);
     res.json({ unsubscribed: true });
   });
 

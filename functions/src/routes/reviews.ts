@@ -1,10 +1,8 @@
-import { reviewInputSchema, type Review } from '@site/domain';
+import { reviewInputSchema } from '@site/domain';
 import { Router } from 'express';
 import { signedIn } from '../auth/sessions';
-import { notFound } from '../http/errors';
 import { notModified } from '../http/conditional';
 import { body, idParam, listQuery, parse } from '../http/validate';
-import { newId } from '../ids';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
 import { sendList } from './list';
@@ -30,53 +28,27 @@ export function publicReviewRoutes(ctx: Pick<RouteContext, 'publicReviews'>): Ro
   return router;
 }
 
-/** Reviews: anyone writes, they wait for approval, the public reads only approved ones. */
-export function reviewRoutes(
-  ctx: Pick<RouteContext, 'audit' | 'clock' | 'leads' | 'limits' | 'reviewRequests' | 'sessions' | 'store' | 'verifiedClient'>,
-): Router {
+/** Reviews: anyone writes, they wait for approval, the public reads only approved ones (services/reviews.ts). */
+export function reviewRoutes(ctx: Pick<RouteContext, 'limits' | 'reviews' | 'sessions' | 'verifiedClient'>): Router {
   const router = Router();
-  const { store, sessions } = ctx;
+  const { reviews, sessions } = ctx;
 
   router.post('/review', ctx.verifiedClient, ctx.limits.forms, async (req, res) => {
     const raw = body(req);
-    const { email, invite: token, ...input } = parse(reviewInputSchema, raw);
-    const bot = isBot(raw);
-    const id = newId();
-    // Through the customer's own link: the link is used up first (two tabs cannot both use it),
-    // then the review is stored as verified, with the lead it came from.
-    const invite = token && !bot ? await ctx.reviewRequests.redeem(token, id) : undefined;
-    const now = ctx.clock.now();
-    const address = email ?? invite?.email;
-    const review: Review = {
-      id,
-      ...input,
-      ...(address ? { email: address } : {}),
-      approved: false,
-      verified: invite !== undefined,
-      ...(invite ? { leadId: `${invite.leadKind}:${invite.leadId}` } : {}),
-      createdAt: now.toISOString(),
-    };
-    if (!bot) await ctx.leads.record({ kind: 'review', record: review }, now);
-    if (invite) await ctx.reviewRequests.recordReceived(invite, review.customerName);
-    res.status(201).json(review);
+    const input = parse(reviewInputSchema, raw);
+    res.status(201).json(await reviews.submit(input, isBot(raw)));
   });
 
   router.get('/reviews/all', sessions.requireAdmin, async (req, res) => {
-    await sendList(req, res, store.reviews, { orderBy: 'createdAt', direction: 'desc' });
+    await sendList(req, res, reviews.list, { orderBy: 'createdAt', direction: 'desc' });
   });
 
   router.post('/review/:id/approve', sessions.requireAdmin, async (req, res) => {
-    const approved = await store.reviews.update(idParam(req), { approved: true });
-    if (!approved) throw notFound('Review not found');
-    await ctx.audit.record(req, signedIn(res).user, 'review.approved', { target: `review:${approved.id}`, detail: approved.customerName });
-    res.json(approved);
+    res.json(await reviews.approve(idParam(req), { from: req, actor: signedIn(res).user }));
   });
 
   router.delete('/review/:id', sessions.requireAdmin, async (req, res) => {
-    const id = idParam(req);
-    const existing = await store.reviews.get(id);
-    if (!existing || !(await store.reviews.delete(id))) throw notFound('Review not found');
-    await ctx.audit.record(req, signedIn(res).user, 'review.deleted', { target: `review:${id}`, detail: existing.customerName });
+    await reviews.remove(idParam(req), { from: req, actor: signedIn(res).user });
     res.status(204).end();
   });
 

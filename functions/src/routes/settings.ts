@@ -2,15 +2,13 @@ import { priceListEntrySchema, publicSettingsOf, type BrandImageKind } from '@si
 import { settingsUpdateSchema } from '@site/domain/settings-schema';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { HttpError } from '../http/errors';
+import { ConflictError, NotFoundError } from '../ports/errors';
 import { BrandImages, type BrandImageUrls } from '../services/brand-images';
-import { goLiveItems, sendTestMessages } from '../services/go-live';
-import { CurrentPassword } from '../auth/current-password';
+import { sendTestMessages } from '../services/go-live';
 import { signedIn } from '../auth/sessions';
 import { body, parse } from '../http/validate';
-import { rescheduleFollowUps } from '../services/follow-up';
 import { emailBusinessOf } from '../services/lead-messages';
-import { announceSensitiveChanges, maskedAccountNumber, type SettingsChange } from '../services/settings';
+import { maskedAccountNumber, type SettingsChange } from '../services/settings';
 import type { RouteContext } from './context';
 
 /** How much of a long value (a page text) the audit trail keeps. */
@@ -38,23 +36,21 @@ export const describeChange = (change: SettingsChange) =>
 export function settingsRoutes(
   ctx: Pick<
     RouteContext,
+    | 'account'
     | 'audit'
-    | 'clock'
     | 'delivery'
-    | 'lastBackupAt'
-    | 'limits'
+    | 'goLiveItems'
+    | 'leads'
+    | 'messages'
     | 'messageSettings'
     | 'objects'
     | 'sessions'
     | 'settings'
-    | 'store'
     | 'uploads'
   >,
 ): Router {
   const router = Router();
   const { sessions, settings } = ctx;
-  // The same limits as the account's factor changes: wrong passwords count together wherever they are tried.
-  const currentPassword = new CurrentPassword(ctx.limits.currentPassword, ctx.audit);
 
   router.get('/settings', async (req: Request, res) => {
     const signed = await sessions.current(req);
@@ -73,27 +69,22 @@ export function settingsRoutes(
     const admin = signedIn(res).user;
     // Asked for only when a sensitive setting changes: a session cookie alone cannot redirect deposits or alerts.
     const confirmPassword = async () => {
-      const user = await ctx.store.users.get(admin.id);
-      if (!user) throw new HttpError(401, 'Not signed in');
-      await currentPassword.confirm(req, user, update);
+      await ctx.account.confirmCurrentPassword({ user: admin, from: req }, update);
     };
     const { current, changes, before } = await settings.update(update, admin.username, confirmPassword);
     for (const change of changes) {
       await ctx.audit.record(req, admin, 'settings.changed', { target: `settings:${change.field}`, detail: describeChange(change) });
     }
-    await announceSensitiveChanges(
-      { messages: ctx.store.messages, clock: ctx.clock, wake: ctx.delivery.wake },
-      {
-        before,
-        after: current.settings,
-        changes,
-        by: { username: admin.username, ipAddress: req.ip ?? '', userAgent: (req.get('user-agent') ?? '').slice(0, 300) },
-      },
-    );
+    await ctx.messages.announceSensitiveChanges({
+      before,
+      after: current.settings,
+      changes,
+      by: { username: admin.username, ipAddress: req.ip ?? '', userAgent: (req.get('user-agent') ?? '').slice(0, 300) },
+    });
     // Leads still waiting for their follow-up reminder are due by the new hours, closures or delay.
     if (changes.some((change) => change.field.startsWith('hours.') || change.field === 'notifications.followUpAfterHours')) {
       const { followUp } = await ctx.messageSettings();
-      if (followUp) await rescheduleFollowUps(ctx.store, followUp);
+      if (followUp) await ctx.leads.rescheduleFollowUps(followUp);
     }
     res.set('Cache-Control', 'private, no-store').json(current);
   });
@@ -107,7 +98,7 @@ export function settingsRoutes(
   };
   const brandKind = (req: Request): BrandImageKind => {
     const kind = req.params.kind;
-    if (kind !== 'logo' && kind !== 'favicon') throw new HttpError(404, 'Brand images are the logo and the favicon');
+    if (kind !== 'logo' && kind !== 'favicon') throw new NotFoundError('Brand images are the logo and the favicon');
     return kind;
   };
   const saveImages = async (req: Request, res: Response, kind: BrandImageKind, urls: BrandImageUrls) => {
@@ -146,13 +137,7 @@ export function settingsRoutes(
   });
 
   router.get('/settings/checklist', sessions.requireAdmin, async (_req, res) => {
-    const items = await goLiveItems({
-      store: ctx.store,
-      settings,
-      configured: ctx.delivery.configured,
-      lastBackupAt: ctx.lastBackupAt,
-      now: () => ctx.clock.now(),
-    });
+    const items = await ctx.goLiveItems();
     res.json({ items, done: items.every((item) => item.done) });
   });
 
@@ -162,12 +147,11 @@ export function settingsRoutes(
     const site = await settings.settings();
     const recipients = channel === 'email' ? site.notifications.emails : site.notifications.mobiles;
     if (!recipients.length) {
-      throw new HttpError(409, channel === 'email' ? 'Add a staff email address first' : 'Add a staff mobile first');
+      throw new ConflictError(channel === 'email' ? 'Add a staff email address first' : 'Add a staff mobile first');
     }
     const sender = ctx.delivery.senders?.[channel];
     if (!sender) {
-      throw new HttpError(
-        409,
+      throw new ConflictError(
         ctx.delivery.configured[channel] === null
           ? 'On Firebase the Trigger Email and Twilio extensions send messages: check their delivery state in Firestore'
           : channel === 'email'

@@ -3,11 +3,17 @@ import type { Request } from 'express';
 import { newId, sha256 } from '../ids';
 import type { Clock } from '../ports/clock';
 import { ConflictError } from '../ports/errors';
-import type { Store } from '../ports/store';
+import type { Collection, Store } from '../ports/store';
 import { clientKey } from './client-address';
 
 /** Who acted: the signed-in admin, or for a failed sign-in only the username tried. */
 export type Actor = Pick<User, 'username'> & { id?: string | null };
+
+/** Who asks for a change, and from where: what a service's audit entry names. */
+export interface ActedBy {
+  from: Request | Origin;
+  actor: Actor;
+}
 
 export interface AuditDetails {
   target?: string;
@@ -37,10 +43,20 @@ export class AuditTrail {
   /** The counted entries started this minute, by kind: the bound on a flood from many addresses. */
   private started = { minute: '', kinds: new Map<string, number>() };
 
+  /** Every entry, for the Activity tab's list. */
+  readonly entries: Pick<Collection<AuditEntry>, 'find' | 'count'>;
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.entries = store.audit;
+  }
+
+  /** A page of entries with the current name of the record each one's target names. */
+  named(entries: readonly AuditEntry[]): Promise<ListedAuditEntry[]> {
+    return withTargetNames(this.store, entries);
+  }
 
   /**
    * A failed sign-in. The name typed is kept only when it is an admin's (`user`): typed into the

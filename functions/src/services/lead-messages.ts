@@ -22,6 +22,7 @@ import {
 import { dayLabel, melbourneParts, timeLabel, visitDateLabel, visitLabel } from '@site/domain/booking-slots';
 import type { BusinessHours } from '@site/domain/business-hours';
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
+import { mobileNumber, phoneType, type PhoneCheck } from '../phone';
 import type { BookingRecord, HeldBookingAlert } from '../ports/bookings';
 import {
   cappedRecipient,
@@ -76,26 +77,6 @@ export interface FollowUpSettings {
   /** Business hours a lead may stay `new` before the staff are reminded (more than 0). */
   afterHours: number;
   businessHours: BusinessHours;
-}
-
-/** A phone number as Twilio wants it, and whether it can receive an SMS. */
-export type PhoneCheck = { ok: true; e164: string } | { ok: false; reason: string };
-
-/**
- * The number's type, or undefined for a number that is not valid: with the full metadata
- * (`libphonenumber-js/max`) `isValid()` is exactly `getType() !== undefined`, and each of them
- * matches the number against its country's patterns, most of what reading a number costs, so
- * a lead's phone is checked once for both.
- */
-export const phoneType = (parsed: PhoneNumber | undefined) => parsed?.getType();
-
-/** Australian by default; `+` numbers of any country. Only mobiles can take an SMS. `type` as phoneType gives it. */
-export function mobileNumber(phone: string, parsed = parsePhoneNumberFromString(phone, 'AU'), type = phoneType(parsed)): PhoneCheck {
-  if (!parsed || type === undefined) return { ok: false, reason: `No SMS: ${phone} is not a valid phone number` };
-  if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') {
-    return { ok: false, reason: `No SMS: ${phone} is not a mobile number` };
-  }
-  return { ok: true, e164: parsed.number };
 }
 
 /**

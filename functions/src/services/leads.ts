@@ -26,8 +26,8 @@ import type { ObjectStore } from '../ports/object-store';
 import { searchTerm } from '../ports/search';
 import type { Collection, Store, Where } from '../ports/store';
 import type { Attachments, LeadKind } from './attachments';
-import { countOverdue, newLeadFollowUp, overdueQuery } from './follow-up';
-import { capCustomerMessages, leadMessageId, leadMessages, type Draft, type MessageSettings } from './lead-messages';
+import { countOverdue, newLeadFollowUp, overdueQuery, rescheduleFollowUps } from './follow-up';
+import { capCustomerMessages, leadMessageId, leadMessages, type Draft, type FollowUpSettings, type MessageSettings } from './lead-messages';
 import { consentOf, leadRemover, type RemoveLead } from './privacy';
 
 const day = 24 * 60 * 60 * 1000;
@@ -59,6 +59,9 @@ export interface LeadServiceDeps {
 
 const missing: Record<LeadKind, string> = { inquiry: 'Inquiry not found', quote: 'Quote request not found' };
 
+/** A kind of lead as the dashboard lists it: its pages, its count, one by id. */
+export type LeadList<T extends { id: string }> = Pick<Collection<T>, 'find' | 'count' | 'get'>;
+
 /**
  * The leads' use cases, whoever calls them: a customer's inquiry or quote request stored with
  * its files and the messages about it; staff's status changes and notes, deletion and the
@@ -68,10 +71,22 @@ export class LeadService {
   /** Deletes a lead with what belongs to it, for the dashboard and an erasure alike. */
   readonly removeLead: RemoveLead;
 
+  /** Project inquiries, for the dashboard's list. */
+  readonly inquiries: LeadList<Inquiry>;
+  /** Quote requests, for the dashboard's list. */
+  readonly quotes: LeadList<QuoteRequest>;
+
   constructor(private readonly deps: LeadServiceDeps) {
+    this.inquiries = deps.store.inquiries;
+    this.quotes = deps.store.quotes;
     // Deleting a lead takes what belongs to it (its messages, queued or sent, its review
     // request, its files and its history): the same path as an erasure and retention.
     this.removeLead = leadRemover(deps.store, (kind, id) => deps.attachments.removeForLead(kind, id), deps.objects);
+  }
+
+  /** Leads still waiting for their follow-up reminder, due again by new business hours or delay; answers how many moved. */
+  rescheduleFollowUps(followUp: FollowUpSettings): Promise<number> {
+    return rescheduleFollowUps(this.deps.store, followUp);
   }
 
   /** A project inquiry, stored (unless `bot`) with its files and messages; 400 for an unknown showroom model or file. */

@@ -12,9 +12,6 @@ import {
 } from '@gltf-transform/functions';
 import { limits, type ModelStats } from '@site/domain';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 
@@ -244,21 +241,17 @@ async function optimize(glb: Uint8Array): Promise<OptimizedModel> {
 export type WorkerReply = { ok: true; model: OptimizedModel } | { ok: false; name: string; message: string };
 
 /**
- * How to start the worker from where this module runs:
- * - from the TypeScript sources (vitest, tsx): model-worker.ts beside this file, through
- *   tsx's loader, registered inside the worker before the entry is imported (Node 20 does not
- *   apply an `--import`ed loader to a worker's own entry);
+ * The worker's entry, a JS file built once from model-worker.ts (a worker thread runs its entry
+ * in Node alone, with no TypeScript loader):
  * - from a bundle (functions/dist, the Cloud Function's folder): model-worker.js, which both
- *   builds write beside the chunk or file this code is bundled into.
+ *   builds write beside the chunk or file this code is bundled into;
+ * - from the TypeScript sources (the tests, the benchmarks): functions/.worker/model-worker.js,
+ *   which functions/scripts/build-model-worker.mjs writes (Vitest's global setup and
+ *   `npm run bench:models` run it first).
  */
-function workerEntry(): { entry: URL | string; options: { eval?: boolean } } {
+function workerEntry(): URL {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { entry: new URL('./model-worker.js', here), options: {} };
-  const tsxPackage = createRequire(here).resolve('tsx/package.json');
-  const tsxApi = pathToFileURL(join(dirname(tsxPackage), 'dist/esm/api/index.mjs')).href;
-  const worker = new URL('./model-worker.ts', here).href;
-  const code = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(worker)}); });`;
-  return { entry: code, options: { eval: true } };
+  return here.endsWith('.ts') ? new URL('../../.worker/model-worker.js', here) : new URL('./model-worker.js', here);
 }
 
 /**
@@ -268,11 +261,11 @@ function workerEntry(): { entry: URL | string; options: { eval?: boolean } } {
  * not copied. The worker ends with the job.
  */
 export function optimizeModelInWorker(glb: Uint8Array): Promise<OptimizedModel> {
-  const { entry, options } = workerEntry();
+  const entry = workerEntry();
   // A copy of exactly the file's bytes, so the caller's buffer stays usable: new Uint8Array() copies, while a
   // Buffer's slice() shares memory, and transferring that would empty the caller's buffer (and its pool).
   const input = new Uint8Array(glb);
-  const worker = new Worker(entry, { ...options, workerData: { glb: input }, transferList: [input.buffer] });
+  const worker = new Worker(entry, { workerData: { glb: input }, transferList: [input.buffer] });
   return new Promise<OptimizedModel>((resolve, reject) => {
     let settled = false;
     const settle = (finish: () => void) => {

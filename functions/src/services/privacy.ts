@@ -14,6 +14,7 @@ import {
   type QuoteRequest,
 } from '@site/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { Clock } from '../ports/clock';
 import type { BookingRecord } from '../ports/bookings';
 import type { ObjectStore } from '../ports/object-store';
 import { quotePdfKey } from '../ports/quotes';
@@ -335,4 +336,17 @@ export async function expireLeads(store: Store, now: Date, months: number, remov
   expiry.inquiries = await sweep(store.inquiries, 'inquiry');
   expiry.quoteRequests = await sweep(store.quotes, 'quote');
   return expiry;
+}
+
+/** The Privacy tool's use cases: every record about an email address or phone number, and their erasure. */
+export class PrivacyRequests {
+  constructor(private readonly deps: { store: Store; clock: Clock; removeLead: RemoveLead }) {}
+
+  find(lookup: PrivacyLookup): Promise<PrivacyRecords> {
+    return findPersonalRecords(this.deps.store, lookup, this.deps.clock.now());
+  }
+
+  erase(records: PrivacyRecords): Promise<PrivacyErasure> {
+    return erasePersonalRecords(this.deps.store, records, this.deps.removeLead);
+  }
 }

@@ -199,6 +199,12 @@ export class Uploads {
   }
 
   /** Deletes a stored object and its file (a photo's processed files too). */
+  /** The content type of a stored upload anyone may download by its key; null for none, or a private one. */
+  async publicContentType(key: string): Promise<string | null> {
+    const record = await this.store.objects.findOne({ key });
+    return record && !privateUploadKinds.has(record.kind) ? record.contentType : null;
+  }
+
   async remove(url: string): Promise<void> {
     const record = await this.store.objects.findOne({ url });
     if (record) await this.removeRecord(record);

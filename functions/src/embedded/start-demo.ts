@@ -1,6 +1,6 @@
 import type { Env } from '../config';
-import { startEmbedded, type Embedded, type EmbeddedOptions } from '../embedded/site';
-import { seedDemo } from './seed';
+import { startEmbedded, type Embedded, type EmbeddedOptions } from './site';
+import { seedDemo } from '../demo/seed';
 
 /**
  * `npm run demo`: the embedded server on its data folder, filled with the demo content when
@@ -19,7 +19,7 @@ export async function startDemo(
   const embedded = await startEmbedded(env, options);
   const seed = options.seed ?? seedDemo;
   try {
-    const seeded = await seed(embedded.app.context.store, embedded.app.context.objects, { fullPhotos: options.fullPhotos });
+    const seeded = await seed(embedded.app.store, embedded.app.context.objects, { fullPhotos: options.fullPhotos });
     if (seeded) await embedded.jobs.resume();
     return { embedded, seeded };
   } catch (error) {
