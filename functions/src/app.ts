@@ -24,6 +24,7 @@ import { eventRoutes } from './routes/events';
 import { leadSourceRoutes } from './routes/lead-sources';
 import { leadRoutes } from './routes/leads';
 import { messageRoutes } from './routes/messages';
+import { dashboardRoutes } from './routes/dashboard';
 import { modelRoutes } from './routes/models';
 import { privacyRoutes } from './routes/privacy';
 import { projectRoutes } from './routes/projects';
@@ -350,6 +351,7 @@ export function createApp(deps: AppDeps) {
   api.use(modelRoutes(ctx));
   api.use(projectRoutes(ctx));
   api.use(messageRoutes(ctx));
+  api.use(dashboardRoutes(ctx));
   api.use(attachmentFileRoutes(ctx));
   api.use(privacyRoutes(ctx));
   api.use(settingsRoutes(ctx));

@@ -1,8 +1,8 @@
-import type { DeliveryStatus } from '@site/domain';
 import { Router } from 'express';
 import { signedIn } from '../auth/sessions';
 import { HttpError, notFound } from '../http/errors';
 import { idParam } from '../http/validate';
+import { deliveryStatus } from '../services/dashboard';
 import type { RouteContext } from './context';
 
 /** The delivery of emails and SMS about leads, for the admin dashboard. */
@@ -11,9 +11,7 @@ export function messageRoutes(ctx: Pick<RouteContext, 'audit' | 'clock' | 'deliv
   const { store, sessions } = ctx;
 
   router.get('/messages/status', sessions.requireAdmin, async (_req, res) => {
-    const [counts, site] = await Promise.all([store.messages.status(), ctx.settings.settings()]);
-    const status: DeliveryStatus = { configured: ctx.delivery.configured, ...counts, smsOptOut: site.notifications.smsOptOut };
-    res.json(status);
+    res.json(await deliveryStatus({ store, settings: ctx.settings, configured: ctx.delivery.configured }));
   });
 
   router.post('/messages/:id/retry', sessions.requireAdmin, async (req, res) => {
