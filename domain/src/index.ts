@@ -20,3 +20,4 @@ export * from './go-live';
 export * from './calendar';
 export * from './booking';
 export * from './quotes';
+export * from './dashboard';

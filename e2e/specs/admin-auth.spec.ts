@@ -57,8 +57,8 @@ test.describe('admin sign-in', () => {
   });
 
   test('/admin shows a spinner while the session is checked, then redirects to /login when signed out', async ({ page }) => {
-    // Hold the session check until the spinner has been seen.
-    const release = await holdRequests(page, '**/api/user');
+    // Hold the session check (at /admin it comes with the dashboard's first screen) until the spinner has been seen.
+    const release = await holdRequests(page, '**/api/dashboard');
     await page.goto('/admin');
     await expect(page.getByRole('progressbar', { name: 'Checking your session' })).toBeVisible();
     release();

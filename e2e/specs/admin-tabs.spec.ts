@@ -166,15 +166,47 @@ test.describe('admin dashboard tabs', () => {
     }
   });
 
-  test("the dashboard says 'Loading...' until its lists have loaded", async ({ page }) => {
+  test('the dashboard paints from one request: its first screen waits for GET /api/dashboard, then for nothing above the list', async ({
+    page,
+  }) => {
     await signIn(page);
-    const release = await holdRequests(page, '**/api/visitors');
+    const releaseStart = await holdRequests(page, '**/api/dashboard');
     await page.reload();
-    await expect(page.getByText('Loading...', { exact: true })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Checking your session' })).toBeVisible();
     await expect(page.getByText('Logged in as')).toHaveCount(0);
-    release();
+    // Every other list the tab labels count and every figure above the list is in that one answer.
+    const releaseLists = await holdRequests(page, /\/api\/(visitors|reviews\/all|quote-requests|leads\/stats|messages\/status)/);
+    releaseStart();
+    await expect(page.getByText('Logged in as')).toBeVisible();
+    await expect(tab(page, /^Visitors \(\d+\)$/)).toBeVisible();
+    await expect(tab(page, /^Reviews \(\d+\)$/)).toBeVisible();
+    await expect(tab(page, /^Quote requests \(\d+\)$/)).toBeVisible();
+    await expect(page.getByText('New leads waiting:')).toBeVisible();
+    releaseLists();
     await dashboardReady(page);
-    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+  });
+
+  test("the lead list's place is held while it loads: nothing above it moves when the leads arrive", async ({ page, request }) => {
+    await seed.inquiry(request, { firstName: 'Placeholder' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    // The list's first page (the status chips' counts, asked with `status=`, come on their own).
+    const release = await holdRequests(page, /\/api\/project-inquiries(\?(?!.*status=).*)?$/);
+    await page.reload();
+    const loading = page.getByRole('status', { name: 'Loading inquiries...' });
+    await expect(loading).toBeVisible();
+    const heading = page.getByRole('heading', { name: 'Project inquiries', level: 2 });
+    const tabs = page.getByRole('tablist', { name: 'Admin sections' });
+    const before = { heading: await heading.boundingBox(), tabs: await tabs.boundingBox(), list: await loading.boundingBox() };
+    release();
+    const first = page.getByRole('article').first();
+    await expect(first).toBeVisible();
+    await expect(loading).toHaveCount(0);
+    expect(await heading.boundingBox()).toEqual(before.heading);
+    expect(await tabs.boundingBox()).toEqual(before.tabs);
+    // The list (its "Showing 1 of 1" line with the export button, then the cards) starts where the placeholder did.
+    const listTop = page.getByText(/^Showing \d+ of \d+ inquiries$/).locator('..');
+    expect((await listTop.boundingBox())?.y).toBe(before.list?.y);
   });
 
   test('the selected tab survives a reload and follows the back button', async ({ page }) => {

@@ -25,6 +25,7 @@ import { eventRoutes } from './routes/events';
 import { leadSourceRoutes } from './routes/lead-sources';
 import { leadRoutes } from './routes/leads';
 import { messageRoutes } from './routes/messages';
+import { dashboardRoutes } from './routes/dashboard';
 import { modelRoutes } from './routes/models';
 import { privacyRoutes } from './routes/privacy';
 import { projectRoutes } from './routes/projects';
@@ -51,6 +52,7 @@ import { AccountService } from './services/account';
 import { SignInService } from './services/sign-in';
 import { CurrentPassword } from './auth/current-password';
 import { Portfolio } from './services/portfolio';
+import { dashboardStart } from './services/dashboard';
 import { goLiveItems } from './services/go-live';
 import { leadSourcesReport } from './services/lead-sources';
 import { MessageQueue } from './services/message-queue';
@@ -316,6 +318,11 @@ export function createApp(deps: AppDeps) {
     leadSources: (from, to) => leadSourcesReport(store, from, to),
     goLiveItems: () =>
       goLiveItems({ store, settings, configured: deps.delivery.configured, lastBackupAt: deps.lastBackupAt, now: () => clock.now() }),
+    dashboard: (user) =>
+      dashboardStart(
+        { store, leads, settings, configured: deps.delivery.configured, lastBackupAt: deps.lastBackupAt, now: () => clock.now() },
+        user,
+      ),
     objects: deps.objects,
     feed: deps.feed,
     clock,
@@ -388,6 +395,7 @@ export function createApp(deps: AppDeps) {
   api.use(modelRoutes(ctx));
   api.use(projectRoutes(ctx));
   api.use(messageRoutes(ctx));
+  api.use(dashboardRoutes(ctx));
   api.use(attachmentFileRoutes(ctx));
   api.use(privacyRoutes(ctx));
   api.use(settingsRoutes(ctx));

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { GoLiveItem, LeadSourcesReport, MessageChannel } from '@site/domain';
+import type { DashboardStart, GoLiveItem, LeadSourcesReport, MessageChannel, User } from '@site/domain';
 import type { Log } from '../ports/log';
 import type { Sessions } from '../auth/sessions';
 import type { Limits } from '../http/rate-limit';
@@ -64,6 +64,8 @@ export interface RouteContext {
   leadSources: (from: Date, to: Date) => Promise<LeadSourcesReport>;
   /** The go-live checklist: what the owner still has to set up before the site takes leads. */
   goLiveItems: () => Promise<GoLiveItem[]>;
+  /** The staff dashboard's first screen for a signed-in admin, in one answer (services/dashboard.ts). */
+  dashboard: (user: User) => Promise<DashboardStart>;
   objects: ObjectStore;
   feed: ChangeFeed;
   clock: Clock;

@@ -1,12 +1,22 @@
-import { Outlet } from 'react-router';
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { paths } from '../config/paths';
+import { sessionWithDashboard } from '../features/dashboard/api/dashboard-start';
 import { AuthProvider } from '../lib/auth/auth-provider';
+import { getCurrentUser } from '../lib/auth/auth-api';
 import { AppProviders } from './providers';
 
-/** The layout route of /login and /admin: full MUI, and the session is known to both. */
+/**
+ * The layout route of /login and /admin: full MUI, and the session is known to both. Opened at
+ * the dashboard, it reads the session with the dashboard's first screen (GET /api/dashboard),
+ * so the dashboard paints after that one request.
+ */
 export default function AdminLayout() {
+  const { pathname } = useLocation();
+  const [loadSession] = useState(() => (pathname.replace(/\/+$/, '') === paths.admin ? sessionWithDashboard : getCurrentUser));
   return (
     <AppProviders>
-      <AuthProvider>
+      <AuthProvider loadSession={loadSession}>
         <Outlet />
       </AuthProvider>
     </AppProviders>

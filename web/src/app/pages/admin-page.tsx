@@ -1,80 +1,93 @@
-import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { PageMeta } from '../../components/page-meta';
-import { ActivityTab } from '../../features/activity/activity-tab';
+import { ListSkeleton } from '../../components/admin/list-skeleton';
 import { AdminDashboard, type DashboardTab } from '../../features/dashboard/admin-dashboard';
-import { useInquiries } from '../../features/leads/api/inquiries';
-import { useQuoteRequests } from '../../features/leads/api/quote-requests';
+import { useDashboardStart } from '../../features/dashboard/api/dashboard-start';
+import { inquiriesUrl } from '../../features/leads/api/inquiries';
+import { quoteRequestsUrl } from '../../features/leads/api/quote-requests';
 import { DeliveryWarning } from '../../features/leads/components/delivery-warning';
 import { LeadFigures } from '../../features/leads/components/lead-figures';
-import { InquiriesTab } from '../../features/leads/inquiries-tab';
-import { QuoteRequestsTab } from '../../features/leads/quote-requests-tab';
-import { LeadMeasure } from '../../features/calendar/components/lead-measure';
-import { LeadQuotes } from '../../features/quotes-admin/components/lead-quotes';
-import { PrivacyTab } from '../../features/privacy-requests/privacy-tab';
-import { useAllReviews } from '../../features/reviews-admin/api/reviews';
-import { ReviewsTab } from '../../features/reviews-admin/reviews-tab';
-import { SourcesTab } from '../../features/sources/sources-tab';
-import { useVisitors } from '../../features/visitors/api/visitors';
 import { useCountLiveVisits } from '../../features/visitors/hooks/use-count-live-visits';
-import { VisitorsTab } from '../../features/visitors/visitors-tab';
+import { useListCount } from '../../lib/admin/list-query';
 import { ProtectedRoute } from '../../lib/auth/protected-route';
 
-// The 3D models feature is its own chunk: most visits to the dashboard never open its tab.
-const ModelsTab = lazy(() => import('../../features/showroom-admin/models-tab'));
-const ProjectsTab = lazy(() => import('../../features/projects-admin/projects-tab'));
-const SettingsTab = lazy(() => import('../../features/settings/settings-tab'));
-const CalendarTab = lazy(() => import('../../features/calendar/calendar-tab'));
+/**
+ * Each tab's code is its own chunk, loaded when the tab is first shown: the dashboard's first
+ * script carries none of them, so a phone opening the inquiries does not download and run the
+ * settings, the calendar or the 3D models.
+ */
+const tabCode = {
+  inquiries: () => import('./lead-tabs').then((module) => ({ default: module.InquiriesPanel })),
+  quotes: () => import('./lead-tabs').then((module) => ({ default: module.QuoteRequestsPanel })),
+  calendar: () => import('../../features/calendar/calendar-tab'),
+  reviews: () => import('../../features/reviews-admin/reviews-tab').then((module) => ({ default: module.ReviewsTab })),
+  visitors: () => import('../../features/visitors/visitors-tab').then((module) => ({ default: module.VisitorsTab })),
+  sources: () => import('../../features/sources/sources-tab').then((module) => ({ default: module.SourcesTab })),
+  projects: () => import('../../features/projects-admin/projects-tab'),
+  models: () => import('../../features/showroom-admin/models-tab'),
+  activity: () => import('../../features/activity/activity-tab').then((module) => ({ default: module.ActivityTab })),
+  privacy: () => import('../../features/privacy-requests/privacy-tab').then((module) => ({ default: module.PrivacyTab })),
+  settings: () => import('../../features/settings/settings-tab'),
+} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+type TabValue = keyof typeof tabCode;
 
-/** A tab whose feature loads when it is first opened, with a spinner meanwhile. */
-const lazyPanel = (panel: ReactNode, loading: string) => <Suspense fallback={<CircularProgress aria-label={loading} />}>{panel}</Suspense>;
+// The tab the address asks for starts downloading with this chunk, alongside the session.
+const asked = new URLSearchParams(window.location.search).get('tab') ?? 'inquiries';
+void (tabCode[asked as TabValue] ?? tabCode.inquiries)().catch(() => undefined);
 
-/** Each lead card's quotes, from the quotes feature. */
-const inquiryQuotes = (leadId: string, name: string, historyLength: number) => (
-  <LeadQuotes kind="inquiry" leadId={leadId} name={name} historyLength={historyLength} />
-);
-const quoteRequestQuotes = (leadId: string, name: string, historyLength: number) => (
-  <LeadQuotes kind="quote" leadId={leadId} name={name} historyLength={historyLength} />
-);
-/** A quote request's site measure, from the calendar feature. */
-const quoteRequestMeasure = (bookingId: string) => <LeadMeasure bookingId={bookingId} />;
+const panels = {} as Record<TabValue, ComponentType>;
+for (const value of Object.keys(tabCode) as TabValue[]) panels[value] = lazy(tabCode[value]);
+
+/** A tab's panel, with a placeholder of a list's first cards while its code loads. */
+const panel = (value: TabValue, loading: string): ReactNode => {
+  const Panel = panels[value];
+  return (
+    <Suspense fallback={<ListSkeleton label={loading} />}>
+      <Panel />
+    </Suspense>
+  );
+};
 
 /** The dashboard with every feature's tab: the lead, review and visitor tabs count their lists in their labels. */
 function Dashboard() {
-  const inquiries = useInquiries();
-  const quotes = useQuoteRequests();
-  const reviews = useAllReviews();
-  const visitors = useVisitors();
+  // The first screen: in the cache already when the session was read with it (the admin layout on /admin).
+  const start = useDashboardStart();
+  // The counts wait for it (it seeds them), unless it failed: then each is read on its own.
+  const ready = { enabled: start.data !== undefined || start.isError };
+  const inquiries = useListCount('project_inquiries', inquiriesUrl, ready);
+  const quotes = useListCount('quote_requests', quoteRequestsUrl, ready);
+  const reviews = useListCount('reviews', '/api/reviews/all', ready);
+  const visitors = useListCount('visitor_tracking', '/api/visitors', ready);
   const countLiveVisits = useCountLiveVisits();
   const tabs: DashboardTab[] = [
     {
       value: 'inquiries',
       label: 'Inquiries',
-      count: inquiries.total,
+      count: inquiries.data,
       heading: 'Project inquiries',
-      panel: <InquiriesTab quotes={inquiryQuotes} />,
+      panel: panel('inquiries', 'Loading inquiries'),
     },
     {
       value: 'quotes',
       label: 'Quote requests',
-      count: quotes.total,
+      count: quotes.data,
       heading: 'Quote requests',
-      panel: <QuoteRequestsTab quotes={quoteRequestQuotes} measure={quoteRequestMeasure} />,
+      panel: panel('quotes', 'Loading quote requests'),
     },
-    { value: 'calendar', label: 'Calendar', heading: 'Calendar', panel: lazyPanel(<CalendarTab />, 'Loading the calendar') },
-    { value: 'reviews', label: 'Reviews', count: reviews.total, heading: 'Reviews', panel: <ReviewsTab /> },
-    { value: 'visitors', label: 'Visitors', count: visitors.total, heading: 'Visitors', panel: <VisitorsTab /> },
-    { value: 'sources', label: 'Sources', heading: 'Lead sources', panel: <SourcesTab /> },
-    { value: 'projects', label: 'Projects', heading: 'Projects', panel: lazyPanel(<ProjectsTab />, 'Loading projects') },
-    { value: 'models', label: '3D Models', heading: '3D Models', panel: lazyPanel(<ModelsTab />, 'Loading 3D models') },
-    { value: 'activity', label: 'Activity', heading: 'Activity', panel: <ActivityTab /> },
-    { value: 'privacy', label: 'Privacy', heading: 'Privacy', panel: <PrivacyTab /> },
-    { value: 'settings', label: 'Settings', heading: 'Settings', panel: lazyPanel(<SettingsTab />, 'Loading settings') },
+    { value: 'calendar', label: 'Calendar', heading: 'Calendar', panel: panel('calendar', 'Loading the calendar') },
+    { value: 'reviews', label: 'Reviews', count: reviews.data, heading: 'Reviews', panel: panel('reviews', 'Loading reviews') },
+    { value: 'visitors', label: 'Visitors', count: visitors.data, heading: 'Visitors', panel: panel('visitors', 'Loading visitors') },
+    { value: 'sources', label: 'Sources', heading: 'Lead sources', panel: panel('sources', 'Loading lead sources') },
+    { value: 'projects', label: 'Projects', heading: 'Projects', panel: panel('projects', 'Loading projects') },
+    { value: 'models', label: '3D Models', heading: '3D Models', panel: panel('models', 'Loading 3D models') },
+    { value: 'activity', label: 'Activity', heading: 'Activity', panel: panel('activity', 'Loading activity') },
+    { value: 'privacy', label: 'Privacy', heading: 'Privacy', panel: panel('privacy', 'Loading privacy') },
+    { value: 'settings', label: 'Settings', heading: 'Settings', panel: panel('settings', 'Loading settings') },
   ];
   return (
     <AdminDashboard
       tabs={tabs}
-      lists={[inquiries, quotes, reviews, visitors]}
+      lists={[start, inquiries, quotes, reviews, visitors]}
       figures={<LeadFigures />}
       notices={<DeliveryWarning />}
       onLiveChange={countLiveVisits}

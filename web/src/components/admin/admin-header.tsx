@@ -37,7 +37,9 @@ export function AdminHeader({ title, maxWidth, children, actions }: AdminHeaderP
             </Typography>
             {children}
           </Box>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          {/* A gap, not margins: a button that wraps to the next line starts at its edge. Beside the
+              title (from 600 px) the buttons keep one line; the title's side wraps instead. */}
+          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, flexShrink: { sm: 0 } }}>
             {actions}
             <Button
               variant="outlined"

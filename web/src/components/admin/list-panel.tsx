@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { errorText } from '../../lib/error-text';
+import { ListSkeleton } from './list-skeleton';
 
 /** What a list panel needs from useAdminList. */
 export interface PanelList {
@@ -51,9 +52,7 @@ export function ListPanel(props: ListPanelProps) {
         </Alert>
       )}
       {list.isPending ? (
-        <Typography color="text.secondary" role="status" sx={{ py: 6, textAlign: 'center' }}>
-          Loading...
-        </Typography>
+        <ListSkeleton label={`Loading ${noun}...`} />
       ) : loaded === 0 && !error ? (
         <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
           {emptyText}

@@ -47,7 +47,8 @@ export function RecordCard(props: RecordCardProps) {
   const { title, dateTime, dateText, deleteLabel, deleting, onDelete, actions, badge, summary, defaultOpen = false, children } = props;
   const titleId = useId();
   const detailsId = useId();
-  const narrow = useMediaQuery(narrowQuery);
+  // Read at the first render (noSsr): a phone's first paint is the folded cards, not every card's whole details drawn and then folded.
+  const narrow = useMediaQuery(narrowQuery, { noSsr: true });
   const [open, setOpen] = useState(defaultOpen);
   const foldable = summary !== undefined && narrow;
 

@@ -43,7 +43,8 @@ function weekTitle(days: readonly string[]) {
  * every visit on the owner's own calendar.
  */
 export default function CalendarTab() {
-  const narrow = useMediaQuery(narrowQuery);
+  // Read at the first render (noSsr): a phone draws its own layout of the week at once, not the wide one first.
+  const narrow = useMediaQuery(narrowQuery, { noSsr: true });
   const [asked, setDay] = useCalendarDay();
   const today = melbourneDay(new Date());
   // Opened without a day: today when it has a visit, else the next day that has one (on a

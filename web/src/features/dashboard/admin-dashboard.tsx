@@ -157,6 +157,8 @@ function Dashboard({ tabs, lists, figures, notices, onLiveChange }: AdminDashboa
               onChange={(_event, value: string) => selectTab(value)}
               orientation={side ? 'vertical' : 'horizontal'}
               variant="scrollable"
+              // The scroll buttons are there from the first paint (disabled at an end), so the tabs never move aside for them.
+              scrollButtons={!side}
               allowScrollButtonsMobile={!side}
               aria-label="Admin sections"
               sx={{ '& .MuiTab-root': side ? { alignItems: 'flex-start', textAlign: 'left', minHeight: 44 } : {} }}

@@ -41,6 +41,15 @@ export const adminKeys = {
   calendar: (from: string, to: string) => ['admin', 'calendar', from, to] as const,
   /** GET /api/bookings/feed: the private calendar feed's address. */
   bookingFeed: ['admin', 'booking-feed'] as const,
+  /**
+   * How many records a counted list holds (its tab label's number), under the list's key so
+   * whatever refreshes the list refreshes its count; seeded by GET /api/dashboard.
+   */
+  count: (collection: LiveCollection) => ['admin', collection, 'count'] as const,
+  /** GET /api/dashboard: the dashboard's first screen, which seeds the counts, figures, delivery status and checklist. */
+  dashboardStart: ['admin', 'dashboard-start'] as const,
+  /** GET /api/settings/checklist: the go-live card. */
+  goLive: ['admin', 'go-live'] as const,
   /** GET /api/messages/status; refreshed whenever a lead's list changes, as a send's outcome does. */
   deliveryStatus: ['admin', 'delivery-status'] as const,
 };

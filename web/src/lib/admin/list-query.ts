@@ -1,5 +1,5 @@
 import type { LiveCollection } from '@site/domain';
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { getList, type ListPage } from '../api-client';
 import { adminKeys } from './admin-keys';
@@ -43,4 +43,17 @@ export function useListItems<Q extends { data?: InfiniteData<ListPage<unknown>, 
   const firstPage = query.data?.pages[0];
   const total = firstPage ? (firstPage.total ?? items.length) : null;
   return { ...query, items, total };
+}
+
+/**
+ * How many records a list holds, for its tab's label, without loading its records: one record's
+ * page, whose X-Total-Count is a count on the server. GET /api/dashboard seeds it; refreshed
+ * with the list (its key is under the list's), so a live change keeps it current.
+ */
+export function useListCount(collection: LiveCollection, url: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: adminKeys.count(collection),
+    queryFn: async () => (await getList<unknown>(pageUrl(url, null, 1))).total ?? 0,
+    enabled,
+  });
 }

@@ -19,9 +19,15 @@ const firebaseAuth = () => import('../firebase/auth');
 type SignedIn = User & { firebaseToken?: string };
 
 /** GET /api/user: a 401 means nobody is signed in, which is not an error. */
-export async function getCurrentUser(): Promise<User | null> {
+export const getCurrentUser = (): Promise<User | null> => getSession<User>('/api/user');
+
+/**
+ * A GET that answers the session (GET /api/user, or GET /api/dashboard with the dashboard's
+ * first screen besides): null when nobody is signed in (a 401), which is not an error.
+ */
+export async function getSession<T>(url: string): Promise<T | null> {
   try {
-    return await api.get<User>('/api/user');
+    return await api.get<T>(url);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) {
       // No session, so no Firebase sign-in either (it may outlive an expired session).

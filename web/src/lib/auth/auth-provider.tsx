@@ -1,6 +1,6 @@
 import type { LoginInput, MfaChallenge, RegisterInput, User } from '@site/domain';
-import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { createContext, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient, type UseMutationResult } from '@tanstack/react-query';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   getCurrentUser,
   isMfaChallenge,
@@ -31,8 +31,18 @@ export interface AuthContextValue {
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** Holds the admin session: loaded on start, set by login or register, cleared by logout. */
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * Holds the admin session: loaded on start, set by login or register, cleared by logout.
+ * `loadSession` reads it on start (GET /api/user unless given: the dashboard's address reads
+ * it with the dashboard's first screen).
+ */
+export function AuthProvider({
+  children,
+  loadSession = getCurrentUser,
+}: {
+  children: ReactNode;
+  loadSession?: (queryClient: QueryClient) => Promise<User | null>;
+}) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const dismissToast = useDismissToast();
@@ -42,7 +52,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (loginFailure.current !== null) dismissToast(loginFailure.current);
     loginFailure.current = null;
   }, [dismissToast]);
-  const userQuery = useQuery({ queryKey: userQueryKey, queryFn: getCurrentUser });
+  // The loader of the first render: the session is read once, however the address changes.
+  const [load] = useState(() => loadSession);
+  const userQuery = useQuery({ queryKey: userQueryKey, queryFn: () => load(queryClient) });
 
   const clearSession = useCallback(() => {
     // Nothing the signed-in admin loaded may outlive the session.

@@ -1,13 +1,8 @@
-import type { GoLiveItem, MessageChannel } from '@site/domain';
+import type { GoLiveChecklist, MessageChannel } from '@site/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../lib/admin/admin-keys';
 import { settingsQuery, settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
 import { api } from '../../../lib/api-client';
-
-export interface GoLiveChecklist {
-  items: GoLiveItem[];
-  done: boolean;
-}
 
 export interface TestOutcome {
   to: string;
@@ -15,7 +10,7 @@ export interface TestOutcome {
   detail: string;
 }
 
-const goLiveKey = ['admin', 'go-live'] as const;
+const goLiveKey = adminKeys.goLive;
 
 /** GET /api/settings/checklist: what still stands between the site and real customers. */
 export const useGoLiveChecklist = () =>

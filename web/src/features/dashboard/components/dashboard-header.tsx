@@ -1,4 +1,5 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import type { ReactNode } from 'react';
@@ -14,6 +15,8 @@ const liveText: Record<LiveStatus, string> = {
   reconnecting: 'Reconnecting...',
 };
 
+const longestLiveText = Object.values(liveText).reduce((longest, text) => (text.length > longest.length ? text : longest));
+
 /** The dashboard's header: whether live updates arrive, the Account link, and the figures handed in under the name. */
 export function DashboardHeader({ live, figures }: { live: LiveStatus; figures?: ReactNode }) {
   const guarded = useGuardedClick();
@@ -25,7 +28,20 @@ export function DashboardHeader({ live, figures }: { live: LiveStatus; figures?:
         <>
           <Chip
             role="status"
-            label={liveText[live]}
+            label={
+              // As wide as the longest state's words (an invisible line of no height under them), so
+              // "Connecting..." turning "Live" moves nothing beside it, nor wraps the buttons anew.
+              <Box
+                component="span"
+                sx={{
+                  display: 'inline-grid',
+                  justifyItems: 'center',
+                  '&::after': { content: `"${longestLiveText}"`, visibility: 'hidden', height: 0, overflow: 'hidden' },
+                }}
+              >
+                {liveText[live]}
+              </Box>
+            }
             size="small"
             sx={{
               color: 'inherit',

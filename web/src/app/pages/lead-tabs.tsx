@@ -1,0 +1,22 @@
+import { LeadMeasure } from '../../features/calendar/components/lead-measure';
+import { InquiriesTab } from '../../features/leads/inquiries-tab';
+import { QuoteRequestsTab } from '../../features/leads/quote-requests-tab';
+import { LeadQuotes } from '../../features/quotes-admin/components/lead-quotes';
+
+/**
+ * The dashboard's two lead tabs, composed with the quotes and calendar features' parts of a
+ * lead's card. Their own chunk: the dashboard's first script carries no tab's code.
+ */
+
+/** Each lead card's quotes, from the quotes feature. */
+const inquiryQuotes = (leadId: string, name: string, historyLength: number) => (
+  <LeadQuotes kind="inquiry" leadId={leadId} name={name} historyLength={historyLength} />
+);
+const quoteRequestQuotes = (leadId: string, name: string, historyLength: number) => (
+  <LeadQuotes kind="quote" leadId={leadId} name={name} historyLength={historyLength} />
+);
+/** A quote request's site measure, from the calendar feature. */
+const quoteRequestMeasure = (bookingId: string) => <LeadMeasure bookingId={bookingId} />;
+
+export const InquiriesPanel = () => <InquiriesTab quotes={inquiryQuotes} />;
+export const QuoteRequestsPanel = () => <QuoteRequestsTab quotes={quoteRequestQuotes} measure={quoteRequestMeasure} />;
