@@ -11,10 +11,11 @@ import { createFirestoreStore } from '../src/adapters/firestore/store';
 import type { Store } from '../src/ports/store';
 import { firestoreEmulatorHost, onEmulator } from './firestore-emulator';
 import { goodInquiry, goodQuote, startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
+import { businessTimeZone } from '@site/domain/calendar';
 
 /** Melbourne's day (yyyy-MM-dd) `days` from now. */
 const melbourneDay = (days = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date(Date.now() + days * 24 * 3600 * 1000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format(new Date(Date.now() + days * 24 * 3600 * 1000));
 
 const stores: Array<[string, (() => Promise<Store>) | undefined, boolean]> = [
   ['SQLite', undefined, true],

@@ -601,7 +601,7 @@ export class BookingService {
   }
 
   private none(settings: BookingSettings): BookingAvailability {
-    return { timeZone: 'Australia/Melbourne', visitMinutes: settings.visitMinutes, days: [] };
+    return { timeZone: businessTimeZone, visitMinutes: settings.visitMinutes, days: [] };
   }
 
   /** Booked visits and blocks near enough to starts from `from` to `to` to rule one out, as busy times. */

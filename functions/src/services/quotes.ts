@@ -49,11 +49,11 @@ import type { NewMessage } from '../ports/messages';
 import { quotePdfKey, type CheckoutEvent, type CheckoutSessionData, type DepositCheckout, type QuoteRecord } from '../ports/quotes';
 import type { Collection, Store } from '../ports/store';
 import type { Attachments } from './attachments';
+import { formatDateTime, formatWeekdayDate } from './days';
 import {
   abnLabel,
   adminLink,
   fullDateTime,
-  melbourneTime,
   quoteCustomerEmail,
   staffAlert,
   type Draft,
@@ -594,7 +594,7 @@ export class QuoteService {
     const { bankTransfer } = this.customerView(accepted, site);
     // The transfer's details in the email too, so the customer can pay from it; none while the certificate is outstanding.
     const transfer = bankTransfer
-      ? ` To pay it by bank transfer: account name ${bankTransfer.accountName}, BSB ${bankTransfer.bsb.slice(0, 3)}-${bankTransfer.bsb.slice(3)}, account number ${bankTransfer.accountNumber}, amount ${formatCents(bankTransfer.amountCents)}, reference ${bankTransfer.reference}${bankTransfer.dueAt ? `, by ${dayOf.format(new Date(bankTransfer.dueAt))}` : ''}.`
+      ? ` To pay it by bank transfer: account name ${bankTransfer.accountName}, BSB ${bankTransfer.bsb.slice(0, 3)}-${bankTransfer.bsb.slice(3)}, account number ${bankTransfer.accountNumber}, amount ${formatCents(bankTransfer.amountCents)}, reference ${bankTransfer.reference}${bankTransfer.dueAt ? `, by ${formatWeekdayDate(new Date(bankTransfer.dueAt))}` : ''}.`
       : '';
     const customer = quoteCustomerEmail(settings, lead.email, {
       subject: `You accepted quote ${quote.number}`,
@@ -606,7 +606,7 @@ export class QuoteService {
         { label: 'Accepted', value: `${fullDateTime(new Date(at))} by ${input.name}` },
         {
           label: 'Deposit',
-          value: `${formatCents(accepted.deposit?.cents ?? 0)}${accepted.deposit?.dueAt ? `, due by ${dayOf.format(new Date(accepted.deposit.dueAt))}` : ''}`,
+          value: `${formatCents(accepted.deposit?.cents ?? 0)}${accepted.deposit?.dueAt ? `, due by ${formatWeekdayDate(new Date(accepted.deposit.dueAt))}` : ''}`,
         },
       ],
       action: { label: 'Your page and the deposit', url },
@@ -875,7 +875,7 @@ export class QuoteService {
     const site = await this.deps.settings();
     const settings = await this.deps.messageSettings();
     const url = await this.customerUrl(settings, kind, lead.id);
-    const when = melbourneTime.format(new Date(at));
+    const when = formatDateTime(new Date(at));
     const customer = quoteCustomerEmail(settings, lead.email, {
       subject: `You withdrew from the contract of quote ${record.number}`,
       firstName: lead.firstName,
@@ -1314,21 +1314,13 @@ function quoteSummary(quote: QuoteRecord, where: string | undefined): Field[] {
   ];
 }
 
-const dayOf = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Melbourne',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
 /** How the start and completion read: "on Monday 1 February 2027" or "within 6 weeks of acceptance"; "8 weeks". */
 export function contractDates(quote: Pick<QuoteRecord, 'startDate' | 'startWithinWeeks' | 'completionWeeks'>): {
   start?: string;
   completion?: string;
 } {
   const start = quote.startDate
-    ? `on ${dayOf.format(new Date(`${quote.startDate}T12:00:00+10:00`))}`
+    ? `on ${formatWeekdayDate(new Date(`${quote.startDate}T12:00:00+10:00`))}`
     : quote.startWithinWeeks
       ? `within ${quote.startWithinWeeks} week${quote.startWithinWeeks === 1 ? '' : 's'} of acceptance`
       : undefined;
@@ -1340,7 +1332,7 @@ export function contractDates(quote: Pick<QuoteRecord, 'startDate' | 'startWithi
 
 /** The cooling-off notice in plain words, with the end it would have if accepted at `at`. */
 export function coolingOffNotice(at: Date): string {
-  return `Cooling-off: you may withdraw from this contract by written notice within 5 clear business days after you receive a copy of it signed (weekends and Victorian public holidays do not count). Accepted now, that is until ${melbourneTime.format(new Date(coolingOffEndsAt(at)))} (Melbourne time). The builder may keep $100 and refunds the rest of what you paid. The right does not apply if you had independent legal advice before accepting.`;
+  return `Cooling-off: you may withdraw from this contract by written notice within 5 clear business days after you receive a copy of it signed (weekends and Victorian public holidays do not count). Accepted now, that is until ${formatDateTime(new Date(coolingOffEndsAt(at)))} (Melbourne time). The builder may keep $100 and refunds the rest of what you paid. The right does not apply if you had independent legal advice before accepting.`;
 }
 
 /** A sent major quote's email: its particulars, the consumer guide and the cooling-off notice. */
@@ -1353,7 +1345,7 @@ function majorNotice(quote: QuoteRecord, site: SiteSettings, now: Date): string 
 /** An accepted major contract's email: until when the owner may withdraw, or why they may not. */
 function acceptedNotice(quote: QuoteRecord, site: SiteSettings): string {
   if (quote.coolingOffEndsAt) {
-    return ` You may withdraw from this contract by written notice until ${melbourneTime.format(new Date(quote.coolingOffEndsAt))} (Melbourne time), 5 clear business days after this email: use "Withdraw from this contract" on your page. ${site.business.brand} may keep $100 and refunds the rest of what you paid.`;
+    return ` You may withdraw from this contract by written notice until ${formatDateTime(new Date(quote.coolingOffEndsAt))} (Melbourne time), 5 clear business days after this email: use "Withdraw from this contract" on your page. ${site.business.brand} may keep $100 and refunds the rest of what you paid.`;
   }
   if (quote.acceptance?.independentLegalAdvice)
     return ' You told us you had independent legal advice before accepting, so there is no cooling-off period.';

@@ -1,5 +1,6 @@
 import { businessOf, defaultSettings, pageTexts, type BusinessSettings, type PageTexts, type PublicSettings } from '@site/domain';
 import { useSyncExternalStore } from 'react';
+import { businessTimeZone } from '@site/domain/calendar';
 
 /**
  * The business settings the public pages show (issue 28): the server renders each page with
@@ -56,7 +57,7 @@ export const usePageTexts = (): PageTexts => texts ?? resolvedHere();
 export const absoluteUrl = (path: string): string => settings.business.siteUrl.replace(/\/+$/, '') + path;
 
 const melbourneDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Australia/Melbourne',
+  timeZone: businessTimeZone,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

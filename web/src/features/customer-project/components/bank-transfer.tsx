@@ -1,6 +1,7 @@
 import { formatCents, type DepositBankTransfer } from '@site/domain';
 import { useState } from 'react';
 import styles from './customer-project.module.css';
+import { businessTimeZone } from '@site/domain/calendar';
 
 /** "Monday 7 December 2026": the day the deposit is due by, in Melbourne. */
 const dueDay = (instant: string) =>
@@ -9,7 +10,7 @@ const dueDay = (instant: string) =>
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'Australia/Melbourne',
+    timeZone: businessTimeZone,
   }).format(new Date(instant));
 
 /** A BSB as banks print it: 063-182. */

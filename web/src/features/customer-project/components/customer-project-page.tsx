@@ -9,6 +9,7 @@ import { getCustomerPage } from '../api/customer-project';
 import { CustomerFiles } from './customer-files';
 import styles from './customer-project.module.css';
 import { CustomerQuoteView } from './customer-quote';
+import { businessTimeZone } from '@site/domain/calendar';
 
 type View = { view: 'loading' } | { view: 'refused'; message: string } | { view: 'page'; page: CustomerPage };
 
@@ -19,18 +20,18 @@ const whenOf = (instant: string) =>
     month: 'long',
     hour: 'numeric',
     minute: '2-digit',
-    timeZone: 'Australia/Melbourne',
+    timeZone: businessTimeZone,
   }).format(new Date(instant));
 
 /** "Thursday 3 December": the day of a booked measure. */
 const dayOf = (instant: string) =>
-  new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Australia/Melbourne' }).format(
+  new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: businessTimeZone }).format(
     new Date(instant),
   );
 
 /** "20 November 2026": the day a request was made. */
 const dateOf = (instant: string) =>
-  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Melbourne' }).format(
+  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: businessTimeZone }).format(
     new Date(instant),
   );
 

@@ -22,19 +22,20 @@ import { acceptQuote, customerInsuranceUrl, customerQuotePdfUrl, declineQuote, r
 import styles from './customer-project.module.css';
 import { BankTransfer } from './bank-transfer';
 import { WithdrawDialog } from './withdraw-dialog';
+import { businessTimeZone } from '@site/domain/calendar';
 
 /** The server's own sentence for a refusal (4xx); null for a fault or no connection. */
 const refusal = (error: unknown) =>
   error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? (error.body?.message ?? null) : null;
 
 const dateOf = (instant: string) =>
-  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Melbourne' }).format(
+  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: businessTimeZone }).format(
     new Date(instant),
   );
 
 /** "5 pm", "9:30 am": a time of day in Melbourne. */
 const timeOf = (instant: string) =>
-  new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone: 'Australia/Melbourne' })
+  new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone: businessTimeZone })
     .format(new Date(instant))
     .replace(':00', '');
 
