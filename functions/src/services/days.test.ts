@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, lastDays } from './days';
+import { businessDay, formatDate, formatDateTime, formatWeekdayDate, isTimeZone, lastDays } from './days';
 import { businessTimeZone } from '@site/domain/calendar';
 
 describe('lastDays', () => {
@@ -31,5 +31,17 @@ describe('lastDays', () => {
   it('knows a time zone name from nonsense', () => {
     expect(isTimeZone(businessTimeZone)).toBe(true);
     expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+});
+
+describe('the dates messages and PDFs print', () => {
+  it("are Australian English on Melbourne's calendar and clock, in summer and winter", () => {
+    // 1:30 am on 6 January in Melbourne (AEDT), still 5 January in UTC.
+    expect(formatDateTime('2025-01-05T14:30:00.000Z')).toBe('6 January 2025 at 1:30 am');
+    expect(formatDate(new Date('2025-01-05T14:30:00.000Z'))).toBe('6 January 2025');
+    expect(businessDay(Date.parse('2025-01-05T14:30:00.000Z'))).toBe('2025-01-06');
+    // 12:04 pm on 10 July (AEST).
+    expect(formatDateTime('2025-07-10T02:04:00.000Z')).toBe('10 July 2025 at 12:04 pm');
+    expect(formatWeekdayDate('2027-02-01T12:00:00+10:00')).toBe('Monday 1 February 2027');
   });
 });
