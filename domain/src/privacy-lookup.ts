@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { nationalPhoneDigits } from './phone';
-import { normaliseEmail, privacyMessages } from './privacy';
+import { normaliseEmail, privacyMessages, type PrivacyLookup } from './privacy';
 
 export { nationalPhoneDigits, phoneCore } from './phone';
 
@@ -26,7 +26,7 @@ const phoneField = z
   .refine((digits) => digits.length >= 8 && digits.length <= 15, privacyMessages.phone);
 
 /** Whose records: one email address or one phone number (GET /api/privacy/records and /export). */
-export const privacyLookupSchema = z
+export const privacyLookupSchema: z.ZodType<PrivacyLookup> = z
   .object({
     email: z
       .string({ error: privacyMessages.email })
@@ -45,5 +45,3 @@ export const privacyLookupSchema = z
     else if (lookup.email !== undefined && lookup.phone !== undefined)
       ctx.addIssue({ code: 'custom', message: privacyMessages.onlyOne, path: ['phone'] });
   });
-export type PrivacyLookup = z.infer<typeof privacyLookupSchema>;
-

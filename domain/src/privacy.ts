@@ -25,7 +25,12 @@ export const eraseConfirmation = 'ERASE';
 
 // The lookup's schema reads phone numbers with libphonenumber-js, which the public pages that
 // print this module's notices do not load: it is in ./privacy-lookup.ts.
-import type { PrivacyLookup } from './privacy-lookup';
+
+/** Whose records: one email address, or one phone number as its national digits (./privacy-lookup.ts reads it). */
+export interface PrivacyLookup {
+  email?: string | undefined;
+  phone?: string | undefined;
+}
 
 /** An email address as records are compared: trimmed and lower-cased. */
 export const normaliseEmail = (value: string): string => value.trim().toLowerCase();

@@ -82,8 +82,7 @@ const allStarts = (free: BookingAvailability) => free.days.flatMap((d) => d.slot
 const laterSlot = (free: BookingAvailability, index = 0) => free.days[2].slots[index].start;
 
 /** The Melbourne weekday of an instant ("Monday"). */
-const weekdayOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-AU', { timeZone: businessTimeZone, weekday: 'long' }).format(new Date(iso));
+const weekdayOf = (iso: string) => new Intl.DateTimeFormat('en-AU', { timeZone: businessTimeZone, weekday: 'long' }).format(new Date(iso));
 /** A later visit not on a Monday: its reminder, 24 hours before, falls inside the opening hours (Monday to Friday). */
 const weekdayReminderSlot = (free: BookingAvailability) =>
   free.days.slice(2).find((d) => weekdayOf(d.slots[0].start) !== 'Monday')!.slots[0].start;

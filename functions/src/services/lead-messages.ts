@@ -302,7 +302,6 @@ export interface Alert {
   sms?: string;
 }
 
-
 export function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
   const when = `${formatDateTime(alert.receivedAt)} (Melbourne time)`;
   const intro = `${alert.intro}, received ${when}.`;

@@ -125,13 +125,16 @@ describe('GlbBuilder', () => {
 });
 
 describe('sample models', () => {
-  it.each(sampleModels.map((s) => [s.slug, s] as const))('%s: the committed GLB is what the code builds, under 200 KB', async (slug, sample) => {
-    const built = await sample.build();
-    expect(built.byteLength).toBeLessThan(200 * 1024);
-    parseGlb(built);
-    const committed = readFileSync(join(import.meta.dirname, `${slug}.glb`));
-    expect(Buffer.from(built).equals(committed), 'run: npx tsx functions/scripts/make-sample-models.ts').toBe(true);
-    const thumbnail = readFileSync(join(import.meta.dirname, `${slug}.webp`));
-    expect(thumbnail.subarray(8, 12).toString('latin1')).toBe('WEBP');
-  });
+  it.each(sampleModels.map((s) => [s.slug, s] as const))(
+    '%s: the committed GLB is what the code builds, under 200 KB',
+    async (slug, sample) => {
+      const built = await sample.build();
+      expect(built.byteLength).toBeLessThan(200 * 1024);
+      parseGlb(built);
+      const committed = readFileSync(join(import.meta.dirname, `${slug}.glb`));
+      expect(Buffer.from(built).equals(committed), 'run: npx tsx functions/scripts/make-sample-models.ts').toBe(true);
+      const thumbnail = readFileSync(join(import.meta.dirname, `${slug}.webp`));
+      expect(thumbnail.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    },
+  );
 });
