@@ -56,6 +56,25 @@ const productionWithoutTestSupport = (target) => ({
   message: 'Production code does not import @site/test-support (test parts only): tests, benchmarks and scripts may.',
 });
 
+const dateModules =
+  'web/src/lib/dates.ts (or public-dates.ts on the public pages), functions/src/services/days.ts or domain/src/calendar.ts';
+const timeZoneLiteral = ['Literal[value=/Australia\\/Melbourne/]', 'TemplateElement[value.raw=/Australia\\/Melbourne/]'].map(
+  (selector) => ({
+    selector,
+    message: "Use businessTimeZone (domain/src/calendar.ts), where the business's time zone is written once.",
+  }),
+);
+const dateFormatting = [
+  {
+    selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+    message: `Format dates with ${dateModules}, not Intl.DateTimeFormat.`,
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+    message: `Format dates with ${dateModules}, not toLocaleDateString/toLocaleTimeString.`,
+  },
+];
+
 /** The server's layers that use ports/: adapters and ports themselves import none of them. */
 const layersAbovePorts = [
   './functions/src/app.ts',
@@ -344,6 +363,29 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The business's time zone is written once, as domain/src/calendar.ts's businessTimeZone:
+    // a second spelling of it is a second place to miss when it changes.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    // (The rule's own test writes the literal in its fixtures.)
+    ignores: ['domain/src/calendar.ts', 'test-support/lint-rules.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...timeZoneLiteral] },
+  },
+  {
+    // Dates are formatted by one module a side: web/src/lib/dates.ts (date-fns, staff and the
+    // customer's pages) with lib/public-dates.ts (Intl, the public pages), functions/src/services/days.ts
+    // on the server, and calendar.ts's businessDate in domain/. Tests may use Intl to work out
+    // what a page should show.
+    files: ['domain/src/**/*.ts', 'functions/{src,scripts}/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'domain/src/calendar.ts',
+      'web/src/lib/dates.ts',
+      'web/src/lib/public-dates.ts',
+      'functions/src/services/days.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...timeZoneLiteral, ...dateFormatting] },
   },
   prettier,
 );

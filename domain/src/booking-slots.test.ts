@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultBookingSettings, type BookingSettings } from './booking';
 import { freeSlots, gridCells, isFreeSlot, visitLabel, type BusyTime } from './booking-slots';
+import { businessTimeZone } from './calendar';
 import { defaultSettings } from './settings';
 
 const openEveryDay = { weekly: Array.from({ length: 7 }, () => [{ from: '00:00', to: '24:00' }]), closures: [] };
@@ -16,7 +17,7 @@ const labels = (availability: ReturnType<typeof freeSlots>, date: string) => day
 describe('freeSlots', () => {
   it('offers weekday starts every 30 minutes from 09:00, the last ending by 16:00, with Melbourne labels', () => {
     const availability = freeSlots({ settings: settings(), hours: defaultSettings.hours, now: at('2026-11-26T09:00:00+11:00'), busy: [] });
-    expect(availability.timeZone).toBe('Australia/Melbourne');
+    expect(availability.timeZone).toBe(businessTimeZone);
     expect(availability.visitMinutes).toBe(60);
     // 24 hours' notice: Friday 27 November from 09:00.
     expect(availability.days[0]).toMatchObject({ date: '2026-11-27', label: 'Friday 27 November' });

@@ -15,7 +15,7 @@ import { attachmentsInputSchema, type LeadAttachment } from './attachments';
 import { leadSourceSchema } from './lead-source';
 import { limits } from './limits';
 import { cleanText, messages } from './schemas';
-import type { OpeningRange } from './calendar';
+import type { businessTimeZone, OpeningRange } from './calendar';
 
 // ---------------------------------------------------------------- settings
 
@@ -140,7 +140,7 @@ export interface BookingDay {
 
 /** `GET /api/booking/availability`: the free slots from the minimum notice to the horizon, days without a slot left out. */
 export interface BookingAvailability {
-  timeZone: 'Australia/Melbourne';
+  timeZone: typeof businessTimeZone;
   visitMinutes: number;
   days: BookingDay[];
 }

@@ -7,6 +7,10 @@
 /** Where the business is, and so the clock its hours are read on. */
 export const businessTimeZone = 'Australia/Melbourne';
 
+/** "28 November 2026": a day as the business sees it, in Melbourne (the domain's one date format, for its messages). */
+export const businessDate = (at: string | Date): string =>
+  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: businessTimeZone }).format(new Date(at));
+
 /** The closure a Melbourne date (yyyy-MM-dd) falls in, if any. */
 export function closureOn<T extends { from: string; to: string }>(date: string, closures: ReadonlyArray<T> | undefined): T | undefined {
   return closures?.find((closure) => closure.from <= date && date <= closure.to);

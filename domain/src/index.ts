@@ -14,6 +14,7 @@ export * from './projects';
 export * from './lead-source';
 export * from './review-invites';
 export * from './privacy';
+export * from './privacy-lookup';
 export * from './settings';
 export * from './page-texts';
 export * from './go-live';

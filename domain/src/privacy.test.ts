@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nationalPhoneDigits, phoneCore, privacyLookupSchema } from './privacy';
+import { nationalPhoneDigits, phoneCore, privacyLookupSchema } from './privacy-lookup';
 
 describe('nationalPhoneDigits', () => {
   it.each([

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Booking } from './booking';
 import type { MessageDelivery } from './delivery';
-import { nationalPhoneDigits } from './phone';
 import type { Inquiry, QuoteRequest, Review } from './schemas';
 
 /** The label of the optional marketing-consent checkbox on the inquiry and quote forms (never pre-ticked). */
@@ -24,49 +23,17 @@ export const privacyMessages = {
 /** What an admin types to confirm an erasure. */
 export const eraseConfirmation = 'ERASE';
 
-// Phone digits live in a module of their own, without zod: the public pages' settings use them.
-export { nationalPhoneDigits, phoneCore } from './phone';
+// The lookup's schema reads phone numbers with libphonenumber-js, which the public pages that
+// print this module's notices do not load: it is in ./privacy-lookup.ts.
+
+/** Whose records: one email address, or one phone number as its national digits (./privacy-lookup.ts reads it). */
+export interface PrivacyLookup {
+  email?: string | undefined;
+  phone?: string | undefined;
+}
 
 /** An email address as records are compared: trimmed and lower-cased. */
 export const normaliseEmail = (value: string): string => value.trim().toLowerCase();
-
-const emailField = z
-  .string({ error: privacyMessages.email })
-  .trim()
-  .max(254, privacyMessages.email)
-  .pipe(z.email(privacyMessages.email))
-  .transform(normaliseEmail);
-
-const phoneField = z
-  .string({ error: privacyMessages.phone })
-  .trim()
-  .max(40, privacyMessages.phone)
-  // Digits and the punctuation people write numbers with, then perhaps an extension.
-  .regex(/^\+?[\d\s().-]+(?:(?:(?:[,;#x]|ext\.?|extension)\s*){1,2}[=:]?\s*\d{1,6})?$/i, privacyMessages.phone)
-  .transform(nationalPhoneDigits)
-  .refine((digits) => digits.length >= 8 && digits.length <= 15, privacyMessages.phone);
-
-/** Whose records: one email address or one phone number (GET /api/privacy/records and /export). */
-export const privacyLookupSchema = z
-  .object({
-    email: z
-      .string({ error: privacyMessages.email })
-      .optional()
-      .transform((value) => (value?.trim() ? value : undefined))
-      .pipe(emailField.optional()),
-    phone: z
-      .string({ error: privacyMessages.phone })
-      .optional()
-      .transform((value) => (value?.trim() ? value : undefined))
-      .pipe(phoneField.optional()),
-  })
-  .superRefine((lookup, ctx) => {
-    if (lookup.email === undefined && lookup.phone === undefined)
-      ctx.addIssue({ code: 'custom', message: privacyMessages.emailOrPhone, path: ['email'] });
-    else if (lookup.email !== undefined && lookup.phone !== undefined)
-      ctx.addIssue({ code: 'custom', message: privacyMessages.onlyOne, path: ['phone'] });
-  });
-export type PrivacyLookup = z.infer<typeof privacyLookupSchema>;
 
 /** POST /api/privacy/erase: besides the lookup, the typed confirmation. */
 export const privacyConfirmSchema = z.object({

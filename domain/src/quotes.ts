@@ -21,7 +21,7 @@
  * Domestic Building Insurance Ministerial Order).
  */
 import { z } from 'zod';
-import { businessTimeZone } from './calendar';
+import { businessDate } from './calendar';
 import { limits } from './limits';
 import { recordIdPattern } from './record-id';
 import { clean as cleanText } from './clean-text';
@@ -682,10 +682,6 @@ export const particularsLabels = {
   start: 'the start date or the weeks until the start',
   completionWeeks: 'the completion period in weeks',
 } as const;
-
-/** "28 November 2026": a day as the business sees it, in Melbourne. */
-export const businessDate = (at: string | Date): string =>
-  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: businessTimeZone }).format(new Date(at));
 
 /** 409 of saving or sending any version of a quote once one of its versions is accepted: the acceptance is the contract. */
 export const quoteAcceptedMessage = (acceptedAt: string): string =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageTexts } from './page-texts';
-import { defaultSettings, publicSettingsOf, settingsChanges, withDefaults, type SiteSettings } from './settings';
+import { defaultSettings, publicSettingsOf, settingsChanges, telHref, withDefaults, type SiteSettings } from './settings';
 import {
   isSensitiveSetting,
   isValidAbn,
@@ -269,5 +269,19 @@ describe('stored settings', () => {
       { field: 'business.phone', from: '(03) 7010 4620', to: '0412 345 678' },
       { field: 'hours.closures', from: [], to: [{ from: '2026-12-24', to: '2027-01-05', label: 'Christmas shutdown' }] },
     ]);
+  });
+});
+
+describe('telHref', () => {
+  it.each([
+    ['(03) 9123 4567', '+61391234567'],
+    ['+61 3 9123 4567', '+61391234567'],
+    ['+61 (0)412 345 678', '+61412345678'],
+    ['61412345678', '+61412345678'],
+    ['0412-345-678', '+61412345678'],
+    ['1300 123 456', '1300123456'],
+    ['13 22 11', '132211'],
+  ])('dials %s as %s', (phone, href) => {
+    expect(telHref(phone)).toBe(href);
   });
 });

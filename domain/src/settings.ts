@@ -9,7 +9,6 @@
  * load it. The validation (with a phone number library too large for the public pages) is in
  * settings-schema.ts, which the server and the Settings tab load.
  */
-import { nationalPhoneDigits } from './phone';
 import { defaultBookingSettings, type BookingSettings } from './booking';
 import type { Closure, OpeningRange } from './calendar';
 import type { BusinessSettings } from './site';
@@ -228,13 +227,16 @@ export const defaultSettings: SiteSettings = {
 };
 
 /**
- * The tel: form of an Australian number the settings accepted: (03) 9123 4567 is
- * +61391234567; a 13, 1300 or 1800 number keeps its digits. (The settings' schema checked the
- * number with a phone library the public pages do not load.)
+ * The tel: form of an Australian number already checked: the settings' phone (by the settings'
+ * schema, with libphonenumber-js) or a booking's mobile (by its pattern). (03) 9123 4567 is
+ * +61391234567; a 13, 1300 or 1800 number keeps its digits. Read here from its digits alone,
+ * because the public pages print it and do not load the phone library (30 KB gzip more in
+ * every public island; ./phone.ts reads numbers typed any way, for the server and staff).
  */
 export function telHref(phone: string): string {
-  const national = nationalPhoneDigits(phone);
-  return national.startsWith('0') ? `+61${national.slice(1)}` : national;
+  const digits = (phone.split(/[a-z#,;]/i)[0] ?? '').replace(/\(\s*0\s*\)/, '').replace(/\D/g, '');
+  const national = digits.startsWith('61') ? digits.slice(2).replace(/^0/, '') : digits.startsWith('0') ? digits.slice(1) : '';
+  return national ? `+61${national}` : digits;
 }
 
 /** The business as the site's pages and messages show it (the shape they were written for). */

@@ -3,10 +3,11 @@ import { budgetLabels, inquiryRoomLabels, timelineLabels } from '@site/domain';
 import { startServer } from '../support/server';
 import { expect, failOnConsoleErrors, holdRequests, signIn, test } from '../support/fixtures';
 import { card, dashboardReady, seed, signInAt, tab, totalOf, visitWithoutUserAgent } from './admin-helpers';
+import { businessTimeZone } from '@site/domain/calendar';
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const melbourneClock = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Melbourne',
+  timeZone: businessTimeZone,
   year: 'numeric',
   month: 'numeric',
   day: 'numeric',
@@ -132,7 +133,7 @@ test.describe('admin dashboard tabs', () => {
     await expect(chart.locator('[data-day]')).toHaveCount(30);
     // The chart's days are Melbourne's, not the browser's.
     const today = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Australia/Melbourne',
+      timeZone: businessTimeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

@@ -4,6 +4,7 @@ import { failOnConsoleErrors, signIn } from '../support/fixtures';
 import { expect, test } from '../support/mail';
 import { dashboardReady, toast, uniqueName } from './admin-helpers';
 import { expectNoAxeViolations } from './axe';
+import { businessTimeZone } from '@site/domain/calendar';
 
 /** The embedded server, sending its emails to an SMTP server (support/mail.ts), so the test reads what the customer received. */
 
@@ -14,7 +15,7 @@ async function arrived(smtp: TestSmtpServer, match: (mail: ReceivedEmail) => boo
 
 /** An instant's wall-clock time in Melbourne as a time field takes it: "09:30". */
 const melbourneClock = (instant: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Melbourne', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+  new Intl.DateTimeFormat('en-GB', { timeZone: businessTimeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     new Date(instant),
   );
 
@@ -131,7 +132,7 @@ test.describe('the Calendar tab', () => {
     const made = await request.post('/api/bookings', { data: booking });
     expect(made.status(), await made.text()).toBe(201);
     // The first visit still booked from today on: this one, or one another test booked earlier.
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format(new Date());
     const from = new Date(`${today}T00:00:00+10:00`).toISOString();
     const next = (await (await adminApi.get(`/api/bookings/next?from=${encodeURIComponent(from)}`)).json()) as { booking: Booking };
     expect(next.booking).not.toBeNull();

@@ -7,6 +7,7 @@ import { failOnConsoleErrors } from '../support/fixtures';
 import { arrived, expect, test, type ReceivedEmail } from '../support/mail';
 import { adminCredentials } from '../support/server';
 import { expectNoAxeViolations } from './axe';
+import { businessTimeZone } from '@site/domain/calendar';
 
 /**
  * What a customer receives, as a real SMTP server receives it: the booking confirmation and the
@@ -23,7 +24,7 @@ const street = '14 Smith Street';
 
 /** Melbourne's year of an instant. */
 const melbourneYear = (at: string) =>
-  new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', year: 'numeric' }).format(new Date(at));
+  new Intl.DateTimeFormat('en-AU', { timeZone: businessTimeZone, year: 'numeric' }).format(new Date(at));
 
 /** The From header's display name. */
 function fromName(mail: ReceivedEmail): string {

@@ -2,6 +2,7 @@ import { expectNoAxeViolations } from './axe';
 import { expect, failOnConsoleErrors, test } from '../support/fixtures';
 import { seed } from './admin-helpers';
 import { createProject, deleteAllProjects } from './projects-helpers';
+import { businessTimeZone } from '@site/domain/calendar';
 
 test.describe('public project pages', () => {
   test.afterEach(async ({ adminApi }) => deleteAllProjects(adminApi));
@@ -124,7 +125,7 @@ test.describe('public project pages', () => {
     const project = await createProject(adminApi, { title: 'Northcote Galley', photos: 1, reviewId: review.id });
     // 'January 5, 2025', on Melbourne's calendar, as on the reviews list.
     const date = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Australia/Melbourne',
+      timeZone: businessTimeZone,
       month: 'long',
       day: 'numeric',
       year: 'numeric',

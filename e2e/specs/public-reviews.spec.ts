@@ -3,10 +3,11 @@ import { expect, failOnConsoleErrors, test } from '../support/fixtures';
 import { startServer } from '../support/server';
 import { expectNoAxeViolations } from './axe';
 import { expectToast, uniqueName } from './public-helpers';
+import { businessTimeZone } from '@site/domain/calendar';
 
 // 'MMMM d, yyyy' on the business's calendar, as the cards show it wherever the browser is.
 const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { timeZone: 'Australia/Melbourne', month: 'long', day: 'numeric', year: 'numeric' });
+  new Date(iso).toLocaleDateString('en-US', { timeZone: businessTimeZone, month: 'long', day: 'numeric', year: 'numeric' });
 
 test.describe('customer reviews', () => {
   test('empty state on a fresh site, and the skeleton while loading', async ({ page }) => {

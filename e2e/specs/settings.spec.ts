@@ -4,6 +4,7 @@ import { expect, test } from '../support/mail';
 import { adminCredentials } from '../support/server';
 import { seed, toast } from './admin-helpers';
 import { axeViolations } from './axe';
+import { businessTimeZone } from '@site/domain/calendar';
 
 /**
  * The owner changes the business's settings in the admin's Settings tab on a phone, and
@@ -34,7 +35,7 @@ const monthNames = [
 /** Today's date in Melbourne, and `days` later (yyyy-MM-dd). */
 function melbourneDate(days = 0): string {
   const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Australia/Melbourne',
+    timeZone: businessTimeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

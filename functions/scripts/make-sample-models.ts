@@ -22,7 +22,7 @@ const modelViewerScript = readFileSync(join(dirname(require.resolve('@google/mod
 
 const glbs = new Map<string, Uint8Array>();
 for (const sample of sampleModels) {
-  const bytes = sample.build();
+  const bytes = await sample.build();
   glbs.set(sample.slug, bytes);
   writeFileSync(join(outDir, `${sample.slug}.glb`), bytes);
   console.log(`${sample.slug}.glb  ${(bytes.byteLength / 1024).toFixed(1)} KB`);

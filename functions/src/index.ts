@@ -12,6 +12,7 @@ import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { businessTimeZone } from '@site/domain/calendar';
 import { attachmentJobs } from './jobs/attachments';
 import { followUpJobs } from './jobs/follow-ups';
 import { maintenanceJobs } from './jobs/maintenance';
@@ -129,7 +130,7 @@ function documentJob(kind: { name: JobName; cloud: DocumentTrigger }) {
 /** A job kind's Cloud Function on its schedule (jobs/runner.ts's ScheduleTrigger), Melbourne time; its result is logged when it did something. */
 function scheduledJob(kind: { name: JobName; cloud: ScheduleTrigger }) {
   const { schedule, memory } = kind.cloud;
-  return onSchedule({ schedule, timeZone: 'Australia/Melbourne', region, memory }, async () => {
+  return onSchedule({ schedule, timeZone: businessTimeZone, region, memory }, async () => {
     const result = await (await jobSite()).runJob(kind.name);
     if (typeof result !== 'number') logger.info(kind.name, result);
     else if (result > 0) logger.info(kind.name, { queued: result });

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingCellsCollection } from '../src/adapters/firestore/bookings';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
+import { businessTimeZone } from '@site/domain/calendar';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -128,7 +129,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('booking on Firestore'), () =
   it('queues the reminder once when two runs overlap', async () => {
     // Not a Monday: its reminder, 24 hours before, falls inside the opening hours (Monday to Friday).
     const weekday = (iso: string) =>
-      new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', weekday: 'long' }).format(new Date(iso));
+      new Intl.DateTimeFormat('en-AU', { timeZone: businessTimeZone, weekday: 'long' }).format(new Date(iso));
     const slot = (await availability()).days.slice(5).find((d) => weekday(d.slots[0].start) !== 'Monday')!.slots[3].start;
     expect((await book(slot, { email: 'reminded@example.com' })).status).toBe(201);
     const booking = (await bookingAt(slot))!;

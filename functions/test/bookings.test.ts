@@ -34,6 +34,7 @@ import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { readEnv } from '../src/config';
 import { startEmbedded } from '../src/embedded/site';
 import { admin, startTestApp, testSettings, until, type Client, type TestApp } from './harness';
+import { businessTimeZone } from '@site/domain/calendar';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -81,8 +82,7 @@ const allStarts = (free: BookingAvailability) => free.days.flatMap((d) => d.slot
 const laterSlot = (free: BookingAvailability, index = 0) => free.days[2].slots[index].start;
 
 /** The Melbourne weekday of an instant ("Monday"). */
-const weekdayOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', weekday: 'long' }).format(new Date(iso));
+const weekdayOf = (iso: string) => new Intl.DateTimeFormat('en-AU', { timeZone: businessTimeZone, weekday: 'long' }).format(new Date(iso));
 /** A later visit not on a Monday: its reminder, 24 hours before, falls inside the opening hours (Monday to Friday). */
 const weekdayReminderSlot = (free: BookingAvailability) =>
   free.days.slice(2).find((d) => weekdayOf(d.slots[0].start) !== 'Monday')!.slots[0].start;
@@ -114,7 +114,7 @@ function queuedTo(file: string, recipient: string): QueuedRow[] {
 /** "Tuesday 1 December 2026": the Melbourne day of an instant, written here with Intl, apart from the server's own code. */
 function melbourneDay(iso: string): string {
   const format = new Intl.DateTimeFormat('en-AU', {
-    timeZone: 'Australia/Melbourne',
+    timeZone: businessTimeZone,
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -185,7 +185,7 @@ describe('free times', () => {
   it('answers the free times in Melbourne time for a place in the area, 400 outside it, 404 when booking is off', async () => {
     const t = await start();
     const free = await availability(t.client());
-    expect(free.timeZone).toBe('Australia/Melbourne');
+    expect(free.timeZone).toBe(businessTimeZone);
     expect(free.visitMinutes).toBe(60);
     expect(free.days.length).toBeGreaterThan(20);
     expect(free.days[0].slots[0].label).toMatch(/^\d{1,2}:\d{2} (am|pm)$/);

@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { samplePdf } from './attachments-support';
 import { admin, goodQuote, startTestApp, testSettings, type Client, type TestApp } from './harness';
+import { businessTimeZone } from '@site/domain/calendar';
 
 const apps: TestApp[] = [];
 afterEach(async () => {
@@ -82,12 +83,10 @@ const accept = (client: Client, token: string, quoteId: string, extra: object = 
   });
 
 const melbourne = (at: string | number, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', ...options }).format(new Date(at));
+  new Intl.DateTimeFormat('en-AU', { timeZone: businessTimeZone, ...options }).format(new Date(at));
 /** "2026-12-07": the Melbourne calendar day of an instant. */
 const dayIn = (at: string | number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(at),
-  );
+  new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
 const plusDays = (day: string, days: number) => {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);

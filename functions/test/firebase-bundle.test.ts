@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesCacheControl } from '../src/firebase/pages';
 import { openerPolicyFor, securityHeaderList } from '../src/http/security';
 import { isolatedPaths, unisolatedPaths } from './opener-policy-paths';
+import { businessTimeZone } from '@site/domain/calendar';
 
 const root = join(import.meta.dirname, '../..');
 const outdir = mkdtempSync(join(tmpdir(), 'function-bundle-'));
@@ -128,18 +129,18 @@ describe('the function bundle', () => {
     expect(manifest.endpoints.pages).not.toHaveProperty('secretEnvironmentVariables');
     expect(manifest.endpoints.maintenance).toMatchObject({
       region: ['australia-southeast1'],
-      scheduleTrigger: { schedule: 'every day 03:00', timeZone: 'Australia/Melbourne' },
+      scheduleTrigger: { schedule: 'every day 03:00', timeZone: businessTimeZone },
     });
     // Each review request's one reminder goes out within the hour it comes due.
     expect(manifest.endpoints.reviewReminders).toMatchObject({
       region: ['australia-southeast1'],
-      scheduleTrigger: { schedule: 'every 1 hours', timeZone: 'Australia/Melbourne' },
+      scheduleTrigger: { schedule: 'every 1 hours', timeZone: businessTimeZone },
     });
     expect(manifest.endpoints.reviewReminders).not.toHaveProperty('secretEnvironmentVariables');
     // A lead still new past its follow-up time reminds the staff within 5 minutes.
     expect(manifest.endpoints.followUpReminders).toMatchObject({
       region: ['australia-southeast1'],
-      scheduleTrigger: { schedule: 'every 5 minutes', timeZone: 'Australia/Melbourne' },
+      scheduleTrigger: { schedule: 'every 5 minutes', timeZone: businessTimeZone },
     });
     expect(manifest.endpoints.followUpReminders).not.toHaveProperty('secretEnvironmentVariables');
     // A designer's 60 MB model is optimised by a trigger on its document, with the memory it needs.

@@ -29,6 +29,7 @@ import { api, optimizeModel, pages } from '../src/index';
 import type { CurrentSettings } from '../src/services/settings';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
 import { browserAgent, Client, glb, goodInquiry, goodQuote } from './harness';
+import { businessTimeZone } from '@site/domain/calendar';
 
 const projectId = `demo-function-${process.pid}`;
 const bucket = `${projectId}.appspot.com`;
@@ -551,7 +552,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
       '/api/leads/sources?from=2025-01-01T00:00:00.000Z&to=2025-12-31T00:00:00.000Z',
       '/api/reviews/all?limit=1',
       '/api/visitors?limit=1',
-      '/api/visitors/daily?days=30&timeZone=Australia/Melbourne',
+      `/api/visitors/daily?days=30&timeZone=${businessTimeZone}`,
       '/api/messages/status',
       // The Privacy tool: a person's leads through the search tokens, reviews through their private emails, messages by recipient and lead.
       '/api/privacy/records?email=ava%40example.com',

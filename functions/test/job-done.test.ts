@@ -7,10 +7,11 @@ import { jobDoneMessages, jobDoneOn, type ApiError, type AuditEntry, type Inquir
 import { storesUnderTest } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodInquiry, goodQuote, startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
+import { businessTimeZone } from '@site/domain/calendar';
 
 /** Melbourne's day (yyyy-MM-dd) `days` from now. */
 const melbourneDay = (days = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date(Date.now() + days * 24 * 3600 * 1000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format(new Date(Date.now() + days * 24 * 3600 * 1000));
 
 const stores = storesUnderTest('job-done');
 

@@ -44,6 +44,7 @@ import {
   startStripeStandin,
   type StripeStandin,
 } from './stripe-standin';
+import { businessTimeZone } from '@site/domain/calendar';
 
 const day = 24 * 3_600_000;
 const apps: TestApp[] = [];
@@ -1046,7 +1047,7 @@ describe('money that holds against a hostile customer', () => {
       day: 'numeric',
       month: 'long',
       year: 'numeric',
-      timeZone: 'Australia/Melbourne',
+      timeZone: businessTimeZone,
     }).format(t.clock.now());
     const message = `This quote was accepted on ${acceptedOn}: make a new quote for changes`;
     for (const res of [
@@ -1198,7 +1199,7 @@ describe("the customer's emails, the PDF and the deposit receipt", () => {
 
   it('sends from the business with replies to its address, valid until a written-out date moved past a closure', async () => {
     // The 30th day from now falls in a shutdown that runs three days on.
-    const due = new Date(Date.now() + 30 * day).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
+    const due = new Date(Date.now() + 30 * day).toLocaleDateString('en-CA', { timeZone: businessTimeZone });
     const closure = { from: plusDays(due, -1), to: plusDays(due, 3), label: 'Christmas shutdown' };
     const t = await start({
       settings: {
@@ -1209,7 +1210,7 @@ describe("the customer's emails, the PDF and the deposit receipt", () => {
     });
     const { lead: customer, quote } = await sentQuote(t);
     const until = Date.parse(quote.validUntil!);
-    const melbourne = (at: number) => new Date(at).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
+    const melbourne = (at: number) => new Date(at).toLocaleDateString('en-CA', { timeZone: businessTimeZone });
     // The end of the closure's last day in Melbourne: its last millisecond.
     expect(melbourne(until)).toBe(closure.to);
     expect(melbourne(until + 1)).toBe(plusDays(closure.to, 1));
@@ -1303,7 +1304,7 @@ describe("the customer's emails, the PDF and the deposit receipt", () => {
     expect(receipts.map((row) => [row.id, row.audience, row.recipient, row.subject])).toEqual([
       [`${customer.id}-${quote.id}-deposit-paid-1`, 'customer', goodQuote.email, 'Receipt: deposit on quote Q-0001'],
     ]);
-    const paidDay = new Date(paid.body.deposit!.paidAt!).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
+    const paidDay = new Date(paid.body.deposit!.paidAt!).toLocaleDateString('en-CA', { timeZone: businessTimeZone });
     for (const expected of [
       'Amount: $293.33',
       `Paid on ${writtenOut(paidDay)} by bank transfer`,

@@ -24,10 +24,11 @@ import { emulatorStore } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
 import { settingsSeedOf } from '../src/message-settings';
-import { melbourneTime } from '../src/services/lead-messages';
+import { formatDateTime } from '../src/services/days';
 import type { Store } from '../src/ports/store';
 import type { CurrentSettings } from '../src/services/settings';
 import { admin, browserAgent, goodInquiry, startTestApp, testSettings, type Client, type TestApp } from './harness';
+import { businessTimeZone } from '@site/domain/calendar';
 
 const firestoreStore = () => emulatorStore('settings');
 
@@ -368,7 +369,7 @@ function describeSettings(name: string, makeStore: (() => Store) | undefined) {
             'Site address (business.siteUrl): https://www.northcote-kb.com.au → https://www.northcote-kb.net',
             'Staff emails (notifications.emails): office@northcote-kb.com.au → accounts@northcote-kb.com.au, owner@northcote-kb.com.au',
             'Who: staff',
-            `When: ${melbourneTime.format(new Date(notice.createdAt))} (Melbourne time)`,
+            `When: ${formatDateTime(notice.createdAt)} (Melbourne time)`,
             `From: IP address 127.0.0.1, ${browserAgent}`,
             // The old address: a new one could be a look-alike that asks for the password.
             'The settings: https://www.northcote-kb.com.au/admin?tab=settings',
@@ -535,7 +536,7 @@ describe('wrong current passwords on a settings save, SQLite', () => {
   });
 });
 
-const melbourneDate = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
+const melbourneDate = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: businessTimeZone });
 
 describe('the old environment variables as a first start reads them', () => {
   it('copies each variable that is set, and the two with defaults only when they differ', () => {

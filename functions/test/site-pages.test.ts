@@ -14,6 +14,7 @@ import { staticSite } from '../src/embedded/static-site';
 import type { CurrentSettings } from '../src/services/settings';
 import { createSitePages, type SitePages } from '../src/site-pages/site-pages';
 import { admin as adminAccount, glb, goodReview, startTestApp, until, type Client, type TestApp } from './harness';
+import { businessTimeZone } from '@site/domain/calendar';
 
 const built = existsSync(join(defaultWebDist, '..', 'dist-ssr', 'entry-server.js'));
 
@@ -160,7 +161,7 @@ describe.skipIf(!built)(built ? 'server-rendered public pages' : 'server-rendere
     expect(page).toContain('aria-label="5 out of 5 stars"');
     // The reviews list's date: 'January 5, 2025', on Melbourne's calendar.
     const date = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Australia/Melbourne',
+      timeZone: businessTimeZone,
       month: 'long',
       day: 'numeric',
       year: 'numeric',

@@ -10,6 +10,7 @@ import type { Store } from '../src/ports/store';
 import { runMaintenance } from '../src/services/maintenance';
 import { visitorDay } from '../src/services/unique-visitors';
 import { browserAgent, startTestApp, type TestApp } from './harness';
+import { businessTimeZone } from '@site/domain/calendar';
 
 const firestoreStore = () => emulatorStore('visitors');
 
@@ -41,7 +42,7 @@ function describeVisitors(name: string, makeStore: (() => Store) | undefined) {
       return list.body.filter((v) => v.page === page);
     };
     const today = async () => {
-      const res = await (await t.adminClient()).get<VisitorDay[]>('/api/visitors/daily?days=2&timeZone=Australia/Melbourne');
+      const res = await (await t.adminClient()).get<VisitorDay[]>(`/api/visitors/daily?days=2&timeZone=${businessTimeZone}`);
       expect(res.status).toBe(200);
       return res.body[1];
     };

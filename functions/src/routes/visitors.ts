@@ -3,13 +3,14 @@ import { Router } from 'express';
 import { isbot } from 'isbot';
 import { z } from 'zod';
 import { body, parse } from '../http/validate';
+import { businessTimeZone } from '@site/domain/calendar';
 import { isTimeZone } from '../services/days';
 import type { RouteContext } from './context';
 import { sendList } from './list';
 
 const dailyQuerySchema = z.object({
   days: z.coerce.number().int().min(1, 'days must be between 1 and 366').max(366, 'days must be between 1 and 366').default(30),
-  timeZone: z.string().max(64).default('Australia/Melbourne').refine(isTimeZone, 'Unknown time zone'),
+  timeZone: z.string().max(64).default(businessTimeZone).refine(isTimeZone, 'Unknown time zone'),
 });
 
 export function visitorRoutes(ctx: Pick<RouteContext, 'limits' | 'sessions' | 'verifiedClient' | 'visitors'>): Router {

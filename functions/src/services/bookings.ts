@@ -1,6 +1,7 @@
 import {
   bookingMessages,
   bookingServiceLabels,
+  businessTimeZone,
   bookingsPerPerson,
   fieldErrors,
   inBookingArea,
@@ -275,7 +276,7 @@ export class CustomerBookings extends BookingCore<CustomerBookingsDeps> {
   }
 
   private none(settings: BookingSettings): BookingAvailability {
-    return { timeZone: 'Australia/Melbourne', visitMinutes: settings.visitMinutes, days: [] };
+    return { timeZone: businessTimeZone, visitMinutes: settings.visitMinutes, days: [] };
   }
 
   private async byToken(token: string): Promise<BookingRecord> {

@@ -27,9 +27,10 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ConflictError, GoneError, InvalidError, NotFoundError } from '../ports/errors';
 import { type QuoteRecord } from '../ports/quotes';
-import { adminLink, fullDateTime, melbourneTime, quoteCustomerEmail, staffAlert } from './lead-messages';
+import { formatDateTime, formatWeekdayDate } from './days';
+import { adminLink, fullDateTime, quoteCustomerEmail, staffAlert } from './lead-messages';
 import { leadPatch } from './leads';
-import { QuoteCore, dayOf, hasBank, insuranceOutstanding, quoteSummary, refundDueCents, type LeadRecord } from './quote-shared';
+import { QuoteCore, hasBank, insuranceOutstanding, quoteSummary, refundDueCents, type LeadRecord } from './quote-shared';
 
 /** Who is answering a quote, as the acceptance records it. */
 export interface AnsweringClient {
@@ -240,7 +241,7 @@ export class CustomerQuotes extends QuoteCore {
     const { bankTransfer } = this.customerView(accepted, site);
     // The transfer's details in the email too, so the customer can pay from it; none while the certificate is outstanding.
     const transfer = bankTransfer
-      ? ` To pay it by bank transfer: account name ${bankTransfer.accountName}, BSB ${bankTransfer.bsb.slice(0, 3)}-${bankTransfer.bsb.slice(3)}, account number ${bankTransfer.accountNumber}, amount ${formatCents(bankTransfer.amountCents)}, reference ${bankTransfer.reference}${bankTransfer.dueAt ? `, by ${dayOf.format(new Date(bankTransfer.dueAt))}` : ''}.`
+      ? ` To pay it by bank transfer: account name ${bankTransfer.accountName}, BSB ${bankTransfer.bsb.slice(0, 3)}-${bankTransfer.bsb.slice(3)}, account number ${bankTransfer.accountNumber}, amount ${formatCents(bankTransfer.amountCents)}, reference ${bankTransfer.reference}${bankTransfer.dueAt ? `, by ${formatWeekdayDate(new Date(bankTransfer.dueAt))}` : ''}.`
       : '';
     const customer = quoteCustomerEmail(settings, lead.email, {
       subject: `You accepted quote ${quote.number}`,
@@ -252,7 +253,7 @@ export class CustomerQuotes extends QuoteCore {
         { label: 'Accepted', value: `${fullDateTime(new Date(at))} by ${input.name}` },
         {
           label: 'Deposit',
-          value: `${formatCents(accepted.deposit?.cents ?? 0)}${accepted.deposit?.dueAt ? `, due by ${dayOf.format(new Date(accepted.deposit.dueAt))}` : ''}`,
+          value: `${formatCents(accepted.deposit?.cents ?? 0)}${accepted.deposit?.dueAt ? `, due by ${formatWeekdayDate(new Date(accepted.deposit.dueAt))}` : ''}`,
         },
       ],
       action: { label: 'Your page and the deposit', url },
@@ -345,7 +346,7 @@ export class CustomerQuotes extends QuoteCore {
     const site = await this.deps.settings();
     const settings = await this.deps.messageSettings();
     const url = await this.customerUrl(settings, kind, lead.id);
-    const when = melbourneTime.format(new Date(at));
+    const when = formatDateTime(new Date(at));
     const customer = quoteCustomerEmail(settings, lead.email, {
       subject: `You withdrew from the contract of quote ${record.number}`,
       firstName: lead.firstName,
@@ -468,7 +469,7 @@ export class CustomerQuotes extends QuoteCore {
 /** An accepted major contract's email: until when the owner may withdraw, or why they may not. */
 function acceptedNotice(quote: QuoteRecord, site: SiteSettings): string {
   if (quote.coolingOffEndsAt) {
-    return ` You may withdraw from this contract by written notice until ${melbourneTime.format(new Date(quote.coolingOffEndsAt))} (Melbourne time), 5 clear business days after this email: use "Withdraw from this contract" on your page. ${site.business.brand} may keep $100 and refunds the rest of what you paid.`;
+    return ` You may withdraw from this contract by written notice until ${formatDateTime(new Date(quote.coolingOffEndsAt))} (Melbourne time), 5 clear business days after this email: use "Withdraw from this contract" on your page. ${site.business.brand} may keep $100 and refunds the rest of what you paid.`;
   }
   if (quote.acceptance?.independentLegalAdvice)
     return ' You told us you had independent legal advice before accepting, so there is no cooling-off period.';

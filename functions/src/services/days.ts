@@ -1,9 +1,15 @@
-/** Calendar days in a named time zone, with their start instants, DST included. */
+/**
+ * The server's dates: calendar days in a named time zone with their start instants (DST
+ * included), and every date a message, PDF or check writes, in Australian English on the
+ * business's clock (date-fns with @date-fns/tz, so the words do not depend on Node's ICU).
+ */
 import { TZDate, tz } from '@date-fns/tz';
+import { businessTimeZone } from '@site/domain/business-hours';
 // Each function from its own module: date-fns's index loads all of its several hundred, which
 // took seconds at the server's start (docs/decisions/032-server-speed.md).
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
+import { enAU } from 'date-fns/locale/en-AU';
 import { startOfDay } from 'date-fns/startOfDay';
 import { subDays } from 'date-fns/subDays';
 
@@ -36,3 +42,19 @@ export function lastDays(now: Date, count: number, timeZone: string): DayWindow[
   }
   return days;
 }
+
+type Instant = Date | string | number;
+
+const inBusinessZone = { locale: enAU, in: tz(businessTimeZone) };
+
+/** "5 January 2025 at 3:04 pm": the long format with time that staff read everywhere, in Melbourne time. */
+export const formatDateTime = (at: Instant) => format(new Date(at), "d MMMM yyyy 'at' h:mm aaa", inBusinessZone);
+
+/** "5 January 2025": the day alone, on Melbourne's calendar. */
+export const formatDate = (at: Instant) => format(new Date(at), 'd MMMM yyyy', inBusinessZone);
+
+/** "Monday 1 February 2027": a day with its weekday, on Melbourne's calendar. */
+export const formatWeekdayDate = (at: Instant) => format(new Date(at), 'EEEE d MMMM yyyy', inBusinessZone);
+
+/** "2025-01-05": the Melbourne day an instant falls on. */
+export const businessDay = (at: Instant) => format(new Date(at), 'yyyy-MM-dd', inBusinessZone);

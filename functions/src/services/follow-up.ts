@@ -1,6 +1,7 @@
 import { addBusinessHours, businessHoursBetween, nextOpening } from '@site/domain/business-hours';
 import { limits, type Inquiry, type LeadProgress, type QuoteRequest } from '@site/domain';
 import type { Clock } from '../ports/clock';
+import { formatDateTime } from './days';
 import type { NewMessage } from '../ports/messages';
 import type { Collection, Store } from '../ports/store';
 import {
@@ -8,7 +9,6 @@ import {
   emailBusiness,
   renderEmail,
   leadMessageId,
-  melbourneTime,
   senderOf,
   staffAlert,
   type Field,
@@ -91,7 +91,7 @@ export function heldRemindersDigest(settings: MessageSettings, held: readonly Fo
   const intro = `Before a staff address was set, ${count === 1 ? 'this lead' : `these ${count} leads`} passed ${count === 1 ? 'its' : 'their'} follow-up time still new`;
   const fields: Field[] = held.slice(0, digestListed).map(({ kind, record }) => ({
     label: `${record.firstName} ${record.lastName}`,
-    value: `${kind === 'inquiry' ? 'inquiry' : 'quote request'} received ${melbourneTime.format(new Date(record.createdAt))}`,
+    value: `${kind === 'inquiry' ? 'inquiry' : 'quote request'} received ${formatDateTime(new Date(record.createdAt))}`,
     href: adminLink(settings, kind === 'inquiry' ? 'inquiries' : 'quotes', record.id),
   }));
   if (count > digestListed) fields.push({ label: 'And', value: `${count - digestListed} more in the dashboard` });

@@ -24,6 +24,7 @@ import type { BusinessHours } from '@site/domain/business-hours';
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import { mobileNumber, phoneType, type PhoneCheck } from '../phone';
 import type { BookingRecord, HeldBookingAlert } from '../ports/bookings';
+import { formatDateTime } from './days';
 import {
   cappedRecipient,
   type Lead,
@@ -291,18 +292,8 @@ export interface Alert {
   sms?: string;
 }
 
-/** "5 January 2025 at 3:04 pm", the long format with time that staff read everywhere, in Melbourne time. */
-export const melbourneTime = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Melbourne',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 export function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
-  const when = `${melbourneTime.format(alert.receivedAt)} (Melbourne time)`;
+  const when = `${formatDateTime(alert.receivedAt)} (Melbourne time)`;
   const intro = `${alert.intro}, received ${when}.`;
   const { html, text } = renderEmail({
     preheader: intro,
@@ -693,7 +684,7 @@ export interface SettingsChangeNotice {
 
 /** The email each staff address gets when the bank details, the site address or the staff recipients change. */
 export function settingsChangeEmails(notice: SettingsChangeNotice): Draft[] {
-  const when = `${melbourneTime.format(notice.at)} (Melbourne time)`;
+  const when = `${formatDateTime(notice.at)} (Melbourne time)`;
   const from = `IP address ${notice.ipAddress || 'unknown'}, ${notice.userAgent || 'no browser named'}`;
   const { brand } = notice.business;
   const intro = `${notice.username} changed ${notice.summary} in the settings of the ${brand} website on ${when}.`;

@@ -17,7 +17,6 @@ import {
   type QuoteRequest,
   type WithMessages,
 } from '@site/domain';
-import { businessTimeZone } from '@site/domain/business-hours';
 import { newId } from '../ids';
 import { ConflictError, InvalidError, NotFoundError } from '../ports/errors';
 import type { Clock } from '../ports/clock';
@@ -26,13 +25,13 @@ import type { ObjectStore } from '../ports/object-store';
 import { searchTerm } from '../ports/search';
 import type { Collection, Store, Where } from '../ports/store';
 import type { Attachments, LeadKind } from './attachments';
+import { businessDay } from './days';
 import { countOverdue, newLeadFollowUp, overdueQuery, rescheduleFollowUps } from './follow-up';
 import { capCustomerMessages, leadMessageId, leadMessages, type Draft, type FollowUpSettings, type MessageSettings } from './lead-messages';
 import { consentOf, leadRemover, type RemoveLead } from './privacy';
 
 const day = 24 * 60 * 60 * 1000;
 /** The Melbourne calendar day (yyyy-MM-dd) of an instant. */
-const melbourneDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format(at);
 /** First contacts the dashboard's median reads per kind of lead: bounds the query however busy a month was. */
 const medianSampleMax = 500;
 
@@ -262,7 +261,7 @@ export class LeadService {
    */
   async markJobDone(kind: LeadKind, id: string, on: string, by: string): Promise<WithMessages<Inquiry | QuoteRequest>> {
     const now = this.deps.clock.now();
-    if (on > melbourneDay(now)) throw new InvalidError(jobDoneMessages.day, { on: jobDoneMessages.day });
+    if (on > businessDay(now)) throw new InvalidError(jobDoneMessages.day, { on: jobDoneMessages.day });
     const at = now.toISOString();
     let refusal: string | undefined;
     const collection: Collection<Inquiry | QuoteRequest> = this.collection(kind);

@@ -11,7 +11,8 @@ import {
   type SiteSettings,
 } from '@site/domain';
 import type { QuoteRecord } from '../ports/quotes';
-import { abnLabel, melbourneTime } from './lead-messages';
+import { formatDate, formatDateTime } from './days';
+import { abnLabel } from './lead-messages';
 
 /** The business as the quote's letterhead prints it, and its logo's bytes when one is set. */
 export interface QuoteLetterhead {
@@ -27,8 +28,6 @@ export interface QuoteContractTerms {
   /** "on Monday 1 February 2027" / "within 6 weeks of acceptance"; "8 weeks from the start". */
   dates: { start?: string; completion?: string };
 }
-
-const melbourneDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * Whose copy: the staff's carries the acceptance record's SHA-256 (to check the stored record
@@ -83,9 +82,9 @@ export async function quotePdf(
 
   doc.fontSize(14).text(`Quote ${quote.number}, version ${quote.version}`);
   doc.fontSize(10).text(`For ${customer.name}${customer.address ? `, ${customer.address}` : ''}`);
-  if (quote.sentAt) doc.text(`Issued ${melbourneDay.format(new Date(quote.sentAt))}`);
+  if (quote.sentAt) doc.text(`Issued ${formatDate(new Date(quote.sentAt))}`);
   // The date alone: past a closure it is later than the days the quote was written for.
-  if (quote.validUntil) doc.text(`Valid until ${melbourneDay.format(new Date(quote.validUntil))}`);
+  if (quote.validUntil) doc.text(`Valid until ${formatDate(new Date(quote.validUntil))}`);
   else doc.text(`Valid for ${quote.validDays} days from issue`);
   doc.moveDown();
 
@@ -144,7 +143,7 @@ export async function quotePdf(
     doc.font('Helvetica-Bold').text('Your right to cool off').font('Helvetica');
     if (quote.coolingOffEndsAt) {
       doc.text(
-        `You may withdraw from this contract by written notice until ${melbourneTime.format(new Date(quote.coolingOffEndsAt))} (Melbourne time), 5 clear business days after you received this copy. The builder may keep $100 and refunds the rest of what you paid.`,
+        `You may withdraw from this contract by written notice until ${formatDateTime(new Date(quote.coolingOffEndsAt))} (Melbourne time), 5 clear business days after you received this copy. The builder may keep $100 and refunds the rest of what you paid.`,
       );
     } else if (quote.acceptance?.independentLegalAdvice) {
       doc.text(
@@ -188,7 +187,7 @@ function itemLabel(quote: QuoteRecord, lines: QuoteTotals['lines'], index: numbe
 
 function acceptanceBlock(doc: PDFKit.PDFDocument, quote: QuoteRecord, acceptance: QuoteAcceptance, copy: QuotePdfCopy) {
   doc.font('Helvetica-Bold').text('Acceptance').font('Helvetica');
-  doc.text(`Accepted by ${acceptance.name} on ${melbourneTime.format(new Date(acceptance.at))} (Melbourne time).`);
+  doc.text(`Accepted by ${acceptance.name} on ${formatDateTime(new Date(acceptance.at))} (Melbourne time).`);
   doc.text(`Reference: ${quote.number}, version ${quote.version}`);
   if (copy === 'staff') doc.text(`Record SHA-256: ${acceptance.sha256}`);
 }

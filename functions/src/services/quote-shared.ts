@@ -24,7 +24,8 @@ import type { NewMessage } from '../ports/messages';
 import { quotePdfKey, type DepositCheckout, type QuoteRecord } from '../ports/quotes';
 import type { Collection, Store } from '../ports/store';
 import type { Attachments } from './attachments';
-import { melbourneTime, type Draft, type Field, type MessageSettings } from './lead-messages';
+import { formatDateTime, formatWeekdayDate } from './days';
+import { type Draft, type Field, type MessageSettings } from './lead-messages';
 import type { LinkSigner } from './link-signing';
 import { quotePdf, type QuotePdfCopy } from './quote-pdf';
 
@@ -246,21 +247,13 @@ export function quoteSummary(quote: QuoteRecord, where: string | undefined): Fie
   ];
 }
 
-export const dayOf = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Melbourne',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
 /** How the start and completion read: "on Monday 1 February 2027" or "within 6 weeks of acceptance"; "8 weeks". */
 export function contractDates(quote: Pick<QuoteRecord, 'startDate' | 'startWithinWeeks' | 'completionWeeks'>): {
   start?: string;
   completion?: string;
 } {
   const start = quote.startDate
-    ? `on ${dayOf.format(new Date(`${quote.startDate}T12:00:00+10:00`))}`
+    ? `on ${formatWeekdayDate(new Date(`${quote.startDate}T12:00:00+10:00`))}`
     : quote.startWithinWeeks
       ? `within ${quote.startWithinWeeks} week${quote.startWithinWeeks === 1 ? '' : 's'} of acceptance`
       : undefined;
@@ -272,5 +265,5 @@ export function contractDates(quote: Pick<QuoteRecord, 'startDate' | 'startWithi
 
 /** The cooling-off notice in plain words, with the end it would have if accepted at `at`. */
 export function coolingOffNotice(at: Date): string {
-  return `Cooling-off: you may withdraw from this contract by written notice within 5 clear business days after you receive a copy of it signed (weekends and Victorian public holidays do not count). Accepted now, that is until ${melbourneTime.format(new Date(coolingOffEndsAt(at)))} (Melbourne time). The builder may keep $100 and refunds the rest of what you paid. The right does not apply if you had independent legal advice before accepting.`;
+  return `Cooling-off: you may withdraw from this contract by written notice within 5 clear business days after you receive a copy of it signed (weekends and Victorian public holidays do not count). Accepted now, that is until ${formatDateTime(new Date(coolingOffEndsAt(at)))} (Melbourne time). The builder may keep $100 and refunds the rest of what you paid. The right does not apply if you had independent legal advice before accepting.`;
 }

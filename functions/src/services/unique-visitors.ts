@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { businessTimeZone } from '@site/domain/calendar';
 import type { Clock } from '../ports/clock';
 import { ConflictError } from '../ports/errors';
 import type { Store } from '../ports/store';
 import { lastDays } from './days';
 
 /** Visitors are counted per day where the business is. */
-export const visitorTimeZone = 'Australia/Melbourne';
+export const visitorTimeZone = businessTimeZone;
 
 /** The Melbourne day (yyyy-MM-dd) an instant falls on. */
 export const visitorDay = (now: Date): string => lastDays(now, 1, visitorTimeZone)[0].day;

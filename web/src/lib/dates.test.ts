@@ -3,10 +3,13 @@ import {
   formatDate,
   formatDateTime,
   formatDay,
+  formatShortTime,
   formatSpreadsheetTime,
   formatTime,
   formatTimeAgo,
   formatVisitTime,
+  formatWeekdayDate,
+  formatWeekdayDay,
   melbourneDay,
 } from './dates';
 
@@ -31,6 +34,14 @@ describe('staff dates, in Australian English on Melbourne time', () => {
   test('the test runs in a zone other than Melbourne', () => {
     expect(new Date(summer).getDate()).toBe(5);
     expect(new Date(winter).getDate()).toBe(9);
+  });
+
+  test("the customer's project page: a day with its weekday, a time without minutes on the hour", () => {
+    expect(formatWeekdayDay(summer)).toBe('Monday 6 January');
+    expect(formatWeekdayDate(winter)).toBe('Thursday 10 July 2025');
+    expect(formatShortTime('2026-12-07T06:00:00.000Z')).toBe('5 pm');
+    expect(formatShortTime('2026-11-30T22:30:00.000Z')).toBe('9:30 am');
+    expect(formatDay('2027-02-01', 'date')).toBe('1 February 2027');
   });
 
   test("a visit's time of day and its day and time, on Melbourne's clock", () => {

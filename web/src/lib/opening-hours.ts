@@ -1,26 +1,12 @@
 import { closureOn, type Closure, type OpeningRange, type PublicSettings } from '@site/domain';
+import { dayNames, monthNames } from './public-dates';
 
 /**
  * The business's hours in words and for search engines, from the settings' week (Sunday
- * first) and closures. Written out by hand rather than with Intl's date names, so the server
- * (Node's ICU) and the browser render the very same text and hydration matches.
+ * first) and closures. The day and month names are lib/public-dates.ts's tables rather than Intl's,
+ * so the server (Node's ICU) and the browser render the very same text and hydration matches.
  */
 
-const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** Monday first, as a week reads in Australia. */
 const weekOrder = [1, 2, 3, 4, 5, 6, 0];
 

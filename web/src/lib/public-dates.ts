@@ -1,13 +1,74 @@
-import { businessTimeZone } from '@site/domain';
+import { businessTimeZone } from '@site/domain/calendar';
 
 /**
- * The dates the public pages print. Intl rather than date-fns, which would be in the home page's
- * download otherwise (staff dates are in ./dates.ts); Melbourne's calendar, so the prerendered
- * page and the browser agree wherever the visitor is.
+ * The dates the public pages print, and the day and month names: Intl and two tables rather
+ * than date-fns, which would be in every public island's download otherwise (the staff and
+ * customer dates are in ./dates.ts, which re-exports these). Melbourne's calendar, so the
+ * prerendered page and the browser agree wherever the visitor is.
  */
+
+type Instant = string | Date;
+
+/** The days of the week, Sunday first (as Date.getDay and the settings' week count them). */
+export const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The months, January first (as Date.getMonth counts them). */
+export const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+const parts = (formatter: Intl.DateTimeFormat, instant: Instant) => {
+  const found = formatter.formatToParts(new Date(instant));
+  return (type: Intl.DateTimeFormatPartTypes) => found.find((p) => p.type === type)?.value ?? '';
+};
 
 // 'MMMM d, yyyy' (domain reviewDateFormat): en-US writes exactly that.
 const reviewDate = new Intl.DateTimeFormat('en-US', { timeZone: businessTimeZone, month: 'long', day: 'numeric', year: 'numeric' });
 
 /** "January 5, 2025": the date on the public review cards, as the spec gives it. */
-export const formatPublicReviewDate = (instant: string | Date) => reviewDate.format(new Date(instant));
+export const formatPublicReviewDate = (instant: Instant) => reviewDate.format(new Date(instant));
+
+const isoDate = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in Melbourne (yyyy-MM-dd), the calendar the business's closures are on. */
+export function melbourneToday(now = new Date()): string {
+  const part = parts(isoDate, now);
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const visitWhen = new Intl.DateTimeFormat('en-AU', {
+  timeZone: businessTimeZone,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+const zone = new Intl.DateTimeFormat('en-AU', { timeZone: businessTimeZone, timeZoneName: 'short' });
+
+/** "Tuesday 1 December": the day of a visit time the booking island offers. */
+export function melbourneDayLabel(instant: string): string {
+  const part = parts(visitWhen, instant);
+  return `${part('weekday')} ${part('day')} ${part('month')}`;
+}
+
+/** "9:30 am": the time of a visit time the booking island offers. */
+export function melbourneTimeLabel(instant: string): string {
+  const part = parts(visitWhen, instant);
+  return `${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
+}
+
+/** AEDT in summer, AEST in winter: Melbourne's zone at that instant. */
+export const melbourneZoneName = (instant: string): string => parts(zone, instant)('timeZoneName') || 'AEST';

@@ -1,5 +1,6 @@
 import { businessOf, defaultSettings, pageTexts, type BusinessSettings, type PageTexts, type PublicSettings } from '@site/domain';
 import { useSyncExternalStore } from 'react';
+import { melbourneToday } from './public-dates';
 
 /**
  * The business settings the public pages show (issue 28): the server renders each page with
@@ -55,18 +56,7 @@ export const usePageTexts = (): PageTexts => texts ?? resolvedHere();
 /** The site's own address for canonical links and shared pictures: the settings'. */
 export const absoluteUrl = (path: string): string => settings.business.siteUrl.replace(/\/+$/, '') + path;
 
-const melbourneDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Australia/Melbourne',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today's date in Melbourne (yyyy-MM-dd), the calendar the business's closures are on. */
-export function melbourneToday(now = new Date()): string {
-  const part = (type: string) => melbourneDate.formatToParts(now).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+export { melbourneToday };
 
 const noChanges = () => () => {};
 

@@ -1,8 +1,9 @@
 /**
  * A tiny glTF 2.0 binary (GLB) writer for the demo's sample models: boxes and cylinders with
  * PBR metallic-roughness materials, one primitive per material. Enough for joinery; nothing
- * here ships to the browser.
+ * here ships to the browser. The geometry is built here; glTF Transform writes the file.
  */
+import { Document, NodeIO, VertexLayout } from '@gltf-transform/core';
 
 export type Vec3 = readonly [number, number, number];
 export type Axis = 'x' | 'y' | 'z';
@@ -183,95 +184,42 @@ export class GlbBuilder {
     return this;
   }
 
-  /** The GLB bytes: a JSON chunk and a BIN chunk, both 4-byte aligned. */
-  toGlb(name: string): Uint8Array {
-    const chunks: Uint8Array[] = [];
-    let byteLength = 0;
-    const bufferViews: object[] = [];
-    const accessors: object[] = [];
-    const addView = (bytes: Uint8Array, target: number) => {
-      const padding = (4 - (byteLength % 4)) % 4;
-      if (padding) {
-        chunks.push(new Uint8Array(padding));
-        byteLength += padding;
-      }
-      bufferViews.push({ buffer: 0, byteOffset: byteLength, byteLength: bytes.byteLength, target });
-      chunks.push(bytes);
-      byteLength += bytes.byteLength;
-      return bufferViews.length - 1;
-    };
-
-    const primitives: object[] = [];
+  /**
+   * The GLB bytes, written by glTF Transform: one mesh of one primitive per material, each
+   * attribute and the indices in their own buffer view, every view 4-byte aligned.
+   */
+  async toGlb(name: string): Promise<Uint8Array> {
+    const document = new Document();
+    document.getRoot().getAsset().generator = 'renovation-site sample model generator';
+    const buffer = document.createBuffer();
+    const materials = this.materials.map(({ name: materialName, spec }) =>
+      document
+        .createMaterial(materialName)
+        .setBaseColorFactor([...srgbToLinear(spec.color), 1])
+        .setMetallicFactor(spec.metallic)
+        .setRoughnessFactor(spec.roughness),
+    );
+    const mesh = document.createMesh(name);
     for (const [material, part] of [...this.parts.entries()].sort(([a], [b]) => a - b)) {
       const count = part.positions.length / 3;
-      const positions = new Float32Array(part.positions);
-      const min = [Infinity, Infinity, Infinity];
-      const max = [-Infinity, -Infinity, -Infinity];
-      for (let i = 0; i < positions.length; i++) {
-        min[i % 3] = Math.min(min[i % 3], positions[i]);
-        max[i % 3] = Math.max(max[i % 3], positions[i]);
-      }
-      const positionView = addView(new Uint8Array(positions.buffer), 34962);
-      accessors.push({ bufferView: positionView, componentType: 5126, count, type: 'VEC3', min, max });
-      const position = accessors.length - 1;
-      const normalView = addView(new Uint8Array(new Float32Array(part.normals).buffer), 34962);
-      accessors.push({ bufferView: normalView, componentType: 5126, count, type: 'VEC3' });
-      const normal = accessors.length - 1;
-      const wide = count > 65535;
-      const indexArray = wide ? new Uint32Array(part.indices) : new Uint16Array(part.indices);
-      const indexView = addView(new Uint8Array(indexArray.buffer), 34963);
-      accessors.push({ bufferView: indexView, componentType: wide ? 5125 : 5123, count: part.indices.length, type: 'SCALAR' });
-      primitives.push({ attributes: { POSITION: position, NORMAL: normal }, indices: accessors.length - 1, material, mode: 4 });
+      const position = document.createAccessor().setType('VEC3').setArray(new Float32Array(part.positions)).setBuffer(buffer);
+      const normal = document.createAccessor().setType('VEC3').setArray(new Float32Array(part.normals)).setBuffer(buffer);
+      const indices = document
+        .createAccessor()
+        .setType('SCALAR')
+        .setArray(count > 65535 ? new Uint32Array(part.indices) : new Uint16Array(part.indices))
+        .setBuffer(buffer);
+      mesh.addPrimitive(
+        document
+          .createPrimitive()
+          .setAttribute('POSITION', position)
+          .setAttribute('NORMAL', normal)
+          .setIndices(indices)
+          .setMaterial(materials[material]),
+      );
     }
-    const tail = (4 - (byteLength % 4)) % 4;
-    if (tail) {
-      chunks.push(new Uint8Array(tail));
-      byteLength += tail;
-    }
-
-    const gltf = {
-      asset: { version: '2.0', generator: 'renovation-site sample model generator' },
-      scene: 0,
-      scenes: [{ name, nodes: [0] }],
-      nodes: [{ name, mesh: 0 }],
-      meshes: [{ name, primitives }],
-      materials: this.materials.map(({ name: materialName, spec }) => ({
-        name: materialName,
-        pbrMetallicRoughness: {
-          baseColorFactor: [...srgbToLinear(spec.color), 1],
-          metallicFactor: spec.metallic,
-          roughnessFactor: spec.roughness,
-        },
-      })),
-      accessors,
-      bufferViews,
-      buffers: [{ byteLength }],
-    };
-
-    let json = new TextEncoder().encode(JSON.stringify(gltf));
-    const jsonPadding = (4 - (json.byteLength % 4)) % 4;
-    if (jsonPadding) {
-      const padded = new Uint8Array(json.byteLength + jsonPadding).fill(0x20);
-      padded.set(json);
-      json = padded;
-    }
-    const total = 12 + 8 + json.byteLength + 8 + byteLength;
-    const out = new Uint8Array(total);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, 0x46546c67, true); // 'glTF'
-    view.setUint32(4, 2, true);
-    view.setUint32(8, total, true);
-    view.setUint32(12, json.byteLength, true);
-    view.setUint32(16, 0x4e4f534a, true); // 'JSON'
-    out.set(json, 20);
-    let offset = 20 + json.byteLength;
-    view.setUint32(offset, byteLength, true);
-    view.setUint32(offset + 4, 0x004e4942, true); // 'BIN\0'
-    offset += 8;
-    for (const chunk of chunks) {
-      out.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return out;
+    const node = document.createNode(name).setMesh(mesh);
+    document.getRoot().setDefaultScene(document.createScene(name).addChild(node));
+    return new NodeIO().setVertexLayout(VertexLayout.SEPARATE).writeBinary(document);
   }
 }

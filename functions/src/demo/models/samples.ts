@@ -12,7 +12,7 @@ export interface SampleModel {
   description: string;
   exposure: number;
   shadowIntensity: number;
-  build: () => Uint8Array;
+  build: () => Promise<Uint8Array>;
 }
 
 const gap = 0.004;
@@ -30,7 +30,7 @@ function barHandle(glb: GlbBuilder, material: number, center: Vec3, length: numb
   }
 }
 
-function kitchenIsland(): Uint8Array {
+function kitchenIsland(): Promise<Uint8Array> {
   const glb = new GlbBuilder();
   const stone = glb.material('Calacatta quartz benchtop', { color: '#ece8e1', metallic: 0, roughness: 0.28 });
   const twoPac = glb.material('Navy satin 2-pac', { color: '#2c3a48', metallic: 0, roughness: 0.42 });
@@ -101,7 +101,7 @@ function kitchenIsland(): Uint8Array {
   return glb.toGlb('Kitchen island');
 }
 
-function bathroomVanity(): Uint8Array {
+function bathroomVanity(): Promise<Uint8Array> {
   const glb = new GlbBuilder();
   const tile = glb.material('Warm white wall tiles', { color: '#e3ddd3', metallic: 0, roughness: 0.55 });
   const grout = glb.material('Grout', { color: '#b9b2a7', metallic: 0, roughness: 0.9 });
@@ -157,7 +157,7 @@ function bathroomVanity(): Uint8Array {
   return glb.toGlb('Bathroom vanity');
 }
 
-function wardrobe(): Uint8Array {
+function wardrobe(): Promise<Uint8Array> {
   const glb = new GlbBuilder();
   const carcass = glb.material('White melamine carcass', { color: '#f1efea', metallic: 0, roughness: 0.6 });
   const walnut = glb.material('Walnut veneer doors', { color: '#7a5a3e', metallic: 0, roughness: 0.48 });

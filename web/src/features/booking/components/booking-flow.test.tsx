@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { answerRequests, type Answer, type SentRequest } from '../../../../test-support/api';
 import { quotePrefillOf } from '../../../lib/quote-prefill';
 import { BookingFlow } from './booking-flow';
+import { businessTimeZone } from '@site/domain/calendar';
 
 /** Slots as the server sends them: instants in UTC (its labels are not what the page shows). */
 const day = (date: string, starts: string[]): BookingDay => ({
@@ -15,7 +16,7 @@ const day = (date: string, starts: string[]): BookingDay => ({
   label: `label of ${date}`,
   slots: starts.map((start) => ({ start, label: `label of ${start}` })),
 });
-const availability = (...days: BookingDay[]): BookingAvailability => ({ timeZone: 'Australia/Melbourne', visitMinutes: 60, days });
+const availability = (...days: BookingDay[]): BookingAvailability => ({ timeZone: businessTimeZone, visitMinutes: 60, days });
 
 // Tuesday 1 December 2026 in Melbourne (AEDT, UTC+11): 9:30 am and 10:00 am.
 const summer = day('2026-12-01', ['2026-11-30T22:30:00.000Z', '2026-11-30T23:00:00.000Z']);

@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { answerRequests, type Answer, type SentRequest } from '../../../../test-support/api';
 import ManageBookingPage from './manage-booking-page';
+import { businessTimeZone } from '@site/domain/calendar';
 
 // Tuesday 1 December 2026, 9:30 am in Melbourne; changes close 24 hours before.
 const visit: PublicBooking = {
@@ -24,7 +25,7 @@ const visit: PublicBooking = {
 };
 // Thursday 3 December, 2:00 pm in Melbourne.
 const free: BookingAvailability = {
-  timeZone: 'Australia/Melbourne',
+  timeZone: businessTimeZone,
   visitMinutes: 60,
   days: [{ date: '2026-12-03', label: 'Thursday 3 December', slots: [{ start: '2026-12-03T03:00:00.000Z', label: '2:00 pm' }] }],
 };

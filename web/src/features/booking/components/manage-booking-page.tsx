@@ -10,6 +10,7 @@ import { fieldErrors, refusal, slotTaken } from '../lib/booking-errors';
 import { melbourneWhen } from '../lib/melbourne-time';
 import styles from './booking.module.css';
 import { SlotPicker } from './slot-picker';
+import { businessTimeZone } from '@site/domain/calendar';
 
 type View =
   | { view: 'loading' }
@@ -93,7 +94,7 @@ export default function ManageBookingPage() {
     setWorking(true);
     try {
       const fresh = await getManagedBooking(token);
-      pickTimes(fresh.booking, fresh.availability ?? { timeZone: 'Australia/Melbourne', visitMinutes: 0, days: [] });
+      pickTimes(fresh.booking, fresh.availability ?? { timeZone: businessTimeZone, visitMinutes: 0, days: [] });
     } catch (error) {
       setProblem(failed(error));
     } finally {

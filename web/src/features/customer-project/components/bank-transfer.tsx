@@ -1,16 +1,10 @@
 import { formatCents, type DepositBankTransfer } from '@site/domain';
 import { useState } from 'react';
+import { formatWeekdayDate } from '../../../lib/dates';
 import styles from './customer-project.module.css';
 
 /** "Monday 7 December 2026": the day the deposit is due by, in Melbourne. */
-const dueDay = (instant: string) =>
-  new Intl.DateTimeFormat('en-AU', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Australia/Melbourne',
-  }).format(new Date(instant));
+const dueDay = formatWeekdayDate;
 
 /** A BSB as banks print it: 063-182. */
 const bsbOf = (digits: string) => (/^\d{6}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : digits);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { ApiRequestError } from '../../../lib/api-client';
+import { formatDate, formatVisitTime, formatWeekdayDay } from '../../../lib/dates';
 import { useBusiness } from '../../../lib/site-settings';
 import layout from '../../../styles/layout.module.css';
 import { getCustomerPage } from '../api/customer-project';
@@ -12,27 +13,14 @@ import { CustomerQuoteView } from './customer-quote';
 
 type View = { view: 'loading' } | { view: 'refused'; message: string } | { view: 'page'; page: CustomerPage };
 
-const whenOf = (instant: string) =>
-  new Intl.DateTimeFormat('en-AU', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Australia/Melbourne',
-  }).format(new Date(instant));
+/** "Thursday 3 December at 9:30 am": when a booked measure is. */
+const whenOf = formatVisitTime;
 
 /** "Thursday 3 December": the day of a booked measure. */
-const dayOf = (instant: string) =>
-  new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Australia/Melbourne' }).format(
-    new Date(instant),
-  );
+const dayOf = formatWeekdayDay;
 
 /** "20 November 2026": the day a request was made. */
-const dateOf = (instant: string) =>
-  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Melbourne' }).format(
-    new Date(instant),
-  );
+const dateOf = formatDate;
 
 /** The page's title says what the customer did: booked a measure, had a quote, or sent a request. */
 function titleOf(page: CustomerPage): string {

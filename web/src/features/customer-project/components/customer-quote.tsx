@@ -18,6 +18,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { ActionButton } from '../../../components/action-button';
 import { ApiRequestError } from '../../../lib/api-client';
+import { formatDate, formatDay, formatShortTime } from '../../../lib/dates';
 import { acceptQuote, customerInsuranceUrl, customerQuotePdfUrl, declineQuote, requestDeposit } from '../api/customer-project';
 import styles from './customer-project.module.css';
 import { BankTransfer } from './bank-transfer';
@@ -27,22 +28,13 @@ import { WithdrawDialog } from './withdraw-dialog';
 const refusal = (error: unknown) =>
   error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? (error.body?.message ?? null) : null;
 
-const dateOf = (instant: string) =>
-  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Melbourne' }).format(
-    new Date(instant),
-  );
+const dateOf = formatDate;
 
 /** "5 pm", "9:30 am": a time of day in Melbourne. */
-const timeOf = (instant: string) =>
-  new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone: 'Australia/Melbourne' })
-    .format(new Date(instant))
-    .replace(':00', '');
+const timeOf = formatShortTime;
 
 /** A calendar day ("2027-02-01") as "1 February 2027": no time, so no zone to shift it. */
-const dayOf = (day: string) =>
-  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+const dayOf = (day: string) => formatDay(day, 'date');
 
 const weeks = (count: number) => `${count} ${count === 1 ? 'week' : 'weeks'}`;
 

@@ -8,10 +8,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OpeningRange } from '@site/domain';
 import { useId } from 'react';
+import { dayNames } from '../../../lib/dates';
 import { useFieldArray, type FieldArray, type FieldArrayPath, type FieldErrors, type Path, type UseFormReturn } from 'react-hook-form';
 
 /** The settings keep the week Sunday first (as Date#getDay counts); the form lists it Monday first. */
-const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const mondayFirst = [1, 2, 3, 4, 5, 6, 0];
 const maxRangesPerDay = 3;
 
