@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync, ftruncateSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
@@ -59,8 +59,10 @@ test.describe('admin 3D models', () => {
     await expect(save, 'no model file yet').toBeDisabled();
 
     // The GLB: picked, shown with its size, uploaded only on confirmation, with progress.
-    await pick(page, 'Upload GLB', sampleFile('kitchen-island', 'glb'));
-    await expect(form).toContainText('kitchen-island.glb (126.5 KB)');
+    // Its size in KB of 1,024 bytes, one decimal, as read from the generated sample on disk.
+    const island = sampleFile('kitchen-island', 'glb');
+    await pick(page, 'Upload GLB', island);
+    await expect(form).toContainText(`kitchen-island.glb (${(statSync(island).size / 1024).toFixed(1)} KB)`);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     const unthrottle = await throttleUploads(page, 48 * 1024);
     await page.getByRole('button', { name: 'Confirm upload' }).click();
