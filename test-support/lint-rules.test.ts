@@ -39,7 +39,11 @@ describe('the time zone is written once', () => {
 });
 
 describe('dates are formatted by the date modules', () => {
-  test.each(['web/src/features/customer-project/components/bank-transfer.tsx', 'functions/src/services/staff-quotes.ts', 'domain/src/quotes.ts'])(
+  test.each([
+    'web/src/features/customer-project/components/bank-transfer.tsx',
+    'functions/src/services/staff-quotes.ts',
+    'domain/src/quotes.ts',
+  ])(
     'Intl.DateTimeFormat and toLocaleDateString in %s name the date modules',
     async (file) => {
       expect(await restricted(file, intlFixture)).toEqual([expect.stringContaining('web/src/lib/dates.ts')]);
