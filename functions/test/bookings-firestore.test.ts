@@ -17,11 +17,8 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingCellsCollection } from '../src/adapters/firestore/bookings';
 import { describeNeed, indexFile, recordQueries, serves } from './firestore-indexes';
+import { allStarts, day, freeTimes, hour, weekdayOf } from './booking-fixtures';
 import { startTestApp, testPolicy, testSettings, type Client, type TestApp } from './harness';
-import { businessTimeZone } from '@site/domain/calendar';
-
-const hour = 3_600_000;
-const day = 24 * hour;
 
 const customer = {
   service: 'bathroom',
@@ -54,8 +51,8 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('booking on Firestore'), () =
     await t?.close();
   });
 
-  const availability = async () => (await t.client().get<BookingAvailability>('/api/booking/availability?postcode=3078')).body;
-  const starts = (free: BookingAvailability) => free.days.flatMap((d) => d.slots.map((slot) => slot.start));
+  const availability = () => freeTimes(t.client(), 'postcode=3078');
+  const starts = allStarts;
   const book = (start: string, extra: Record<string, unknown> = {}) =>
     t.client().post<{ booking: PublicBooking } & ApiError & { availability?: BookingAvailability }>('/api/bookings', {
       ...customer,
@@ -128,9 +125,7 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('booking on Firestore'), () =
 
   it('queues the reminder once when two runs overlap', async () => {
     // Not a Monday: its reminder, 24 hours before, falls inside the opening hours (Monday to Friday).
-    const weekday = (iso: string) =>
-      new Intl.DateTimeFormat('en-AU', { timeZone: businessTimeZone, weekday: 'long' }).format(new Date(iso));
-    const slot = (await availability()).days.slice(5).find((d) => weekday(d.slots[0].start) !== 'Monday')!.slots[3].start;
+    const slot = (await availability()).days.slice(5).find((d) => weekdayOf(d.slots[0].start) !== 'Monday')!.slots[3].start;
     expect((await book(slot, { email: 'reminded@example.com' })).status).toBe(201);
     const booking = (await bookingAt(slot))!;
     const offset = Date.parse(slot) - day - t.clock.now().getTime();

@@ -33,11 +33,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { readEnv } from '../src/config';
 import { startEmbedded } from '../src/embedded/site';
-import { admin, startTestApp, testSettings, until, type Client, type TestApp } from './harness';
 import { businessTimeZone } from '@site/domain/calendar';
+import { allStarts, bookingCustomer, day, freeTimes, hour, weekdayOf } from './booking-fixtures';
+import { admin, startTestApp, testSettings, until, type Client, type TestApp } from './harness';
 
-const hour = 3_600_000;
-const day = 24 * hour;
 const apps: TestApp[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
@@ -60,29 +59,15 @@ function dataFile() {
 }
 
 const customer = {
-  service: 'kitchen',
-  street: '12 High Street',
-  suburb: 'Northcote',
-  postcode: '3070',
-  firstName: 'Olivia',
-  lastName: 'Brown',
-  email: 'olivia@example.com',
-  mobile: '0412 345 678',
+  ...bookingCustomer,
   notes: 'Side gate is open',
   source: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'measure' },
 };
 
-const availability = async (client: Client) => {
-  const response = await client.get<BookingAvailability>('/api/booking/availability?postcode=3070&suburb=Northcote');
-  expect(response.status).toBe(200);
-  return response.body;
-};
-const allStarts = (free: BookingAvailability) => free.days.flatMap((d) => d.slots.map((slot) => slot.start));
+const availability = (client: Client) => freeTimes(client);
 /** A free start on the third day offered or later: its reminder lies a day or more ahead. */
 const laterSlot = (free: BookingAvailability, index = 0) => free.days[2].slots[index].start;
 
-/** The Melbourne weekday of an instant ("Monday"). */
-const weekdayOf = (iso: string) => new Intl.DateTimeFormat('en-AU', { timeZone: businessTimeZone, weekday: 'long' }).format(new Date(iso));
 /** A later visit not on a Monday: its reminder, 24 hours before, falls inside the opening hours (Monday to Friday). */
 const weekdayReminderSlot = (free: BookingAvailability) =>
   free.days.slice(2).find((d) => weekdayOf(d.slots[0].start) !== 'Monday')!.slots[0].start;

@@ -6,13 +6,14 @@
  * whose customer booked a site measure counting as contacted: out of the "waiting" figure, with
  * no follow-up reminder.
  */
-import type { BookingAvailability, Inquiry, LeadStats, PublicBooking, QuoteRequest } from '@site/domain';
+import type { Inquiry, LeadStats, PublicBooking, QuoteRequest } from '@site/domain';
 import { defaultBusinessHours } from '@site/domain/business-hours';
 import { storesUnderTest } from '@site/test-support/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/ports/clock';
 import type { MessageSettings } from '../src/services/lead-messages';
 import { heldRemindersDigest, sendDueReminders } from '../src/services/follow-up';
+import { bookingCustomer, freeTimes } from './booking-fixtures';
 import { goodInquiry, goodQuote, startTestApp, testMessageSettings, testPolicy, testSettings, type Client, type TestApp } from './harness';
 
 const at = (iso: string): Clock => ({ now: () => new Date(iso) });
@@ -91,19 +92,8 @@ describe.each(stores)('staff reminders on %s', (_name, makeStore, runs) => {
 
   it.skipIf(!runs)('count a booked site measure as the first contact: contacted, not waiting, never reminded', async () => {
     const before = (await staff.get<LeadStats>('/api/leads/stats')).body.waiting;
-    const free = (await t.client().get<BookingAvailability>('/api/booking/availability?postcode=3070&suburb=Northcote')).body;
-    const start = free.days[1].slots[0].start;
-    const booked = await t.client().post<{ booking: PublicBooking }>('/api/bookings', {
-      service: 'kitchen',
-      street: '12 High Street',
-      suburb: 'Northcote',
-      postcode: '3070',
-      firstName: 'Olivia',
-      lastName: 'Brown',
-      email: 'olivia@example.com',
-      mobile: '0412 345 678',
-      start,
-    });
+    const start = (await freeTimes(t.client())).days[1].slots[0].start;
+    const booked = await t.client().post<{ booking: PublicBooking }>('/api/bookings', { ...bookingCustomer, start });
     expect(booked.status).toBe(201);
     const quotes = (await staff.get<QuoteRequest[]>('/api/quote-requests?limit=100')).body;
     const lead = quotes.find((quote) => quote.bookingId && quote.email === 'olivia@example.com');

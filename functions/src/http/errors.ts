@@ -96,7 +96,12 @@ export function errorHandler(log: (message: string, error: unknown, req: Incomin
       const status = domainStatuses.find(([kind]) => error instanceof kind)?.[1];
       if (status) {
         const retryAfter = error instanceof TooManyError ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
-        return sendError(res, status, { message: error.message, ...(error.fields ? { errors: error.fields } : {}) }, retryAfter);
+        return sendError(
+          res,
+          status,
+          { ...error.extra, message: error.message, ...(error.fields ? { errors: error.fields } : {}) },
+          retryAfter,
+        );
       }
     }
     const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;

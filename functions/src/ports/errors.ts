@@ -12,6 +12,11 @@ export abstract class DomainError extends Error {
     super(message);
     this.name = new.target.name;
   }
+
+  /** What the answer carries beside `message` and `errors` for the caller to act on (the free times after a clash, say). */
+  get extra(): Record<string, unknown> | undefined {
+    return undefined;
+  }
 }
 
 /** What was sent cannot be used: a field's value, a file that cannot be read, an aborted upload. */

@@ -8,23 +8,12 @@ import {
   bookingStaffChangeSchema,
   nextVisitQuerySchema,
 } from '@site/domain';
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import { signedIn } from '../auth/sessions';
 import { InvalidError, NotFoundError } from '../ports/errors';
 import { body, idParam, parse, queryParams } from '../http/validate';
-import { SlotTakenError } from '../services/booking-shared';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
-
-/** A time taken meanwhile: 409 with the message and the free times as they are now, for the page to offer again. */
-async function answering(res: Response, work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    if (!(error instanceof SlotTakenError)) throw error;
-    res.status(409).json({ message: error.message, errors: error.fields, availability: error.availability });
-  }
-}
 
 /** The customer link's token, from the query (`?t=`): 400 without one. */
 function manageToken(query: Record<string, string>): string {
@@ -52,9 +41,7 @@ export function bookingRoutes(
   router.post('/bookings', ctx.verifiedClient, forms, async (req, res) => {
     const raw = body(req);
     const input = parse(bookingInputSchema, raw);
-    await answering(res, async () => {
-      res.status(201).json({ booking: await bookings.book(input, isBot(raw)) });
-    });
+    res.status(201).json({ booking: await bookings.book(input, isBot(raw)) });
   });
 
   router.get('/bookings/manage', async (req, res) => {
@@ -63,9 +50,7 @@ export function bookingRoutes(
 
   router.post('/bookings/manage', ctx.verifiedClient, forms, async (req, res) => {
     const change = parse(bookingChangeSchema, body(req));
-    await answering(res, async () => {
-      res.json(await bookings.manageChange(change));
-    });
+    res.json(await bookings.manageChange(change));
   });
 
   router.get('/bookings', sessions.requireAdmin, async (req, res) => {
@@ -116,14 +101,12 @@ export function bookingRoutes(
     const id = idParam(req);
     const change = parse(bookingStaffChangeSchema, body(req));
     const admin = signedIn(res).user;
-    await answering(res, async () => {
-      const { booking, detail } = await calendar.staffChange(id, change);
-      await audit.record(req, admin, booking.status === 'cancelled' ? 'booking.cancelled' : 'booking.moved', {
-        target: `booking:${id}`,
-        detail: `${booking.firstName} ${booking.lastName}: ${detail}`,
-      });
-      res.json(booking);
+    const { booking, detail } = await calendar.staffChange(id, change);
+    await audit.record(req, admin, booking.status === 'cancelled' ? 'booking.cancelled' : 'booking.moved', {
+      target: `booking:${id}`,
+      detail: `${booking.firstName} ${booking.lastName}: ${detail}`,
     });
+    res.json(booking);
   });
 
   // The owner's calendar app subscribes to this address: no sign-in, the secret is the key.

@@ -34,10 +34,14 @@ const managePath = '/book/manage';
 /** Staff alerts about bookings, moves and cancellations sent one by one in a business day; the rest go in the day's digest. */
 export const staffAlertsPerDay = 20;
 
-/** A time that went between showing it and sending it: 409 with the fresh free slots. */
+/** A time that went between showing it and sending it: 409 with the free times as they are now, for the page to offer again. */
 export class SlotTakenError extends ConflictError {
   constructor(readonly availability: BookingAvailability) {
     super(bookingMessages.slotTaken, { start: bookingMessages.slotTaken });
+  }
+
+  override get extra() {
+    return { availability: this.availability };
   }
 }
 
