@@ -7,7 +7,7 @@ import {
   type BookingSettings,
   type BookingSlot,
 } from './booking';
-import { businessTimeZone, closureOn, type Closure, type OpeningRange } from './calendar';
+import { businessTimeZone, closureOn, dayNames, monthNames, type Closure, type OpeningRange } from './calendar';
 
 /**
  * The arithmetic of booking a site measure: which start times are free, and which cells of the
@@ -36,22 +36,6 @@ export interface AvailabilityInput {
   busy: ReadonlyArray<BusyTime>;
 }
 
-const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 const pad = (value: number) => String(value).padStart(2, '0');
 
 function minutesOf(time: string): number {
@@ -69,7 +53,7 @@ export function timeLabel(minutes: number): string {
 /** "Tuesday 1 December": a Melbourne date (year, month from 0, day) as the booking page reads it. */
 export function dayLabel(year: number, month: number, date: number): string {
   const weekday = new Date(Date.UTC(year, month, date)).getUTCDay();
-  return `${weekdayNames[weekday]} ${date} ${monthNames[month]}`;
+  return `${dayNames[weekday]} ${date} ${monthNames[month]}`;
 }
 
 /** The Melbourne wall-clock parts of an instant. */

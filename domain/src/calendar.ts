@@ -7,6 +7,25 @@
 /** Where the business is, and so the clock its hours are read on. */
 export const businessTimeZone = 'Australia/Melbourne';
 
+/** The days of the week, Sunday first (as Date.getDay and the settings' week count them). */
+export const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The months, January first (as Date.getMonth counts them). */
+export const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 /** "28 November 2026": a day as the business sees it, in Melbourne (the domain's one date format, for its messages). */
 export const businessDate = (at: string | Date): string =>
   new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: businessTimeZone }).format(new Date(at));

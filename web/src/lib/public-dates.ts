@@ -1,32 +1,15 @@
 import { businessTimeZone } from '@site/domain/calendar';
 
+export { dayNames, monthNames } from '@site/domain/calendar';
+
 /**
- * The dates the public pages print, and the day and month names: Intl and two tables rather
- * than date-fns, which would be in every public island's download otherwise (the staff and
+ * The dates the public pages print, and the day and month names (the domain's calendar's): Intl
+ * rather than date-fns, which would be in every public island's download otherwise (the staff and
  * customer dates are in ./dates.ts, which re-exports these). Melbourne's calendar, so the
  * prerendered page and the browser agree wherever the visitor is.
  */
 
 type Instant = string | Date;
-
-/** The days of the week, Sunday first (as Date.getDay and the settings' week count them). */
-export const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
-/** The months, January first (as Date.getMonth counts them). */
-export const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 const parts = (formatter: Intl.DateTimeFormat, instant: Instant) => {
   const found = formatter.formatToParts(new Date(instant));
