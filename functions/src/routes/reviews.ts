@@ -77,7 +77,7 @@ export function publicReviewsFirst(ctx: Pick<RouteContext, 'publicReviews'>): Re
       }
       res.writeHead(200, headers.ok);
       if (req.method === 'HEAD') res.end();
-      else res.end(page.bytes);
+      else res.end(page.body);
     }, next);
   };
 }
