@@ -6,6 +6,7 @@
 // summed by function and by package, self time: where the CPU of an inquiry goes. The profile
 // stays in PROFILE_DIR (a temporary folder unless set) for Chrome DevTools. `uptime`'s load is
 // printed: on a shared machine the shares are what to compare, not the milliseconds.
+// PROFILE_ROUTE=reviews profiles GET /api/reviews instead (the public list, from memory).
 import autocannon from 'autocannon';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -21,16 +22,18 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const profileDir = process.env.PROFILE_DIR ?? mkdtempSync(join(tmpdir(), 'inquiry-profile-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'inquiry-profile-data-'));
 
+const reviews = process.env.PROFILE_ROUTE === 'reviews';
+const request = reviews
+  ? { path: '/api/reviews' }
+  : { path: '/api/project-inquiry', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(inquiry) };
 const load = (url, seconds) =>
   new Promise((done, fail) =>
     autocannon(
       {
-        url: `${url}/api/project-inquiry`,
+        url: `${url}${request.path}`,
         connections,
         duration: seconds,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(inquiry),
+        ...(request.method ? { method: request.method, headers: request.headers, body: request.body } : {}),
       },
       (error, result) => (error ? fail(error) : done(result)),
     ),
@@ -104,7 +107,7 @@ const top = (map, n) =>
     .map(([where, us]) => ({ 'self ms': Math.round(us / 1000), share: `${((100 * us) / sampled).toFixed(1)}%`, where }));
 const requests = result.requests.total;
 console.log(
-  `${serverJs}\n${requests} inquiries in ${duration} s (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
+  `${serverJs}\n${requests} ${reviews ? 'reviews lists' : 'inquiries'} in ${duration} s (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
     `${result.non2xx + result.errors} failed), server CPU ${Math.round((cpu * 1000) / requests)} µs/request, ` +
     `${Math.round(sampled / 1000)} ms sampled; load average ${loadavg()
       .map((l) => l.toFixed(2))

@@ -31,7 +31,7 @@ import { privacyRoutes } from './routes/privacy';
 import { projectRoutes } from './routes/projects';
 import { objectRoutes, uploadRoutes } from './routes/objects';
 import { reviewRequestRoutes } from './routes/review-requests';
-import { publicReviewRoutes, reviewRoutes } from './routes/reviews';
+import { publicReviewRoutes, publicReviewsFirst, reviewRoutes } from './routes/reviews';
 import { visitorRoutes } from './routes/visitors';
 import { AuditTrail } from './services/audit';
 import { Attachments, type AttachmentProcessingOptions } from './services/attachments';
@@ -355,6 +355,8 @@ export function createApp(deps: AppDeps) {
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
   app.set('query parser', 'simple');
+  // The public reviews list first: it sends the security headers itself (routes/reviews.ts).
+  app.use(publicReviewsFirst(ctx));
   app.use(securityHeaders);
 
   const api = express.Router();

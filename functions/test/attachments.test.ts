@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/adapters/sqlite/store';
 import { exifReveals, roomPhoto } from '../src/demo/room-photos';
-import { leadMessages, loadEmailLayouts } from '../src/services/lead-messages';
+import { leadMessages, loadEmailLayouts, messageHtml } from '../src/services/lead-messages';
 import { largerThanDeclared } from '../src/services/attachments';
 import { runMaintenance } from '../src/services/maintenance';
 import { imageSizeProblem } from '../src/services/photo-pipeline';
@@ -270,7 +270,7 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
         (message) => message.audience === 'staff' && message.channel === 'email',
       );
       expect(staffEmail?.text).toContain(`Attachments: Kitchen now.jpg (${(photo.length / 1024 / 1024).toFixed(1)} MB)\nfloor plan.pdf (`);
-      expect(staffEmail?.html).toContain(`/admin?tab=inquiries&amp;lead=${res.body.id}"`);
+      expect(staffEmail && messageHtml(staffEmail)).toContain(`/admin?tab=inquiries&amp;lead=${res.body.id}"`);
       expect(staffEmail?.text).not.toContain('/api/attachments/');
     });
 

@@ -152,6 +152,9 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
         },
       ]),
     );
+    // The extension sends the document as it is: each email carries its HTML, made as it was queued.
+    for (const doc of mail) expect(doc.message.html).toMatch(/^<!DOCTYPE html/);
+    expect(mail.find((doc) => doc.audience === 'staff')?.message.html).toContain(`lead=${res.body.id}"`);
     const sms = (await db().collection('messages').where('leadId', '==', res.body.id).get()).docs.map((d) => d.data());
     expect(sms).toEqual([
       {

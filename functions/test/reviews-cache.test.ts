@@ -113,4 +113,24 @@ describe('the public reviews list', () => {
     expect(later.status).toBe(200);
     expect(names(later.body)[0]).toBe('Liam Elsewhere');
   });
+
+  it('carries the security headers every answer has; HEAD gets the headers without the body', async () => {
+    const { securityHeaderList } = await import('../src/http/security');
+    const res = await t.client().get('/api/reviews');
+    for (const [name, value] of securityHeaderList) expect(res.headers.get(name)).toBe(value);
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(res.text)));
+    const head = await fetch(`${t.url}/api/reviews`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(res.headers.get('etag'));
+    expect(head.headers.get('content-length')).toBe(res.headers.get('content-length'));
+    expect(await head.text()).toBe('');
+  });
+
+  it('refuses a bad limit or cursor with 400, as every list does', async () => {
+    const bad = await t.client().get('/api/reviews?limit=0');
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await t.client().get('/api/reviews?limit=1&limit=2')).status).toBe(400);
+  });
 });

@@ -4,6 +4,7 @@ import type { Clock } from '../ports/clock';
 import type { DeliveryQueue, LeadKind, QueuedMessage } from '../ports/messages';
 import { SendError, type EmailSender, type Sent, type SmsSender } from '../ports/senders';
 import { leadCollections } from '../services/live-store';
+import { loadEmailLayouts, messageHtml } from '../services/lead-messages';
 
 export interface DeliveryWorkerOptions {
   queue: DeliveryQueue;
@@ -138,16 +139,18 @@ export class DeliveryWorker {
     for (const [id, kind] of leads) feed.publish({ collection: leadCollections[kind], op: 'update', id });
   }
 
-  private send(message: QueuedMessage): Promise<Sent> {
+  private async send(message: QueuedMessage): Promise<Sent> {
     const { email, sms } = this.options;
     if (message.channel === 'email') {
       if (!email) throw new SendError('Email is not configured', false);
+      // A new lead's emails are queued as their layout; the HTML is made now.
+      if (message.html === undefined && message.layout) await loadEmailLayouts();
       return email.send({
         id: message.id,
         to: message.to,
         subject: message.subject ?? '',
         text: message.text,
-        html: message.html,
+        html: messageHtml(message),
         ...(message.headers ? { headers: message.headers } : {}),
         ...(message.attachments?.length ? { attachments: message.attachments } : {}),
         ...(message.sender ? { sender: message.sender } : {}),

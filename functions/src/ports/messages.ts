@@ -1,4 +1,5 @@
 import type { DeliveryStatus, Inquiry, MessageAudience, MessageChannel, MessageDelivery, QuoteRequest, Review } from '@site/domain';
+import type { EmailLayout } from './email-layout';
 
 /** A new lead, stored together with the messages about it. */
 export type Lead = { kind: 'inquiry'; record: Inquiry } | { kind: 'quote'; record: QuoteRequest } | { kind: 'review'; record: Review };
@@ -35,6 +36,12 @@ export interface NewMessage {
   subject?: string;
   text: string;
   html?: string;
+  /**
+   * An email's layout, where `html` is not given: its HTML is made from this when it is sent
+   * (services/lead-messages.ts `messageHtml`). Only a store that `keepsLayouts` is given one
+   * without its HTML.
+   */
+  layout?: EmailLayout;
   /** Extra email headers: List-Unsubscribe and List-Unsubscribe-Post on review requests and reminders. */
   headers?: Record<string, string>;
   /** Files the email carries (a booking's invite). */
@@ -61,6 +68,13 @@ export interface QueuedMessage extends NewMessage {
  * `messages` documents the Trigger Email and Twilio extensions send and mark.
  */
 export interface MessageStore {
+  /**
+   * Whether the store keeps an email's layout and its sender makes the HTML (SQLite: the
+   * embedded delivery worker), so an email may be queued with `layout` and no `html`. False
+   * where the HTML must be in what is stored (Firestore: the Trigger Email extension sends the
+   * mail document as it is).
+   */
+  readonly keepsLayouts: boolean;
   /** Stores the lead and its messages in one transaction: both are kept, or neither. */
   insertLead(lead: Lead, messages: readonly NewMessage[], now: string): Promise<void>;
   /**

@@ -1,7 +1,9 @@
 import { reviewInputSchema } from '@site/domain';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { signedIn } from '../auth/sessions';
 import { notModified } from '../http/conditional';
+import { openerPolicyFor, securityHeaderList } from '../http/security';
+import type { PublicReviewPage } from '../services/public-reviews';
 import { body, idParam, listQuery, parse } from '../http/validate';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
@@ -26,6 +28,58 @@ export function publicReviewRoutes(ctx: Pick<RouteContext, 'publicReviews'>): Ro
   });
 
   return router;
+}
+
+const reviewsPath = '/api/reviews';
+
+/**
+ * GET (and HEAD) /api/reviews at the front of the app, before its other middleware and the
+ * API's routers: the busiest read, answered from memory (services/public-reviews.ts) with its
+ * headers made once per page. It sends what the API's route below sends, the security headers
+ * included (http/security.ts), and the request log in front of the app records it like any
+ * other. Anything else, and a query the route would refuse, goes on to the app: its answer
+ * (a 400 for a bad limit, the same page for `/api/reviews/`) is the routers'.
+ */
+export function publicReviewsFirst(ctx: Pick<RouteContext, 'publicReviews'>): RequestHandler {
+  const common = [...securityHeaderList, ['Cross-Origin-Opener-Policy', openerPolicyFor(reviewsPath) ?? ''] as const].filter(
+    ([, value]) => value !== '',
+  );
+  // The headers of a page's 200 and 304, made when the page is first sent.
+  const made = new WeakMap<PublicReviewPage, { ok: Record<string, string>; same: Record<string, string> }>();
+  const headersOf = (page: PublicReviewPage) => {
+    let headers = made.get(page);
+    if (!headers) {
+      const same: Record<string, string> = Object.fromEntries(common);
+      Object.assign(same, { 'Cache-Control': 'no-cache', ETag: page.etag, 'X-Total-Count': String(page.total) });
+      if (page.next) same['X-Next-Cursor'] = page.next;
+      const ok = { ...same, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(page.bytes.length) };
+      headers = { ok, same };
+      made.set(page, headers);
+    }
+    return headers;
+  };
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const { url } = req;
+    const end = url.indexOf('?');
+    if ((end === -1 ? url : url.slice(0, end)) !== reviewsPath) return next();
+    let query: ReturnType<typeof listQuery>;
+    try {
+      query = listQuery(req);
+    } catch {
+      return next();
+    }
+    ctx.publicReviews.page(query).then((page) => {
+      const headers = headersOf(page);
+      if (notModified(req, page.etag)) {
+        res.writeHead(304, headers.same).end();
+        return;
+      }
+      res.writeHead(200, headers.ok);
+      if (req.method === 'HEAD') res.end();
+      else res.end(page.body);
+    }, next);
+  };
 }
 
 /** Reviews: anyone writes, they wait for approval, the public reads only approved ones (services/reviews.ts). */

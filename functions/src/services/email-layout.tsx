@@ -43,6 +43,7 @@ import { Preview, renderWhiteSpace } from '@react-email/preview';
 import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { EmailBusiness, EmailField, EmailLayout } from '../ports/email-layout';
 
 const ink = '#1f2933';
 const muted = '#52606d';
@@ -50,46 +51,7 @@ const rule = '#d9e2ec';
 const font = 'Arial,Helvetica,sans-serif';
 const paragraph = { fontFamily: font, fontSize: '15px', lineHeight: '1.5', color: ink, margin: '0 0 16px' };
 
-/** One labelled value of an email's summary block, linked when it has an address (tel:, mailto:, the dashboard). */
-export interface EmailField {
-  label: string;
-  value: string;
-  href?: string;
-}
-
-/** Who sends the email: its logo or wordmark at the top, its contact details at the foot. */
-export interface EmailBusiness {
-  brand: string;
-  /** The logo's absolute address; without one the brand is written as a wordmark. */
-  logoUrl?: string;
-  phone: string;
-  /** The phone's E.164 form, for its tel: link. */
-  phoneHref: string;
-  email: string;
-  /** "11 222 333 444", when the business has one. */
-  abn?: string;
-  /** The business's street address on one line. */
-  address: string;
-  siteUrl: string;
-}
-
-export interface EmailLayout {
-  /** The line mail clients show after the subject. */
-  preheader: string;
-  /** The h1: the email's subject. */
-  heading: string;
-  /** The message, a paragraph each (a greeting first in a customer's email). */
-  paragraphs: string[];
-  /** What the email is about, a row each: what, when, where, the amount. */
-  summary: EmailField[];
-  /** The email's one button: its main link. */
-  action?: { label: string; url: string };
-  /** "Kind regards," before the brand (customers' emails). */
-  signOff?: string;
-  business: EmailBusiness;
-  /** Review requests and reminders: a line after the contact details, and its link. */
-  unsubscribe?: { line: string; url: string };
-}
+export type { EmailBusiness, EmailField, EmailLayout };
 
 /** The summary block: a table of row headers and values (a value may run to several lines, as the digest's do). */
 function Summary({ rows }: { rows: EmailField[] }) {

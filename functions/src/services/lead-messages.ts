@@ -54,6 +54,34 @@ function layouts(): typeof EmailLayouts {
 /** Both parts of an email, in the one layout. */
 export const renderEmail = (layout: EmailLayout) => layouts().renderEmail(layout);
 
+/**
+ * When an email's HTML is made: `now`, into the draft, or `sent`, by whoever sends it, from
+ * the layout the draft keeps instead (`messageHtml`). A new lead's emails are `sent`: the
+ * request that stores them then writes their layout (a few hundred bytes) and not 5 to 6.5 KB
+ * of HTML each, which was most of the cost of an inquiry's write above the rows themselves
+ * (docs/decisions/035-inquiry-write.md).
+ */
+export type HtmlMade = 'now' | 'sent';
+
+function emailParts(layout: EmailLayout, made: HtmlMade): Pick<Draft, 'text' | 'html' | 'layout'> {
+  return made === 'now' ? renderEmail(layout) : { text: layouts().emailText(layout), layout };
+}
+
+/**
+ * An email's HTML: as queued, or made from its layout. Synchronous: whoever sends a message
+ * that may hold only its layout awaits `loadEmailLayouts()` first.
+ */
+export function messageHtml(message: Pick<NewMessage, 'html' | 'layout'>): string | undefined {
+  return message.html ?? (message.layout ? layouts().emailHtml(message.layout) : undefined);
+}
+
+/** A message with its HTML made, for a store that does not keep layouts (MessageStore.keepsLayouts). */
+export function withHtml<T extends Pick<NewMessage, 'html' | 'layout'>>(message: T): T {
+  if (message.html !== undefined || !message.layout) return message;
+  const { layout, ...rest } = message;
+  return { ...rest, html: layouts().emailHtml(layout) } as T;
+}
+
 /** Who hears about leads, and what the messages say about the business. */
 export interface MessageSettings {
   business: BusinessSettings;
@@ -190,25 +218,34 @@ function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt
       )
     : { ...sms('customer', inquiry.phone, ''), skipped: phone.reason };
   return [
-    ...staffAlert(settings, {
-      subject: `New project inquiry: ${name} (${rooms})`,
-      intro: `New project inquiry from ${name}`,
-      fields,
-      receivedAt,
-      link: adminLink(settings, 'inquiries', inquiry.id),
-      sms: `New inquiry: ${name}, ${rooms}, ${inquiry.phone}.${attachmentSms(inquiry)}`,
-    }),
-    customerEmail(settings, inquiry.email, {
-      subject: 'We have received your project inquiry',
-      greeting: `Hi ${inquiry.firstName},`,
-      body: `Thank you for your project inquiry (${rooms}; budget ${budgetLabels[inquiry.budget]}; start ${timelineLabels[inquiry.timeline]}). Our team will be in touch very shortly to discuss your renovation project.`,
-      summary: [
-        { label: 'What', value: `Project inquiry: ${rooms}` },
-        { label: 'Budget', value: budgetLabels[inquiry.budget] },
-        { label: 'Start', value: timelineLabels[inquiry.timeline] },
-        ...(design ? [{ label: interestedInLabel, value: design }] : []),
-      ],
-    }),
+    ...staffAlert(
+      settings,
+      {
+        subject: `New project inquiry: ${name} (${rooms})`,
+        intro: `New project inquiry from ${name}`,
+        fields,
+        receivedAt,
+        link: adminLink(settings, 'inquiries', inquiry.id),
+        sms: `New inquiry: ${name}, ${rooms}, ${inquiry.phone}.${attachmentSms(inquiry)}`,
+      },
+      'sent',
+    ),
+    customerEmail(
+      settings,
+      inquiry.email,
+      {
+        subject: 'We have received your project inquiry',
+        greeting: `Hi ${inquiry.firstName},`,
+        body: `Thank you for your project inquiry (${rooms}; budget ${budgetLabels[inquiry.budget]}; start ${timelineLabels[inquiry.timeline]}). Our team will be in touch very shortly to discuss your renovation project.`,
+        summary: [
+          { label: 'What', value: `Project inquiry: ${rooms}` },
+          { label: 'Budget', value: budgetLabels[inquiry.budget] },
+          { label: 'Start', value: timelineLabels[inquiry.timeline] },
+          ...(design ? [{ label: interestedInLabel, value: design }] : []),
+        ],
+      },
+      'sent',
+    ),
     customerSms,
   ];
 }
@@ -216,47 +253,60 @@ function inquiryMessages(inquiry: Inquiry, settings: MessageSettings, receivedAt
 function quoteMessages(quote: QuoteRequest, settings: MessageSettings, receivedAt: Date): Draft[] {
   const name = `${quote.firstName} ${quote.lastName}`;
   return [
-    ...staffAlert(settings, {
-      subject: `New quote request: ${name} (${quote.room}, ${quote.suburb})`,
-      intro: `New free-quote request from ${name}`,
-      fields: [
-        { label: 'Room', value: quote.room },
-        { label: 'Suburb', value: quote.suburb },
-        { label: 'Name', value: name },
-        { label: 'Email', value: quote.email, href: `mailto:${quote.email}` },
-        ...attachmentFields(quote, settings, 'quotes'),
-      ],
-      receivedAt,
-      link: adminLink(settings, 'quotes', quote.id),
-      sms: `New quote request: ${name}, ${quote.room} in ${quote.suburb}, ${quote.email}.${attachmentSms(quote)}`,
-    }),
-    customerEmail(settings, quote.email, {
-      subject: 'We have received your quote request',
-      greeting: `Hi ${quote.firstName},`,
-      body: `Thank you for requesting a free quote for your ${quote.room.toLowerCase()} in ${quote.suburb}. We'll get back to you with a detailed quote.`,
-      summary: [
-        { label: 'What', value: `Free quote: ${quote.room}` },
-        { label: 'Where', value: quote.suburb },
-      ],
-    }),
+    ...staffAlert(
+      settings,
+      {
+        subject: `New quote request: ${name} (${quote.room}, ${quote.suburb})`,
+        intro: `New free-quote request from ${name}`,
+        fields: [
+          { label: 'Room', value: quote.room },
+          { label: 'Suburb', value: quote.suburb },
+          { label: 'Name', value: name },
+          { label: 'Email', value: quote.email, href: `mailto:${quote.email}` },
+          ...attachmentFields(quote, settings, 'quotes'),
+        ],
+        receivedAt,
+        link: adminLink(settings, 'quotes', quote.id),
+        sms: `New quote request: ${name}, ${quote.room} in ${quote.suburb}, ${quote.email}.${attachmentSms(quote)}`,
+      },
+      'sent',
+    ),
+    customerEmail(
+      settings,
+      quote.email,
+      {
+        subject: 'We have received your quote request',
+        greeting: `Hi ${quote.firstName},`,
+        body: `Thank you for requesting a free quote for your ${quote.room.toLowerCase()} in ${quote.suburb}. We'll get back to you with a detailed quote.`,
+        summary: [
+          { label: 'What', value: `Free quote: ${quote.room}` },
+          { label: 'Where', value: quote.suburb },
+        ],
+      },
+      'sent',
+    ),
   ];
 }
 
 /** A review waits for approval: the staff hear of it, the reviewer gets nothing. */
 function reviewMessages(review: Review, settings: MessageSettings, receivedAt: Date): Draft[] {
-  return staffAlert(settings, {
-    subject: `A review is waiting for approval: ${review.rating} stars from ${review.customerName}`,
-    intro: `A new review from ${review.customerName} is waiting for approval`,
-    fields: [
-      { label: 'Name', value: review.customerName },
-      { label: 'Rating', value: `${review.rating} of 5 stars` },
-      { label: 'Review', value: review.reviewText },
-      ...(review.verified ? [{ label: verifiedCustomerLabel, value: 'Yes: sent through their own review link' }] : []),
-      ...(review.email ? [{ label: 'Email', value: review.email, href: `mailto:${review.email}` }] : []),
-    ],
-    receivedAt,
-    link: adminLink(settings, 'reviews', review.id),
-  }).filter((message) => message.channel === 'email');
+  return staffAlert(
+    settings,
+    {
+      subject: `A review is waiting for approval: ${review.rating} stars from ${review.customerName}`,
+      intro: `A new review from ${review.customerName} is waiting for approval`,
+      fields: [
+        { label: 'Name', value: review.customerName },
+        { label: 'Rating', value: `${review.rating} of 5 stars` },
+        { label: 'Review', value: review.reviewText },
+        ...(review.verified ? [{ label: verifiedCustomerLabel, value: 'Yes: sent through their own review link' }] : []),
+        ...(review.email ? [{ label: 'Email', value: review.email, href: `mailto:${review.email}` }] : []),
+      ],
+      receivedAt,
+      link: adminLink(settings, 'reviews', review.id),
+    },
+    'sent',
+  ).filter((message) => message.channel === 'email');
 }
 
 // ------------------------------------------------------------------ building blocks
@@ -292,24 +342,26 @@ export interface Alert {
   sms?: string;
 }
 
-export function staffAlert(settings: MessageSettings, alert: Alert): Draft[] {
+export function staffAlert(settings: MessageSettings, alert: Alert, made: HtmlMade = 'now'): Draft[] {
   const when = `${formatDateTime(alert.receivedAt)} (Melbourne time)`;
   const intro = `${alert.intro}, received ${when}.`;
-  const { html, text } = renderEmail({
-    preheader: intro,
-    heading: alert.subject,
-    paragraphs: [intro],
-    summary: alert.fields,
-    action: { label: 'Open it in the dashboard', url: alert.link },
-    business: emailBusiness(settings),
-  });
+  const parts = emailParts(
+    {
+      preheader: intro,
+      heading: alert.subject,
+      paragraphs: [intro],
+      summary: alert.fields,
+      action: { label: 'Open it in the dashboard', url: alert.link },
+      business: emailBusiness(settings),
+    },
+    made,
+  );
   const messages: Draft[] = settings.staffEmails.map((to) => ({
     channel: 'email',
     audience: 'staff',
     to,
     subject: alert.subject,
-    text,
-    html,
+    ...parts,
     sender: senderOf(settings),
   }));
   if (alert.sms) {
@@ -397,28 +449,30 @@ interface CustomerContent {
   unsubscribe?: { pageUrl: string; oneClickUrl: string };
 }
 
-function customerEmail(settings: MessageSettings, to: string, content: CustomerContent): Draft {
+function customerEmail(settings: MessageSettings, to: string, content: CustomerContent, made: HtmlMade = 'now'): Draft {
   const { action, unsubscribe } = content;
   const unsubscribeLine =
     'You are receiving this because we worked on your renovation. To get no more review requests from us, unsubscribe:';
-  const { html, text } = renderEmail({
-    preheader: firstSentence(content.body),
-    heading: content.subject,
-    paragraphs: [content.greeting, content.body],
-    summary: content.summary,
-    action,
-    signOff: 'Kind regards,',
-    business: emailBusiness(settings),
-    unsubscribe: unsubscribe ? { line: unsubscribeLine, url: unsubscribe.pageUrl } : undefined,
-  });
+  const parts = emailParts(
+    {
+      preheader: firstSentence(content.body),
+      heading: content.subject,
+      paragraphs: [content.greeting, content.body],
+      summary: content.summary,
+      ...(action ? { action } : {}),
+      signOff: 'Kind regards,',
+      business: emailBusiness(settings),
+      ...(unsubscribe ? { unsubscribe: { line: unsubscribeLine, url: unsubscribe.pageUrl } } : {}),
+    },
+    made,
+  );
   return {
     channel: 'email',
     audience: 'customer',
     to,
     subject: content.subject,
     sender: senderOf(settings),
-    text,
-    html,
+    ...parts,
     // RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button, which POSTs at once.
     ...(unsubscribe
       ? { headers: { 'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }

@@ -27,7 +27,15 @@ import type { Collection, Store, Where } from '../ports/store';
 import type { Attachments, LeadKind } from './attachments';
 import { businessDay } from './days';
 import { countOverdue, newLeadFollowUp, overdueQuery, rescheduleFollowUps } from './follow-up';
-import { capCustomerMessages, leadMessageId, leadMessages, type Draft, type FollowUpSettings, type MessageSettings } from './lead-messages';
+import {
+  capCustomerMessages,
+  leadMessageId,
+  leadMessages,
+  withHtml,
+  type Draft,
+  type FollowUpSettings,
+  type MessageSettings,
+} from './lead-messages';
 import { consentOf, leadRemover, type RemoveLead } from './privacy';
 
 const day = 24 * 60 * 60 * 1000;
@@ -206,7 +214,9 @@ export class LeadService {
       compose && lead.kind === 'quote'
         ? compose(lead.record, current, now).map((draft, i) => ({ ...draft, id: leadMessageId(lead.record.id, i + 1) }))
         : leadMessages(lead, current, now);
-    const messages = await capCustomerMessages(drafts, current, now, store.messages);
+    const capped = await capCustomerMessages(drafts, current, now, store.messages);
+    // A store that sends what it holds gets the emails' HTML; the others make it when they send.
+    const messages = store.messages.keepsLayouts ? capped : capped.map(withHtml);
     await store.messages.insertLead(lead, messages, now.toISOString());
     this.deps.wake?.();
   }

@@ -61,6 +61,7 @@ export function withChangeFeed(store: Store, feed: ChangeFeed): Store {
     },
   });
   const messages: MessageStore = {
+    keepsLayouts: store.messages.keepsLayouts,
     insertLead: async (lead, queued, now) => {
       await store.messages.insertLead(lead, queued, now);
       feed.publish({ collection: leadCollections[lead.kind], op: 'create', id: lead.record.id });

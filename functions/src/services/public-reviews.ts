@@ -8,6 +8,8 @@ import type { Review } from '@site/domain';
 /** One page of the public reviews as it is sent: the JSON body, its strong ETag, the total and the next page's cursor. */
 export interface PublicReviewPage {
   body: string;
+  /** The body as sent, UTF-8, encoded once for every request that gets it. */
+  bytes: Buffer;
   etag: string;
   total: number;
   next?: string;
@@ -80,6 +82,6 @@ export class PublicReviews {
       .update(`${total}\n${page.next ?? ''}\n`)
       .update(body)
       .digest('base64url');
-    return { body, etag: `"${hash}"`, total, ...(page.next ? { next: page.next } : {}) };
+    return { body, bytes: Buffer.from(body), etag: `"${hash}"`, total, ...(page.next ? { next: page.next } : {}) };
   }
 }

@@ -89,6 +89,8 @@ const recentWindow = 5;
  * stay queued.
  */
 export class FirestoreMessages implements MessageStore {
+  /** The Trigger Email extension sends the mail document as it is: an email is queued with its HTML. */
+  readonly keepsLayouts = false;
   private readonly mail: CollectionReference;
   private readonly sms: CollectionReference;
   private readonly skipped: CollectionReference;
@@ -161,6 +163,8 @@ export class FirestoreMessages implements MessageStore {
         batch.create(this.skipped.doc(message.id), doc);
       } else if (message.channel === 'email') {
         const { sender } = message;
+        if (message.html === undefined && message.layout)
+          throw new Error(`Email ${message.id} needs its HTML: this store does not keep layouts`);
         const doc: MailDocument = {
           to: [message.to],
           ...(sender && this.mailFrom ? { from: mailbox(sender.name, this.mailFrom) } : {}),

@@ -11,6 +11,7 @@ import {
   type QueuedMessage,
 } from '../../ports/messages';
 import { tables } from '../../ports/schema';
+import type { EmailLayout } from '../../ports/email-layout';
 import type { SqliteCollection } from './collection';
 import { GroupCommit } from './group-commit';
 
@@ -38,6 +39,8 @@ export interface MessageRow {
   headers: string | null;
   attachments: string | null;
   sender: string | null;
+  /** An email's layout (JSON) where its HTML is made when it is sent; `html` is then null. */
+  layout: string | null;
 }
 
 type Row = MessageRow;
@@ -53,6 +56,8 @@ const recentWindow = 5;
 
 /** The message queue in SQLite: written in the lead's transaction, sent by the embedded worker. */
 export class SqliteMessages implements MessageStore, DeliveryQueue {
+  /** An email queued with its layout keeps it; the embedded worker makes its HTML when it sends it. */
+  readonly keepsLayouts = true;
   private readonly insert: Statement;
   private readonly byLead: Statement;
   private readonly byId: Statement;
@@ -67,8 +72,8 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
   ) {
     this.group = new GroupCommit(db);
     this.insert =
-      db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey, headers, attachments, sender)
-      VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL, @customerKey, @headers, @attachments, @sender)`);
+      db.prepare(`INSERT INTO messages (id, leadKind, leadId, channel, audience, recipient, subject, body, html, status, attempts, error, providerId, createdAt, queuedAt, updatedAt, nextAttemptAt, sentAt, customerKey, headers, attachments, sender, layout)
+      VALUES (@id, @leadKind, @leadId, @channel, @audience, @recipient, @subject, @body, @html, @status, @attempts, @error, NULL, @createdAt, @queuedAt, @queuedAt, @queuedAt, NULL, @customerKey, @headers, @attachments, @sender, @layout)`);
     // Through the partial index messages_customer (migration 6); an email key holds an @, a mobile's never does.
     this.countCustomer = db.prepare(
       'SELECT count(*) AS n FROM messages WHERE customerKey = ? AND createdAt >= ? AND customerKey IS NOT NULL',
@@ -239,6 +244,7 @@ export class SqliteMessages implements MessageStore, DeliveryQueue {
       subject: message.subject ?? null,
       body: message.text,
       html: message.html ?? null,
+      layout: message.html === undefined && message.layout ? JSON.stringify(message.layout) : null,
       status: message.skipped ? 'skipped' : 'queued',
       attempts: message.attempts,
       error: message.skipped ?? null,
@@ -297,6 +303,7 @@ function toQueued(row: Row): QueuedMessage {
     ...(row.subject !== null ? { subject: row.subject } : {}),
     text: row.body,
     ...(row.html !== null ? { html: row.html } : {}),
+    ...(row.layout ? { layout: JSON.parse(row.layout) as EmailLayout } : {}),
     ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
     ...(row.attachments ? { attachments: JSON.parse(row.attachments) as MessageAttachment[] } : {}),
     ...(row.sender ? { sender: JSON.parse(row.sender) as MessageSender } : {}),

@@ -697,6 +697,13 @@ ALTER TABLE quotes ADD COLUMN "withdrawal" TEXT;
 ALTER TABLE messages ADD COLUMN sender TEXT;
 `,
   },
+  // NN. A queued email may keep its layout (JSON) instead of its HTML, which is made from it
+  // when it is sent: a new lead's emails (docs/decisions/035-inquiry-write.md).
+  {
+    sql: `
+ALTER TABLE messages ADD COLUMN layout TEXT;
+`,
+  },
 ];
 
 /** Runs the migrations a database has not run yet (all of them on a new one), up to `upTo`. */
