@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
@@ -48,6 +49,9 @@ export default defineConfig({
     // Every browser this site supports knows <link rel="modulepreload">; skip the polyfill.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // The public site's entry, and the admin area's own (/login, /admin, /admin/account), which
+      // carries none of the public pages' code. scripts/prerender.mjs writes each page's HTML.
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), admin: fileURLToPath(new URL('admin.html', import.meta.url)) },
       output: {
         codeSplitting: {
           // Fewer, larger files for what every page needs after its first paint: each
