@@ -74,23 +74,18 @@ for (const route of [paths.writeReview, paths.unsubscribe, paths.manageBooking, 
 
 // The admin area's pages come from its own entry (admin.html, src/admin-main.tsx): its script
 // carries none of the public pages' code. The stylesheet goes inline, as on the public pages, so
-// the first paint waits for no request but the HTML's. At the dashboard, the HTML starts its first
+// the first paint (the page's progress ring, in the HTML) waits for no request but the HTML's. At the dashboard, the HTML starts its first
 // screen's request (GET /api/dashboard, which also answers the session) while the script downloads;
 // the app's own request for it is answered by that one.
 const adminFile = join(dist, 'admin.html');
 const adminTemplate = readFileSync(adminFile, 'utf8');
-for (const placeholder of ['<!--admin-head-->', '<!--admin-html-->']) {
-  if (!adminTemplate.includes(placeholder)) throw new Error(`dist/admin.html lacks the ${placeholder} placeholder`);
-}
+if (!adminTemplate.includes('<!--admin-head-->')) throw new Error('dist/admin.html lacks the <!--admin-head--> placeholder');
 const adminStylesheets = [...adminTemplate.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)];
 if (adminStylesheets.length !== 1 || adminStylesheets[0][1] !== stylesheetHref) {
   throw new Error(`dist/admin.html links ${adminStylesheets.length} stylesheets; expected the site's one`);
 }
 const adminPage = (head) =>
-  adminTemplate
-    .replace(adminStylesheets[0][0], () => `<style>${css}</style>`)
-    .replace('<!--admin-head-->', () => head)
-    .replace('<!--admin-html-->', '');
+  adminTemplate.replace(adminStylesheets[0][0], () => `<style>${css}</style>`).replace('<!--admin-head-->', () => head);
 const dashboardPreload = '<link rel="preload" href="/api/dashboard" as="fetch" crossorigin="use-credentials" />';
 write(outFile(paths.admin), adminPage(dashboardPreload));
 for (const route of [paths.login, paths.account]) write(outFile(route), adminPage(''));

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import AdminArea, { loadAccountPage, loadAdminPage } from './app/admin-area';
 import AdminLayout from './app/admin-layout';
+import { PageLoading } from './components/admin/page-loading';
 import { adminRouteTable, loadLoginPage } from './app/admin-routes';
 import { paths } from './config/paths';
 
@@ -30,7 +31,7 @@ function SitePage() {
 }
 
 const routes: RouteObject[] = [
-  ...adminRouteTable({ Layout: AdminLayout, Login: lazy(loadLoginPage), Area: AdminArea }),
+  ...adminRouteTable({ Layout: AdminLayout, Login: lazy(loadLoginPage), Area: AdminArea, loading: <PageLoading label="Loading" /> }),
   { path: '*', element: <SitePage /> },
 ];
 

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { PageLoading } from '../../components/admin/page-loading';
 import { paths } from '../../config/paths';
 import { useAuth } from './use-auth';
 
@@ -15,11 +14,7 @@ export function ProtectedRoute({ children, allowMfaSetup = false }: { children: 
   const location = useLocation();
 
   if (isLoading) {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-        <CircularProgress aria-label="Checking your session" />
-      </Box>
-    );
+    return <PageLoading label="Checking your session" />;
   }
   if (!user) {
     // After a deliberate logout the admin goes to plain /login, not back to where they were.

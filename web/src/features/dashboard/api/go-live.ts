@@ -1,5 +1,6 @@
 import type { GoLiveChecklist, MessageChannel } from '@site/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { adminKeys } from '../../../lib/admin/admin-keys';
 import { settingsQuery, settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
 import { api } from '../../../lib/api-client';
@@ -26,20 +27,18 @@ export function seedGoLiveChecklist(queryClient: QueryClient, checklist: GoLiveC
  * again each time the card is shown (it is remounted with each tab, so a setting saved on the
  * settings tab shows), except the first time after the dashboard's own answer brought it.
  */
-export const useGoLiveChecklist = () =>
-  useQuery({
+export function useGoLiveChecklist() {
+  const checklist = useQuery({
     queryKey: goLiveKey,
     queryFn: () => api.get<GoLiveChecklist>('/api/settings/checklist'),
-    staleTime: 0,
-    refetchOnMount: (query) => {
-      const checklist = query.state.data;
-      if (checklist && unshown.has(checklist)) {
-        unshown.delete(checklist);
-        return false;
-      }
-      return true;
-    },
+    staleTime: (query) => (query.state.data && unshown.has(query.state.data) ? Infinity : 0),
   });
+  // Shown once: the next showing reads it again. (Runs after the query has subscribed.)
+  useEffect(() => {
+    if (checklist.data) unshown.delete(checklist.data);
+  }, [checklist.data]);
+  return checklist;
+}
 
 /** POST /api/settings/test-message: a test to every staff recipient of a channel, with what each provider answered. */
 export const useSendTestMessage = () =>
