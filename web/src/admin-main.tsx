@@ -31,7 +31,7 @@ function SitePage() {
 }
 
 const routes: RouteObject[] = [
-  ...adminRouteTable({ Layout: AdminLayout, Login: lazy(loadLoginPage), Area: AdminArea, loading: <PageLoading label="Loading" /> }),
+  ...adminRouteTable({ Layout: AdminLayout, Login: lazy(loadLoginPage), Area: AdminArea, loading: <PageLoading /> }),
   { path: '*', element: <SitePage /> },
 ];
 

@@ -14,5 +14,5 @@ const AccountPage = lazy(loadAccountPage);
 export default function AdminArea() {
   const { pathname } = useLocation();
   const account = pathname.replace(/\/+$/, '') === paths.account;
-  return <Suspense fallback={<PageLoading label="Loading" />}>{account ? <AccountPage /> : <AdminPage />}</Suspense>;
+  return <Suspense fallback={<PageLoading />}>{account ? <AccountPage /> : <AdminPage />}</Suspense>;
 }

@@ -1,15 +1,15 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 
 /**
- * The admin area's whole-page wait (the session being checked, a page's code loading): a
- * progress ring in the middle of the screen. The admin pages' HTML (admin.html) paints the same
- * ring before any script runs, so the page shows it from the first paint to its content.
+ * The admin area's whole-page wait while a page's code loads: one still line in the middle of
+ * the screen. The admin pages' HTML (admin.html) paints the same line before any script runs,
+ * so the page shows it from the first paint to its content. It does not move: an animation
+ * would keep the main thread drawing frames while the page's scripts start.
  */
-export function PageLoading({ label }: { label: string }) {
+export function PageLoading() {
   return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-      <CircularProgress aria-label={label} />
+    <Box role="status" className="page-loading">
+      Loading...
     </Box>
   );
 }

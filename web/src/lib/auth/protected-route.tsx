@@ -1,6 +1,7 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PageLoading } from '../../components/admin/page-loading';
 import { paths } from '../../config/paths';
 import { useAuth } from './use-auth';
 
@@ -14,7 +15,11 @@ export function ProtectedRoute({ children, allowMfaSetup = false }: { children: 
   const location = useLocation();
 
   if (isLoading) {
-    return <PageLoading label="Checking your session" />;
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+        <CircularProgress aria-label="Checking your session" />
+      </Box>
+    );
   }
   if (!user) {
     // After a deliberate logout the admin goes to plain /login, not back to where they were.
