@@ -74,7 +74,7 @@ for (const route of [paths.writeReview, paths.unsubscribe, paths.manageBooking, 
 
 // The admin area's pages come from its own entry (admin.html, src/admin-main.tsx): its script
 // carries none of the public pages' code. The stylesheet goes inline, as on the public pages, so
-// the first paint (the page's "Loading..." line, in the HTML) waits for no request but the HTML's. At the dashboard, the HTML starts its first
+// the first paint waits for no request but the HTML's. At the dashboard, the HTML starts its first
 // screen's request (GET /api/dashboard, which also answers the session) while the script downloads;
 // the app's own request for it is answered by that one.
 const adminFile = join(dist, 'admin.html');

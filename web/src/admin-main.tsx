@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import AdminArea, { loadAccountPage, loadAdminPage } from './app/admin-area';
 import AdminLayout from './app/admin-layout';
-import { PageLoading } from './components/admin/page-loading';
 import { adminRouteTable, loadLoginPage } from './app/admin-routes';
 import { paths } from './config/paths';
 
@@ -31,7 +30,7 @@ function SitePage() {
 }
 
 const routes: RouteObject[] = [
-  ...adminRouteTable({ Layout: AdminLayout, Login: lazy(loadLoginPage), Area: AdminArea, loading: <PageLoading /> }),
+  ...adminRouteTable({ Layout: AdminLayout, Login: lazy(loadLoginPage), Area: AdminArea }),
   { path: '*', element: <SitePage /> },
 ];
 

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { PageLoading } from '../components/admin/page-loading';
 import { paths } from '../config/paths';
 
 // Each admin page is its own chunk. Choosing between them here rather than in the route table
@@ -14,5 +13,5 @@ const AccountPage = lazy(loadAccountPage);
 export default function AdminArea() {
   const { pathname } = useLocation();
   const account = pathname.replace(/\/+$/, '') === paths.account;
-  return <Suspense fallback={<PageLoading />}>{account ? <AccountPage /> : <AdminPage />}</Suspense>;
+  return <Suspense fallback={null}>{account ? <AccountPage /> : <AdminPage />}</Suspense>;
 }

@@ -7,13 +7,12 @@ export interface AdminParts {
   Layout: ComponentType;
   Login: ComponentType;
   Area: ComponentType;
-  /** What shows while a part's code loads. */
-  loading?: ReactNode;
 }
 
+const deferred = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense>;
+
 /** The routes of /login, /admin and /admin/account, made of the given parts. */
-export function adminRouteTable({ Layout, Login, Area, loading = null }: AdminParts): RouteObject[] {
-  const deferred = (page: ReactNode) => <Suspense fallback={loading}>{page}</Suspense>;
+export function adminRouteTable({ Layout, Login, Area }: AdminParts): RouteObject[] {
   return [
     {
       element: deferred(<Layout />),
