@@ -1,9 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
+/** The admin area's entry build (see build.rollupOptions.input). */
+const adminBuild = process.env.ADMIN_ENTRY === '1';
 
 /** Where the site serves the meshopt decoder; the viewer points model-viewer at it (components/viewer-3d.tsx). */
 const meshoptDecoderPath = 'meshopt-decoder.js';
@@ -39,6 +42,8 @@ export default defineConfig({
     modules: { localsConvention: 'camelCaseOnly' },
   },
   build: {
+    // The admin entry's build adds to the public one's folder.
+    emptyOutDir: !adminBuild,
     // One stylesheet for the whole site: a prerendered page shows parts whose code loads
     // later (the reviews, the showroom), and their styles must be there from the first paint.
     // The prerender inlines it into each public page (scripts/prerender.mjs).
@@ -48,6 +53,11 @@ export default defineConfig({
     // Every browser this site supports knows <link rel="modulepreload">; skip the polyfill.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // The public site's entry, or (ADMIN_ENTRY=1, a second build into the same folder) the
+      // admin area's own (/login, /admin, /admin/account), which carries none of the public
+      // pages' code. Built apart, the two share no chunk, so the admin area's modules never split
+      // the public pages' entry script. scripts/prerender.mjs writes each page's HTML.
+      input: fileURLToPath(new URL(adminBuild ? 'admin.html' : 'index.html', import.meta.url)),
       output: {
         codeSplitting: {
           // Fewer, larger files for what every page needs after its first paint: each

@@ -1,5 +1,6 @@
 import type { DeliveryStatus } from './delivery';
 import type { GoLiveItem } from './go-live';
+import type { LeadStatus } from './enums';
 import type { LeadStats, User } from './schemas';
 
 /** How many records each counted admin list holds: the numbers in the dashboard's tab labels. */
@@ -9,6 +10,9 @@ export interface DashboardCounts {
   reviews: number;
   visitors: number;
 }
+
+/** How many leads of a list have each status. */
+export type LeadStatusCounts = Record<LeadStatus, number>;
 
 /** The go-live checklist (GET /api/settings/checklist): what still stands between the site and real customers. */
 export interface GoLiveChecklist {
@@ -26,6 +30,8 @@ export interface DashboardStart {
   user: User;
   dashboard: {
     counts: DashboardCounts;
+    /** How many leads of each list have each status (the lead tabs' status chips, with no search). */
+    statusCounts: { inquiries: LeadStatusCounts; quotes: LeadStatusCounts };
     leadStats: LeadStats;
     delivery: DeliveryStatus;
     checklist: GoLiveChecklist;

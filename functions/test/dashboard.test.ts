@@ -1,11 +1,11 @@
 /**
  * GET /api/dashboard: the staff dashboard's first screen in one answer, the session with the
- * tab counts, the header's lead figures, the delivery status and the go-live checklist. Each
+ * tab counts, the lead tabs' status counts, the header's lead figures, the delivery status and the go-live checklist. Each
  * part must say what its own route says, on SQLite and on the Firestore adapter (Google's
  * emulator); a stranger gets 401, and an admin who must still set up a second factor only
  * themselves.
  */
-import type { DashboardStart, ApiError } from '@site/domain';
+import { leadStatuses, type DashboardStart, type ApiError } from '@site/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../src/ports/store';
 import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
@@ -67,6 +67,23 @@ function describeDashboard(name: string, makeStore: (() => Store) | undefined) {
       expect(dashboard?.delivery).toEqual((await staff.get('/api/messages/status')).body);
       expect(dashboard?.checklist).toEqual((await staff.get('/api/settings/checklist')).body);
       expect(dashboard?.checklist.items.length).toBeGreaterThan(0);
+    });
+
+    it("answers the lead tabs' status counts as the lists filtered by each status count them", async () => {
+      const [first] = (await staff.get<{ id: string }[]>('/api/project-inquiries')).body;
+      expect((await staff.patch(`/api/project-inquiry/${first.id}`, { status: 'contacted' })).status).toBe(200);
+      const { statusCounts } = (await staff.get<DashboardStart>('/api/dashboard')).body.dashboard!;
+      expect(statusCounts.inquiries).toMatchObject({ new: 1, contacted: 1, quoted: 0 });
+      expect(statusCounts.quotes).toMatchObject({ new: 1, contacted: 0 });
+      for (const [list, counts] of [
+        ['/api/project-inquiries', statusCounts.inquiries],
+        ['/api/quote-requests', statusCounts.quotes],
+      ] as const) {
+        for (const status of leadStatuses) {
+          const total = (await staff.get(`${list}?status=${status}&limit=1`)).headers.get('x-total-count');
+          expect(total, `${list} ${status}`).toBe(String(counts[status]));
+        }
+      }
     });
 
     it('counts a lead deleted by the admin out at once', async () => {

@@ -1,6 +1,6 @@
 // Prerenders the public pages into dist (docs/decisions/001-prerender.md), and writes
 // robots.txt and sitemap.xml. Runs after `vite build` and the SSR build of src/entry-server.tsx.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -70,8 +70,27 @@ for (const route of publicPaths) {
 write(join(dist, '404.html'), await page('/404', notFoundMarker));
 // The customer's review link, the unsubscribe page, a booking's own link and a customer's own
 // page render in the browser: what they show depends on the link's token.
-for (const route of [paths.login, paths.admin, paths.account, paths.writeReview, paths.unsubscribe, paths.manageBooking, paths.customer])
-  write(outFile(route), shell);
+for (const route of [paths.writeReview, paths.unsubscribe, paths.manageBooking, paths.customer]) write(outFile(route), shell);
+
+// The admin area's pages come from its own entry (admin.html, src/admin-main.tsx): its script
+// carries none of the public pages' code. The stylesheet goes inline, as on the public pages, so
+// the first paint waits for no request but the HTML's. At the dashboard, the HTML starts its first
+// screen's request (GET /api/dashboard, which also answers the session) while the script downloads;
+// the app's own request for it is answered by that one.
+const adminFile = join(dist, 'admin.html');
+const adminTemplate = readFileSync(adminFile, 'utf8');
+if (!adminTemplate.includes('<!--admin-head-->')) throw new Error('dist/admin.html lacks the <!--admin-head--> placeholder');
+const adminStylesheets = [...adminTemplate.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)];
+if (adminStylesheets.length !== 1) throw new Error(`dist/admin.html links ${adminStylesheets.length} stylesheets; expected its one`);
+// Its own build's stylesheet: the site's variables and what the admin's parts import.
+const adminCss = readFileSync(join(dist, adminStylesheets[0][1]), 'utf8').replaceAll('</style', '<\\/style');
+const adminPage = (head) =>
+  adminTemplate.replace(adminStylesheets[0][0], () => `<style>${adminCss}</style>`).replace('<!--admin-head-->', () => head);
+const dashboardPreload = '<link rel="preload" href="/api/dashboard" as="fetch" crossorigin="use-credentials" />';
+write(outFile(paths.admin), adminPage(dashboardPreload));
+for (const route of [paths.login, paths.account]) write(outFile(route), adminPage(''));
+// Served only at those addresses (a second copy would be a page of its own on a static host).
+rmSync(adminFile);
 
 const site = defaultSiteUrl;
 write(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site}/sitemap.xml\n`);
@@ -91,5 +110,5 @@ write(
 // script used.
 write(join(ssrDir, 'page-template.html'), lowPriorityEntry(pageTemplate));
 console.log(
-  `prerendered ${written.join(', ')}, 404.html, shells for ${paths.login}, ${paths.admin}, ${paths.account}, ${paths.writeReview}, ${paths.unsubscribe}, ${paths.manageBooking} and ${paths.customer}; robots.txt, sitemap.xml`,
+  `prerendered ${written.join(', ')}, 404.html, the admin entry's pages ${paths.login}, ${paths.admin} and ${paths.account}, shells for ${paths.writeReview}, ${paths.unsubscribe}, ${paths.manageBooking} and ${paths.customer}; robots.txt, sitemap.xml`,
 );

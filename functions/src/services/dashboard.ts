@@ -1,5 +1,13 @@
-import type { DashboardStart, DeliveryStatus, MessageChannel, User } from '@site/domain';
-import type { Store } from '../ports/store';
+import {
+  leadStatuses,
+  type DashboardStart,
+  type DeliveryStatus,
+  type LeadStatus,
+  type LeadStatusCounts,
+  type MessageChannel,
+  type User,
+} from '@site/domain';
+import type { Collection, Store, Where } from '../ports/store';
 import { goLiveItems } from './go-live';
 import type { LeadService } from './leads';
 import type { SettingsService } from './settings';
@@ -20,9 +28,15 @@ export async function deliveryStatus(deps: Pick<DashboardDeps, 'store' | 'settin
   return { configured: deps.configured, ...counts, smsOptOut: site.notifications.smsOptOut };
 }
 
+/** How many leads of a list have each status: a count query per status. */
+async function statusCounts<T extends { id: string; status: LeadStatus }>(leads: Pick<Collection<T>, 'count'>): Promise<LeadStatusCounts> {
+  const totals = await Promise.all(leadStatuses.map((status) => leads.count({ status } as Where<T>)));
+  return Object.fromEntries(leadStatuses.map((status, i) => [status, totals[i]])) as LeadStatusCounts;
+}
+
 /**
  * The staff dashboard's first screen for a signed-in admin, read at once: the tab labels'
- * counts, the header's lead figures, the delivery status and the go-live checklist. On a phone
+ * counts, the lead tabs' status chips' counts, the header's lead figures, the delivery status and the go-live checklist. On a phone
  * each of those was its own round trip, and each one arriving moved the page; together they
  * arrive before the first paint of the dashboard. An admin who must still set up a second
  * factor gets only themselves (the dashboard's data is refused to them until then).
@@ -30,11 +44,13 @@ export async function deliveryStatus(deps: Pick<DashboardDeps, 'store' | 'settin
 export async function dashboardStart(deps: DashboardDeps, user: User): Promise<DashboardStart> {
   if (user.mfaSetupRequired) return { user, dashboard: null };
   const { store } = deps;
-  const [inquiries, quotes, reviews, visitors, leadStats, delivery, items] = await Promise.all([
+  const [inquiries, quotes, reviews, visitors, inquiryStatuses, quoteStatuses, leadStats, delivery, items] = await Promise.all([
     store.inquiries.count(),
     store.quotes.count(),
     store.reviews.count(),
     store.visitors.count(),
+    statusCounts(store.inquiries),
+    statusCounts(store.quotes),
     deps.leads.stats(),
     deliveryStatus(deps),
     goLiveItems(deps),
@@ -43,6 +59,7 @@ export async function dashboardStart(deps: DashboardDeps, user: User): Promise<D
     user,
     dashboard: {
       counts: { inquiries, quotes, reviews, visitors },
+      statusCounts: { inquiries: inquiryStatuses, quotes: quoteStatuses },
       leadStats,
       delivery,
       checklist: { items, done: items.every((item) => item.done) },

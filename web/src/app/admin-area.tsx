@@ -4,8 +4,10 @@ import { paths } from '../config/paths';
 
 // Each admin page is its own chunk. Choosing between them here rather than in the route table
 // keeps their import code out of the public pages' start-up script.
-const AdminPage = lazy(() => import('./pages/admin-page'));
-const AccountPage = lazy(() => import('./pages/account-page'));
+export const loadAdminPage = () => import('./pages/admin-page');
+export const loadAccountPage = () => import('./pages/account-page');
+const AdminPage = lazy(loadAdminPage);
+const AccountPage = lazy(loadAccountPage);
 
 /** /admin and /admin/account. */
 export default function AdminArea() {

@@ -11,11 +11,10 @@ import { NotFoundPage } from './pages/not-found-page';
 import { EmailLinkIsland } from './islands/email-link';
 import { Island } from './islands/island';
 import { ShowroomIsland } from './islands/showroom';
+import { adminRoutes } from './admin-routes';
 
-// The admin area and the showroom load only when visited (the showroom's feature, in the page's own lazy part).
-const AdminLayout = lazy(() => import('./admin-layout'));
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const AdminArea = lazy(() => import('./admin-area'));
+// The showroom loads only when visited (its feature, in the page's own lazy part); the admin
+// area's routes are its own module (admin-routes.tsx), shared with its entry (admin-main.tsx).
 const ProjectPage = lazy(() => import('./pages/project-page'));
 // The privacy policy is read rarely: its text stays out of every other page's script. The
 // about and services pages each come with their own script too, so that the home page (the
@@ -34,17 +33,6 @@ const CustomerProjectPage = lazy(() => import('../features/customer-project/comp
  * them, so their HTML is written in one piece, with no inline script to reveal a late part.
  */
 const deferred = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense>;
-
-export const adminRoutes: RouteObject[] = [
-  {
-    element: deferred(<AdminLayout />),
-    children: [
-      { path: paths.login, element: deferred(<LoginPage />) },
-      { path: paths.admin, element: deferred(<AdminArea />) },
-      { path: paths.account, element: deferred(<AdminArea />) },
-    ],
-  },
-];
 
 /** A published project's page: `/projects/{slug}`. */
 export const projectRoutePattern = '/projects/:slug';

@@ -2,12 +2,13 @@ import type { DashboardStart, LiveCollection, User } from '@site/domain';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../lib/admin/admin-keys';
 import { getSession } from '../../../lib/auth/auth-api';
+import { seedGoLiveChecklist } from './go-live';
 
 const dashboardUrl = '/api/dashboard';
 
 /**
  * Puts each part of GET /api/dashboard's answer where its own query keeps it: the tab counts,
- * the header's figures, the delivery status, the go-live checklist. Their components then
+ * the lead tabs' status counts, the header's figures, the delivery status, the go-live checklist. Their components then
  * render with it at once, and refresh it through their own routes as before.
  */
 function seed(queryClient: QueryClient, start: DashboardStart) {
@@ -23,9 +24,12 @@ function seed(queryClient: QueryClient, start: DashboardStart) {
   for (const [name, collection] of Object.entries(counts) as [keyof typeof counts, LiveCollection][]) {
     queryClient.setQueryData(adminKeys.count(collection), dashboard.counts[name]);
   }
+  // The lead tabs' status chips, as their query reads them with an empty search box.
+  queryClient.setQueryData(adminKeys.statusCounts('project_inquiries', ''), dashboard.statusCounts.inquiries);
+  queryClient.setQueryData(adminKeys.statusCounts('quote_requests', ''), dashboard.statusCounts.quotes);
   queryClient.setQueryData(adminKeys.leadStats, dashboard.leadStats);
   queryClient.setQueryData(adminKeys.deliveryStatus, dashboard.delivery);
-  queryClient.setQueryData(adminKeys.goLive, dashboard.checklist);
+  seedGoLiveChecklist(queryClient, dashboard.checklist);
 }
 
 /**

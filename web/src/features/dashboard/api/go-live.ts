@@ -1,5 +1,6 @@
 import type { GoLiveChecklist, MessageChannel } from '@site/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { adminKeys } from '../../../lib/admin/admin-keys';
 import { settingsQuery, settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
 import { api } from '../../../lib/api-client';
@@ -12,9 +13,32 @@ export interface TestOutcome {
 
 const goLiveKey = adminKeys.goLive;
 
-/** GET /api/settings/checklist: what still stands between the site and real customers. */
-export const useGoLiveChecklist = () =>
-  useQuery({ queryKey: goLiveKey, queryFn: () => api.get<GoLiveChecklist>('/api/settings/checklist'), staleTime: 0 });
+/** Checklists from the dashboard's first answer (GET /api/dashboard) that no card has shown yet. */
+const unshown = new WeakSet<GoLiveChecklist>();
+
+/** Keeps the checklist GET /api/dashboard answered: the card's first showing uses it rather than asking again. */
+export function seedGoLiveChecklist(queryClient: QueryClient, checklist: GoLiveChecklist) {
+  unshown.add(checklist);
+  queryClient.setQueryData(goLiveKey, checklist);
+}
+
+/**
+ * GET /api/settings/checklist: what still stands between the site and real customers. Read
+ * again each time the card is shown (it is remounted with each tab, so a setting saved on the
+ * settings tab shows), except the first time after the dashboard's own answer brought it.
+ */
+export function useGoLiveChecklist() {
+  const checklist = useQuery({
+    queryKey: goLiveKey,
+    queryFn: () => api.get<GoLiveChecklist>('/api/settings/checklist'),
+    staleTime: (query) => (query.state.data && unshown.has(query.state.data) ? Infinity : 0),
+  });
+  // Shown once: the next showing reads it again. (Runs after the query has subscribed.)
+  useEffect(() => {
+    if (checklist.data) unshown.delete(checklist.data);
+  }, [checklist.data]);
+  return checklist;
+}
 
 /** POST /api/settings/test-message: a test to every staff recipient of a channel, with what each provider answered. */
 export const useSendTestMessage = () =>
