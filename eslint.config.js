@@ -105,6 +105,19 @@ const webZones = [
   },
 ];
 
+/**
+ * A module imports its neighbours by relative path (`./x`, `../x`) and anything two folders or more
+ * away by its package's subpath import (`imports` in web/package.json and functions/package.json),
+ * which names the file from the package's source root: a module can move without its imports
+ * climbing a different number of folders, and the reader sees where the import lives.
+ */
+const climbing = (example) => ({
+  regex: '^(\\.\\./){2,}',
+  message: `Two folders up or more: import by the package's subpath instead (${example}).`,
+});
+const functionsSubpaths =
+  '#functions/ports/errors.ts for functions/src/ports/errors.ts, #functions-test/harness.ts for functions/test/harness.ts';
+
 export default tseslint.config(
   {
     ignores: [
@@ -203,6 +216,7 @@ export default tseslint.config(
             name,
             message: `Import each part from its own path under ${name}/ (e.g. import Button from '@mui/material/Button').`,
           })),
+          patterns: [climbing('#web/lib/dates.ts for web/src/lib/dates.ts, #web-test/render.tsx for web/test-support/render.tsx')],
         },
       ],
     },
@@ -343,6 +357,11 @@ export default tseslint.config(
     },
   },
   {
+    // http/ and the sessions may import HttpError; the rule on climbing holds for them too.
+    files: ['functions/src/http/**/*.{ts,tsx}', 'functions/src/auth/sessions.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [climbing(functionsSubpaths)] }] },
+  },
+  {
     // One rule the server keeps: routes parse and call a service, services throw the domain
     // errors of ports/errors.ts, and http/errors.ts maps them to statuses once. HttpError (a
     // status chosen in place) belongs to http/ and to the sessions' 401 (auth/sessions.ts).
@@ -353,8 +372,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            climbing(functionsSubpaths),
             {
-              group: ['**/http/errors'],
+              // By a relative path or by the subpath import, which names the file.
+              group: ['**/http/errors', '**/http/errors.ts'],
               importNames: ['HttpError'],
               message:
                 'Throw a domain error of ports/errors.ts (add a kind and its status in http/errors.ts if none fits): only http/ chooses statuses.',

@@ -8,6 +8,8 @@
  * - The server's layers: only http/ (and the sessions) throw HttpError, the demo content does not
  *   reach into the embedded server, config.ts loads no service, routes import no adapter; the same
  *   import where the zone allows it reports nothing.
+ * - Two folders up or more, a module imports by its package's subpath (#web/..., #functions/...),
+ *   and every zone holds through a subpath import as through a relative one.
  *
  * Only the zone rules run (import-x/no-restricted-paths, no-restricted-imports), without type information (the snippets are not on disk, so the
  * TypeScript project service cannot open them; the zone rule needs no types).
@@ -45,7 +47,9 @@ describe('production code never imports the test parts (lint)', () => {
     ['web/src/lib/extra.ts', '@site/test-support/message-peers'],
     ['web/src/features/showroom/components/extra.tsx', '@site/test-support/model-fixtures'],
   ])('refuses %s importing %s, naming the rule and what to do', async (file, specifier) => {
-    expect(await zoneMessages(file, specifier)).toEqual([`import-x/no-restricted-paths: Unexpected path "${specifier}" ${refusal}`]);
+    // (The relative path also climbs three folders, which the subpath rule below refuses too.)
+    const zones = (await zoneMessages(file, specifier)).filter((message) => message.startsWith('import-x/'));
+    expect(zones).toEqual([`import-x/no-restricted-paths: Unexpected path "${specifier}" ${refusal}`]);
   });
 
   it.each([
@@ -131,5 +135,42 @@ describe('the layers of functions/src (lint)', () => {
     // Written where it is allowed, the same import is not reported by that zone.
     const elsewhere = await messagesFor(fixture.allowedAt, fixture.code);
     expect(elsewhere.filter((message) => fixture.says.test(message))).toEqual([]);
+  });
+});
+
+describe('imports two folders away go by the subpath, and the zones hold through it (lint)', () => {
+  const climbing = "Two folders up or more: import by the package's subpath instead";
+
+  it.each([
+    ['web/src/features/booking/components/lint-fixture.tsx', '../../../lib/dates', '#web/lib/dates.ts'],
+    ['web/src/app/pages/lint-fixture.test.tsx', '../../../test-support/render', '#web-test/render.tsx'],
+    ['functions/src/adapters/sqlite/lint-fixture.ts', '../../ports/errors', '#functions/ports/errors.ts'],
+    ['functions/src/http/lint-fixture.ts', '../../ports/errors', '#functions/ports/errors.ts'],
+  ])('refuses %s importing %s, and takes %s', async (file, relative, subpath) => {
+    expect(await zoneMessages(file, relative)).toEqual([expect.stringContaining(climbing)]);
+    expect(await zoneMessages(file, subpath)).toEqual([]);
+  });
+
+  it('lets a module import its neighbours by a relative path, and refuses climbing into another package (by name: @site/domain)', async () => {
+    expect(await zoneMessages('web/src/features/booking/components/lint-fixture.tsx', '../lib/slots')).toEqual([]);
+    expect(await zoneMessages('functions/src/adapters/sqlite/lint-fixture.ts', '../../../../domain/src/index')).toEqual([
+      expect.stringContaining(climbing),
+    ]);
+  });
+
+  it('holds the layers through a subpath import: no adapter in routes, no HttpError outside http/', async () => {
+    const adapter = await messagesFor(
+      'functions/src/routes/lint-fixture.ts',
+      "import { createSqliteStore } from '#functions/adapters/sqlite/store.ts';\nexport const open = createSqliteStore;\n",
+    );
+    expect(adapter).toEqual([expect.stringMatching(/only the entry points choose adapters/)]);
+    const httpError = await messagesFor(
+      'functions/src/services/lint-fixture.ts',
+      "import { HttpError } from '#functions/http/errors.ts';\nexport const refuse = () => new HttpError(409, 'Taken');\n",
+    );
+    expect(
+      httpError.some((message) => /Throw a domain error of ports\/errors\.ts/.test(message)),
+      httpError.join('\n'),
+    ).toBe(true);
   });
 });

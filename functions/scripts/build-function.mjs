@@ -56,7 +56,7 @@ const result = await build({
     {
       name: 'externals',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
+        b.onResolve({ filter: /^[^./#]/ }, (args) =>
           args.path.startsWith('@site/') || args.path.startsWith('node:') || inlined.includes(packageName(args.path))
             ? undefined
             : { path: args.path, external: true },

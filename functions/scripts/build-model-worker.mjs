@@ -26,7 +26,7 @@ export async function buildModelWorker() {
       {
         name: 'externals',
         setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@site/') ? undefined : { path: args.path, external: true }));
+          b.onResolve({ filter: /^[^./#]/ }, (args) => (args.path.startsWith('@site/') ? undefined : { path: args.path, external: true }));
         },
       },
     ],

@@ -28,7 +28,7 @@ await build({
     {
       name: 'externals',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@site/') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./#]/ }, (args) => (args.path.startsWith('@site/') ? undefined : { path: args.path, external: true }));
       },
     },
   ],

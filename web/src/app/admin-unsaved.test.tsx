@@ -1,8 +1,8 @@
 import { defaultSettings, type SiteSettings } from '@site/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { answerRequests, type Answer, type SentRequest } from '../../test-support/api';
-import { renderWithProviders } from '../../test-support/render';
+import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import type { AdminSettings } from '../lib/admin/settings-query';
 import { AdminDashboard } from '../features/dashboard/admin-dashboard';
 import SettingsTab from '../features/settings/settings-tab';

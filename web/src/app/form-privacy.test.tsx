@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import InquiryWizard from '../features/inquiry/components/inquiry-wizard';
 import QuoteDialog from '../features/quote/components/quote-dialog';
 import ReviewDialog from '../features/reviews/components/review-dialog';
-import { answerWith } from '../../test-support/api';
+import { answerWith } from '#web-test/api.ts';
 import DialogProviders from '../components/dialog-providers';
 
 const consentLabel = 'Send me occasional renovation ideas and offers';

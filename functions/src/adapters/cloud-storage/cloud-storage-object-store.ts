@@ -1,6 +1,6 @@
 import type { Storage } from 'firebase-admin/storage';
 import { mkdir, rm } from 'node:fs/promises';
-import type { DirectUpload, ObjectHead, ObjectStore } from '../../ports/object-store';
+import type { DirectUpload, ObjectHead, ObjectStore } from '#functions/ports/object-store.ts';
 
 type Bucket = ReturnType<Storage['bucket']>;
 

@@ -1,7 +1,7 @@
 import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
 import { emulatorProject } from '@site/test-support/stores';
 import { describe, expect, it } from 'vitest';
-import { searchTerm } from '../../ports/search';
+import { searchTerm } from '#functions/ports/search.ts';
 import { backfillLeadProgress } from './backfill';
 
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('Backfill of lead statuses'), () => {

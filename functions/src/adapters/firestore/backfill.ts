@@ -1,7 +1,7 @@
 import { addBusinessHours, type BusinessHours } from '@site/domain/business-hours';
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { tables } from '../../ports/schema';
-import { searchTokens } from '../../ports/search';
+import { tables } from '#functions/ports/schema.ts';
+import { searchTokens } from '#functions/ports/search.ts';
 
 /** Records that the backfill ran, so the daily job reads every lead once, not every day. */
 const markerPath = 'schema_migrations/lead-progress';

@@ -11,8 +11,8 @@ import {
   type CellHolder,
   type HeldBookingAlert,
   type HolderLimit,
-} from '../../ports/bookings';
-import { tables } from '../../ports/schema';
+} from '#functions/ports/bookings.ts';
+import { tables } from '#functions/ports/schema.ts';
 
 /** gRPC's ALREADY_EXISTS, as firebase-admin reports a create over an existing document. */
 const ALREADY_EXISTS = 6;

@@ -10,7 +10,7 @@ import {
   type Transaction,
   type WriteBatch,
 } from 'firebase-admin/firestore';
-import { ConflictError, NotFoundError } from '../../ports/errors';
+import { ConflictError, NotFoundError } from '#functions/ports/errors.ts';
 import {
   decodeCursor,
   encodeCursor,
@@ -22,9 +22,9 @@ import {
   type Range,
   type Scalar,
   type Where,
-} from '../../ports/store';
-import type { TableSpec } from '../../ports/schema';
-import { searchTokens } from '../../ports/search';
+} from '#functions/ports/store.ts';
+import type { TableSpec } from '#functions/ports/schema.ts';
+import { searchTokens } from '#functions/ports/search.ts';
 
 type Fields = Record<string, unknown>;
 type Patch<T> = Partial<Omit<T, 'id'>>;

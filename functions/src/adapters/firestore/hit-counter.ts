@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import type { HitCounter } from '../../ports/hit-counter';
+import type { HitCounter } from '#functions/ports/hit-counter.ts';
 
 /** The collection of rate-limit counts; firestore.indexes.json gives it a TTL policy on `expireAt`. */
 export const rateLimitCollection = 'rate_limits';

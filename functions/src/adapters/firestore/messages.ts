@@ -7,8 +7,8 @@ import {
   type Firestore,
   type WriteBatch,
 } from 'firebase-admin/firestore';
-import { tables } from '../../ports/schema';
-import { cappedRecipient, type Lead, type MessageAttachment, type MessageStore, type NewMessage } from '../../ports/messages';
+import { tables } from '#functions/ports/schema.ts';
+import { cappedRecipient, type Lead, type MessageAttachment, type MessageStore, type NewMessage } from '#functions/ports/messages.ts';
 import type { FirestoreCollection } from './collection';
 
 /** What a message is about: a lead, or a notice to staff that belongs to none. */

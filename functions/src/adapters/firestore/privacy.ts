@@ -1,7 +1,7 @@
 import type { PersonalMessage, Review } from '@site/domain';
 import type { CollectionReference, DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
-import { byCreation, type PersonalDataStore } from '../../ports/privacy';
-import { tables } from '../../ports/schema';
+import { byCreation, type PersonalDataStore } from '#functions/ports/privacy.ts';
+import { tables } from '#functions/ports/schema.ts';
 import { privateCollectionName, type FirestoreCollection } from './collection';
 import { toDelivery, type FirestoreMessagesOptions } from './messages';
 

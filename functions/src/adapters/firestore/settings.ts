@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
-import type { SettingsRecord, SettingsStore } from '../../ports/settings';
+import type { SettingsRecord, SettingsStore } from '#functions/ports/settings.ts';
 
 /**
  * The settings as the document `settings/site`. Browsers never read it (the rules deny it:

@@ -3,9 +3,9 @@ import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-
 import { emulatorProject } from '@site/test-support/stores';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { describeStoreContract } from '../../../test/store.contract';
-import { ConflictError, NotFoundError } from '../../ports/errors';
-import { decodeCursor, encodeCursor, type Store } from '../../ports/store';
+import { describeStoreContract } from '#functions-test/store.contract.ts';
+import { ConflictError, NotFoundError } from '#functions/ports/errors.ts';
+import { decodeCursor, encodeCursor, type Store } from '#functions/ports/store.ts';
 
 interface Harness {
   projectId: string;

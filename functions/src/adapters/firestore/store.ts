@@ -1,8 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Store } from '../../ports/store';
-import { tables } from '../../ports/schema';
+import type { Store } from '#functions/ports/store.ts';
+import { tables } from '#functions/ports/schema.ts';
 import type { Inquiry, QuoteRequest, Review } from '@site/domain';
-import type { BookingBlockRecord, BookingRecord } from '../../ports/bookings';
+import type { BookingBlockRecord, BookingRecord } from '#functions/ports/bookings.ts';
 import { FirestoreBookingAlerts, FirestoreBookingSlots } from './bookings';
 import { FirestoreCollection } from './collection';
 import { FirestoreMessages, type FirestoreMessagesOptions } from './messages';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { ObjectStore } from '../../ports/object-store';
+import type { ObjectStore } from '#functions/ports/object-store.ts';
 
 /** Uploaded files on local disk under `root`, served by the app under /objects/. */
 export async function createLocalObjectStore(root: string): Promise<ObjectStore> {

@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
-import { SendError, type EmailSender, type OutgoingEmail, type Sent } from '../../ports/senders';
+import { SendError, type EmailSender, type OutgoingEmail, type Sent } from '#functions/ports/senders.ts';
 
 export interface SmtpOptions {
   /** smtp://user:pass@host:port (STARTTLS when offered) or smtps://user:pass@host:port (TLS). */

@@ -10,7 +10,7 @@ import {
   type CellHolder,
   type HeldBookingAlert,
   type HolderLimit,
-} from '../../ports/bookings';
+} from '#functions/ports/bookings.ts';
 import type { SqliteCollection } from './collection';
 
 /**

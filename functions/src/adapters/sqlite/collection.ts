@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { ConflictError, NotFoundError } from '../../ports/errors';
+import { ConflictError, NotFoundError } from '#functions/ports/errors.ts';
 import {
   decodeCursor,
   encodeCursor,
@@ -10,8 +10,8 @@ import {
   type Range,
   type Scalar,
   type Where,
-} from '../../ports/store';
-import type { TableSpec } from '../../ports/schema';
+} from '#functions/ports/store.ts';
+import type { TableSpec } from '#functions/ports/schema.ts';
 import { column, quote, Statements, toValue, type Row } from './columns';
 import { SqliteSearchIndex } from './search-index';
 

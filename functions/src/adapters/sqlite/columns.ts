@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { ColumnKind, TableSpec } from '../../ports/schema';
+import type { ColumnKind, TableSpec } from '#functions/ports/schema.ts';
 
 /** A row as better-sqlite3 reads and binds it: column name to value. */
 export type Row = Record<string, unknown>;

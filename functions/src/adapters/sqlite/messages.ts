@@ -9,9 +9,9 @@ import {
   type MessageStore,
   type NewMessage,
   type QueuedMessage,
-} from '../../ports/messages';
-import { tables } from '../../ports/schema';
-import type { EmailLayout } from '../../ports/email-layout';
+} from '#functions/ports/messages.ts';
+import { tables } from '#functions/ports/schema.ts';
+import type { EmailLayout } from '#functions/ports/email-layout.ts';
 import type { SqliteCollection } from './collection';
 import { GroupCommit } from './group-commit';
 

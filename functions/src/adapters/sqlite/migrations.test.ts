@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables, type ColumnKind, type TableSpec } from '../../ports/schema';
-import { searchTerm, searchTokens } from '../../ports/search';
+import { tables, type ColumnKind, type TableSpec } from '#functions/ports/schema.ts';
+import { searchTerm, searchTokens } from '#functions/ports/search.ts';
 import { migrate, migrations } from './migrations';
 import { createSqliteStore } from './store';
 

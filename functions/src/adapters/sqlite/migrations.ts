@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { addBusinessHours, parseBusinessHours } from '@site/domain/business-hours';
-import { searchTokens, type SearchSpec } from '../../ports/search';
+import { searchTokens, type SearchSpec } from '#functions/ports/search.ts';
 
 /**
  * The SQLite schema's history. Each migration runs once, in order, in a transaction;

@@ -1,6 +1,6 @@
 import type { PersonalMessage, Review } from '@site/domain';
 import type { Database } from 'better-sqlite3';
-import { byCreation, type PersonalDataStore } from '../../ports/privacy';
+import { byCreation, type PersonalDataStore } from '#functions/ports/privacy.ts';
 import type { SqliteCollection } from './collection';
 import { toDelivery, type MessageRow } from './messages';
 

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import type { TableSpec } from '../../ports/schema';
-import { searchTokens, type SearchSpec } from '../../ports/search';
-import { decodeCursor, InvalidCursorError, type FindQuery, type Range, type Scalar, type Where } from '../../ports/store';
+import type { TableSpec } from '#functions/ports/schema.ts';
+import { searchTokens, type SearchSpec } from '#functions/ports/search.ts';
+import { decodeCursor, InvalidCursorError, type FindQuery, type Range, type Scalar, type Where } from '#functions/ports/store.ts';
 import { column, quote, Statements, toValue, type Row } from './columns';
 
 /**

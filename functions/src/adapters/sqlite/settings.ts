@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SettingsRecord, SettingsStore } from '../../ports/settings';
+import type { SettingsRecord, SettingsStore } from '#functions/ports/settings.ts';
 
 interface Row {
   settings: string;

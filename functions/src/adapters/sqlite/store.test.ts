@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeStoreContract } from '../../../test/store.contract';
-import type { Lead, NewMessage } from '../../ports/messages';
+import { describeStoreContract } from '#functions-test/store.contract.ts';
+import type { Lead, NewMessage } from '#functions/ports/messages.ts';
 import { createSqliteStore } from './store';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'));

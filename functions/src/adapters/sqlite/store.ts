@@ -2,16 +2,16 @@ import type { Inquiry, QuoteRequest, Review } from '@site/domain';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DeliveryQueue } from '../../ports/messages';
-import type { Store } from '../../ports/store';
-import type { BookingBlockRecord, BookingRecord } from '../../ports/bookings';
+import type { DeliveryQueue } from '#functions/ports/messages.ts';
+import type { Store } from '#functions/ports/store.ts';
+import type { BookingBlockRecord, BookingRecord } from '#functions/ports/bookings.ts';
 import { SqliteBookingAlerts, SqliteBookingSlots } from './bookings';
 import { SqliteCollection } from './collection';
 import { SqliteMessages } from './messages';
 import { SqlitePersonalData } from './privacy';
 import { SqliteSettings } from './settings';
 import { migrate } from './migrations';
-import { tables } from '../../ports/schema';
+import { tables } from '#functions/ports/schema.ts';
 
 /** Pages copied per step of a backup: small steps keep the event loop free for requests. */
 const backupPagesPerStep = 1000;

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { DepositCheckout } from '../../ports/quotes';
+import type { DepositCheckout } from '#functions/ports/quotes.ts';
 
 export interface StripeConfig {
   secretKey: string;

@@ -1,4 +1,4 @@
-import { SendError, type OutgoingSms, type Sent, type SmsSender } from '../../ports/senders';
+import { SendError, type OutgoingSms, type Sent, type SmsSender } from '#functions/ports/senders.ts';
 
 export interface TwilioOptions {
   accountSid: string;

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalObjectStore } from '../../adapters/local-objects/local-object-store';
-import { createSqliteStore } from '../../adapters/sqlite/store';
+import { createLocalObjectStore } from '#functions/adapters/local-objects/local-object-store.ts';
+import { createSqliteStore } from '#functions/adapters/sqlite/store.ts';
 import { seedSampleModels } from './seed-models';
 import { sampleModels } from './samples';
 

@@ -3,10 +3,10 @@ import { existsSync, statSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newId } from '../../ids';
-import { pendingModelFields } from '../../services/model-processing';
-import type { ObjectStore } from '../../ports/object-store';
-import type { Store, StoredObjectRecord } from '../../ports/store';
+import { newId } from '#functions/ids.ts';
+import { pendingModelFields } from '#functions/services/model-processing.ts';
+import type { ObjectStore } from '#functions/ports/object-store.ts';
+import type { Store, StoredObjectRecord } from '#functions/ports/store.ts';
 import { sampleModels } from './samples';
 
 /**

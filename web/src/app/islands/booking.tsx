@@ -1,4 +1,4 @@
-import { BookingFlow } from '../../features/booking/components/booking-flow';
+import { BookingFlow } from '#web/features/booking/components/booking-flow.tsx';
 import { hydrateIsland } from './island';
 
 /** The booking form on /book, as the server renders it inside <Island name="booking">. */

@@ -1,4 +1,4 @@
-import EmailLinkPage from '../../features/reviews/components/email-link-page';
+import EmailLinkPage from '#web/features/reviews/components/email-link-page.tsx';
 import { hydrateIsland } from './island';
 
 /** The review and unsubscribe link pages, as the server renders them inside <Island name="email-link">. */

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { createPath, Router, type Navigator, type To } from 'react-router';
 import { hydrateRoot } from 'react-dom/client';
-import { replayEarlyClicks } from '../../lib/early-clicks';
-import { adoptSiteData } from '../../lib/site-data';
+import { replayEarlyClicks } from '#web/lib/early-clicks.ts';
+import { adoptSiteData } from '#web/lib/site-data.ts';
 
 /** The islands a public page hydrates in place, each in its own element (see hydrate.ts). */
 export type IslandName = 'reviews' | 'showroom' | 'email-link' | 'booking';

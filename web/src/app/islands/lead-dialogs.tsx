@@ -7,14 +7,14 @@
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type DialogProviders from '../../components/dialog-providers';
-import type InquiryWizardComponent from '../../features/inquiry/components/inquiry-wizard';
-import type { LightFirstStep, LightFocus } from '../../features/inquiry/light-first-step';
-import { quotePrefillOf, type QuotePrefill } from '../../lib/quote-prefill';
-import { adoptSiteData } from '../../lib/site-data';
+import type DialogProviders from '#web/components/dialog-providers.tsx';
+import type InquiryWizardComponent from '#web/features/inquiry/components/inquiry-wizard.tsx';
+import type { LightFirstStep, LightFocus } from '#web/features/inquiry/light-first-step.ts';
+import { quotePrefillOf, type QuotePrefill } from '#web/lib/quote-prefill.ts';
+import { adoptSiteData } from '#web/lib/site-data.ts';
 import { InquiryWizard, LeadDialogs, loadInquiry, loadProviders, useThankYou } from '../pages/lead-dialogs';
 
-const loadQuote = () => import('../../features/quote/components/quote-dialog');
+const loadQuote = () => import('#web/features/quote/components/quote-dialog.tsx');
 const QuoteDialog = lazy(loadQuote);
 
 export type LeadDialogName = 'inquiry' | 'quote';

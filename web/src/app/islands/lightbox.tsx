@@ -6,9 +6,9 @@
 import type { PublicPhoto } from '@site/domain';
 import { useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import Lightbox from '../../components/lightbox';
-import { publicProjects } from '../../lib/public-lists';
-import { adoptSiteData } from '../../lib/site-data';
+import Lightbox from '#web/components/lightbox.tsx';
+import { publicProjects } from '#web/lib/public-lists.ts';
+import { adoptSiteData } from '#web/lib/site-data.ts';
 
 let root: Root | null = null;
 

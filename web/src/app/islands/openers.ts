@@ -5,8 +5,8 @@
  * or touching a button starts its code's download; a tap shows the loading state at once and
  * the dialog as soon as its code is in. React-free: it runs in the public pages' first script.
  */
-import { hasSavedWizard } from '../../features/inquiry/hooks/saved-wizard';
-import { showLightFirstStep, type LightFirstStep } from '../../features/inquiry/light-first-step';
+import { hasSavedWizard } from '#web/features/inquiry/hooks/saved-wizard.ts';
+import { showLightFirstStep, type LightFirstStep } from '#web/features/inquiry/light-first-step.ts';
 import { loadIsland, retryAfterReload, showLoading } from './load';
 import { startDialogs, type StartName } from './start-links';
 

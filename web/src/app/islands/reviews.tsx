@@ -1,4 +1,4 @@
-import ReviewsSection from '../../features/reviews/components/reviews-section';
+import ReviewsSection from '#web/features/reviews/components/reviews-section.tsx';
 import { hydrateIsland } from './island';
 
 /** The home page's reviews, as the server renders them inside <Island name="reviews">. */

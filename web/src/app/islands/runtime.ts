@@ -7,14 +7,14 @@
  * pages at the first interaction with them (or once the page has painted, when their content
  * is still to come). React arrives with the first island.
  */
-import { paths } from '../../config/paths';
-import { startModelsRequest } from '../../features/showroom/api/early-models';
-import { recordPublicVisit } from '../../features/visits/api/record-visit';
-import { enhanceBeforeAfter } from '../../lib/before-after';
-import { holdEarlyClicks } from '../../lib/early-clicks';
-import { captureLeadSource } from '../../lib/lead-source';
-import { enhanceMenu } from '../../lib/menu';
-import { observeReveals } from '../../lib/reveal';
+import { paths } from '#web/config/paths.ts';
+import { startModelsRequest } from '#web/features/showroom/api/early-models.ts';
+import { recordPublicVisit } from '#web/features/visits/api/record-visit.ts';
+import { enhanceBeforeAfter } from '#web/lib/before-after.ts';
+import { holdEarlyClicks } from '#web/lib/early-clicks.ts';
+import { captureLeadSource } from '#web/lib/lead-source.ts';
+import { enhanceMenu } from '#web/lib/menu.ts';
+import { observeReveals } from '#web/lib/reveal.ts';
 import { armIslands } from './hydrate';
 import { inTurn } from './in-turn';
 import { installOpeners, openFromAddress, openFromQuery, openRetried } from './openers';

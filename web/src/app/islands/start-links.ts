@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths.ts';
 
 /**
  * The dialogs a page's address can ask for (`?start=project`, `?start=quote`): the buttons

@@ -1,8 +1,8 @@
-import { PageMeta } from '../../components/page-meta';
-import { paths } from '../../config/paths';
-import { pageSeo } from '../../config/seo';
-import { useBusiness, usePageTexts } from '../../lib/site-settings';
-import layout from '../../styles/layout.module.css';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { paths } from '#web/config/paths.ts';
+import { pageSeo } from '#web/config/seo.ts';
+import { useBusiness, usePageTexts } from '#web/lib/site-settings.ts';
+import layout from '#web/styles/layout.module.css';
 import { PageHeader } from './page-header';
 import styles from './pages.module.css';
 

@@ -1,6 +1,6 @@
-import { PageMeta } from '../../components/page-meta';
-import AccountPage from '../../features/account/account-page';
-import { ProtectedRoute } from '../../lib/auth/protected-route';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import AccountPage from '#web/features/account/account-page.tsx';
+import { ProtectedRoute } from '#web/lib/auth/protected-route.tsx';
 
 /** /admin/account: the one admin page open while a required second factor is not set up yet. */
 export default function AccountRoute() {

@@ -1,15 +1,15 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { PageMeta } from '../../components/page-meta';
-import { ListSkeleton } from '../../components/admin/list-skeleton';
-import { AdminDashboard, type DashboardTab } from '../../features/dashboard/admin-dashboard';
-import { useDashboardStart } from '../../features/dashboard/api/dashboard-start';
-import { inquiriesUrl } from '../../features/leads/api/inquiries';
-import { quoteRequestsUrl } from '../../features/leads/api/quote-requests';
-import { DeliveryWarning } from '../../features/leads/components/delivery-warning';
-import { LeadFigures } from '../../features/leads/components/lead-figures';
-import { useCountLiveVisits } from '../../features/visitors/hooks/use-count-live-visits';
-import { useListCount } from '../../lib/admin/list-query';
-import { ProtectedRoute } from '../../lib/auth/protected-route';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { ListSkeleton } from '#web/components/admin/list-skeleton.tsx';
+import { AdminDashboard, type DashboardTab } from '#web/features/dashboard/admin-dashboard.tsx';
+import { useDashboardStart } from '#web/features/dashboard/api/dashboard-start.ts';
+import { inquiriesUrl } from '#web/features/leads/api/inquiries.ts';
+import { quoteRequestsUrl } from '#web/features/leads/api/quote-requests.ts';
+import { DeliveryWarning } from '#web/features/leads/components/delivery-warning.tsx';
+import { LeadFigures } from '#web/features/leads/components/lead-figures.tsx';
+import { useCountLiveVisits } from '#web/features/visitors/hooks/use-count-live-visits.ts';
+import { useListCount } from '#web/lib/admin/list-query.ts';
+import { ProtectedRoute } from '#web/lib/auth/protected-route.tsx';
 
 /**
  * Each tab's code is its own chunk, loaded when the tab is first shown: the dashboard's first
@@ -19,15 +19,15 @@ import { ProtectedRoute } from '../../lib/auth/protected-route';
 const tabCode = {
   inquiries: () => import('./lead-tabs').then((module) => ({ default: module.InquiriesPanel })),
   quotes: () => import('./lead-tabs').then((module) => ({ default: module.QuoteRequestsPanel })),
-  calendar: () => import('../../features/calendar/calendar-tab'),
-  reviews: () => import('../../features/reviews-admin/reviews-tab').then((module) => ({ default: module.ReviewsTab })),
-  visitors: () => import('../../features/visitors/visitors-tab').then((module) => ({ default: module.VisitorsTab })),
-  sources: () => import('../../features/sources/sources-tab').then((module) => ({ default: module.SourcesTab })),
-  projects: () => import('../../features/projects-admin/projects-tab'),
-  models: () => import('../../features/showroom-admin/models-tab'),
-  activity: () => import('../../features/activity/activity-tab').then((module) => ({ default: module.ActivityTab })),
-  privacy: () => import('../../features/privacy-requests/privacy-tab').then((module) => ({ default: module.PrivacyTab })),
-  settings: () => import('../../features/settings/settings-tab'),
+  calendar: () => import('#web/features/calendar/calendar-tab.tsx'),
+  reviews: () => import('#web/features/reviews-admin/reviews-tab.tsx').then((module) => ({ default: module.ReviewsTab })),
+  visitors: () => import('#web/features/visitors/visitors-tab.tsx').then((module) => ({ default: module.VisitorsTab })),
+  sources: () => import('#web/features/sources/sources-tab.tsx').then((module) => ({ default: module.SourcesTab })),
+  projects: () => import('#web/features/projects-admin/projects-tab.tsx'),
+  models: () => import('#web/features/showroom-admin/models-tab.tsx'),
+  activity: () => import('#web/features/activity/activity-tab.tsx').then((module) => ({ default: module.ActivityTab })),
+  privacy: () => import('#web/features/privacy-requests/privacy-tab.tsx').then((module) => ({ default: module.PrivacyTab })),
+  settings: () => import('#web/features/settings/settings-tab.tsx'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 type TabValue = keyof typeof tabCode;
 

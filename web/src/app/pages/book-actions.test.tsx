@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { defaultBookingSettings, defaultSettings } from '@site/domain';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
-import DialogProviders from '../../components/dialog-providers';
-import SuccessDialog from '../../components/success-dialog';
-import { siteSettings } from '../../lib/site-settings';
+import DialogProviders from '#web/components/dialog-providers.tsx';
+import SuccessDialog from '#web/components/success-dialog.tsx';
+import { siteSettings } from '#web/lib/site-settings.ts';
 import { BookPage } from './book-page';
 import { ServicesPage } from './services-page';
 

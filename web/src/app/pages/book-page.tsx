@@ -1,10 +1,10 @@
 import { bookingMessages } from '@site/domain';
-import { PageMeta } from '../../components/page-meta';
-import { paths } from '../../config/paths';
-import { ActionLink } from '../../components/action-button';
-import { bookingEnabled } from '../../lib/booking-enabled';
-import { absoluteUrl, useBusiness, useSiteSettings } from '../../lib/site-settings';
-import layout from '../../styles/layout.module.css';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { paths } from '#web/config/paths.ts';
+import { ActionLink } from '#web/components/action-button.tsx';
+import { bookingEnabled } from '#web/lib/booking-enabled.ts';
+import { absoluteUrl, useBusiness, useSiteSettings } from '#web/lib/site-settings.ts';
+import layout from '#web/styles/layout.module.css';
 import { BookingIsland } from '../islands/booking';
 import { startLink } from '../islands/start-links';
 import { Island } from '../islands/island';

@@ -1,6 +1,6 @@
 import { businessOf, defaultSettings, type PublicSettings } from '@site/domain';
 import { afterEach, describe, expect, test } from 'vitest';
-import { siteSettings } from '../../lib/site-settings';
+import { siteSettings } from '#web/lib/site-settings.ts';
 import { businessJsonLd } from './business-json-ld';
 
 const weekday = [{ from: '07:30', to: '16:00' }];

@@ -1,7 +1,7 @@
 import type { BusinessSettings, PublicSettings } from '@site/domain';
-import { socialLinks } from '../../components/site-footer';
-import { openingHoursSpecification } from '../../lib/opening-hours';
-import { absoluteUrl, useBusiness, useSiteSettings } from '../../lib/site-settings';
+import { socialLinks } from '#web/components/site-footer.tsx';
+import { openingHoursSpecification } from '#web/lib/opening-hours.ts';
+import { absoluteUrl, useBusiness, useSiteSettings } from '#web/lib/site-settings.ts';
 
 /**
  * schema.org HomeAndConstructionBusiness built from the business settings. No aggregate

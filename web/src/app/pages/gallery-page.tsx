@@ -1,8 +1,8 @@
-import { PageMeta } from '../../components/page-meta';
-import { paths } from '../../config/paths';
-import { pageSeo } from '../../config/seo';
-import { Gallery } from '../../features/gallery/components/gallery';
-import { useBusiness } from '../../lib/site-settings';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { paths } from '#web/config/paths.ts';
+import { pageSeo } from '#web/config/seo.ts';
+import { Gallery } from '#web/features/gallery/components/gallery.tsx';
+import { useBusiness } from '#web/lib/site-settings.ts';
 
 /** Gallery page: a heading plus the gallery. */
 export function GalleryPage() {

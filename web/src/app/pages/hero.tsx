@@ -1,15 +1,15 @@
 import type { PublicProject } from '@site/domain';
 import { preload } from 'react-dom';
-import { ActionLink } from '../../components/action-button';
-import { Icon, iconPaths } from '../../components/icons';
-import { ProjectPicture, srcsetOf } from '../../components/project-picture';
-import { publicProjects } from '../../lib/public-lists';
-import { paths } from '../../config/paths';
+import { ActionLink } from '#web/components/action-button.tsx';
+import { Icon, iconPaths } from '#web/components/icons.tsx';
+import { ProjectPicture, srcsetOf } from '#web/components/project-picture.tsx';
+import { publicProjects } from '#web/lib/public-lists.ts';
+import { paths } from '#web/config/paths.ts';
 import { startLink } from '../islands/start-links';
-import { bookingEnabled } from '../../lib/booking-enabled';
-import { usePageTexts, useSiteSettings } from '../../lib/site-settings';
-import { usePublicList } from '../../lib/use-public-list';
-import layout from '../../styles/layout.module.css';
+import { bookingEnabled } from '#web/lib/booking-enabled.ts';
+import { usePageTexts, useSiteSettings } from '#web/lib/site-settings.ts';
+import { usePublicList } from '#web/lib/use-public-list.ts';
+import layout from '#web/styles/layout.module.css';
 import styles from './pages.module.css';
 
 /** The hero fills the screen's width: the photo is asked for at that width. */

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { PageMeta } from '../../components/page-meta';
-import { paths } from '../../config/paths';
-import { pageSeo } from '../../config/seo';
-import { Gallery } from '../../features/gallery/components/gallery';
-import { useBusiness, usePageTexts } from '../../lib/site-settings';
-import { ServicesSection } from '../../features/services/components/services-section';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { paths } from '#web/config/paths.ts';
+import { pageSeo } from '#web/config/seo.ts';
+import { Gallery } from '#web/features/gallery/components/gallery.tsx';
+import { useBusiness, usePageTexts } from '#web/lib/site-settings.ts';
+import { ServicesSection } from '#web/features/services/components/services-section.tsx';
 import { Island } from '../islands/island';
 import { openFromAddress } from '../islands/openers';
 import { ReviewsIsland } from '../islands/reviews';

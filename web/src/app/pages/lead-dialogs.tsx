@@ -2,9 +2,9 @@ import { lazy, Suspense, useRef, useState, type ComponentType, type ReactElement
 
 // The dialogs (MUI, the form libraries, the query client and toasts) load on first intent,
 // not with the page: pointing at, focusing or touching their button starts the download.
-export const loadProviders = () => import('../../components/dialog-providers');
-export const loadInquiry = () => import('../../features/inquiry/components/inquiry-wizard');
-const loadSuccess = () => import('../../components/success-dialog');
+export const loadProviders = () => import('#web/components/dialog-providers.tsx');
+export const loadInquiry = () => import('#web/features/inquiry/components/inquiry-wizard.tsx');
+const loadSuccess = () => import('#web/components/success-dialog.tsx');
 const DialogProviders = lazy(loadProviders);
 export const InquiryWizard = lazy(loadInquiry);
 const SuccessDialog = lazy(loadSuccess);

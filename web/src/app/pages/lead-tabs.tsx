@@ -1,7 +1,7 @@
-import { LeadMeasure } from '../../features/calendar/components/lead-measure';
-import { InquiriesTab } from '../../features/leads/inquiries-tab';
-import { QuoteRequestsTab } from '../../features/leads/quote-requests-tab';
-import { LeadQuotes } from '../../features/quotes-admin/components/lead-quotes';
+import { LeadMeasure } from '#web/features/calendar/components/lead-measure.tsx';
+import { InquiriesTab } from '#web/features/leads/inquiries-tab.tsx';
+import { QuoteRequestsTab } from '#web/features/leads/quote-requests-tab.tsx';
+import { LeadQuotes } from '#web/features/quotes-admin/components/lead-quotes.tsx';
 
 /**
  * The dashboard's two lead tabs, composed with the quotes and calendar features' parts of a

@@ -1,9 +1,9 @@
 import { Link as RouterLink } from 'react-router';
-import { PageMeta } from '../../components/page-meta';
-import { paths } from '../../config/paths';
-import { pageSeo } from '../../config/seo';
-import { useBusiness } from '../../lib/site-settings';
-import layout from '../../styles/layout.module.css';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { paths } from '#web/config/paths.ts';
+import { pageSeo } from '#web/config/seo.ts';
+import { useBusiness } from '#web/lib/site-settings.ts';
+import layout from '#web/styles/layout.module.css';
 import styles from './pages.module.css';
 
 /** Any unknown path: 'Page Not Found' with a developer-style hint. */

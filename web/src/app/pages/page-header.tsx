@@ -1,4 +1,4 @@
-import layout from '../../styles/layout.module.css';
+import layout from '#web/styles/layout.module.css';
 import styles from './pages.module.css';
 
 /** The dark title band at the top of the inner pages. */

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
-import { siteSettings } from '../../lib/site-settings';
+import { siteSettings } from '#web/lib/site-settings.ts';
 import { AboutPage } from './about-page';
 import { BookPage } from './book-page';
 import { GalleryPage } from './gallery-page';

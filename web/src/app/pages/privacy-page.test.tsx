@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { defaultSettings, type PublicSettings } from '@site/domain';
 import { afterEach, describe, expect, test } from 'vitest';
-import { SiteFooter } from '../../components/site-footer';
-import { siteSettings } from '../../lib/site-settings';
+import { SiteFooter } from '#web/components/site-footer.tsx';
+import { siteSettings } from '#web/lib/site-settings.ts';
 import { businessIdentity, PrivacyPage, retentionText } from './privacy-page';
 
 const renderPolicy = () =>

@@ -1,8 +1,8 @@
 import type { BusinessSettings } from '@site/domain';
-import { PageMeta } from '../../components/page-meta';
-import { paths } from '../../config/paths';
-import { useBusiness } from '../../lib/site-settings';
-import layout from '../../styles/layout.module.css';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useBusiness } from '#web/lib/site-settings.ts';
+import layout from '#web/styles/layout.module.css';
 import { PageHeader } from './page-header';
 import styles from './privacy-page.module.css';
 import pages from './pages.module.css';

@@ -1,16 +1,16 @@
 import { projectCategoryLabels, projectPath, type PublicPhoto, type PublicProject } from '@site/domain';
 import { Link, useParams } from 'react-router';
-import { Icon, iconPaths } from '../../components/icons';
-import { ProjectPicture } from '../../components/project-picture';
-import { PageMeta } from '../../components/page-meta';
-import { paths } from '../../config/paths';
+import { Icon, iconPaths } from '#web/components/icons.tsx';
+import { ProjectPicture } from '#web/components/project-picture.tsx';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { paths } from '#web/config/paths.ts';
 import { NotFoundPage } from './not-found-page';
-import { publicProjects } from '../../lib/public-lists';
-import { absoluteUrl, useBusiness } from '../../lib/site-settings';
-import { usePublicList } from '../../lib/use-public-list';
-import layout from '../../styles/layout.module.css';
-import { BeforeAfter } from '../../features/projects/components/before-after';
-import { ReviewCard } from '../../features/reviews/components/review-card';
+import { publicProjects } from '#web/lib/public-lists.ts';
+import { absoluteUrl, useBusiness } from '#web/lib/site-settings.ts';
+import { usePublicList } from '#web/lib/use-public-list.ts';
+import layout from '#web/styles/layout.module.css';
+import { BeforeAfter } from '#web/features/projects/components/before-after.tsx';
+import { ReviewCard } from '#web/features/reviews/components/review-card.tsx';
 import styles from './project-page.module.css';
 
 // The lightbox's code comes with the first tap on a photo, never with the page.

@@ -1,11 +1,11 @@
-import { ActionLink } from '../../components/action-button';
-import { PageMeta } from '../../components/page-meta';
-import { paths } from '../../config/paths';
-import { pageSeo } from '../../config/seo';
-import { useServices } from '../../features/services/services';
-import { bookingEnabled } from '../../lib/booking-enabled';
-import { useBusiness, useSiteSettings } from '../../lib/site-settings';
-import layout from '../../styles/layout.module.css';
+import { ActionLink } from '#web/components/action-button.tsx';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { paths } from '#web/config/paths.ts';
+import { pageSeo } from '#web/config/seo.ts';
+import { useServices } from '#web/features/services/services.ts';
+import { bookingEnabled } from '#web/lib/booking-enabled.ts';
+import { useBusiness, useSiteSettings } from '#web/lib/site-settings.ts';
+import layout from '#web/styles/layout.module.css';
 import { PageHeader } from './page-header';
 import styles from './pages.module.css';
 

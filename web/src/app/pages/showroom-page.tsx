@@ -1,10 +1,10 @@
 import { lazy, useState } from 'react';
-import type { AttachedDesign } from '../../lib/attached-design';
+import type { AttachedDesign } from '#web/lib/attached-design.ts';
 import { InquiryWizard, LeadDialogs, preloadInquiry, useThankYou } from './lead-dialogs';
 
 // The showroom's code loads only when it is visited (main.tsx starts it early on its own
 // page); this part, which the home page's lead dialogs share, comes with the app.
-const ShowroomPage = lazy(() => import('../../features/showroom/showroom-page'));
+const ShowroomPage = lazy(() => import('#web/features/showroom/showroom-page.tsx'));
 
 /**
  * /virtual-showroom with "Enquire about this design": the viewer's button opens the project

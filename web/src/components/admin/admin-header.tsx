@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useAuth } from '../../lib/auth/use-auth';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { useLeaveGuard } from '../leave-guard';
 
 interface AdminHeaderProps {

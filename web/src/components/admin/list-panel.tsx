@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { errorText } from '../../lib/error-text';
+import { errorText } from '#web/lib/error-text.ts';
 import { ListSkeleton } from './list-skeleton';
 
 /** What a list panel needs from useAdminList. */

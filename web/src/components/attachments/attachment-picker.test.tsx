@@ -3,9 +3,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore } from 'react';
 import { describe, expect, test } from 'vitest';
-import { AttachmentUploads } from '../../lib/attachments/attachment-uploads';
-import type { SendAttachment } from '../../lib/attachments/upload-attachment';
-import { useAttachmentUploads } from '../../lib/attachments/use-attachment-uploads';
+import { AttachmentUploads } from '#web/lib/attachments/attachment-uploads.ts';
+import type { SendAttachment } from '#web/lib/attachments/upload-attachment.ts';
+import { useAttachmentUploads } from '#web/lib/attachments/use-attachment-uploads.ts';
 import {
   attached,
   heic,
@@ -19,7 +19,7 @@ import {
   stubApi,
   storage,
   withStorageServer,
-} from '../../../test-support/attachments';
+} from '#web-test/attachments.ts';
 import DialogProviders from '../dialog-providers';
 import { AttachmentPicker } from './attachment-picker';
 

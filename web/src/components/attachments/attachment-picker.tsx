@@ -11,7 +11,7 @@ import { attachmentAccept, attachmentLimits, formatBytes } from '@site/domain';
 import { useEffect, useId, useRef } from 'react';
 import { FramePicture, PictureFrame } from '../picture-frame';
 import { visuallyHidden } from '../visually-hidden';
-import type { AttachmentItem, AttachmentUploads, UploadsState } from '../../lib/attachments/attachment-uploads';
+import type { AttachmentItem, AttachmentUploads, UploadsState } from '#web/lib/attachments/attachment-uploads.ts';
 
 interface AttachmentPickerProps {
   uploads: AttachmentUploads;

@@ -2,8 +2,8 @@ import { accountMessages, type AccountSummary, type AdminSession, type User } fr
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer, type SentRequest } from '../../../test-support/api';
-import { renderWithProviders } from '../../../test-support/render';
+import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import AccountPage from './account-page';
 
 const admin: User = { id: 'u1', username: 'sam' };

@@ -7,16 +7,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AccountSummary } from '@site/domain';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { AdminHeader } from '../../components/admin/admin-header';
-import { paths } from '../../config/paths';
-import { isMfaSetupRequired } from '../../lib/auth/auth-api';
-import { useAuth } from '../../lib/auth/use-auth';
+import { AdminHeader } from '#web/components/admin/admin-header.tsx';
+import { paths } from '#web/config/paths.ts';
+import { isMfaSetupRequired } from '#web/lib/auth/auth-api.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { useAccount } from './api/account';
 import { PasskeysSection } from './components/passkeys-section';
 import { PasswordSection } from './components/password-section';
 import { SessionsSection } from './components/sessions-section';
 import { TotpSection } from './components/totp-section';
-import { plainErrorText } from '../../lib/form-errors';
+import { plainErrorText } from '#web/lib/form-errors.ts';
 
 /** What set-up shows when the server will not yet tell more than that no factor exists. */
 const noFactors: Pick<AccountSummary, 'totp' | 'recoveryCodesLeft' | 'passkeys'> = { totp: false, recoveryCodesLeft: 0, passkeys: [] };

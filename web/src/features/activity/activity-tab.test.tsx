@@ -1,8 +1,8 @@
 import type { ListedAuditEntry } from '@site/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer } from '../../../test-support/api';
-import { renderWithProviders } from '../../../test-support/render';
+import { answerRequests, type Answer } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { ActivityTab } from './activity-tab';
 
 const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

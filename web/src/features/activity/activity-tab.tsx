@@ -1,8 +1,8 @@
 import { auditActionLabels, type AuditAction, type ListedAuditEntry } from '@site/domain';
-import { ListPanel } from '../../components/admin/list-panel';
-import { StackedTable, type StackedColumn } from '../../components/admin/stacked-table';
-import { formatDateTime } from '../../lib/dates';
-import { browserName } from '../../lib/user-agent';
+import { ListPanel } from '#web/components/admin/list-panel.tsx';
+import { StackedTable, type StackedColumn } from '#web/components/admin/stacked-table.tsx';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { browserName } from '#web/lib/user-agent.ts';
 import { useAudit } from './api/audit';
 import { auditActorText, auditTargetText } from './lib/audit-target';
 

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer, type SentRequest } from '../../../test-support/api';
-import { renderWithProviders } from '../../../test-support/render';
+import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import LoginPage from './login-page';
 
 const admin: User = { id: 'u1', username: 'sam' };

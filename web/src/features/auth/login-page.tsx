@@ -16,9 +16,9 @@ import { loginInputSchema, type LoginInput } from '@site/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router';
-import { PageMeta } from '../../components/page-meta';
-import { isMfaChallenge } from '../../lib/auth/auth-api';
-import { useAuth } from '../../lib/auth/use-auth';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { isMfaChallenge } from '#web/lib/auth/auth-api.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { SecondFactorStep } from './components/second-factor-step';
 import { safeNext } from './lib/safe-next';
 

@@ -1,9 +1,9 @@
 import { bookingMessages, defaultSettings, type Booking, type BookingBlock, type BookingCalendar } from '@site/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { answerRequests, type Answer, type SentRequest } from '../../../test-support/api';
-import { renderWithProviders } from '../../../test-support/render';
-import { screenWidth } from '../../../test-support/screen-width';
+import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
+import { screenWidth } from '#web-test/screen-width.ts';
 import CalendarTab from './calendar-tab';
 
 // A browser far from Melbourne: the calendar must read Melbourne's clock whatever the zone.

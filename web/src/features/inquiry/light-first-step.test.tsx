@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import DialogProviders from '../../components/dialog-providers';
+import DialogProviders from '#web/components/dialog-providers.tsx';
 import InquiryWizard from './components/inquiry-wizard';
 import { clearWizard } from './hooks/wizard-storage';
 import { showLightFirstStep } from './light-first-step';

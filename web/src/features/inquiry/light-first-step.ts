@@ -13,7 +13,7 @@
  */
 import { inquiryRoomLabels, inquiryRooms, type InquiryRoom } from '@site/domain/inquiry-rooms';
 import type { WizardState } from './hooks/wizard-storage';
-import shared from '../../styles/shared.module.css';
+import shared from '#web/styles/shared.module.css';
 import { wizardStorage, wizardStorageKey } from './hooks/saved-wizard';
 import { stepCount, steps } from './wizard-steps';
 

@@ -9,8 +9,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { interestedIn, sourceSummary, type Inquiry, type WithMessages } from '@site/domain';
-import { useConfirm } from '../../components/use-confirm';
-import { formatDateTime } from '../../lib/dates';
+import { useConfirm } from '#web/components/use-confirm.tsx';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { fetchAll } from './api/lead-list';
 import { inquiriesUrl, useDeleteInquiry, useInquiries } from './api/inquiries';
 import { toCsv } from './lib/csv';
@@ -26,8 +26,8 @@ import { LeadStatusControl } from './components/lead-status';
 import { LeadSummary } from './components/lead-summary';
 import { OverdueChip } from './components/overdue-chip';
 import type { LeadQuotesSlot } from './lib/lead-quotes-slot';
-import { CardGrid, ListPanel } from '../../components/admin/list-panel';
-import { Detail, RecordCard } from '../../components/admin/record-card';
+import { CardGrid, ListPanel } from '#web/components/admin/list-panel.tsx';
+import { Detail, RecordCard } from '#web/components/admin/record-card.tsx';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 

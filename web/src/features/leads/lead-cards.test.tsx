@@ -1,9 +1,9 @@
 import type { Inquiry, WithMessages } from '@site/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { answerRequests, type Answer } from '../../../test-support/api';
-import { renderWithProviders } from '../../../test-support/render';
-import { screenWidth } from '../../../test-support/screen-width';
+import { answerRequests, type Answer } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
+import { screenWidth } from '#web-test/screen-width.ts';
 import { InquiriesTab } from './inquiries-tab';
 
 const hour = 3_600_000;

@@ -6,8 +6,8 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { sourceSummary, type QuoteRequest, type WithMessages } from '@site/domain';
-import { useConfirm } from '../../components/use-confirm';
-import { formatDateTime } from '../../lib/dates';
+import { useConfirm } from '#web/components/use-confirm.tsx';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { fetchAll } from './api/lead-list';
 import { quoteRequestsUrl, useDeleteQuoteRequest, useQuoteRequests } from './api/quote-requests';
 import { toCsv } from './lib/csv';
@@ -23,8 +23,8 @@ import { LeadStatusControl } from './components/lead-status';
 import { LeadSummary } from './components/lead-summary';
 import { OverdueChip } from './components/overdue-chip';
 import type { LeadMeasureSlot, LeadQuotesSlot } from './lib/lead-quotes-slot';
-import { CardGrid, ListPanel } from '../../components/admin/list-panel';
-import { Detail, RecordCard } from '../../components/admin/record-card';
+import { CardGrid, ListPanel } from '#web/components/admin/list-panel.tsx';
+import { Detail, RecordCard } from '#web/components/admin/record-card.tsx';
 
 /** `linked`: the one lead a link showed, opened at once on a phone. */
 function QuoteRequestCard({

@@ -1,8 +1,8 @@
 import type { Inquiry, PrivacyRecords, QuoteRequest, Review } from '@site/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer } from '../../../test-support/api';
-import { renderWithProviders } from '../../../test-support/render';
+import { answerRequests, type Answer } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { PrivacyTab } from './privacy-tab';
 
 const at = '2026-03-02T03:04:00.000Z';

@@ -15,10 +15,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { countRecords, describeCounts, eraseConfirmation, type PrivacyRecords } from '@site/domain';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiRequestError } from '../../lib/api-client';
-import { errorText } from '../../lib/error-text';
-import { formatDateTime } from '../../lib/dates';
-import { useToast } from '../../lib/toast';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { useToast } from '#web/lib/toast.tsx';
 import { lookupOf, privacyExportUrl, useErasePersonalRecords, usePrivacyRecords, type PrivacyLookupInput } from './api/privacy';
 
 function Section({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {

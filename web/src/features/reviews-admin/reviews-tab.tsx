@@ -6,11 +6,11 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { limits, verifiedCustomerLabel, type Review } from '@site/domain';
-import { useConfirm } from '../../components/use-confirm';
-import { formatDateTime } from '../../lib/dates';
+import { useConfirm } from '#web/components/use-confirm.tsx';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { useApproveReview, useAllReviews, useDeleteReview } from './api/reviews';
-import { CardGrid, ListPanel } from '../../components/admin/list-panel';
-import { Detail, RecordCard } from '../../components/admin/record-card';
+import { CardGrid, ListPanel } from '#web/components/admin/list-panel.tsx';
+import { Detail, RecordCard } from '#web/components/admin/record-card.tsx';
 
 function ReviewCard({ review }: { review: Review }) {
   const approve = useApproveReview();

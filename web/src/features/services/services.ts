@@ -1,4 +1,4 @@
-import { usePageTexts } from '../../lib/site-settings';
+import { usePageTexts } from '#web/lib/site-settings.ts';
 
 /**
  * The seven services, in the order the site shows them (the domain's `serviceKeys`, each key

@@ -2,9 +2,9 @@ import { consumerGuideDefaultUrl, defaultSettings, type SiteSettings } from '@si
 import { settingsMessages } from '@site/domain/settings-schema';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type SentRequest } from '../../../test-support/api';
-import { renderWithProviders } from '../../../test-support/render';
-import type { AdminSettings } from '../../lib/admin/settings-query';
+import { answerRequests, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
+import type { AdminSettings } from '#web/lib/admin/settings-query.ts';
 import SettingsTab from './settings-tab';
 
 /** Stored before the guide's address existed: its payments have none. */

@@ -1,8 +1,8 @@
 import type { LeadSourcesReport } from '@site/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests } from '../../../test-support/api';
-import { renderWithProviders } from '../../../test-support/render';
+import { answerRequests } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { SourcesTab } from './sources-tab';
 
 const report = (leads: number, complete = true): LeadSourcesReport => ({

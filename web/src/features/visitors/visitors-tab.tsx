@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { Visitor } from '@site/domain';
-import { ListPanel } from '../../components/admin/list-panel';
-import { StackedTable, type StackedColumn } from '../../components/admin/stacked-table';
-import { formatDateTime } from '../../lib/dates';
-import { describeUserAgent } from '../../lib/user-agent';
+import { ListPanel } from '#web/components/admin/list-panel.tsx';
+import { StackedTable, type StackedColumn } from '#web/components/admin/stacked-table.tsx';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { describeUserAgent } from '#web/lib/user-agent.ts';
 import { useVisitors } from './api/visitors';
 import { VisitsChart } from './components/visits-chart';
 

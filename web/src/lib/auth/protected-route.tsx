@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths.ts';
 import { useAuth } from './use-auth';
 
 /**

@@ -14,9 +14,9 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAdmin } from '../../../../functions/src/accounts';
-import { createFirestoreStore } from '../../../../functions/src/adapters/firestore/store';
-import type { Store } from '../../../../functions/src/ports/store';
+import { createAdmin } from '@site/functions/src/accounts';
+import { createFirestoreStore } from '@site/functions/src/adapters/firestore/store';
+import type { Store } from '@site/functions/src/ports/store';
 import {
   listenLimit,
   subscribeToChanges,

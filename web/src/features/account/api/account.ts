@@ -9,9 +9,9 @@ import type {
   TotpEnrolment,
 } from '@site/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../../lib/api-client';
-import { signInWithHeldBackToken } from '../../../lib/auth/auth-api';
-import { createPasskeyCeremony, type PublicKeyCredentialCreationOptionsJSON } from '../../../lib/passkeys';
+import { api, apiRequest } from '#web/lib/api-client.ts';
+import { signInWithHeldBackToken } from '#web/lib/auth/auth-api.ts';
+import { createPasskeyCeremony, type PublicKeyCredentialCreationOptionsJSON } from '#web/lib/passkeys.ts';
 
 /** Under the admin area's key, so signing out drops them with the rest. */
 export const accountKeys = {

@@ -10,12 +10,12 @@ import { confirmPasswordSchema, passkeyNameSchema, type Passkey } from '@site/do
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { formatDate } from '../../../lib/dates';
-import { useToast } from '../../../lib/toast';
+import { formatDate } from '#web/lib/dates.ts';
+import { useToast } from '#web/lib/toast.tsx';
 import { useAddPasskey, useRemovePasskey } from '../api/account';
-import { CurrentPasswordField, confirmHint } from '../../../components/current-password-field';
-import { PasswordConfirmDialog } from '../../../components/password-confirm-dialog';
-import { useFormError } from '../../../lib/form-errors';
+import { CurrentPasswordField, confirmHint } from '#web/components/current-password-field.tsx';
+import { PasswordConfirmDialog } from '#web/components/password-confirm-dialog.tsx';
+import { useFormError } from '#web/lib/form-errors.ts';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { Section } from './section';
 import { FormSubmit } from './form-parts';

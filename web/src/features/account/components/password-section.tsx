@@ -4,10 +4,10 @@ import TextField from '@mui/material/TextField';
 import { passwordChangeSchema, passwordMinLength } from '@site/domain';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useToast } from '../../../lib/toast';
+import { useToast } from '#web/lib/toast.tsx';
 import { useChangePassword } from '../api/account';
-import { CurrentPasswordField } from '../../../components/current-password-field';
-import { useFormError } from '../../../lib/form-errors';
+import { CurrentPasswordField } from '#web/components/current-password-field.tsx';
+import { useFormError } from '#web/lib/form-errors.ts';
 import { Section } from './section';
 import { FormSubmit } from './form-parts';
 

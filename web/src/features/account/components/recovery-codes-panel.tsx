@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useToast } from '../../../lib/toast';
+import { useToast } from '#web/lib/toast.tsx';
 
 const codesText = (codes: readonly string[]) => `Recovery codes for the admin area. Each works once.\n\n${codes.join('\n')}\n`;
 

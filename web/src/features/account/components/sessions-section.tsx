@@ -6,11 +6,11 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdminSession } from '@site/domain';
-import { formatDateTime, formatTimeAgo } from '../../../lib/dates';
-import { describeUserAgent } from '../../../lib/user-agent';
-import { useToast } from '../../../lib/toast';
+import { formatDateTime, formatTimeAgo } from '#web/lib/dates.ts';
+import { describeUserAgent } from '#web/lib/user-agent.ts';
+import { useToast } from '#web/lib/toast.tsx';
 import { useEndSession, useSessions } from '../api/account';
-import { plainErrorText } from '../../../lib/form-errors';
+import { plainErrorText } from '#web/lib/form-errors.ts';
 import { Section } from './section';
 
 function SessionRow({ session }: { session: AdminSession }) {

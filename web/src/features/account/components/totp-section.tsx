@@ -9,11 +9,11 @@ import { totpConfirmSchema, type AccountSummary, type TotpConfirm, type TotpEnro
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useToast } from '../../../lib/toast';
+import { useToast } from '#web/lib/toast.tsx';
 import { useConfirmTotp, useDisableTotp, useRenewRecoveryCodes, useStartTotp } from '../api/account';
-import { CurrentPasswordField, confirmHint } from '../../../components/current-password-field';
-import { PasswordConfirmDialog } from '../../../components/password-confirm-dialog';
-import { plainErrorText, showServerErrors } from '../../../lib/form-errors';
+import { CurrentPasswordField, confirmHint } from '#web/components/current-password-field.tsx';
+import { PasswordConfirmDialog } from '#web/components/password-confirm-dialog.tsx';
+import { plainErrorText, showServerErrors } from '#web/lib/form-errors.ts';
 import { qrCodeDataUrl } from '../lib/qr-code';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { Section } from './section';

@@ -1,8 +1,8 @@
 import type { ListedAuditEntry } from '@site/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { getList, type ListPage } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/admin/admin-keys';
-import { pageUrl, useListItems } from '../../../lib/admin/list-query';
+import { getList, type ListPage } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
+import { pageUrl, useListItems } from '#web/lib/admin/list-query.ts';
 
 export const auditUrl = '/api/audit';
 

@@ -10,9 +10,9 @@ import { codeInputSchema, type CodeInput, type MfaMethod } from '@site/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { isLoginExpired, type SecondFactor } from '../../../lib/auth/auth-api';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { serverMessage } from '../../../lib/error-text';
+import { isLoginExpired, type SecondFactor } from '#web/lib/auth/auth-api.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { serverMessage } from '#web/lib/error-text.ts';
 
 type CodeKind = 'totp' | 'recovery';
 

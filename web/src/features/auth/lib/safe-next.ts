@@ -1,4 +1,4 @@
-import { paths } from '../../../config/paths';
+import { paths } from '#web/config/paths.ts';
 
 /**
  * Where to go after signing in. Only a path on this site is accepted, so a crafted

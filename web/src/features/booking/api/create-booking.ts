@@ -1,6 +1,6 @@
 import type { BookingAvailability, BookingInput, honeypotField, PublicBooking } from '@site/domain';
-import { api } from '../../../lib/api-client';
-import { leadSource } from '../../../lib/lead-source';
+import { api } from '#web/lib/api-client.ts';
+import { leadSource } from '#web/lib/lead-source.ts';
 
 export type CreateBookingInput = Omit<BookingInput, 'source'> & { [honeypotField]?: string };
 

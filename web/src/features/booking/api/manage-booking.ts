@@ -1,5 +1,5 @@
 import type { BookingAvailability, PublicBooking } from '@site/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** What a customer's own link shows: the visit, and the free times it can move to. */
 export interface ManagedBooking {

@@ -5,8 +5,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bookingMessages, type BookingAvailability, type BookingDay, type PublicBooking } from '@site/domain';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer, type SentRequest } from '../../../../test-support/api';
-import { quotePrefillOf } from '../../../lib/quote-prefill';
+import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
+import { quotePrefillOf } from '#web/lib/quote-prefill.ts';
 import { BookingFlow } from './booking-flow';
 import { businessTimeZone } from '@site/domain/calendar';
 

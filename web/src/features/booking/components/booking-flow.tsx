@@ -9,14 +9,14 @@ import {
   type PublicBooking,
 } from '@site/domain';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ActionButton } from '../../../components/action-button';
-import { useBusiness } from '../../../lib/site-settings';
+import { ActionButton } from '#web/components/action-button.tsx';
+import { useBusiness } from '#web/lib/site-settings.ts';
 import { getAvailability } from '../api/get-availability';
 import { fieldErrors, refusal } from '../lib/booking-errors';
 import type { BookingPlace } from '../lib/booking-place';
 import { melbourneWhen } from '../lib/melbourne-time';
 import { visitCalendar, visitCalendarHref } from '../lib/visit-calendar';
-import { quotePrefillAttributes } from '../../../lib/quote-prefill';
+import { quotePrefillAttributes } from '#web/lib/quote-prefill.ts';
 import styles from './booking.module.css';
 import { SlotPicker } from './slot-picker';
 

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { bookingMessages, type BookingAvailability, type PublicBooking } from '@site/domain';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer, type SentRequest } from '../../../../test-support/api';
+import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
 import ManageBookingPage from './manage-booking-page';
 import { businessTimeZone } from '@site/domain/calendar';
 

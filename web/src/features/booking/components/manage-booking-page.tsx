@@ -1,10 +1,10 @@
 import { bookingMessages, bookingServiceLabels, type BookingAvailability, type PublicBooking } from '@site/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { ActionButton } from '../../../components/action-button';
-import { PageMeta } from '../../../components/page-meta';
-import { useBusiness } from '../../../lib/site-settings';
-import layout from '../../../styles/layout.module.css';
+import { ActionButton } from '#web/components/action-button.tsx';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { useBusiness } from '#web/lib/site-settings.ts';
+import layout from '#web/styles/layout.module.css';
 import { changeManagedBooking, getManagedBooking } from '../api/manage-booking';
 import { fieldErrors, refusal, slotTaken } from '../lib/booking-errors';
 import { melbourneWhen } from '../lib/melbourne-time';

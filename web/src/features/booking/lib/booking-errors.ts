@@ -1,5 +1,5 @@
 import type { BookingAvailability } from '@site/domain';
-import { ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 
 /** The field messages of a 400 answer (`{message, errors: {field: text}}`), none for any other. */
 export function fieldErrors(error: unknown): Record<string, string> {

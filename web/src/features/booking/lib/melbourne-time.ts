@@ -1,4 +1,4 @@
-import { melbourneDayLabel, melbourneTimeLabel, melbourneZoneName } from '../../../lib/public-dates';
+import { melbourneDayLabel, melbourneTimeLabel, melbourneZoneName } from '#web/lib/public-dates.ts';
 
 /**
  * How a visit's time reads to the customer: on Melbourne's clock whatever the browser's zone,

@@ -1,7 +1,7 @@
 import type { BookingBlock, BookingBlockInput } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/admin/admin-keys';
+import { api } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
 
 /** POST /api/bookings/blocks: time kept free of visits. Refused with 409 when a visit is booked in it. */
 export function useCreateBlock() {

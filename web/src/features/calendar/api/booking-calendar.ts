@@ -1,7 +1,7 @@
 import type { BookingCalendar } from '@site/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/admin/admin-keys';
+import { api } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
 
 /** GET /api/bookings?from=&to=: the visits and blocked times between two instants, for one week of the calendar. */
 export const bookingCalendarQuery = (from: string, to: string) =>

@@ -1,7 +1,7 @@
 import type { BookingFeed } from '@site/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/admin/admin-keys';
+import { api } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
 
 /** GET /api/bookings/feed: the private address of the calendar feed. */
 export const useBookingFeed = () =>

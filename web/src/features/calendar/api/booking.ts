@@ -1,7 +1,7 @@
 import type { Booking } from '@site/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/admin/admin-keys';
+import { api } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
 
 /**
  * GET /api/bookings/{id}: one visit, for the card of the lead it made. Keyed under the

@@ -1,7 +1,7 @@
 import type { Booking } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/admin/admin-keys';
+import { api } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
 
 /** What staff can change of a visit: its time (the customer is sent a new invite) or that it is cancelled. */
 export type BookingChange = { start: string } | { status: 'cancelled' };

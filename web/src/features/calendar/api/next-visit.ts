@@ -1,7 +1,7 @@
 import type { NextVisit } from '@site/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/admin/admin-keys';
+import { api } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
 
 /**
  * GET /api/bookings/next?from=: the first visit still booked from `from` on, where the calendar

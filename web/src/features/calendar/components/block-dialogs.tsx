@@ -11,12 +11,12 @@ import { bookingBlockInputSchema, type BookingBlock, type BookingBlockInput } fr
 import { useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
-import { DialogHeading } from '../../../components/dialog-heading';
-import { useConfirm } from '../../../components/use-confirm';
-import { ApiRequestError } from '../../../lib/api-client';
-import { formatDate, formatTime } from '../../../lib/dates';
-import { errorText } from '../../../lib/error-text';
-import { useToast } from '../../../lib/toast';
+import { DialogHeading } from '#web/components/dialog-heading.tsx';
+import { useConfirm } from '#web/components/use-confirm.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { formatDate, formatTime } from '#web/lib/dates.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { useToast } from '#web/lib/toast.tsx';
 import { useCreateBlock, useDeleteBlock } from '../api/booking-blocks';
 import { melbourneInstant } from '../lib/melbourne-time';
 

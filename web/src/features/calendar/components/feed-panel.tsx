@@ -5,9 +5,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useConfirm } from '../../../components/use-confirm';
-import { errorText } from '../../../lib/error-text';
-import { useToast } from '../../../lib/toast';
+import { useConfirm } from '#web/components/use-confirm.tsx';
+import { errorText } from '#web/lib/error-text.ts';
+import { useToast } from '#web/lib/toast.tsx';
 import { useBookingFeed, useRenewBookingFeed } from '../api/booking-feed';
 
 /** The feed's address as a calendar app subscribes to it: `webcal://` opens the phone's or computer's calendar, which asks to subscribe. */

@@ -1,8 +1,8 @@
 import type { Booking } from '@site/domain';
 import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { answerRequests } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { LeadMeasure } from './lead-measure';
 
 // A browser far from Melbourne: the card reads the visit on Melbourne's clock. 9:30 am on

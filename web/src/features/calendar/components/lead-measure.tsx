@@ -8,8 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mapsHref, telHref, visitAddress } from '@site/domain';
 import { Link as RouterLink } from 'react-router';
-import { Detail } from '../../../components/admin/record-card';
-import { formatVisitTime, melbourneDay } from '../../../lib/dates';
+import { Detail } from '#web/components/admin/record-card.tsx';
+import { formatVisitTime, melbourneDay } from '#web/lib/dates.ts';
 import { useBooking } from '../api/booking';
 
 /**

@@ -1,5 +1,5 @@
 import { bookingServiceLabels } from '@site/domain';
-import { formatTime } from '../../../lib/dates';
+import { formatTime } from '#web/lib/dates.ts';
 import type { Placement } from '../lib/placements';
 
 /** "9:30 am to 10:30 am": when a visit or block is, on Melbourne's clock. */

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatDay } from '../../../lib/dates';
+import { visuallyHidden } from '#web/components/visually-hidden.ts';
+import { formatDay } from '#web/lib/dates.ts';
 import type { Placement } from '../lib/placements';
 import { placementTitle, timeRange } from './placement-text';
 

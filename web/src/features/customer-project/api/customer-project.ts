@@ -1,5 +1,5 @@
 import type { AttachmentRef, CustomerPage, CustomerQuote, DepositAnswer, QuoteSelection } from '@site/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 const base = (token: string) => `/api/customer/${encodeURIComponent(token)}`;
 const quoteUrl = (token: string, quoteId: string) => `${base(token)}/quotes/${encodeURIComponent(quoteId)}`;

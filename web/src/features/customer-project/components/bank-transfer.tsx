@@ -1,6 +1,6 @@
 import { formatCents, type DepositBankTransfer } from '@site/domain';
 import { useState } from 'react';
-import { formatWeekdayDate } from '../../../lib/dates';
+import { formatWeekdayDate } from '#web/lib/dates.ts';
 import styles from './customer-project.module.css';
 
 /** "Monday 7 December 2026": the day the deposit is due by, in Melbourne. */

@@ -1,9 +1,9 @@
 import { attachmentMessages, type CustomerPage } from '@site/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer, type SentRequest } from '../../../../test-support/api';
-import { item, jpeg, picker, sentTo, storage, withStorageServer } from '../../../../test-support/attachments';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
+import { item, jpeg, picker, sentTo, storage, withStorageServer } from '#web-test/attachments.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import CustomerProjectPage from './customer-project-page';
 
 withStorageServer();

@@ -1,10 +1,10 @@
 import { attachmentLimits, type CustomerPage } from '@site/domain';
 import { useState } from 'react';
-import { AttachmentPicker } from '../../../components/attachments/attachment-picker';
-import { pendingCount } from '../../../lib/attachments/attachment-uploads';
-import { useAttachmentUploads } from '../../../lib/attachments/use-attachment-uploads';
-import { ApiRequestError } from '../../../lib/api-client';
-import { ActionButton } from '../../../components/action-button';
+import { AttachmentPicker } from '#web/components/attachments/attachment-picker.tsx';
+import { pendingCount } from '#web/lib/attachments/attachment-uploads.ts';
+import { useAttachmentUploads } from '#web/lib/attachments/use-attachment-uploads.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { ActionButton } from '#web/components/action-button.tsx';
 import { addCustomerFiles } from '../api/customer-project';
 import styles from './customer-project.module.css';
 

@@ -1,8 +1,8 @@
 import { quoteAnswerMessages, quoteTotals, type CustomerPage, type CustomerQuote, type QuoteItem } from '@site/domain';
 import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer, type SentRequest } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import CustomerProjectPage from './customer-project-page';
 
 const items: QuoteItem[] = [

@@ -1,11 +1,11 @@
 import { bookingServiceLabels, type BookingService, type CustomerPage, type CustomerQuote } from '@site/domain';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
-import { ApiRequestError } from '../../../lib/api-client';
-import { formatDate, formatVisitTime, formatWeekdayDay } from '../../../lib/dates';
-import { useBusiness } from '../../../lib/site-settings';
-import layout from '../../../styles/layout.module.css';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { formatDate, formatVisitTime, formatWeekdayDay } from '#web/lib/dates.ts';
+import { useBusiness } from '#web/lib/site-settings.ts';
+import layout from '#web/styles/layout.module.css';
 import { getCustomerPage } from '../api/customer-project';
 import { CustomerFiles } from './customer-files';
 import styles from './customer-project.module.css';

@@ -1,8 +1,8 @@
 import { quoteAnswerMessages, quoteTotals, type CustomerPage, type CustomerQuote, type QuoteItem } from '@site/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer, type SentRequest } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import CustomerProjectPage from './customer-project-page';
 
 // $20,000 + GST: a major domestic building contract, and over $16,000 for the insurance.

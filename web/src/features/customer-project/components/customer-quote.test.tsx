@@ -1,7 +1,7 @@
 import { quoteTotals, type CustomerQuote, type QuoteItem } from '@site/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { renderWithProviders } from '../../../../test-support/render';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { CustomerQuoteView } from './customer-quote';
 
 const items: QuoteItem[] = [

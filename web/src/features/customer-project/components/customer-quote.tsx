@@ -16,9 +16,9 @@ import {
   type QuoteSelection,
 } from '@site/domain';
 import { useState, type FormEvent } from 'react';
-import { ActionButton } from '../../../components/action-button';
-import { ApiRequestError } from '../../../lib/api-client';
-import { formatDate, formatDay, formatShortTime } from '../../../lib/dates';
+import { ActionButton } from '#web/components/action-button.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { formatDate, formatDay, formatShortTime } from '#web/lib/dates.ts';
 import { acceptQuote, customerInsuranceUrl, customerQuotePdfUrl, declineQuote, requestDeposit } from '../api/customer-project';
 import styles from './customer-project.module.css';
 import { BankTransfer } from './bank-transfer';

@@ -5,8 +5,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { coolingOffKeepCents, formatCents, quoteWithdrawSchema, type CustomerQuote } from '@site/domain';
 import { useState, type FormEvent } from 'react';
-import { FormDialog } from '../../../components/form-dialog';
-import { ApiRequestError } from '../../../lib/api-client';
+import { FormDialog } from '#web/components/form-dialog.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { withdrawFromQuote } from '../api/customer-project';
 
 interface WithdrawDialogProps {

@@ -1,7 +1,7 @@
 import type { DashboardStart, LiveCollection, User } from '@site/domain';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { adminKeys } from '../../../lib/admin/admin-keys';
-import { getSession } from '../../../lib/auth/auth-api';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
+import { getSession } from '#web/lib/auth/auth-api.ts';
 import { seedGoLiveChecklist } from './go-live';
 
 const dashboardUrl = '/api/dashboard';

@@ -1,9 +1,9 @@
 import type { GoLiveChecklist, MessageChannel } from '@site/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { adminKeys } from '../../../lib/admin/admin-keys';
-import { settingsQuery, settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
-import { api } from '../../../lib/api-client';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
+import { settingsQuery, settingsQueryKey, type AdminSettings } from '#web/lib/admin/settings-query.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export interface TestOutcome {
   to: string;

@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { AdminHeader } from '../../../components/admin/admin-header';
-import { useGuardedClick } from '../../../components/leave-guard';
-import { paths } from '../../../config/paths';
+import { AdminHeader } from '#web/components/admin/admin-header.tsx';
+import { useGuardedClick } from '#web/components/leave-guard.tsx';
+import { paths } from '#web/config/paths.ts';
 import type { LiveStatus } from '../hooks/use-live-changes';
 
 const liveText: Record<LiveStatus, string> = {

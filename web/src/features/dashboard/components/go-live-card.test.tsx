@@ -1,9 +1,9 @@
 import type { GoLiveItem } from '@site/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { answerRequests, type Answer } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
-import { screenWidth } from '../../../../test-support/screen-width';
+import { answerRequests, type Answer } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
+import { screenWidth } from '#web-test/screen-width.ts';
 import { GoLiveCard } from './go-live-card';
 
 const item = (key: GoLiveItem['key'], done: boolean, extra: Partial<GoLiveItem> = {}): GoLiveItem => ({

@@ -16,8 +16,8 @@ import type { Theme } from '@mui/material/styles';
 import type { GoLiveItem, MessageChannel } from '@site/domain';
 import { useState, type ComponentProps } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useGuardedClick } from '../../../components/leave-guard';
-import { errorText } from '../../../lib/error-text';
+import { useGuardedClick } from '#web/components/leave-guard.tsx';
+import { errorText } from '#web/lib/error-text.ts';
 import { useDeclineSms, useGoLiveChecklist, useSendTestMessage, type TestOutcome } from '../api/go-live';
 
 function TestButton({ channel }: { channel: MessageChannel }) {

@@ -1,7 +1,7 @@
 import { liveCollections, type ChangeEvent } from '@site/domain';
 import { useEffect, useRef, useState } from 'react';
-import type { LiveSignal, LiveStatus } from '../../../lib/firebase/live-changes';
-import { reconnectDelayMs } from '../../../lib/reconnect-delay';
+import type { LiveSignal, LiveStatus } from '#web/lib/firebase/live-changes.ts';
+import { reconnectDelayMs } from '#web/lib/reconnect-delay.ts';
 
 // The build-time switch (see lib/firebase/app.ts): written out in each module that loads
 // Firebase code, so that the embedded build drops that code.
@@ -90,7 +90,7 @@ function useFirestoreChanges(handler: (signal: LiveSignal) => void): LiveStatus 
   useEffect(() => {
     let stop: (() => void) | undefined;
     let disposed = false;
-    import('../../../lib/firebase/live-channel')
+    import('#web/lib/firebase/live-channel.ts')
       .then(({ openLiveChannel }) =>
         openLiveChannel((signal) => handlerRef.current(signal), {
           onStatus: setStatus,

@@ -1,8 +1,8 @@
 import type { ChangeEvent, LiveCollection } from '@site/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { publicProjects, publicReviews } from '../../../lib/public-lists';
-import { adminKeys } from '../../../lib/admin/admin-keys';
+import { publicProjects, publicReviews } from '#web/lib/public-lists.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
 import { useLiveChanges, type LiveSignal } from './use-live-changes';
 
 /** The collections whose records have emails and SMS about them. */

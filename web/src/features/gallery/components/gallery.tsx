@@ -1,12 +1,12 @@
 import { projectCategoryLabels, projectPath, type PublicProject } from '@site/domain';
 import { preload } from 'react-dom';
 import { Link } from 'react-router';
-import { Reveal } from '../../../components/reveal';
-import { galleryAspect, galleryItems, type GalleryItem } from '../../../config/gallery';
-import { publicProjects } from '../../../lib/public-lists';
-import { usePublicList } from '../../../lib/use-public-list';
-import layout from '../../../styles/layout.module.css';
-import { ProjectPicture, srcsetOf } from '../../../components/project-picture';
+import { Reveal } from '#web/components/reveal.tsx';
+import { galleryAspect, galleryItems, type GalleryItem } from '#web/config/gallery.ts';
+import { publicProjects } from '#web/lib/public-lists.ts';
+import { usePublicList } from '#web/lib/use-public-list.ts';
+import layout from '#web/styles/layout.module.css';
+import { ProjectPicture, srcsetOf } from '#web/components/project-picture.tsx';
 import styles from './gallery.module.css';
 
 /** Image widths the grid asks for: one column on small screens, two on medium, three on large. */

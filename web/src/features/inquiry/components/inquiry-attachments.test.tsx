@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import DialogProviders from '../../../components/dialog-providers';
-import { attached, jpeg, pdf, picker, sentTo, stubApi, withStorageServer } from '../../../../test-support/attachments';
+import DialogProviders from '#web/components/dialog-providers.tsx';
+import { attached, jpeg, pdf, picker, sentTo, stubApi, withStorageServer } from '#web-test/attachments.ts';
 import InquiryWizard from './inquiry-wizard';
 
 withStorageServer();

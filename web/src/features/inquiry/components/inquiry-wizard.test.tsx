@@ -1,9 +1,9 @@
 import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import DialogProviders from '../../../components/dialog-providers';
-import { answerWith } from '../../../../test-support/api';
-import type { AttachedDesign } from '../../../lib/attached-design';
+import DialogProviders from '#web/components/dialog-providers.tsx';
+import { answerWith } from '#web-test/api.ts';
+import type { AttachedDesign } from '#web/lib/attached-design.ts';
 import InquiryWizard from './inquiry-wizard';
 
 function renderWizard(design: AttachedDesign | null = null) {

@@ -1,5 +1,5 @@
 import { budgets, inquiryRooms, timelines, type Budget, type InquiryContact, type InquiryRoom, type Timeline } from '@site/domain';
-import type { AttachedDesign } from '../../../lib/attached-design';
+import type { AttachedDesign } from '#web/lib/attached-design.ts';
 import { wizardStorage, wizardStorageKey } from './saved-wizard';
 
 /**

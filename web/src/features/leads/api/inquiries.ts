@@ -1,9 +1,9 @@
 import type { Inquiry, WithMessages } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useToast } from '../../../lib/toast';
-import { adminKeys, type LeadListFilter } from '../../../lib/admin/admin-keys';
-import { removeFromList } from '../../../lib/admin/list-cache';
+import { api } from '#web/lib/api-client.ts';
+import { useToast } from '#web/lib/toast.tsx';
+import { adminKeys, type LeadListFilter } from '#web/lib/admin/admin-keys.ts';
+import { removeFromList } from '#web/lib/admin/list-cache.ts';
 import { leadListQueryOptions, useLeadList } from './lead-list';
 
 export const inquiriesUrl = '/api/project-inquiries';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { getList, type ListPage } from '../../../lib/api-client';
-import { adminKeys, type LeadCollection, type LeadListFilter } from '../../../lib/admin/admin-keys';
-import { pageUrl, useListItems } from '../../../lib/admin/list-query';
+import { getList, type ListPage } from '#web/lib/api-client.ts';
+import { adminKeys, type LeadCollection, type LeadListFilter } from '#web/lib/admin/admin-keys.ts';
+import { pageUrl, useListItems } from '#web/lib/admin/list-query.ts';
 
 /** A lead list with its filters (status, search, overdue, or one lead) applied by the API, paged like the others. */
 export function leadListQueryOptions<T>(collection: LeadCollection, url: string, filter: LeadListFilter) {

@@ -1,7 +1,7 @@
 import type { LeadStats } from '@site/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/admin/admin-keys';
+import { api } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
 
 export const leadStatsQuery = queryOptions({
   queryKey: adminKeys.leadStats,

@@ -1,10 +1,10 @@
 import type { Inquiry, QuoteRequest, WithMessages } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
-import { useToast } from '../../../lib/toast';
-import { adminKeys, type LeadCollection } from '../../../lib/admin/admin-keys';
-import { replaceInList } from '../../../lib/admin/list-cache';
+import { api } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { useToast } from '#web/lib/toast.tsx';
+import { adminKeys, type LeadCollection } from '#web/lib/admin/admin-keys.ts';
+import { replaceInList } from '#web/lib/admin/list-cache.ts';
 
 const kinds: Record<LeadCollection, 'inquiry' | 'quote'> = { project_inquiries: 'inquiry', quote_requests: 'quote' };
 

@@ -1,12 +1,12 @@
 import type { MessageDelivery, WithMessages } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useToast } from '../../../lib/toast';
-import { errorText } from '../../../lib/error-text';
-import { adminKeys, type LeadCollection } from '../../../lib/admin/admin-keys';
-import type { ListData } from '../../../lib/admin/list-query';
+import { api } from '#web/lib/api-client.ts';
+import { useToast } from '#web/lib/toast.tsx';
+import { errorText } from '#web/lib/error-text.ts';
+import { adminKeys, type LeadCollection } from '#web/lib/admin/admin-keys.ts';
+import type { ListData } from '#web/lib/admin/list-query.ts';
 
-export type { LeadCollection } from '../../../lib/admin/admin-keys';
+export type { LeadCollection } from '#web/lib/admin/admin-keys.ts';
 
 /**
  * Queues a failed email or SMS again (POST /api/messages/:id/retry). The card shows it queued

@@ -1,8 +1,8 @@
 import { leadStatuses, type LeadStatus } from '@site/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getList } from '../../../lib/api-client';
-import { adminKeys, type LeadCollection } from '../../../lib/admin/admin-keys';
-import { pageUrl } from '../../../lib/admin/list-query';
+import { getList } from '#web/lib/api-client.ts';
+import { adminKeys, type LeadCollection } from '#web/lib/admin/admin-keys.ts';
+import { pageUrl } from '#web/lib/admin/list-query.ts';
 
 const urls: Record<LeadCollection, string> = {
   project_inquiries: '/api/project-inquiries',

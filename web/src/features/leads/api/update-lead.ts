@@ -1,10 +1,10 @@
 import { leadStatusLabels, type Inquiry, type LeadUpdate, type QuoteRequest, type WithMessages } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useToast } from '../../../lib/toast';
-import { errorText } from '../../../lib/error-text';
-import { adminKeys, type LeadCollection } from '../../../lib/admin/admin-keys';
-import { replaceInList } from '../../../lib/admin/list-cache';
+import { api } from '#web/lib/api-client.ts';
+import { useToast } from '#web/lib/toast.tsx';
+import { errorText } from '#web/lib/error-text.ts';
+import { adminKeys, type LeadCollection } from '#web/lib/admin/admin-keys.ts';
+import { replaceInList } from '#web/lib/admin/list-cache.ts';
 
 const paths: Record<LeadCollection, string> = {
   project_inquiries: '/api/project-inquiry',

@@ -1,8 +1,8 @@
 import Download from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useToast } from '../../../lib/toast';
-import { errorText } from '../../../lib/error-text';
+import { useToast } from '#web/lib/toast.tsx';
+import { errorText } from '#web/lib/error-text.ts';
 import { downloadCsv } from '../lib/csv';
 import { exportFilename } from '../lib/exports';
 

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { jobDoneOn, type LeadProgress } from '@site/domain';
 import { useState, type FormEvent } from 'react';
-import type { LeadCollection } from '../../../lib/admin/admin-keys';
-import { formatDay, melbourneDay } from '../../../lib/dates';
+import type { LeadCollection } from '#web/lib/admin/admin-keys.ts';
+import { formatDay, melbourneDay } from '#web/lib/dates.ts';
 import { useMarkJobDone } from '../api/mark-job-done';
 
 interface JobDoneProps {

@@ -2,8 +2,8 @@ import type { Inquiry, LeadAttachment, QuoteRequest, WithMessages } from '@site/
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { answerRequests, type Answer } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type Answer } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { InquiriesTab } from '../inquiries-tab';
 import { QuoteRequestsTab } from '../quote-requests-tab';
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { formatBytes, type LeadAttachment, type PublicPhoto } from '@site/domain';
 import { lazy, Suspense, useId, useState } from 'react';
 
-const loadLightbox = () => import('../../../components/lightbox');
+const loadLightbox = () => import('#web/components/lightbox.tsx');
 const Lightbox = lazy(loadLightbox);
 
 /** What the lightbox shows of a processed photo: the full-size copy, its thumbnail behind it while it loads. */

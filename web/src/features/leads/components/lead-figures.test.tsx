@@ -1,8 +1,8 @@
 import type { LeadStats } from '@site/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type Answer } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { LeadFigures } from './lead-figures';
 
 function renderFigures(stats: LeadStats) {

@@ -2,8 +2,8 @@ import type { Inquiry, LeadStats, WithMessages } from '@site/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type Answer } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { InquiriesTab } from '../inquiries-tab';
 
 const lead = (id: string, firstName: string): WithMessages<Inquiry> => ({

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { leadStatuses, leadStatusLabels, limits, type LeadStatus } from '@site/domain';
 import { useEffect, useState } from 'react';
-import type { LeadCollection, LeadListFilter } from '../../../lib/admin/admin-keys';
+import type { LeadCollection, LeadListFilter } from '#web/lib/admin/admin-keys.ts';
 import { useLeadStats } from '../api/lead-stats';
 import { useStatusCounts } from '../api/status-counts';
 

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { leadStatuses, leadStatusLabels, type LeadStatus } from '@site/domain';
 import { useId, useState } from 'react';
-import type { LeadCollection } from '../../../lib/admin/admin-keys';
+import type { LeadCollection } from '#web/lib/admin/admin-keys.ts';
 import { useUpdateLead } from '../api/update-lead';
 
 // Filled chips whose text keeps 4.5:1 on their own colour with this theme: MUI's info and warning do not.

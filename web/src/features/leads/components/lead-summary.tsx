@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { leadStatusLabels, type LeadStatus } from '@site/domain';
-import { formatDateTime, formatTimeAgo } from '../../../lib/dates';
+import { formatDateTime, formatTimeAgo } from '#web/lib/dates.ts';
 import { useNow } from '../hooks/use-now';
 import { statusColor } from './lead-status';
 

@@ -2,8 +2,8 @@ import type { Inquiry, QuoteRequest, WithMessages } from '@site/domain';
 import { getContrastRatio } from '@mui/material/styles';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { answerRequests, type Answer } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type Answer } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { InquiriesTab } from '../inquiries-tab';
 import { QuoteRequestsTab } from '../quote-requests-tab';
 

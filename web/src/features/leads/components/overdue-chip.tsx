@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { isFollowUpOverdue, type FollowUpFields } from '@site/domain/business-hours';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { useNow } from '../hooks/use-now';
 
 /**

@@ -1,8 +1,8 @@
 import type { Inquiry, LeadHistoryEntry, WithMessages } from '@site/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type Answer } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { InquiriesTab } from '../inquiries-tab';
 
 const won: LeadHistoryEntry = { at: '2026-03-03T03:04:00.000Z', by: 'staff', status: 'won' };

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { jobDoneOn, reviewRequestState, type LeadProgress } from '@site/domain';
-import type { LeadCollection } from '../../../lib/admin/admin-keys';
+import type { LeadCollection } from '#web/lib/admin/admin-keys.ts';
 import { useRequestReview } from '../api/request-review';
 
 interface ReviewRequestProps {

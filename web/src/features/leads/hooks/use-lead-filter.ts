@@ -1,8 +1,8 @@
 import { leadStatuses, recordIdPattern, type LeadStatus } from '@site/domain';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths';
-import type { LeadListFilter } from '../../../lib/admin/admin-keys';
+import { paths } from '#web/config/paths.ts';
+import type { LeadListFilter } from '#web/lib/admin/admin-keys.ts';
 
 const isStatus = (value: string | null): value is LeadStatus => leadStatuses.some((status) => status === value);
 

@@ -1,4 +1,4 @@
-import type { LeadListFilter } from '../../../lib/admin/admin-keys';
+import type { LeadListFilter } from '#web/lib/admin/admin-keys.ts';
 
 /** What a lead tab says when its list is empty under `filter`: `noun` e.g. "inquiries", `one` "inquiry". */
 export function emptyLeadsText(filter: LeadListFilter, noun: string, one: string): string {

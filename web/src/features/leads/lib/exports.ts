@@ -13,7 +13,7 @@ import {
   type QuoteRequest,
   type Timeline,
 } from '@site/domain';
-import { formatDateTime, formatSpreadsheetTime, melbourneDay } from '../../../lib/dates';
+import { formatDateTime, formatSpreadsheetTime, melbourneDay } from '#web/lib/dates.ts';
 import type { CsvColumn } from './csv';
 
 /** Labels rather than codes; an unknown code (older data) is shown as it is. */

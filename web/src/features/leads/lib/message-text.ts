@@ -1,5 +1,5 @@
 import type { MessageDelivery } from '@site/domain';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '#web/lib/dates.ts';
 
 /** e.g. "Staff email to office@example.com", "Customer SMS to +61400123456". */
 export function messageTitle(message: MessageDelivery): string {

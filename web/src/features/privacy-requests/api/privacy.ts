@@ -1,6 +1,6 @@
 import type { PrivacyErasure, PrivacyRecords } from '@site/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** Whose records: an email address, or anything else typed is a phone number. */
 export type PrivacyLookupInput = { email: string } | { phone: string };

@@ -1,9 +1,9 @@
 import type { Model3d, Project, ProjectInput, ProjectReorderInput, PublicReview } from '@site/domain';
 import { limits } from '@site/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { publicProjects } from '../../../lib/public-lists';
-import { useToast } from '../../../lib/toast';
+import { api } from '#web/lib/api-client.ts';
+import { publicProjects } from '#web/lib/public-lists.ts';
+import { useToast } from '#web/lib/toast.tsx';
 
 /** Keyed under the collection's name, so the dashboard's live changes refresh it like every admin list. */
 export const adminProjectsQueryKey = ['admin', 'projects'] as const;

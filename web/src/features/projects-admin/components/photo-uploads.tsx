@@ -28,8 +28,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { projectLimits } from '@site/domain';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { checkFile } from '../../../lib/uploads/file-checks';
-import { UploadCancelled, uploadFile } from '../../../lib/uploads/upload-file';
+import { checkFile } from '#web/lib/uploads/file-checks.ts';
+import { UploadCancelled, uploadFile } from '#web/lib/uploads/upload-file.ts';
 
 /** A photo in the form: uploaded (with its url) or on its way (with its progress). */
 export interface PhotoItem {

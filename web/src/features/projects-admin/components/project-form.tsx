@@ -18,7 +18,7 @@ import {
   type ProjectPhoto,
 } from '@site/domain';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useProjectLinks, useSaveProject } from '../api/projects';
 import { PhotoUploads, type PhotoItem } from './photo-uploads';
 

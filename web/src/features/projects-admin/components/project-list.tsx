@@ -3,8 +3,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { projectCategoryLabels, projectMessages, type Project } from '@site/domain';
 import { moved, useAdminProjects, useDeleteProject, useReorderProjects } from '../api/projects';
-import { ReorderableList } from '../../../components/admin/reorderable-list';
-import { FramePicture, PictureFrame } from '../../../components/picture-frame';
+import { ReorderableList } from '#web/components/admin/reorderable-list.tsx';
+import { FramePicture, PictureFrame } from '#web/components/picture-frame.tsx';
 
 interface ProjectListProps {
   editingId: string | null;

@@ -1,8 +1,8 @@
 import type { PublicPhoto } from '@site/domain';
 import { useEffect, useId, useRef } from 'react';
-import { enhanceBeforeAfter } from '../../../lib/before-after';
+import { enhanceBeforeAfter } from '#web/lib/before-after.ts';
 import styles from './before-after.module.css';
-import { ProjectPicture } from '../../../components/project-picture';
+import { ProjectPicture } from '#web/components/project-picture.tsx';
 
 export interface BeforeAfterProps {
   before: PublicPhoto;

@@ -1,7 +1,7 @@
 import type { honeypotField, QuoteInput, QuoteRequest } from '@site/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { leadSource } from '../../../lib/lead-source';
+import { api } from '#web/lib/api-client.ts';
+import { leadSource } from '#web/lib/lead-source.ts';
 
 declare global {
   interface Window {

@@ -11,12 +11,12 @@ import TextField from '@mui/material/TextField';
 import { quoteInputSchema, quoteRooms } from '@site/domain';
 import { useEffect, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormDialog } from '../../../components/form-dialog';
-import { LeadForm, LeadSubmitButton, useLeadForm } from '../../../components/lead-form';
-import { textFieldProps } from '../../../lib/form-field';
-import { useToast } from '../../../lib/toast';
+import { FormDialog } from '#web/components/form-dialog.tsx';
+import { LeadForm, LeadSubmitButton, useLeadForm } from '#web/components/lead-form.tsx';
+import { textFieldProps } from '#web/lib/form-field.ts';
+import { useToast } from '#web/lib/toast.tsx';
 import { useCreateQuote } from '../api/create-quote';
-import type { QuotePrefill } from '../../../lib/quote-prefill';
+import type { QuotePrefill } from '#web/lib/quote-prefill.ts';
 
 const emptyQuote = { firstName: '', lastName: '', email: '', suburb: '', room: '' };
 

@@ -2,12 +2,12 @@ import { limits, type PriceListEntry, type PriceListItem, type Quote, type Quote
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import DataLoader from 'dataloader';
 import { useEffect, useRef } from 'react';
-import { api, ApiRequestError } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/admin/admin-keys';
-import { settingsQuery, settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
-import { errorText } from '../../../lib/error-text';
-import { useToast } from '../../../lib/toast';
-import { uploadFile } from '../../../lib/uploads/upload-file';
+import { api, ApiRequestError } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
+import { settingsQuery, settingsQueryKey, type AdminSettings } from '#web/lib/admin/settings-query.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { useToast } from '#web/lib/toast.tsx';
+import { uploadFile } from '#web/lib/uploads/upload-file.ts';
 
 /** A lead's quotes, under the admin key so that signing out clears them. */
 export const leadQuotesKey = (kind: QuoteLeadKind, leadId: string) => [...adminKeys.all, 'quotes', kind, leadId] as const;

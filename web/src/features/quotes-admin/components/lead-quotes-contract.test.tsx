@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { answerRequests, type Answer, type SentRequest } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { LeadQuotes } from './lead-quotes';
 
 // $20,000 + GST: a major contract, and over $16,000 the certificate comes before the deposit.

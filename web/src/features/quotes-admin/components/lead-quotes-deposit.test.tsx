@@ -1,8 +1,8 @@
 import { quoteTotals, type Quote, type QuoteItem } from '@site/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer, type SentRequest } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { LeadQuotes } from './lead-quotes';
 
 const items: QuoteItem[] = [{ description: 'Cabinetry and installation', quantity: 1, unitPriceCents: 1_000_000 }];

@@ -1,8 +1,8 @@
 import { defaultSettings, quoteTotals, type Quote, type QuoteDraft } from '@site/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type SentRequest } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { LeadQuotes } from './lead-quotes';
 
 const items: QuoteDraft['items'] = [

@@ -1,8 +1,8 @@
 import { defaultSettings, quoteMessages, quoteTotals, type PriceListItem, type Quote, type QuoteDraft, type QuoteItem } from '@site/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type SentRequest } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { emptyForm, quoteForm } from '../lib/quote-lines';
 import { QuoteBuilder } from './quote-builder';
 

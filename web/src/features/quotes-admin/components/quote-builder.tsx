@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { highestTotalCents, isMajorWorks, type Quote, type QuoteLeadKind } from '@site/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { serverMessage } from '../../../lib/error-text';
+import { serverMessage } from '#web/lib/error-text.ts';
 import { leadQuotesKey, saveQuote } from '../api/quotes';
 import { formDraft, lineItem, particularErrors, type ParticularField, type QuoteForm, type StartKind } from '../lib/quote-lines';
 import { QuoteSections } from './quote-sections';

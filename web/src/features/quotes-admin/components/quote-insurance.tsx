@@ -6,10 +6,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { needsInsuranceCertificate, type Quote, type QuoteLeadKind } from '@site/domain';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useConfirm } from '../../../components/use-confirm';
-import { formatDateTime } from '../../../lib/dates';
-import { errorText } from '../../../lib/error-text';
-import { checkFile, formatBytes, uploadRules } from '../../../lib/uploads/file-checks';
+import { useConfirm } from '#web/components/use-confirm.tsx';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { checkFile, formatBytes, uploadRules } from '#web/lib/uploads/file-checks.ts';
 import { quoteInsuranceUrl, useAttachInsurance, useRemoveInsurance } from '../api/quotes';
 
 interface QuoteInsuranceProps {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { depositCapPercent, depositCents, formatCents, quoteTotals, type QuoteItem } from '@site/domain';
 import { useQuery } from '@tanstack/react-query';
-import { settingsQuery } from '../../../lib/admin/settings-query';
+import { settingsQuery } from '#web/lib/admin/settings-query.ts';
 
 /**
  * The quote's figures with each group's first option and no optional item, as the customer first

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { coolingOffKeepCents, formatCents, type Quote, type QuoteLeadKind, type QuoteWithdrawal } from '@site/domain';
-import { useConfirm } from '../../../components/use-confirm';
-import { formatDate } from '../../../lib/dates';
+import { useConfirm } from '#web/components/use-confirm.tsx';
+import { formatDate } from '#web/lib/dates.ts';
 import { useMarkRefunded } from '../api/quotes';
 
 interface QuoteWithdrawalProps {

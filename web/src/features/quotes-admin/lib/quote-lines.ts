@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents } from '../../../lib/money';
+import { centsToDollars, dollarsToCents } from '#web/lib/money.ts';
 import {
   quoteDraftSchema,
   quoteLimits,
@@ -67,7 +67,7 @@ export const emptyForm = (): QuoteForm => ({
   ...noParticulars,
 });
 
-export { centsToDollars, dollarsToCents } from '../../../lib/money';
+export { centsToDollars, dollarsToCents } from '#web/lib/money.ts';
 
 /** A quantity as typed, above 0 with at most 2 decimal places, or null. */
 export function parseQuantity(text: string): number | null {

@@ -1,11 +1,11 @@
 import type { Review } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useToast } from '../../../lib/toast';
-import { publicReviews } from '../../../lib/public-lists';
-import { adminKeys } from '../../../lib/admin/admin-keys';
-import { removeFromList, replaceInList } from '../../../lib/admin/list-cache';
-import { listQueryOptions, useAdminList } from '../../../lib/admin/list-query';
+import { api } from '#web/lib/api-client.ts';
+import { useToast } from '#web/lib/toast.tsx';
+import { publicReviews } from '#web/lib/public-lists.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
+import { removeFromList, replaceInList } from '#web/lib/admin/list-cache.ts';
+import { listQueryOptions, useAdminList } from '#web/lib/admin/list-query.ts';
 
 export const allReviewsQuery = listQueryOptions<Review>('reviews', '/api/reviews/all');
 export const useAllReviews = () => useAdminList(allReviewsQuery);

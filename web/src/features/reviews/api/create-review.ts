@@ -1,7 +1,7 @@
 import type { honeypotField, Review, ReviewInput } from '@site/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { publicReviews } from '../../../lib/public-lists';
+import { api } from '#web/lib/api-client.ts';
+import { publicReviews } from '#web/lib/public-lists.ts';
 
 export type CreateReviewInput = ReviewInput & { [honeypotField]?: string };
 

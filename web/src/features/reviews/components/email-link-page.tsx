@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '#web/config/paths.ts';
 import UnsubscribePage from './unsubscribe-page';
 import WriteReviewPage from './write-review-page';
 

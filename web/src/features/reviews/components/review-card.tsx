@@ -1,6 +1,6 @@
 import { verifiedCustomerLabel, type PublicReview } from '@site/domain';
-import { StarRating } from '../../../components/star-rating';
-import { formatPublicReviewDate } from '../../../lib/public-dates';
+import { StarRating } from '#web/components/star-rating.tsx';
+import { formatPublicReviewDate } from '#web/lib/public-dates.ts';
 import styles from './reviews.module.css';
 
 export function ReviewCard({ review }: { review: PublicReview }) {

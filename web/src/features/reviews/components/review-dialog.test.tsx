@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import DialogProviders from '../../../components/dialog-providers';
-import { answerWith } from '../../../../test-support/api';
+import DialogProviders from '#web/components/dialog-providers.tsx';
+import { answerWith } from '#web-test/api.ts';
 import ReviewDialog from './review-dialog';
 
 function renderDialog() {

@@ -1,15 +1,15 @@
 import { limits } from '@site/domain';
 import { lazy, Suspense, useState } from 'react';
-import { ActionButton } from '../../../components/action-button';
-import { publicReviews } from '../../../lib/public-lists';
-import { usePublicList } from '../../../lib/use-public-list';
-import layout from '../../../styles/layout.module.css';
+import { ActionButton } from '#web/components/action-button.tsx';
+import { publicReviews } from '#web/lib/public-lists.ts';
+import { usePublicList } from '#web/lib/use-public-list.ts';
+import layout from '#web/styles/layout.module.css';
 import { ReviewCard } from './review-card';
 import styles from './reviews.module.css';
-import { useBusiness } from '../../../lib/site-settings';
+import { useBusiness } from '#web/lib/site-settings.ts';
 
 const loadReviewDialog = () => import('./review-dialog');
-const loadDialogProviders = () => import('../../../components/dialog-providers');
+const loadDialogProviders = () => import('#web/components/dialog-providers.tsx');
 const ReviewDialog = lazy(loadReviewDialog);
 const DialogProviders = lazy(loadDialogProviders);
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ActionButton } from '../../../components/action-button';
-import { PageMeta } from '../../../components/page-meta';
-import { api, ApiRequestError } from '../../../lib/api-client';
-import layout from '../../../styles/layout.module.css';
-import { useBusiness } from '../../../lib/site-settings';
+import { ActionButton } from '#web/components/action-button.tsx';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { api, ApiRequestError } from '#web/lib/api-client.ts';
+import layout from '#web/styles/layout.module.css';
+import { useBusiness } from '#web/lib/site-settings.ts';
 
 const unsubscribed = {
   title: 'Unsubscribe from review requests',

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
-import { answerRequests, type Answer } from '../../../../test-support/api';
+import { answerRequests, type Answer } from '#web-test/api.ts';
 import { ReviewCard } from './review-card';
 import UnsubscribePage from './unsubscribe-page';
 import WriteReviewPage from './write-review-page';

@@ -1,18 +1,18 @@
 import { verifiedCustomerLabel, type ReviewInviteView } from '@site/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ActionButton } from '../../../components/action-button';
-import { PageMeta } from '../../../components/page-meta';
-import { paths } from '../../../config/paths';
-import { api, ApiRequestError } from '../../../lib/api-client';
-import layout from '../../../styles/layout.module.css';
-import { renderedReviewLink } from '../../../lib/review-link';
-import { useBusiness } from '../../../lib/site-settings';
+import { ActionButton } from '#web/components/action-button.tsx';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { paths } from '#web/config/paths.ts';
+import { api, ApiRequestError } from '#web/lib/api-client.ts';
+import layout from '#web/styles/layout.module.css';
+import { renderedReviewLink } from '#web/lib/review-link.ts';
+import { useBusiness } from '#web/lib/site-settings.ts';
 
 // The form's code (MUI, the form libraries) loads when the customer points at, focuses or taps
 // the button, as on the home page: the page itself stays light.
 const loadReviewDialog = () => import('./review-dialog');
-const loadDialogProviders = () => import('../../../components/dialog-providers');
+const loadDialogProviders = () => import('#web/components/dialog-providers.tsx');
 const ReviewDialog = lazy(loadReviewDialog);
 const DialogProviders = lazy(loadDialogProviders);
 const preload = () => {

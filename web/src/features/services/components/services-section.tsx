@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths';
-import layout from '../../../styles/layout.module.css';
+import { paths } from '#web/config/paths.ts';
+import layout from '#web/styles/layout.module.css';
 import { useServices } from '../services';
 import styles from './services-section.module.css';
 

@@ -1,8 +1,8 @@
 import type { BrandImageKind } from '@site/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { uploadFile } from '../../../lib/uploads/upload-file';
-import { settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
+import { api } from '#web/lib/api-client.ts';
+import { uploadFile } from '#web/lib/uploads/upload-file.ts';
+import { settingsQueryKey, type AdminSettings } from '#web/lib/admin/settings-query.ts';
 
 /**
  * A brand image: the file uploaded as the admin's other images are, then named in PUT

@@ -1,7 +1,7 @@
 import type { SettingsUpdate } from '@site/domain/settings-schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
+import { api } from '#web/lib/api-client.ts';
+import { settingsQueryKey, type AdminSettings } from '#web/lib/admin/settings-query.ts';
 
 /**
  * PUT /api/settings with the version the form started from and the sections it changes. The

@@ -1,9 +1,9 @@
 import { defaultSettings, uploadMessages } from '@site/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type Answer } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
-import type { AdminSettings } from '../../../lib/admin/settings-query';
+import { answerRequests, type Answer } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
+import type { AdminSettings } from '#web/lib/admin/settings-query.ts';
 import SettingsTab from '../settings-tab';
 
 const withLogo: AdminSettings = {

@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { brandImageKinds, type BrandImageKind, type SiteSettings } from '@site/domain';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { errorText } from '../../../lib/error-text';
-import { useToast } from '../../../lib/toast';
-import { checkFile } from '../../../lib/uploads/file-checks';
+import { errorText } from '#web/lib/error-text.ts';
+import { useToast } from '#web/lib/toast.tsx';
+import { checkFile } from '#web/lib/uploads/file-checks.ts';
 import { useSaveBrandImage } from '../api/save-brand-image';
 
 const labels: Record<BrandImageKind, { name: string; hint: string; preview: (images: SiteSettings['images']) => string | undefined }> = {

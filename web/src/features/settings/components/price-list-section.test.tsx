@@ -1,8 +1,8 @@
 import { defaultSettings, type PriceListItem } from '@site/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type SentRequest } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { PriceListSection } from './price-list-section';
 
 const stone: PriceListItem = { id: 'stone', description: 'Stone benchtop', unit: 'm', unitPriceCents: 105_440, section: 'Benchtops' };

@@ -17,7 +17,7 @@ import {
 import { useMemo } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { centsToDollars, dollarsToCents } from '../../../lib/money';
+import { centsToDollars, dollarsToCents } from '#web/lib/money.ts';
 import { sectionTitles, useSectionSave } from '../hooks/use-section-save';
 import { SectionForm } from './section-form';
 

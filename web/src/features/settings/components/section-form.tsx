@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { sensitiveSettingsReason } from '@site/domain/settings-schema';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
-import { useLeaveGuard } from '../../../components/leave-guard';
-import { PasswordConfirmDialog } from '../../../components/password-confirm-dialog';
+import { useLeaveGuard } from '#web/components/leave-guard.tsx';
+import { PasswordConfirmDialog } from '#web/components/password-confirm-dialog.tsx';
 import type { PasswordPrompt, SaveProblem } from '../hooks/use-section-save';
 
 /**

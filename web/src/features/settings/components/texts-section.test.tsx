@@ -2,8 +2,8 @@ import { defaultSettings, defaultTexts, type SiteSettings } from '@site/domain';
 import { settingsMessages } from '@site/domain/settings-schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests, type SentRequest } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests, type SentRequest } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { TextsSection } from './texts-section';
 
 /** The texts section over a server that saves what it is sent and counts the version up. */

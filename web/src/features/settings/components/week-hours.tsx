@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OpeningRange } from '@site/domain';
 import { useId } from 'react';
-import { dayNames } from '../../../lib/dates';
+import { dayNames } from '#web/lib/dates.ts';
 import { useFieldArray, type FieldArray, type FieldArrayPath, type FieldErrors, type Path, type UseFormReturn } from 'react-hook-form';
 
 /** The settings keep the week Sunday first (as Date#getDay counts); the form lists it Monday first. */

@@ -3,11 +3,11 @@ import { isSensitiveSetting, type SettingsUpdate } from '@site/domain/settings-s
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { useLeaveGuard } from '../../../components/leave-guard';
-import { ApiRequestError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
-import { useToast } from '../../../lib/toast';
-import { settingsQueryKey, type AdminSettings } from '../../../lib/admin/settings-query';
+import { useLeaveGuard } from '#web/components/leave-guard.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { useToast } from '#web/lib/toast.tsx';
+import { settingsQueryKey, type AdminSettings } from '#web/lib/admin/settings-query.ts';
 import { useSaveSettings } from '../api/save-settings';
 import { firstErrorMessage, sectionFieldErrors } from '../lib/field-errors';
 

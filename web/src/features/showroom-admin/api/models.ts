@@ -1,9 +1,9 @@
 import type { ModelFields, Model3d, ReorderInput } from '@site/domain';
 import { limits } from '@site/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, getList, type ListPage } from '../../../lib/api-client';
-import { useToast } from '../../../lib/toast';
-import { showroomModels } from '../../../lib/public-lists';
+import { api, getList, type ListPage } from '#web/lib/api-client.ts';
+import { useToast } from '#web/lib/toast.tsx';
+import { showroomModels } from '#web/lib/public-lists.ts';
 
 /**
  * The admin list is keyed under the collection's name, ['admin', 'models_3d'], so the

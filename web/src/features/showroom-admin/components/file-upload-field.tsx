@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UploadKind } from '@site/domain';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useToast } from '../../../lib/toast';
-import { UploadCancelled, uploadFile } from '../../../lib/uploads/upload-file';
-import { checkFile, formatBytes, uploadRules } from '../../../lib/uploads/file-checks';
+import { useToast } from '#web/lib/toast.tsx';
+import { UploadCancelled, uploadFile } from '#web/lib/uploads/upload-file.ts';
+import { checkFile, formatBytes, uploadRules } from '#web/lib/uploads/file-checks.ts';
 
 type Phase =
   | { name: 'idle' }

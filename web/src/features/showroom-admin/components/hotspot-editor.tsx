@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ModelViewerElement } from '@google/model-viewer';
 import { hotspotMessages, limits, type Hotspot } from '@site/domain';
 import { useEffect, useRef, useState } from 'react';
-import { ModelViewer3d } from '../../../components/viewer-3d';
+import { ModelViewer3d } from '#web/components/viewer-3d.tsx';
 
 /** A pointer that moved further than this between press and release was turning the model, not choosing a point. */
 const dragPixels = 6;

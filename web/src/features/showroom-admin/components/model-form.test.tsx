@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import DialogProviders from '../../../components/dialog-providers';
-import { fakeViewer } from '../../../../test-support/model-viewer';
+import DialogProviders from '#web/components/dialog-providers.tsx';
+import { fakeViewer } from '#web-test/model-viewer.ts';
 import { ModelForm } from './model-form';
 
-vi.mock('@google/model-viewer', () => import('../../../../test-support/model-viewer'));
+vi.mock('@google/model-viewer', () => import('#web-test/model-viewer.ts'));
 
 /**
  * The API behind fetch: each call is recorded and answered by `answer`; a request for an

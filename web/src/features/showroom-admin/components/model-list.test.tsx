@@ -1,9 +1,9 @@
 import type { Model3d } from '@site/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { answerRequests } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { answerRequests } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { adminModelsQueryKey } from '../api/models';
 import { ModelList } from './model-list';
 

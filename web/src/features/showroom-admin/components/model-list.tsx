@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { formatBytes, type Model3d } from '@site/domain';
 import { useState } from 'react';
 import { swapped, useAdminModels, useDeleteModel, useReorderModels } from '../api/models';
-import { ReorderableList } from '../../../components/admin/reorderable-list';
-import { FramePicture, PictureFrame } from '../../../components/picture-frame';
+import { ReorderableList } from '#web/components/admin/reorderable-list.tsx';
+import { FramePicture, PictureFrame } from '#web/components/picture-frame.tsx';
 
 /** Where the model's optimisation stands; the list is live, so it changes by itself. */
 export const processingText = (model: Pick<Model3d, 'processing' | 'processingError'>) =>

@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ModelViewerElement } from '@google/model-viewer';
 import { useState } from 'react';
-import { useToast } from '../../../lib/toast';
-import { uploadFile } from '../../../lib/uploads/upload-file';
+import { useToast } from '#web/lib/toast.tsx';
+import { uploadFile } from '#web/lib/uploads/upload-file.ts';
 
 /** Takes the picture the viewer shows and uploads it as a thumbnail; its stored URL. */
 export async function uploadPoster(viewer: ModelViewerElement, name: string): Promise<string> {

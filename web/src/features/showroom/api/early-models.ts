@@ -1,4 +1,4 @@
-import { showroomModels } from '../../../lib/public-lists';
+import { showroomModels } from '#web/lib/public-lists.ts';
 
 /** A URL as a CSS string: quotes, backslashes and line breaks escaped. */
 const cssUrl = (url: string) => `url("${url.replace(/["\\\n\r]/g, (char) => `\\${char.charCodeAt(0).toString(16)} `)}")`;

@@ -1,6 +1,6 @@
 import type { Model3d } from '@site/domain';
 import { useEffect, useRef, useState } from 'react';
-import { Icon, iconPaths } from '../../../components/icons';
+import { Icon, iconPaths } from '#web/components/icons.tsx';
 import styles from '../showroom.module.css';
 
 /** One model in the showroom grid: its thumbnail (or a placeholder), name and description. */

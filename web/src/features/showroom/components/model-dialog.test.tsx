@@ -2,11 +2,11 @@ import type { Model3d } from '@site/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import DialogProviders from '../../../components/dialog-providers';
-import '../../../../test-support/model-viewer';
+import DialogProviders from '#web/components/dialog-providers.tsx';
+import '#web-test/model-viewer.ts';
 import ModelDialog from './model-dialog';
 
-vi.mock('@google/model-viewer', () => import('../../../../test-support/model-viewer'));
+vi.mock('@google/model-viewer', () => import('#web-test/model-viewer.ts'));
 
 const island: Model3d = {
   id: 'island',

@@ -10,9 +10,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Model3d } from '@site/domain';
 import { useState } from 'react';
-import { DialogHeading } from '../../../components/dialog-heading';
-import { ModelViewer3d } from '../../../components/viewer-3d';
-import type { AttachedDesign } from '../../../lib/attached-design';
+import { DialogHeading } from '#web/components/dialog-heading.tsx';
+import { ModelViewer3d } from '#web/components/viewer-3d.tsx';
+import type { AttachedDesign } from '#web/lib/attached-design.ts';
 
 /** The text alternative of a model: its name, its description and its labelled points. */
 export const modelAlt = (model: Pick<Model3d, 'name' | 'description' | 'hotspots'>) =>

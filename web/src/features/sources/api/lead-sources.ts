@@ -1,7 +1,7 @@
 import type { LeadSourcesReport } from '@site/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/admin/admin-keys';
+import { api } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
 
 /** The periods the Sources tab offers, in days up to now. */
 export const sourcePeriods = [7, 30, 90] as const;

@@ -1,10 +1,10 @@
 import type { Visitor, VisitorDay } from '@site/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { businessTimeZone } from '@site/domain/business-hours';
-import { api } from '../../../lib/api-client';
-import { melbourneDay } from '../../../lib/dates';
-import { adminKeys } from '../../../lib/admin/admin-keys';
-import { listQueryOptions, useAdminList } from '../../../lib/admin/list-query';
+import { api } from '#web/lib/api-client.ts';
+import { melbourneDay } from '#web/lib/dates.ts';
+import { adminKeys } from '#web/lib/admin/admin-keys.ts';
+import { listQueryOptions, useAdminList } from '#web/lib/admin/list-query.ts';
 
 const visitorsUrl = '/api/visitors';
 export const visitorsQuery = listQueryOptions<Visitor>('visitor_tracking', visitorsUrl);

@@ -1,8 +1,8 @@
 import type { VisitorDay } from '@site/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { answerRequests } from '../../../../test-support/api';
-import { renderWithProviders } from '../../../../test-support/render';
+import { answerRequests } from '#web-test/api.ts';
+import { renderWithProviders } from '#web-test/render.tsx';
 import { VisitsChart } from './visits-chart';
 
 describe('the visits chart', () => {

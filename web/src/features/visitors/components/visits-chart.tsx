@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { formatDay } from '../../../lib/dates';
+import { formatDay } from '#web/lib/dates.ts';
 import { chartDays, visitsByDayQuery, type DayCount } from '../api/visitors';
 
 const width = 720;

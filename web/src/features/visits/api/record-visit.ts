@@ -1,5 +1,5 @@
 import type { VisitInput } from '@site/domain';
-import { publicPaths } from '../../../config/paths';
+import { publicPaths } from '#web/config/paths.ts';
 
 const tracked = new Set<string>(publicPaths);
 

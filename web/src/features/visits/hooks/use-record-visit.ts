@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { captureLeadSource } from '../../../lib/lead-source';
+import { captureLeadSource } from '#web/lib/lead-source.ts';
 import { recordPublicVisit } from '../api/record-visit';
 
 // The location key of the last recorded navigation: React's development double effects and
