@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { admin, cpuMs, inquiry, seedReviews, startServer, untilQuiet } from './bench-support.mjs';
+import { cpuMs, inquiry, loadEnv, seedReviews, startServer, untilQuiet } from './bench-support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const others = process.argv.slice(2);
@@ -40,15 +40,7 @@ const routes = allRoutes.filter((route) => chosen.includes(route.key));
 
 async function start(label, script) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
-  const env = {
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    FORM_RATE_LIMIT: '100000000',
-    WEB_DIST: join(dataDir, 'no-web'),
-    NOTIFY_EMAIL: 'office@example.com',
-  };
-  return { label, script, dataDir, ...(await startServer(script, env)) };
+  return { label, script, dataDir, ...(await startServer(script, loadEnv(dataDir))) };
 }
 
 /**

@@ -1,9 +1,10 @@
-// What npm run bench and npm run bench:compare share: the admin and inquiry they send, a
-// server process started and awaited, the 1,000 approved reviews they list, and a process's
-// CPU time.
+// What npm run bench, bench:compare and the inquiry profile share: the admin and inquiry they
+// send, the server's settings under load, a server process started and awaited, the 1,000
+// approved reviews they list, and a process's CPU time.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 
 export const admin = { username: 'bench', password: 'bench password 1234' };
 
@@ -16,6 +17,20 @@ export const inquiry = {
   email: 'ava@example.com',
   phone: '0400 123 456',
 };
+
+/**
+ * The embedded server's environment for a load on `dataDir`: the first admin, the form limit out
+ * of the way, no web build (only the API is measured), and a staff address, which the first start
+ * copies into the settings so each inquiry queues its staff alert as in a real site.
+ */
+export const loadEnv = (dataDir) => ({
+  DATA_DIR: dataDir,
+  ADMIN_USERNAME: admin.username,
+  ADMIN_PASSWORD: admin.password,
+  FORM_RATE_LIMIT: '100000000',
+  WEB_DIST: join(dataDir, 'no-web'),
+  NOTIFY_EMAIL: 'office@example.com',
+});
 
 const freePort = () =>
   new Promise((done) => {

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { admin, cpuMs, inquiry, seedReviews, startServer } from './bench-support.mjs';
+import { cpuMs, inquiry, loadEnv, seedReviews, startServer } from './bench-support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,22 +56,14 @@ await new Promise((done) => sink.listen(0, '127.0.0.1', done));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
 const baselineDir = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
-const appEnv = {
-  ADMIN_USERNAME: admin.username,
-  ADMIN_PASSWORD: admin.password,
-  FORM_RATE_LIMIT: '100000000',
-  WEB_DIST: join(dataDir, 'no-web'),
-  NOTIFY_EMAIL: 'office@example.com',
-};
 const serverJs = process.env.BENCH_SERVER ?? join(here, '../dist/server.js');
 const app = await startServer(serverJs, {
-  ...appEnv,
-  DATA_DIR: dataDir,
+  ...loadEnv(dataDir),
   SMTP_URL: `smtp://127.0.0.1:${sink.server.address().port}`,
   MAIL_FROM: 'bench@example.com',
 });
 const queueOnlyDir = mkdtempSync(join(tmpdir(), 'bench-queue-'));
-const queueOnly = await startServer(serverJs, { ...appEnv, DATA_DIR: queueOnlyDir });
+const queueOnly = await startServer(serverJs, loadEnv(queueOnlyDir));
 const baseline = await startServer(join(here, 'bench-baseline.mjs'), { DATA_DIR: baselineDir });
 try {
   console.log(`Seeding 1,000 approved reviews through the API...`);

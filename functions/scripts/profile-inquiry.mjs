@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { admin, cpuMs, inquiry, startServer } from './bench-support.mjs';
+import { cpuMs, inquiry, loadEnv, startServer } from './bench-support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverJs = process.argv[2] ?? join(here, '../dist/server.js');
@@ -40,12 +40,7 @@ const load = (url, seconds) =>
   );
 
 const server = await startServer(serverJs, {
-  DATA_DIR: dataDir,
-  ADMIN_USERNAME: admin.username,
-  ADMIN_PASSWORD: admin.password,
-  FORM_RATE_LIMIT: '100000000',
-  WEB_DIST: join(dataDir, 'no-web'),
-  NOTIFY_EMAIL: 'office@example.com',
+  ...loadEnv(dataDir),
   NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}`,
 });
 let result;
