@@ -578,9 +578,13 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     const { version, settings } = await retaining.app.context.settings.current();
     await retaining.app.context.settings.update({ version, privacy: { ...settings.privacy, leadRetentionMonths: 24 } }, 'staff');
     await retaining.runJob('maintenance');
-    // The scheduled follow-up reminders (which read nothing while no staff address is set).
+    // The scheduled follow-up reminders, with a staff address, on a Wednesday morning in Melbourne:
+    // outside the business hours the job reads nothing, and this test must not depend on the hour it runs at.
+    const wednesdayMorning = { now: () => new Date('2026-12-02T10:00:00+11:00') };
     await (
-      await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv({ ...process.env, NOTIFY_EMAIL: 'office@example.com' }), {})
+      await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv({ ...process.env, NOTIFY_EMAIL: 'office@example.com' }), {
+        clock: wednesdayMorning,
+      })
     ).runJob('follow-ups');
     // The scheduled review reminders, and the deletion of requests long expired.
     await (await createFirebaseSite(firebaseServices(getApp()), readFirebaseEnv(process.env), {})).runJob('review-reminders');
