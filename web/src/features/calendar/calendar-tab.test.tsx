@@ -77,7 +77,8 @@ function renderTab(
   return { requests, user };
 }
 
-const column = (name: string) => screen.getByRole('region', { name });
+/** A day's column by its heading ("Thu 3 Dec"), which says ", today" on the day the test runs. */
+const column = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}(, today)?$`) });
 const sent = (requests: SentRequest[], method: string) => requests.filter((request) => request.method === method);
 
 describe('the Calendar tab on a desktop', () => {
