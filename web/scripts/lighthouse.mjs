@@ -18,8 +18,10 @@
 //   LH_RUNS=1 LH_PAGES=/,/about npm run lighthouse -w web
 //   LH_DEBUG=1 ...                            also the main-thread breakdown of each median run
 //   LH_CONTROL=0 ...                          without the blank control page (controlRuns)
+//   LH_TRACE=DIR ...                          also saves each run's trace (DIR/<page>-<run>.trace.json), for
+//                                             scripts/long-tasks.mjs or Chrome's Performance panel
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -283,6 +285,8 @@ async function lighthouseRuns(url, route, { cookie } = {}) {
       formFactor: 'mobile',
       // A signed-in page: the admin's session goes with every request the page makes.
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      // With a saved trace, the JavaScript profiler's samples too (what each long task ran).
+      ...(process.env.LH_TRACE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     });
     if (result.lhr.runtimeError)
       console.log(`  ${route}: runtime error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message ?? ''}`);
@@ -293,6 +297,10 @@ async function lighthouseRuns(url, route, { cookie } = {}) {
       continue;
     }
     lhrs.push(result.lhr);
+    if (process.env.LH_TRACE) {
+      const file = join(process.env.LH_TRACE, `${route.replace(/\W+/g, '_')}-${lhrs.length}.trace.json`);
+      writeFileSync(file, JSON.stringify(result.artifacts.Trace));
+    }
     console.log(
       `  ${route} run ${lhrs.length}: performance ${Math.round(result.lhr.categories.performance.score * 100)}, TBT ${Math.round(result.lhr.audits['total-blocking-time'].numericValue)} ms`,
     );

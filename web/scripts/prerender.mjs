@@ -84,13 +84,39 @@ const adminStylesheets = [...adminTemplate.matchAll(/<link rel="stylesheet"[^>]*
 if (adminStylesheets.length !== 1) throw new Error(`dist/admin.html links ${adminStylesheets.length} stylesheets; expected its one`);
 // Its own build's stylesheet: the site's variables and what the admin's parts import.
 const adminCss = readFileSync(join(dist, adminStylesheets[0][1]), 'utf8').replaceAll('</style', '<\\/style');
+// The entry starts the app and the page as dynamic imports (src/admin-main.tsx). Their modules
+// are named here, so the browser fetches them while it parses the HTML, beside the entry's own;
+// otherwise Vite's loader adds a <link rel="modulepreload"> per module as each import starts,
+// which a phone's processor pays for in the middle of the start.
+const manifestFile = join(dist, '.vite', 'manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const staticImports = (sources) => {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    if (!manifest[key]) throw new Error(`the admin build's manifest has no ${key}`);
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  sources.forEach(visit);
+  return seen;
+};
+const adminEntry = staticImports(['admin.html']);
+const modulePreloads = (sources) =>
+  [...staticImports(['src/app/admin-app.tsx', ...sources])]
+    .filter((key) => !adminEntry.has(key))
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`)
+    .join('');
 const adminPage = (head) =>
   adminTemplate.replace(adminStylesheets[0][0], () => `<style>${adminCss}</style>`).replace('<!--admin-head-->', () => head);
 const dashboardPreload = '<link rel="preload" href="/api/dashboard" as="fetch" crossorigin="use-credentials" />';
-write(outFile(paths.admin), adminPage(dashboardPreload));
-for (const route of [paths.login, paths.account]) write(outFile(route), adminPage(''));
-// Served only at those addresses (a second copy would be a page of its own on a static host).
+write(outFile(paths.admin), adminPage(dashboardPreload + modulePreloads(['src/app/pages/admin-page.tsx'])));
+write(outFile(paths.login), adminPage(modulePreloads(['src/features/auth/login-page.tsx'])));
+write(outFile(paths.account), adminPage(modulePreloads(['src/app/pages/account-page.tsx'])));
+// Served only at those addresses (a second copy would be a page of its own on a static host),
+// and the manifest not at all.
 rmSync(adminFile);
+rmSync(join(dist, '.vite'), { recursive: true });
 
 const site = defaultSiteUrl;
 write(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site}/sitemap.xml\n`);

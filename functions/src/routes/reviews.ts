@@ -10,16 +10,25 @@ import { isBot } from './honeypot';
 import { sendList } from './list';
 
 /**
+ * A page of public reviews' own headers, whichever route sends it: browsers keep the answer and
+ * ask again with its ETag, getting 304 while nothing changed; the count and the next page's
+ * cursor go beside the body.
+ */
+function reviewPageHeaders(page: PublicReviewPage): Record<string, string> {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-cache', ETag: page.etag, 'X-Total-Count': String(page.total) };
+  if (page.next) headers['X-Next-Cursor'] = page.next;
+  return headers;
+}
+
+/**
  * The approved reviews every public page lists, from memory (services/public-reviews.ts). Mounted
  * first in the API: the busiest read skips the other routers and the body parsers.
  */
 export function publicReviewRoutes(ctx: Pick<RouteContext, 'publicReviews'>): Router {
   const router = Router();
-  // Public: browsers keep the answer and ask again with its ETag, getting 304 while nothing changed.
   router.get('/reviews', async (req, res) => {
     const page = await ctx.publicReviews.page(listQuery(req));
-    res.set({ 'Cache-Control': 'no-cache', ETag: page.etag, 'X-Total-Count': String(page.total) });
-    if (page.next) res.set('X-Next-Cursor', page.next);
+    res.set(reviewPageHeaders(page));
     if (notModified(req, page.etag)) {
       res.status(304).end();
       return;
@@ -49,9 +58,7 @@ export function publicReviewsFirst(ctx: Pick<RouteContext, 'publicReviews'>): Re
   const headersOf = (page: PublicReviewPage) => {
     let headers = made.get(page);
     if (!headers) {
-      const same: Record<string, string> = Object.fromEntries(common);
-      Object.assign(same, { 'Cache-Control': 'no-cache', ETag: page.etag, 'X-Total-Count': String(page.total) });
-      if (page.next) same['X-Next-Cursor'] = page.next;
+      const same: Record<string, string> = { ...Object.fromEntries(common), ...reviewPageHeaders(page) };
       const ok = { ...same, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(page.bytes.length) };
       headers = { ok, same };
       made.set(page, headers);

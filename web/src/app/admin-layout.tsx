@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { paths } from '../config/paths';
-import { sessionWithDashboard } from '../features/dashboard/api/dashboard-start';
 import { AuthProvider } from '../lib/auth/auth-provider';
-import { getCurrentUser } from '../lib/auth/auth-api';
 import { AppProviders } from './providers';
+import { sessionLoader } from './session-loader';
 
 /**
  * The layout route of /login and /admin: full MUI, and the session is known to both. Opened at
@@ -13,7 +11,7 @@ import { AppProviders } from './providers';
  */
 export default function AdminLayout() {
   const { pathname } = useLocation();
-  const [loadSession] = useState(() => (pathname.replace(/\/+$/, '') === paths.admin ? sessionWithDashboard : getCurrentUser));
+  const [loadSession] = useState(() => sessionLoader(pathname));
   return (
     <AppProviders>
       <AuthProvider loadSession={loadSession}>

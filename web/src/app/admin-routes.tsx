@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { loadLoginPage } from './admin-code';
 
 /** The admin area's parts: its layout route, the sign-in page, and the area (/admin, /admin/account). */
 export interface AdminParts {
@@ -24,8 +25,6 @@ export function adminRouteTable({ Layout, Login, Area }: AdminParts): RouteObjec
     },
   ];
 }
-
-export const loadLoginPage = () => import('../features/auth/login-page');
 
 /**
  * The admin area's routes in the public app's table (the development server's pages, and a

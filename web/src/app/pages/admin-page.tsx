@@ -1,4 +1,6 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { tabCode, type TabValue } from '#web/app/admin-code.ts';
+import { loaderLazy } from '#web/app/loader-lazy.ts';
 import { PageMeta } from '#web/components/page-meta.tsx';
 import { ListSkeleton } from '#web/components/admin/list-skeleton.tsx';
 import { AdminDashboard, type DashboardTab } from '#web/features/dashboard/admin-dashboard.tsx';
@@ -11,32 +13,9 @@ import { useCountLiveVisits } from '#web/features/visitors/hooks/use-count-live-
 import { useListCount } from '#web/lib/admin/list-query.ts';
 import { ProtectedRoute } from '#web/lib/auth/protected-route.tsx';
 
-/**
- * Each tab's code is its own chunk, loaded when the tab is first shown: the dashboard's first
- * script carries none of them, so a phone opening the inquiries does not download and run the
- * settings, the calendar or the 3D models.
- */
-const tabCode = {
-  inquiries: () => import('./lead-tabs').then((module) => ({ default: module.InquiriesPanel })),
-  quotes: () => import('./lead-tabs').then((module) => ({ default: module.QuoteRequestsPanel })),
-  calendar: () => import('#web/features/calendar/calendar-tab.tsx'),
-  reviews: () => import('#web/features/reviews-admin/reviews-tab.tsx').then((module) => ({ default: module.ReviewsTab })),
-  visitors: () => import('#web/features/visitors/visitors-tab.tsx').then((module) => ({ default: module.VisitorsTab })),
-  sources: () => import('#web/features/sources/sources-tab.tsx').then((module) => ({ default: module.SourcesTab })),
-  projects: () => import('#web/features/projects-admin/projects-tab.tsx'),
-  models: () => import('#web/features/showroom-admin/models-tab.tsx'),
-  activity: () => import('#web/features/activity/activity-tab.tsx').then((module) => ({ default: module.ActivityTab })),
-  privacy: () => import('#web/features/privacy-requests/privacy-tab.tsx').then((module) => ({ default: module.PrivacyTab })),
-  settings: () => import('#web/features/settings/settings-tab.tsx'),
-} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
-type TabValue = keyof typeof tabCode;
-
-// The tab the address asks for starts downloading with this chunk, alongside the session.
-const asked = new URLSearchParams(window.location.search).get('tab') ?? 'inquiries';
-void (tabCode[asked as TabValue] ?? tabCode.inquiries)().catch(() => undefined);
-
+// The tab the address asks for started downloading with the entry (admin-main.tsx).
 const panels = {} as Record<TabValue, ComponentType>;
-for (const value of Object.keys(tabCode) as TabValue[]) panels[value] = lazy(tabCode[value]);
+for (const value of Object.keys(tabCode) as TabValue[]) panels[value] = loaderLazy(tabCode[value]);
 
 /** A tab's panel, with a placeholder of a list's first cards while its code loads. */
 const panel = (value: TabValue, loading: string): ReactNode => {

@@ -1,4 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { LeadMeasure } from '#web/features/calendar/components/lead-measure.tsx';
+import { inquiriesQuery } from '#web/features/leads/api/inquiries.ts';
+import { quoteRequestsQuery } from '#web/features/leads/api/quote-requests.ts';
+import { leadFilterOf } from '#web/features/leads/hooks/use-lead-filter.ts';
 import { InquiriesTab } from '#web/features/leads/inquiries-tab.tsx';
 import { QuoteRequestsTab } from '#web/features/leads/quote-requests-tab.tsx';
 import { LeadQuotes } from '#web/features/quotes-admin/components/lead-quotes.tsx';
@@ -20,3 +24,12 @@ const quoteRequestMeasure = (bookingId: string) => <LeadMeasure bookingId={booki
 
 export const InquiriesPanel = () => <InquiriesTab quotes={inquiryQuotes} />;
 export const QuoteRequestsPanel = () => <QuoteRequestsTab quotes={quoteRequestQuotes} measure={quoteRequestMeasure} />;
+
+/**
+ * The first page of a tab's list as the address filters it, asked for beside the dashboard's
+ * first render (app/admin-app.tsx) rather than once the tab has rendered.
+ */
+const addressFilter = () => leadFilterOf(new URLSearchParams(window.location.search), window.location.hash);
+export const inquiriesFirstScreen = (queryClient: QueryClient) => queryClient.prefetchInfiniteQuery(inquiriesQuery(addressFilter()));
+export const quoteRequestsFirstScreen = (queryClient: QueryClient) =>
+  queryClient.prefetchInfiniteQuery(quoteRequestsQuery(addressFilter()));

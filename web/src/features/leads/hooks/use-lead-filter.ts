@@ -15,6 +15,17 @@ function leadOfHash(hash: string): string | undefined {
   return hash.startsWith(hashLinkPrefix) && recordIdPattern.test(id) ? id : undefined;
 }
 
+/** The filter an address asks a lead tab for (see useLeadFilter). */
+export function leadFilterOf(searchParams: URLSearchParams, hash: string): LeadListFilter {
+  const status = searchParams.get('status');
+  const q = searchParams.get('q')?.trim() ?? '';
+  const asked = searchParams.get('lead');
+  const lead = asked !== null && recordIdPattern.test(asked) ? asked : leadOfHash(hash);
+  if (lead) return { lead };
+  if (searchParams.get('overdue') === '1') return { overdue: true };
+  return { ...(isStatus(status) ? { status } : {}), ...(q ? { q } : {}) };
+}
+
 /**
  * A lead tab's filters live in `?status=` and `?q=`, or `?overdue=1`, or `?lead={id}` (the one
  * lead a staff email links to), beside `?tab=`, so a reload, a shared link or the back button
@@ -26,14 +37,10 @@ function leadOfHash(hash: string): string | undefined {
 export function useLeadFilter(): [LeadListFilter, (change: LeadListFilter) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
   const { hash } = useLocation();
-  const status = searchParams.get('status');
-  const q = searchParams.get('q')?.trim() ?? '';
-  const overdue = searchParams.get('overdue') === '1';
-  const asked = searchParams.get('lead');
   const hashLead = leadOfHash(hash);
-  const lead = asked !== null && recordIdPattern.test(asked) ? asked : hashLead;
+  const { status, q, overdue, lead } = leadFilterOf(searchParams, hash);
   const filter = useMemo<LeadListFilter>(
-    () => (lead ? { lead } : overdue ? { overdue } : { ...(isStatus(status) ? { status } : {}), ...(q ? { q } : {}) }),
+    () => (lead ? { lead } : overdue ? { overdue } : { ...(status ? { status } : {}), ...(q ? { q } : {}) }),
     [status, q, overdue, lead],
   );
 
