@@ -66,16 +66,6 @@ test.describe('admin sign-in', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   });
 
-  test("the spinner is in /admin's HTML: it shows before any of the page's scripts has arrived", async ({ page }) => {
-    // Hold every script: what shows is what the HTML paints by itself.
-    const release = await holdRequests(page, /\/assets\/.*\.js$/);
-    await page.goto('/admin', { waitUntil: 'commit' });
-    await expect(page.getByRole('progressbar', { name: 'Checking your session' })).toBeVisible();
-    release();
-    await page.waitForURL(/\/login\?next=%2Fadmin$/);
-    await expect(page.getByRole('progressbar', { name: 'Checking your session' })).toHaveCount(0);
-  });
-
   test('after signing in, the page asked for comes back, tab included', async ({ page }) => {
     await page.goto('/admin?tab=reviews');
     await page.waitForURL(/\/login\?next=/);

@@ -1,5 +1,4 @@
 import './styles/public.css';
-import './styles/admin-start.css';
 import { askedTab, loadAccountPage, loadAdminPage, loadLoginPage, tabCode } from './app/admin-code';
 import { paths } from './config/paths';
 

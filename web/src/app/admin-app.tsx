@@ -30,13 +30,12 @@ function AdminRoutes() {
 }
 
 /**
- * Renders the admin area into the page's #root (until then it shows the HTML's spinner), once
- * the code the address needs (`parts`: the page; `tab`: the dashboard's tab) and, on the
- * dashboard, the session with the dashboard's first screen are here. The first render is then
- * the screen itself, and a transition: React renders it in slices of a few milliseconds and
- * yields to the browser between them. Data arriving after a first render re-renders
- * synchronously (TanStack Query's store), on a phone's slow processor a task of several hundred
- * milliseconds during which a tap waits.
+ * Renders the admin area into the page's #root once the code the address needs is here
+ * (`parts`: the page; `tab`: the dashboard's tab), so the first render is the page rather than
+ * a fallback followed by it. The render is a transition: React renders in slices of a few
+ * milliseconds and yields to the browser between them, where a single render of the MUI tree
+ * would hold a phone's slow processor for several hundred milliseconds. The page shows its
+ * spinner while the session, asked for here if the HTML has not already, is checked.
  */
 export async function startAdminApp(parts: Promise<unknown>, tab?: Promise<TabModule | undefined>) {
   const container = document.getElementById('root');
@@ -46,16 +45,13 @@ export async function startAdminApp(parts: Promise<unknown>, tab?: Promise<TabMo
   const loadSession = sessionLoader(pathname);
   // A failed read stays in the cache as an error; the auth provider then reads it again.
   const session = queryClient.prefetchQuery({ queryKey: userQueryKey, queryFn: () => loadSession(queryClient) });
-  const onDashboard = pathname.replace(/\/+$/, '') === paths.admin;
   // The tab's first page is asked for as soon as its code and the session are here (when someone
-  // is signed in to read it), beside the first render rather than after it.
-  if (onDashboard)
+  // is signed in to read it), beside the dashboard's render rather than after it.
+  if (pathname.replace(/\/+$/, '') === paths.admin)
     void Promise.all([tab, session]).then(([module]) =>
       queryClient.getQueryData(userQueryKey) ? module?.firstScreen?.(queryClient) : undefined,
     );
-  // The sign-in and account pages show their form at once; the dashboard waits for the session
-  // with its first screen, and for its tab's code.
-  await Promise.all([parts, onDashboard ? Promise.all([session, tab]) : undefined]);
+  await Promise.all([parts, tab]);
   const root = createRoot(container);
   startTransition(() => {
     root.render(
