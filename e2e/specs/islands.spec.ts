@@ -168,13 +168,15 @@ test.describe('islands', () => {
     const reloaded = page.waitForEvent('framenavigated');
     await page.getByRole('button', { name: 'Free Quote' }).click();
     await reloaded;
-    await page.unrouteAll({ behavior: 'wait' });
-    // The new page, shown (its load event is not awaited: on a busy machine a request the
-    // removed routes had held can keep it from firing, and the visitor sees the page anyway).
+    // The new page, shown (its load event is not awaited: on a busy machine it can wait on
+    // pictures, and the visitor sees the page anyway).
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Its entry script has run (DOMContentLoaded waits for module scripts, not for pictures or
-    // fetches): a tap on the HTML's button before that has nothing to open it.
+    // fetches). Its entry imports nothing, so the routes can stay until then: removed while the
+    // new page starts, they can leave its entry script's request held, and the page waiting.
     await page.waitForLoadState('domcontentloaded');
+    // The deploy is complete: the new build's files are all there.
+    await page.unrouteAll({ behavior: 'wait' });
     await page.getByRole('button', { name: 'Free Quote' }).click();
     await expect(page.getByRole('dialog', { name: 'Request a Free Quote' })).toBeVisible();
   });
