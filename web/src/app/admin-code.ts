@@ -35,7 +35,7 @@ export const loadLoginPage = once(() => import('../features/auth/login-page'));
 
 /**
  * A tab's code: its panel, and what its first screen reads (`firstScreen`), which the dashboard
- * opened at that tab reads before its first render.
+ * opened at that tab asks for beside its first render (app/admin-app.tsx).
  */
 export interface TabModule {
   default: ComponentType;
@@ -65,5 +65,6 @@ export type TabValue = keyof typeof tabCode;
 /** The tab an address asks for (`?tab=`), or the first one. */
 export function askedTab(search: string): TabValue {
   const asked = new URLSearchParams(search).get('tab');
-  return asked !== null && asked in tabCode ? (asked as TabValue) : 'inquiries';
+  // Own keys only: `?tab=toString` names no tab.
+  return asked !== null && Object.hasOwn(tabCode, asked) ? (asked as TabValue) : 'inquiries';
 }
