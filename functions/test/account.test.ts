@@ -22,7 +22,7 @@ import {
 import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
 import { emulatorStore } from '@site/test-support/stores';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, resetSecondFactors } from '../src/accounts';
 import { countedEntriesPerMinute } from '../src/services/audit';
 import { totpCode } from '../src/auth/second-factor';
@@ -537,6 +537,8 @@ function describeAccounts(name: string, makeStore: (() => Store) | undefined) {
         limited = await startTestApp({ loginRateLimit: 3, trustProxy: true, sessionIdleSeconds: 30 * 60 }, makeStore);
       });
       afterAll(() => limited.close());
+      // The limits count in windows aligned to the clock: each test starts at one's beginning.
+      beforeEach(() => limited.clock.toWindowStart());
 
       // Behind the trusted proxy each request says where it came from.
       const from = (address: string) => ({ 'x-forwarded-for': address });
@@ -737,6 +739,7 @@ describe('no lockout by strangers (device cookies)', () => {
     t = await startTestApp({ loginRateLimit: 3, trustProxy: true });
   });
   afterAll(() => t.close());
+  beforeEach(() => t.clock.toWindowStart());
 
   it('a browser that signed in before still gets in with the right password while strangers hammer the username', async () => {
     await createAdmin(t.app.store, 'owner', password);

@@ -72,6 +72,7 @@ describe('customer attachments (embedded: SQLite and local disk)', () => {
 
     it('are limited per client: 429 with Retry-After past the limit', async () => {
       const limited = await startTestApp({ attachmentRateLimit: 3 });
+      limited.clock.toWindowStart();
       try {
         const ask = () => limited.client().post('/api/attachments/upload-url', { contentType: 'image/png', name: 'a.png', size: 10 });
         for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(200);

@@ -134,6 +134,7 @@ describe('login throttling', () => {
   it('answers 429 with Retry-After after repeated failures for an IP and username, and then even for the right password', async () => {
     const throttled = await startTestApp({ loginRateLimit: 3 });
     try {
+      throttled.clock.toWindowStart();
       const client = throttled.client();
       for (let i = 0; i < 3; i++) {
         expect((await client.post('/api/login', { username: admin.username, password: 'guess ' + i })).status).toBe(401);
@@ -155,6 +156,7 @@ describe('login throttling', () => {
   it("keeps counting a username's failures when every guess comes from another address", async () => {
     const throttled = await startTestApp({ loginRateLimit: 3, trustProxy: true });
     try {
+      throttled.clock.toWindowStart();
       const client = throttled.client();
       for (let i = 0; i < 3; i++) {
         expect(
@@ -175,6 +177,7 @@ describe('login throttling', () => {
   it('limits one address trying many usernames, counting an IPv6 /56 as one address', async () => {
     const throttled = await startTestApp({ loginRateLimit: 1, trustProxy: true });
     try {
+      throttled.clock.toWindowStart();
       const client = throttled.client();
       // Four times the per-username limit from one /56, spread over its addresses and names.
       for (let i = 0; i < 4; i++) {
@@ -200,6 +203,7 @@ describe('login throttling', () => {
   it("forgets a username's failures once its right password gets in", async () => {
     const throttled = await startTestApp({ loginRateLimit: 3 });
     try {
+      throttled.clock.toWindowStart();
       const client = throttled.client();
       for (let i = 0; i < 2; i++)
         expect((await client.post('/api/login', { username: admin.username, password: `guess ${i}` })).status).toBe(401);

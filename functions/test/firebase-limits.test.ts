@@ -5,7 +5,7 @@
 import { firestoreEmulatorHost, onEmulator } from '@site/test-support/firestore-emulator';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firestoreHitCounter, rateLimitCollection } from '../src/adapters/firestore/hit-counter';
 import { createFirestoreStore } from '../src/adapters/firestore/store';
 import { admin, goodQuote, startTestApp, type TestApp } from './harness';
@@ -30,6 +30,15 @@ afterAll(async () => {
 });
 
 describe.skipIf(!firestoreEmulatorHost)(onEmulator('rate limits across instances'), () => {
+  // The limits count in windows aligned to the clock: each test starts at one's beginning, on
+  // both instances' clocks alike.
+  beforeEach(() => {
+    const [a, b] = instances;
+    const before = a.clock.now().getTime();
+    a.clock.toWindowStart();
+    b.clock.advance(a.clock.now().getTime() - before);
+  });
+
   it("count one client's forms on every instance, and store nothing past the limit", async () => {
     const [a, b] = instances;
     expect((await a.client().post('/api/quote-request', goodQuote)).status).toBe(201);

@@ -49,6 +49,15 @@ export class TestClock implements Clock {
   advance(ms: number) {
     this.offsetMs += ms;
   }
+  /**
+   * Forward to a second past the next start of a fixed window of `windowMs` (the limits count
+   * in windows aligned to the clock): what a test counts then stays in one window, however
+   * slowly the machine runs it.
+   */
+  toWindowStart(windowMs = 60 * 60_000) {
+    const now = this.now().getTime();
+    this.advance(windowMs - (now % windowMs) + 1000);
+  }
 }
 
 export interface Response<T = unknown> {
