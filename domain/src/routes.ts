@@ -28,3 +28,6 @@ export const publicPaths = [paths.home, paths.about, paths.services, paths.galle
 
 /** Every path the app renders with 200; anything else is the 404 page. */
 export const sitePaths: readonly string[] = Object.values(paths);
+
+/** The route an address's path names: without trailing slashes (`/admin/` is `/admin`), the home page kept as `/`. */
+export const routeOf = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';

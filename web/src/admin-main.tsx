@@ -1,6 +1,6 @@
 import './styles/public.css';
 import { askedTab, loadAccountPage, loadAdminPage, loadLoginPage, tabCode } from './app/admin-code';
-import { paths } from './config/paths';
+import { paths, routeOf } from './config/paths';
 
 /**
  * The admin area's entry (admin.html, served at /login, /admin and /admin/account). It imports
@@ -8,7 +8,7 @@ import { paths } from './config/paths';
  * the address names and, on the dashboard, the tab it asks for, so they download side by side.
  * None of the public pages' route table, islands or site data comes along; their entry is main.tsx.
  */
-const page = window.location.pathname.replace(/\/+$/, '');
+const page = routeOf(window.location.pathname);
 const tab = page === paths.admin ? tabCode[askedTab(window.location.search)]() : undefined;
 const parts: Promise<unknown>[] = [];
 if (page === paths.admin) parts.push(loadAdminPage());

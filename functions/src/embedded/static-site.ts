@@ -1,4 +1,4 @@
-import { sitePaths } from '@site/domain';
+import { routeOf, sitePaths } from '@site/domain';
 import type { RequestHandler } from 'express';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import send from 'send';
@@ -79,7 +79,7 @@ export function staticSite(root: string): RequestHandler {
     let entry = files.get(pathname);
     let status = 200;
     if (!entry || pathname.endsWith('.html')) {
-      const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      const route = routeOf(pathname);
       if (pages.has(route)) {
         entry = files.get(route === '/' ? '/index.html' : `${route}/index.html`) ?? shell;
       } else if (!entry) {

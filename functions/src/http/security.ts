@@ -1,4 +1,4 @@
-import { paths, publicPaths } from '@site/domain';
+import { paths, publicPaths, routeOf } from '@site/domain';
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors';
 
@@ -51,7 +51,7 @@ const unisolatedPages = new Set<string>([...publicPaths, paths.writeReview, path
  * 27 ms) to 89, 98, 90 (TBT 457, 167, 399 ms) with the header (docs/decisions/026-opener-policy.md).
  */
 export function openerPolicyFor(path: string): 'same-origin' | null {
-  const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const page = routeOf(path);
   return unisolatedPages.has(page) || /^\/projects\/[^/]+$/.test(page) ? null : 'same-origin';
 }
 

@@ -1,4 +1,4 @@
-import { limits, publicSettingsOf, type Model3d, type PublicProject, type PublicSettings, type SiteSettings } from '@site/domain';
+import { limits, publicSettingsOf, routeOf, type Model3d, type PublicProject, type PublicSettings, type SiteSettings } from '@site/domain';
 import type { RequestHandler } from 'express';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -261,7 +261,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
     // A page kept past midnight in Melbourne may show yesterday's closure notice: render again first.
     if (stale || (renderedAt > 0 && entry.melbourneToday() !== renderedOn)) await refresh();
     else if (changed) await changed;
-    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    const path = routeOf(req.path);
     if (path === entry.paths.writeReview && options.reviewLink && current) {
       const token = typeof req.query.t === 'string' ? req.query.t : '';
       const reviewLink = await options.reviewLink(token);

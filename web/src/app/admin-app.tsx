@@ -6,7 +6,7 @@ import { loadLoginPage, type TabModule } from './admin-code';
 import AdminLayout from './admin-layout';
 import { adminRouteTable } from './admin-routes';
 import { loaderLazy } from './loader-lazy';
-import { paths } from '../config/paths';
+import { paths, routeOf } from '../config/paths';
 import { getQueryClient } from '../lib/query-client';
 import { userQueryKey } from '../lib/auth/auth-api';
 import { sessionLoader } from './session-loader';
@@ -47,7 +47,7 @@ export async function startAdminApp(parts: Promise<unknown>, tab?: Promise<TabMo
   const session = queryClient.prefetchQuery({ queryKey: userQueryKey, queryFn: () => loadSession(queryClient) });
   // The tab's first page is asked for as soon as its code and the session are here (when someone
   // is signed in to read it), beside the dashboard's render rather than after it.
-  if (pathname.replace(/\/+$/, '') === paths.admin)
+  if (routeOf(pathname) === paths.admin)
     void Promise.all([tab, session]).then(([module]) =>
       queryClient.getQueryData(userQueryKey) ? module?.firstScreen?.(queryClient) : undefined,
     );

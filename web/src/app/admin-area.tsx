@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '../config/paths';
+import { paths, routeOf } from '../config/paths';
 import { loadAccountPage, loadAdminPage } from './admin-code';
 import { loaderLazy } from './loader-lazy';
 
@@ -12,6 +12,6 @@ const AccountPage = loaderLazy(loadAccountPage);
 /** /admin and /admin/account. */
 export default function AdminArea() {
   const { pathname } = useLocation();
-  const account = pathname.replace(/\/+$/, '') === paths.account;
+  const account = routeOf(pathname) === paths.account;
   return <Suspense fallback={null}>{account ? <AccountPage /> : <AdminPage />}</Suspense>;
 }

@@ -3,7 +3,7 @@ import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { showroomModels } from '../lib/public-lists';
 import { renderedReviewLink } from '../lib/review-link';
 import { usePublicList } from '../lib/use-public-list';
-import { paths } from '../config/paths';
+import { paths, routeOf } from '../config/paths';
 import { PublicLayout } from './public-layout';
 import { GalleryPage } from './pages/gallery-page';
 import { HomePage } from './pages/home-page';
@@ -60,7 +60,7 @@ export const showroomRoute: RouteObject = { path: paths.showroom, element: <Show
  */
 function EmailLinkRoute() {
   const { pathname } = useLocation();
-  const answered = pathname.replace(/\/+$/, '') === paths.unsubscribe || renderedReviewLink() !== null;
+  const answered = routeOf(pathname) === paths.unsubscribe || renderedReviewLink() !== null;
   return (
     <Island name="email-link" when={answered ? 'interaction' : 'now'}>
       <EmailLinkIsland />

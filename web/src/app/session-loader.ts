@@ -1,4 +1,4 @@
-import { paths } from '../config/paths';
+import { paths, routeOf } from '../config/paths';
 import { sessionWithDashboard } from '../features/dashboard/api/dashboard-start';
 import { getCurrentUser } from '../lib/auth/auth-api';
 
@@ -7,5 +7,5 @@ import { getCurrentUser } from '../lib/auth/auth-api';
  * (GET /api/dashboard, one request), elsewhere GET /api/user.
  */
 export function sessionLoader(pathname: string) {
-  return pathname.replace(/\/+$/, '') === paths.admin ? sessionWithDashboard : getCurrentUser;
+  return routeOf(pathname) === paths.admin ? sessionWithDashboard : getCurrentUser;
 }

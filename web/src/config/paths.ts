@@ -1,2 +1,2 @@
 /** Every route of the site is defined once, in the domain, for the web app and the server. */
-export { paths, publicPaths, sitePaths } from '@site/domain';
+export { paths, publicPaths, routeOf, sitePaths } from '@site/domain';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { paths } from '#web/config/paths.ts';
+import { paths, routeOf } from '#web/config/paths.ts';
 import UnsubscribePage from './unsubscribe-page';
 import WriteReviewPage from './write-review-page';
 
@@ -9,5 +9,5 @@ import WriteReviewPage from './write-review-page';
  */
 export default function EmailLinkPage() {
   const { pathname } = useLocation();
-  return pathname.replace(/\/+$/, '') === paths.unsubscribe ? <UnsubscribePage /> : <WriteReviewPage />;
+  return routeOf(pathname) === paths.unsubscribe ? <UnsubscribePage /> : <WriteReviewPage />;
 }

@@ -1,5 +1,5 @@
 import type { VisitInput } from '@site/domain';
-import { publicPaths } from '#web/config/paths.ts';
+import { publicPaths, routeOf } from '#web/config/paths.ts';
 
 const tracked = new Set<string>(publicPaths);
 
@@ -23,6 +23,6 @@ export function recordVisit(input: VisitInput): void {
 
 /** Records a view of `pathname` when it is a public page (never /login or /admin). */
 export function recordPublicVisit(pathname: string) {
-  const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = routeOf(pathname);
   if (tracked.has(page)) recordVisit({ page });
 }
