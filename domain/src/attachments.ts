@@ -3,8 +3,6 @@
  * a quote request. One source for the forms' checks before uploading, the API's checks while
  * a file streams in, and the shapes both sides exchange.
  */
-import { z } from 'zod';
-
 export const attachmentLimits = {
   /** Files on one inquiry or quote request. */
   maxFiles: 10,
@@ -103,32 +101,7 @@ export function attachmentIdOf(url: string): string | null {
 // C0 and C1 controls (tab and line breaks among them), and the bidi overrides and marks that
 // can make a name read differently from what it is.
 // eslint-disable-next-line no-control-regex -- matching control characters is its purpose
-const nameRefused = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/;
-
-export const attachmentNameSchema = z
-  .string({ error: attachmentMessages.nameRequired })
-  .trim()
-  .min(1, attachmentMessages.nameRequired)
-  .max(attachmentLimits.nameMaxLength, attachmentMessages.nameTooLong)
-  .refine((name) => !nameRefused.test(name), attachmentMessages.nameNotAllowed);
-
-/** `POST /api/attachments/upload-url`: what the file says it is, checked again by its content when it arrives. */
-export const attachmentUploadRequestSchema = z.object({
-  contentType: z
-    .string({ error: attachmentMessages.wrongType })
-    .trim()
-    .toLowerCase()
-    .max(100, attachmentMessages.wrongType)
-    .refine((type) => !/^image\/hei[cf]/.test(type), attachmentMessages.heic)
-    .refine((type) => attachmentKindOf(type) !== undefined, attachmentMessages.wrongType),
-  name: attachmentNameSchema,
-  size: z
-    .number({ error: attachmentMessages.sizeInvalid })
-    .int(attachmentMessages.sizeInvalid)
-    .min(1, attachmentMessages.empty)
-    .max(attachmentLimits.maxBytes, attachmentMessages.tooLarge),
-});
-export type AttachmentUploadRequest = z.infer<typeof attachmentUploadRequestSchema>;
+export const attachmentNameRefused = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/;
 
 /** The answer: where to PUT the raw file, with exactly these headers. */
 export interface AttachmentUploadUrl {
@@ -146,25 +119,6 @@ export interface UploadedAttachment {
   contentType: string;
   size: number;
 }
-
-/** One attachment as a submit route takes it. */
-export const attachmentRefSchema = z.object({
-  url: z.string({ error: attachmentMessages.unknown }).max(200, attachmentMessages.unknown),
-  name: attachmentNameSchema,
-});
-export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
-
-/** `attachments` of `POST /api/project-inquiry` and `POST /api/quote-request`. */
-export const attachmentsInputSchema = z
-  .array(attachmentRefSchema, { error: attachmentMessages.unknown })
-  .max(attachmentLimits.maxFiles, attachmentMessages.tooMany)
-  .refine((list) => new Set(list.map((item) => item.url)).size === list.length, attachmentMessages.duplicate);
-
-/** `POST /api/customer/{token}/files`: files the customer adds to their lead from their own page, uploaded as the forms' are. */
-export const customerFilesSchema = z.object({
-  attachments: attachmentsInputSchema.refine((list) => list.length > 0, attachmentMessages.none),
-});
-export type CustomerFiles = z.infer<typeof customerFilesSchema>;
 
 /** An attachment on a lead, as the admin lead lists return it. */
 export interface LeadAttachment {

@@ -1,7 +1,7 @@
 import type { DeliveryStatus } from './delivery';
 import type { GoLiveItem } from './go-live';
 import type { LeadStatus } from './enums';
-import type { LeadStats, User } from './schemas';
+import type { LeadStats, User } from './records';
 
 /** How many records each counted admin list holds: the numbers in the dashboard's tab labels. */
 export interface DashboardCounts {

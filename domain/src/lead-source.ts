@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Where a lead came from, as marketing reports it: exactly these, in this order. */
 export const leadChannels = ['Paid search', 'Paid social', 'Organic search', 'Social', 'Email', 'Referral', 'Direct'] as const;
 export type LeadChannel = (typeof leadChannels)[number];
@@ -9,48 +7,28 @@ export const landingPageMaxLength = 512;
 
 // C0 and C1 controls, DEL, line and paragraph separators, and text-direction controls: none belongs in a campaign tag.
 // eslint-disable-next-line no-control-regex -- matching control characters is its purpose
-const notOneLine = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
-
-const value = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .min(1, `${label} must not be empty`)
-    .max(sourceValueMaxLength, `${label} must be at most ${sourceValueMaxLength} characters`)
-    .refine((text) => !notOneLine.test(text), `${label} must be one line without control characters`);
-
-/**
- * The campaign parameters, click ids, referring site and landing page the browser kept for
- * the visit that ended in a lead (POST /api/project-inquiry and /api/quote-request, `source`).
- * Keys it does not know are dropped, never refused: a lead must not be lost over tracking.
- */
-export const leadSourceSchema = z.object({
-  utmSource: value('Source').optional(),
-  utmMedium: value('Medium').optional(),
-  utmCampaign: value('Campaign').optional(),
-  utmTerm: value('Term').optional(),
-  utmContent: value('Content').optional(),
-  gclid: value('Google click id').optional(),
-  fbclid: value('Facebook click id').optional(),
-  msclkid: value('Microsoft click id').optional(),
-  /** The other site's host name the visitor came from (never this site's). */
-  referrerHost: z
-    .string({ error: 'Referrer must be a host name' })
-    .max(253, 'Referrer must be a host name')
-    .regex(/^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/, 'Referrer must be a host name')
-    .transform((host) => host.toLowerCase())
-    .optional(),
-  /** The path the visit started on, without its query. */
-  landingPage: z
-    .string({ error: 'Landing page must be a path starting with /' })
-    .max(landingPageMaxLength, `Landing page must be at most ${landingPageMaxLength} characters`)
-    .regex(/^\/[^\s]*$/, 'Landing page must be a path starting with /')
-    .refine((text) => !notOneLine.test(text), 'Landing page must be one line without control characters')
-    .optional(),
-});
-export type LeadSource = z.infer<typeof leadSourceSchema>;
+export const sourceValueRefused = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 /** What a lead keeps of where it came from. */
+/**
+ * Where a lead came from, as the browser read it from the landing address and the referrer
+ * (`leadSourceSchema` checks it, and is typed to answer exactly this).
+ */
+export interface LeadSource {
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  utmTerm?: string;
+  utmContent?: string;
+  gclid?: string;
+  fbclid?: string;
+  msclkid?: string;
+  /** The other site's host name the visitor came from (never this site's), lower case. */
+  referrerHost?: string;
+  /** The path the visit started on, without its query. */
+  landingPage?: string;
+}
+
 export interface LeadOrigin {
   source?: LeadSource;
   /** Set on every lead since sources; a lead from before has none and is Direct (the stores read it so). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Booking } from './booking';
 import type { MessageDelivery } from './delivery';
-import type { Inquiry, QuoteRequest, Review } from './schemas';
+import type { Review } from './records';
+import type { Inquiry, QuoteRequest } from './schemas';
 
 /** The label of the optional marketing-consent checkbox on the inquiry and quote forms (never pre-ticked). */
 export const marketingConsentLabel = 'Send me occasional renovation ideas and offers';

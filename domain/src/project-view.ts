@@ -7,7 +7,7 @@
  * admin and the server use, are in projects.ts: whatever this module holds that any code uses
  * is downloaded with the public pages.
  */
-import type { PublicReview } from './schemas';
+import type { PublicReview } from './records';
 
 export const projectCategories = ['kitchen', 'bathroom', 'wardrobe', 'entertainment', 'laundry', 'study', 'outdoor'] as const;
 export type ProjectCategory = (typeof projectCategories)[number];

@@ -3,17 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   depositCapPercent,
   depositCents,
-  depositPercentSchema,
   formatCents,
   formatDifferenceCents,
   includedItems,
   lineCents,
   optionDifferencesCents,
-  priceListEntrySchema,
   priceListLimits,
   priceListMessages,
-  priceListSchema,
-  quoteDraftSchema,
   quoteMessages,
   quoteSections,
   quoteTotals,
@@ -21,6 +17,7 @@ import {
   selectionProblem,
   type QuoteItem,
 } from './quotes';
+import { depositPercentSchema, priceListEntrySchema, priceListSchema, quoteDraftSchema } from './quote-schemas';
 
 const quantity = fc.integer({ min: 1, max: 1_000_000 }).map((hundredths) => hundredths / 100);
 const item = fc.record({

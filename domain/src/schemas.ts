@@ -1,32 +1,37 @@
+/**
+ * The API's input schemas (zod): what an inquiry, a quote request, a review, a visit, a model,
+ * a sign-in and a lead's update must be. The records they make are in ./records.
+ */
 import { z } from 'zod';
-import type { LeadQuoteSummary } from './quotes';
-import { budgets, inquiryRooms, leadStatuses, quoteRooms, timelines, type LeadStatus } from './enums';
+import { budgets, inquiryRooms, leadStatuses, quoteRooms, timelines } from './enums';
 import { limits } from './limits';
 import { recordIdPattern } from './record-id';
 import { clean, textMessages, type TextKind } from './clean-text';
-import { accountMessages, newPasswordSchema } from './account';
-import { leadSourceSchema, type LeadChannel, type LeadOrigin } from './lead-source';
-import { attachmentsInputSchema, type LeadAttachment } from './attachments';
-import { linkTokenPattern, reviewInviteMessages, type LeadEvent } from './review-invites';
-
-/** Messages of the product specification, section 5. Copied exactly. */
-export const messages = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  emailInvalid: 'Please enter a valid email',
-  phoneInvalid: 'Please enter a valid phone number',
-  suburbRequired: 'Suburb is required',
-  roomRequired: 'Please select a room',
-  reviewTextMin: 'Review must be at least 10 characters',
-  customerNameMin: 'Name must be at least 2 characters',
-  ratingRange: 'Please choose a rating from 1 to 5 stars',
-  modelNameMin: 'Name must be at least 3 characters',
-  modelDescriptionMin: 'Description must be at least 5 characters',
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-} as const;
+import { accountMessages } from './account';
+import { newPasswordSchema } from './account-schemas';
+import { leadSourceSchema } from './lead-source-schema';
+import { attachmentsInputSchema } from './attachment-schemas';
+import { linkTokenPattern, reviewInviteMessages } from './review-invites';
+import {
+  messages,
+  jobDoneMessages,
+  leadIdMessage,
+  overdueFilterMessage,
+  leadLinkFilterMessage,
+  hotspotMessages,
+  uploadKinds,
+  type LeadConsent,
+  type LeadProgress,
+  type ModelProcessing,
+  type ModelStats,
+} from './records';
+import type { LeadOrigin } from './lead-source';
+import type { LeadAttachment } from './attachments';
+import type { LeadQuoteSummary } from './quotes';
 
 const tooLong = (max: number) => `Must be at most ${max} characters`;
+const statusMessage = `Status must be one of ${leadStatuses.join(', ')}`;
+const noteMessage = `Note must be 1 to ${limits.leadNoteMaxLength.toLocaleString('en-AU')} characters`;
 
 /** Trimmed text with the spec's minimum and our own maximum, refusing what `kind` does not allow. */
 const text = (label: string, kind: TextKind, min: number, message: string, max: number = limits.textMaxLength) =>
@@ -38,15 +43,6 @@ const email = clean(z.string({ error: messages.emailInvalid }).trim().max(254, m
 
 /** A lead's answer to the optional marketing-consent box: stored as false when absent. */
 const marketingConsentField = z.boolean({ error: 'Marketing consent must be true or false' }).optional();
-
-/** When a lead ticked the marketing-consent box (stored on inquiries and quote requests). */
-export interface LeadConsent {
-  /** The moment the lead was sent with the box ticked; absent when it was not. */
-  marketingConsentAt?: string;
-}
-
-/** Public forms carry a honeypot field that people never see and bots fill in. */
-export const honeypotField = 'website';
 
 // ---------------------------------------------------------------- inquiries
 
@@ -97,16 +93,6 @@ export interface Inquiry extends Omit<InquiryInput, 'attachments'>, LeadProgress
   quoteSummary?: LeadQuoteSummary;
 }
 
-export const interestedInLabel = 'Interested in';
-/** "{model name} ({variant})", or null when the lead names no model. */
-export const designOf = (lead: { modelName?: string; variant?: string }): string | null =>
-  lead.modelName ? `${lead.modelName}${lead.variant ? ` (${lead.variant})` : ''}` : null;
-/** "Interested in: {model name} ({variant})" on the lead card, in the CSV and the staff email; null without a model. */
-export const interestedIn = (lead: { modelName?: string; variant?: string }): string | null => {
-  const design = designOf(lead);
-  return design ? `${interestedInLabel}: ${design}` : null;
-};
-
 // ---------------------------------------------------------------- quotes
 
 export const quoteInputSchema = z.object({
@@ -137,75 +123,6 @@ export interface QuoteRequest extends Omit<QuoteInput, 'attachments'>, LeadProgr
   quoteSummary?: LeadQuoteSummary;
 }
 
-// ---------------------------------------------------------------- working a lead
-
-/** One status change or note on a lead, by the admin who made it. */
-export interface LeadHistoryEntry {
-  at: string;
-  /** The admin's username. */
-  by: string;
-  /** The status the lead moved to. */
-  status?: LeadStatus;
-  note?: string;
-  /** Something the site did or received for this lead (a review request, the review). */
-  event?: LeadEvent;
-  /** A `job-done` entry's day the job was finished (Melbourne, yyyy-MM-dd). */
-  on?: string;
-}
-
-/** What staff record on an inquiry or quote request as they work it. */
-export interface LeadProgress {
-  status: LeadStatus;
-  /** Oldest first. */
-  history: LeadHistoryEntry[];
-  /** When the lead first left `new`. */
-  firstContactAt?: string;
-  /**
-   * When the staff are reminded if the lead is still `new` (FOLLOW_UP_AFTER_HOURS business
-   * hours after it arrived); absent when reminders were off as it arrived.
-   */
-  followUpDueAt?: string;
-  /**
-   * The reminder: `pending` until it is queued, then `reminded`; `held` when it fell due while
-   * no staff address or mobile was set (it then goes in one digest once one is).
-   */
-  followUp?: 'pending' | 'held' | 'reminded';
-  /** When the reminder was queued. */
-  followUpRemindedAt?: string;
-  /**
-   * When it arrived or last got a status change or note. Firebase mode's dashboards listen to
-   * the leads changed last, so a change to an old lead reaches them too.
-   */
-  updatedAt: string;
-}
-
-/** The status and history a lead arriving `at` starts with (older records without them read as new too). */
-export const newLeadProgress = (at: string): LeadProgress => ({ status: 'new', history: [], updatedAt: at });
-
-/**
- * What a lead made by a site measure the customer booked online starts with: the booking is
- * its first contact, so it is `contacted` from the start (it never waits as new, counts in no
- * "waiting" figure and sends no follow-up reminder), with "Site measure booked" in its history.
- */
-export const bookedLeadProgress = (at: string): LeadProgress => ({
-  status: 'contacted',
-  history: [{ at, by: 'website', event: 'measure-booked' }],
-  firstContactAt: at,
-  updatedAt: at,
-});
-
-/** The day a won lead's job was marked done (yyyy-MM-dd), from its history; null while it is not. */
-export function jobDoneOn(history: ReadonlyArray<Pick<LeadHistoryEntry, 'event' | 'on'>>): string | null {
-  const done = history.filter((entry) => entry.event === 'job-done').at(-1);
-  return done?.on ?? null;
-}
-
-export const jobDoneMessages = {
-  day: 'Job done must be a day (yyyy-MM-dd), today or earlier',
-  notWon: 'Only a won lead can be marked job done',
-  already: 'This job is already marked done',
-} as const;
-
 /** POST /api/leads/{kind}/{id}/job-done: the day the job was finished (checked against today on the server). */
 export const jobDoneSchema = z.object({
   on: z
@@ -217,9 +134,6 @@ export const jobDoneSchema = z.object({
     }, jobDoneMessages.day),
 });
 export type JobDoneInput = z.infer<typeof jobDoneSchema>;
-
-const statusMessage = `Status must be one of ${leadStatuses.join(', ')}`;
-const noteMessage = `Note must be 1 to ${limits.leadNoteMaxLength.toLocaleString('en-AU')} characters`;
 
 const note = clean(z.string({ error: noteMessage }).trim().min(1, noteMessage).max(limits.leadNoteMaxLength, noteMessage), 'Note', 'lines');
 
@@ -237,10 +151,6 @@ export const leadUpdateSchema = z
     path: ['status'],
   });
 export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
-
-export const overdueFilterMessage = 'Overdue lists the new leads past their follow-up time: send it without a status or search';
-export const leadLinkFilterMessage = 'Lead shows one lead, as an email links to it: send it without a status, search or overdue';
-export const leadIdMessage = 'Lead must be a lead id';
 
 /**
  * The lead lists' filters: one status, and a search of names, email, phone digits and suburb;
@@ -275,42 +185,6 @@ export const leadFilterSchema = z
   );
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 
-/** GET /api/leads/stats: the dashboard header's figures. */
-export interface LeadStats {
-  /** Inquiries and quote requests with status `new`. */
-  waiting: number;
-  /** Of those, the ones past their follow-up time (`followUpDueAt`). */
-  overdue: number;
-  /** How many of the overdue are inquiries and how many quote requests: the header links to the list that has them. */
-  overdueByList: { inquiries: number; quotes: number };
-  /** Median milliseconds from arrival to first contact, over leads first contacted in the last 30 days; null when none were. */
-  medianFirstContactMs: number | null;
-  /** How many first contacts that median covers. */
-  firstContacts: number;
-}
-
-/** GET /api/leads/sources: inquiries and quote requests together, by when they arrived. */
-export interface LeadSourceFigures {
-  /** Leads that arrived in the period. */
-  leads: number;
-  /** Of those, the ones quoted or won now. */
-  quoted: number;
-  /** Of those, the ones won now. */
-  won: number;
-}
-export interface LeadSourcesReport {
-  from: string;
-  to: string;
-  /** Every channel, in the order of `leadChannels`, also those without leads. */
-  channels: Array<LeadSourceFigures & { channel: LeadChannel }>;
-  /** Campaigns (utm_campaign) with their channel, most leads first. */
-  campaigns: Array<LeadSourceFigures & { channel: LeadChannel; campaign: string }>;
-  /** How many leads the campaigns were read from; fewer than the period's when it held more than the cap. */
-  campaignLeadsRead: number;
-  /** False when the period held more leads than the campaigns read (the newest were read). */
-  campaignsComplete: boolean;
-}
-
 // ---------------------------------------------------------------- reviews
 
 export const reviewInputSchema = z.object({
@@ -330,29 +204,6 @@ export const reviewInputSchema = z.object({
   invite: z.string({ error: reviewInviteMessages.invalid }).regex(linkTokenPattern, reviewInviteMessages.invalid).optional(),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
-export interface Review {
-  id: string;
-  customerName: string;
-  rating: number;
-  reviewText: string;
-  email?: string;
-  approved: boolean;
-  createdAt: string;
-  /** Sent through the customer's own review link (a won lead's review request). */
-  verified: boolean;
-  /** The lead whose review request it came through: `inquiry:<id>` or `quote:<id>`. */
-  leadId?: string;
-}
-/** What GET /api/reviews shows the public: never the email or the lead. */
-export type PublicReview = Pick<Review, 'id' | 'customerName' | 'createdAt' | 'rating' | 'reviewText' | 'verified'>;
-export const toPublicReview = ({ id, customerName, createdAt, rating, reviewText, verified }: Review): PublicReview => ({
-  id,
-  customerName,
-  createdAt,
-  rating,
-  reviewText,
-  verified,
-});
 
 // ---------------------------------------------------------------- visitors
 
@@ -368,29 +219,6 @@ export const visitInputSchema = z.object({
   ),
 });
 export type VisitInput = z.infer<typeof visitInputSchema>;
-export interface Visitor {
-  id: string;
-  page: string;
-  userAgent?: string;
-  ipAddress?: string;
-  visitedAt: string;
-  /**
-   * Who visited, without saying who: a hash of the address, browser, Melbourne day and that
-   * day's server-side salt, so the same person reads as one visitor within a day and cannot be
-   * followed across days. Absent on visits recorded before it existed.
-   */
-  visitorKey?: string;
-}
-
-/** One day of GET /api/visitors/daily. */
-export interface VisitorDay {
-  /** yyyy-MM-dd in the asked time zone */
-  day: string;
-  /** Page views that day. */
-  count: number;
-  /** Distinct visitors (visitor keys of a Melbourne day) first seen that day: exact for Australia/Melbourne. */
-  unique: number;
-}
 
 // ---------------------------------------------------------------- 3D models
 
@@ -399,15 +227,6 @@ const unit = (range: { min: number; max: number }, name: string) =>
     .number({ error: `${name} must be a number` })
     .min(range.min, `${name} must be between ${range.min} and ${range.max}`)
     .max(range.max, `${name} must be between ${range.min} and ${range.max}`);
-
-/** Hotspots on one model: labelled points an admin places on it, shown as buttons in the viewer. */
-export const hotspotMessages = {
-  label: `Hotspot label must be 1 to ${limits.hotspotLabelMaxLength} characters`,
-  tooMany: `A model can have at most ${limits.hotspotsMax} hotspots`,
-  duplicateId: 'Each hotspot needs its own id',
-  id: 'Hotspot id must be 1 to 40 letters, digits, - or _',
-  vector: 'Must be three numbers (x, y, z)',
-} as const;
 
 /** A point or direction in the model's own space, in metres: `[x, y, z]`. */
 const vector3 = z
@@ -455,22 +274,6 @@ export const modelInputSchema = z.object({
 });
 export type ModelInput = z.input<typeof modelInputSchema>;
 export type ModelFields = z.output<typeof modelInputSchema>;
-
-/** Where a model's optimisation stands: the viewer loads the original until it is `done`. */
-export const modelProcessingStates = ['pending', 'done', 'failed'] as const;
-export type ModelProcessing = (typeof modelProcessingStates)[number];
-
-/** What the optimisation measured on a model's files. */
-export interface ModelStats {
-  originalBytes: number;
-  /** The file the viewer loads; equal to `originalBytes` until the optimised file exists. */
-  optimizedBytes: number;
-  triangles: number;
-  textures: number;
-  /** The largest texture's longer side, in pixels (0 without textures). */
-  maxTextureSize: number;
-}
-
 export interface Model3d extends ModelFields {
   id: string;
   displayOrder: number;
@@ -499,25 +302,9 @@ export const reorderInputSchema = z.object({
     .max(1000),
 });
 export type ReorderInput = z.infer<typeof reorderInputSchema>;
-
-// ---------------------------------------------------------------- uploads
-
-export const uploadKinds = ['model', 'thumbnail', 'photo', 'document'] as const;
-export type UploadKind = (typeof uploadKinds)[number];
 export const uploadRequestSchema = z.object({
   kind: z.enum(uploadKinds, { error: 'Upload kind must be model, thumbnail, photo or document' }).optional(),
 });
-export interface UploadUrlResponse {
-  uploadURL: string;
-  /** Present when the URL is a signed Cloud Storage URL: send exactly these headers. */
-  method?: 'PUT';
-  headers?: Record<string, string>;
-  /** With a signed URL, the location to save; the storage answers with no body. */
-  url?: string;
-}
-export interface UploadedObject {
-  url: string;
-}
 
 // ---------------------------------------------------------------- accounts
 
@@ -539,34 +326,6 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 /** What an admin calls a passkey ("Laptop", "iPhone"). */
 export const passkeyNameSchema = text('Passkey name', 'line', 1, accountMessages.passkeyNameLength, 60);
-
-export interface User {
-  id: string;
-  username: string;
-  /**
-   * REQUIRE_MFA is on and this admin has no second factor yet: until one is set up, only the
-   * Account page's enrolment, `GET /api/user` and sign-out work.
-   */
-  mfaSetupRequired?: boolean;
-}
-
-/** The error body every route answers with. */
-export interface ApiError {
-  message: string;
-  errors?: Record<string, string>;
-}
-
-/** Turns a zod error into the API's `{field: message}` map, first message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : '_';
-    errors[key] ??= issue.message;
-    // A field inside a list (a project's photo's alt text) also under its full path, `photos.0.alt`, as forms name it.
-    if (issue.path.length > 1) errors[issue.path.map(String).join('.')] ??= issue.message;
-  }
-  return errors;
-}
 
 /** The text rules above, for the schemas of other modules (projects). */
 export { clean as cleanText, text as textField, textMessages };

@@ -8,7 +8,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { accountMessages } from './account';
 import { clean } from './clean-text';
-import { depositPercentSchema, priceListSchema } from './quotes';
+import { depositPercentSchema, priceListSchema } from './quote-schemas';
 import {
   australianStates,
   consumerGuideDefaultUrl,

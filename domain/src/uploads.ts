@@ -4,7 +4,7 @@
  * the server's checks while the file streams in.
  */
 import { limits } from './limits';
-import type { UploadKind } from './schemas';
+import type { UploadKind } from './records';
 
 export interface UploadRule {
   maxBytes: number;

@@ -11,13 +11,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { defaultBookingSettings } from '@site/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { settingsQuery } from '#web/lib/admin/settings-query.ts';
 import { formatDay, melbourneDay } from '#web/lib/dates.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { useBookingCalendar } from './api/booking-calendar';
 import { useNextVisit } from './api/next-visit';
-import { BlockDetailsDialog, BlockDialog } from './components/block-dialogs';
 import { BookingDialog } from './components/booking-dialog';
 import { DayAgenda } from './components/day-agenda';
 import { FeedPanel } from './components/feed-panel';
@@ -25,6 +24,12 @@ import { WeekView } from './components/week-view';
 import { useCalendarDay } from './hooks/use-calendar-day';
 import { addDays, dayStart, mondayOf, visibleHours, weekDays } from './lib/melbourne-time';
 import { placementsOn, type Placement } from './lib/placements';
+
+// The blocked-time dialogs (a form checked against the API's schema) load when first opened, and
+// start loading when a pointer or the focus reaches "Block time": the week itself validates nothing.
+const loadBlockDialogs = () => import('./components/block-dialogs');
+const BlockDialog = lazy(() => loadBlockDialogs().then((module) => ({ default: module.BlockDialog })));
+const BlockDetailsDialog = lazy(() => loadBlockDialogs().then((module) => ({ default: module.BlockDetailsDialog })));
 
 /** Phones: below MUI's `sm` (600 px), the day's agenda in place of the week. */
 const narrowQuery = (theme: Theme) => theme.breakpoints.down('sm');
@@ -70,6 +75,8 @@ export default function CalendarTab() {
 
   const [opened, setOpened] = useState<{ open: boolean; item: Placement | null }>({ open: false, item: null });
   const [blocking, setBlocking] = useState(false);
+  // Mounted from the first time it opens, so that it closes with its transition.
+  const [blockingAsked, setBlockingAsked] = useState(false);
   // The details follow the live calendar: a visit someone else moved shows its new time.
   const openedVisit =
     opened.item?.kind === 'visit' ? (calendar.data?.bookings.find((each) => each.id === opened.item?.id) ?? opened.item.booking) : null;
@@ -104,7 +111,15 @@ export default function CalendarTab() {
           <Typography component="h3" variant="h6" aria-live="polite" sx={{ flexGrow: 1, minWidth: '12rem' }}>
             {title}
           </Typography>
-          <Button variant="contained" onClick={() => setBlocking(true)}>
+          <Button
+            variant="contained"
+            onPointerEnter={() => void loadBlockDialogs()}
+            onFocus={() => void loadBlockDialogs()}
+            onClick={() => {
+              setBlockingAsked(true);
+              setBlocking(true);
+            }}
+          >
             Block time
           </Button>
         </Stack>
@@ -127,8 +142,10 @@ export default function CalendarTab() {
       </Stack>
       <FeedPanel />
       <BookingDialog open={opened.open && openedVisit !== null} booking={openedVisit} onClose={close} />
-      <BlockDetailsDialog open={opened.open && openedBlock !== null} block={openedBlock} onClose={close} />
-      <BlockDialog open={blocking} day={day} onClose={() => setBlocking(false)} />
+      <Suspense fallback={null}>
+        {openedBlock !== null ? <BlockDetailsDialog open={opened.open} block={openedBlock} onClose={close} /> : null}
+        {blockingAsked ? <BlockDialog open={blocking} day={day} onClose={() => setBlocking(false)} /> : null}
+      </Suspense>
     </Stack>
   );
 }

@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { leadEventLabels, leadNoteSchema, leadStatusLabels, limits, type LeadProgress } from '@site/domain';
-import { useForm, useWatch } from 'react-hook-form';
+import { leadEventLabels, leadStatusLabels, type LeadProgress } from '@site/domain';
+import { lazy, Suspense } from 'react';
 import { formatDateTime, formatDay } from '#web/lib/dates.ts';
 import type { LeadCollection } from '#web/lib/admin/admin-keys.ts';
-import { useUpdateLead } from '../api/update-lead';
 import { firstContactText } from '../lib/durations';
 import { useNow } from '../hooks/use-now';
 import { JobDone } from './job-done';
+import { NoteFields } from './note-fields';
 import { ReviewRequest } from './review-request';
+
+const LeadNoteForm = lazy(() => import('./lead-note-form'));
 
 interface LeadHistoryProps {
   id: string;
@@ -23,15 +22,8 @@ interface LeadHistoryProps {
 
 /** How long the lead waited for first contact, its status changes and notes (oldest first), and a box to add a note. */
 export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
-  const update = useUpdateLead(collection);
   // A lead still waiting shows its wait growing, a minute at a time.
   const now = useNow(60_000, !lead.firstContactAt);
-  // The API's own rule, so the form's message is the one the API would answer.
-  const form = useForm({ resolver: zodResolver(leadNoteSchema), defaultValues: { note: '' } });
-  const { ref, ...field } = form.register('note');
-  const error = form.formState.errors.note?.message;
-  const length = useWatch({ control: form.control, name: 'note' }).length;
-  const onSubmit = form.handleSubmit((values) => update.mutate({ id, update: values }, { onSuccess: () => form.reset() }));
   return (
     <Box sx={{ mt: 2, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
       <Typography component="h4" variant="subtitle2">
@@ -63,24 +55,9 @@ export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
           ))}
         </Box>
       )}
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={1} sx={{ mt: 1 }}>
-        <TextField
-          {...field}
-          inputRef={ref}
-          label="Add a note"
-          multiline
-          minRows={2}
-          size="small"
-          error={error !== undefined}
-          helperText={error ?? `${length} / ${limits.leadNoteMaxLength.toLocaleString('en-AU')}`}
-          slotProps={{ htmlInput: { 'aria-label': `Note about ${name}` } }}
-        />
-        <Box>
-          <Button type="submit" size="small" variant="contained" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Add note'}
-          </Button>
-        </Box>
-      </Stack>
+      <Suspense fallback={<NoteFields name={name} />}>
+        <LeadNoteForm id={id} name={name} collection={collection} />
+      </Suspense>
     </Box>
   );
 }

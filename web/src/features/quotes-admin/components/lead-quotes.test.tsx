@@ -80,7 +80,8 @@ describe('quote builder', () => {
     const { user, requests } = renderQuotes([]);
     await user.click(await screen.findByRole('button', { name: 'New quote for Ava Nguyen' }));
 
-    await user.type(screen.getByLabelText('Item 1 description'), 'Cabinetry and installation');
+    // The builder's code loads when it is first opened.
+    await user.type(await screen.findByLabelText('Item 1 description'), 'Cabinetry and installation');
     await user.type(screen.getByLabelText('Item 1 unit price excl. GST ($)'), '10,000');
     // A choice is made once, with its alternatives under it: the first is the default.
     await user.click(screen.getByRole('button', { name: 'Add choice' }));
@@ -126,7 +127,7 @@ describe('quote builder', () => {
   test("the deposit follows the settings' percentage", async () => {
     const { user } = renderQuotes([], 5);
     await user.click(await screen.findByRole('button', { name: 'New quote for Ava Nguyen' }));
-    await user.type(screen.getByLabelText('Item 1 description'), 'Vanity');
+    await user.type(await screen.findByLabelText('Item 1 description'), 'Vanity');
     await user.type(screen.getByLabelText('Item 1 unit price excl. GST ($)'), '1,234.56');
     const totals = within(screen.getByLabelText('Totals'));
     // $1,234.56 + GST $123.46 = $1,358.02; 5% is $67.90 (rounded down).
@@ -138,7 +139,7 @@ describe('quote builder', () => {
   test('a price that is not dollars and cents says so and nothing is saved', async () => {
     const { user, requests } = renderQuotes([]);
     await user.click(await screen.findByRole('button', { name: 'New quote for Ava Nguyen' }));
-    await user.type(screen.getByLabelText('Item 1 description'), 'Vanity');
+    await user.type(await screen.findByLabelText('Item 1 description'), 'Vanity');
     await user.type(screen.getByLabelText('Item 1 unit price excl. GST ($)'), '12.345');
     await user.tab();
     expect(screen.getByText('Unit price: dollars and cents from 0, excluding GST')).toBeVisible();
@@ -172,7 +173,7 @@ describe('quote builder', () => {
         name: 'Quote Q-0001, version 2 (draft; version 1 stays as sent until this one is sent) for Ava Nguyen',
       }),
     ).toBeVisible();
-    await user.clear(screen.getByLabelText('Item 3 unit price excl. GST ($)'));
+    await user.clear(await screen.findByLabelText('Item 3 unit price excl. GST ($)'));
     await user.type(screen.getByLabelText('Item 3 unit price excl. GST ($)'), '950');
 
     expect(await screen.findByRole('button', { name: 'Send version 2' }, { timeout: 5000 })).toBeVisible();

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -7,12 +8,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents, quoteAcceptedMessage, type Quote, type QuoteLeadKind, depositMarkable } from '@site/domain';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useConfirm } from '#web/components/use-confirm.tsx';
 import { formatDate, formatDateTime } from '#web/lib/dates.ts';
 import { particularsRefusal, quotePdfUrl, useLeadQuotes, useMarkDepositPaid, useSendQuote } from '../api/quotes';
 import { emptyForm, quoteForm, type QuoteForm } from '../lib/quote-lines';
-import { QuoteBuilder } from './quote-builder';
 import { QuoteInsuranceField } from './quote-insurance';
 import { QuoteStatusChips } from './quote-status-chips';
 import { QuoteWithdrawalNote } from './quote-withdrawal';
@@ -25,6 +25,12 @@ interface LeadQuotesProps {
   /** How many entries the lead's history holds: when a customer accepts or declines, one more, and the quotes are read again. */
   historyLength?: number;
 }
+
+// The builder (its lines, the price list, the checks against the API's schema) loads when a
+// quote is opened in it, and starts loading when a pointer or the focus reaches a button that opens it.
+const loadBuilder = () => import('./quote-builder');
+const QuoteBuilder = lazy(() => loadBuilder().then((module) => ({ default: module.QuoteBuilder })));
+const builderButton = { onPointerEnter: () => void loadBuilder(), onFocus: () => void loadBuilder() };
 
 /** The builder's quote as opened, and the draft its saves stored (the next version's, after a sent one). */
 type Editing = { quote: Quote | null; form: QuoteForm; saved?: Quote } | null;
@@ -124,7 +130,12 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
                 <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
                   {quote.status === 'draft' && !acceptedOf.has(quote.number) ? (
                     <>
-                      <Button size="small" variant="outlined" onClick={() => setEditing({ quote, form: quoteForm(quote) })}>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        {...builderButton}
+                        onClick={() => setEditing({ quote, form: quoteForm(quote) })}
+                      >
                         Edit draft
                       </Button>
                       <Button size="small" variant="contained" disabled={send.isPending} onClick={() => askSend(quote)}>
@@ -133,7 +144,12 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
                     </>
                   ) : null}
                   {quote.status === 'sent' && !hasDraft ? (
-                    <Button size="small" variant="outlined" onClick={() => setEditing({ quote, form: quoteForm(quote) })}>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      {...builderButton}
+                      onClick={() => setEditing({ quote, form: quoteForm(quote) })}
+                    >
                       Edit (makes version {quote.version + 1})
                     </Button>
                   ) : null}
@@ -164,14 +180,22 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
                   : `Quote ${editing.quote.number}, version ${editing.quote.version + 1} (draft; version ${editing.quote.version} stays as sent until this one is sent) for ${name}`}
             </DialogTitle>
             <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }}>
-              <QuoteBuilder
-                kind={kind}
-                leadId={leadId}
-                quote={editing.quote}
-                initial={editing.form}
-                onSaved={(saved) => setEditing((current) => current && { ...current, saved })}
-                onClose={() => setEditing(null)}
-              />
+              <Suspense
+                fallback={
+                  <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+                    <CircularProgress aria-label="Loading the quote builder" />
+                  </Box>
+                }
+              >
+                <QuoteBuilder
+                  kind={kind}
+                  leadId={leadId}
+                  quote={editing.quote}
+                  initial={editing.form}
+                  onSaved={(saved) => setEditing((current) => current && { ...current, saved })}
+                  onClose={() => setEditing(null)}
+                />
+              </Suspense>
               {(editing.saved ?? (editing.quote?.status === 'draft' ? editing.quote : undefined)) ? (
                 <Button
                   variant="contained"
@@ -189,6 +213,7 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
             <Button
               variant="outlined"
               size="small"
+              {...builderButton}
               onClick={() => setEditing({ quote: null, form: emptyForm() })}
               aria-label={`New quote for ${name}`}
             >

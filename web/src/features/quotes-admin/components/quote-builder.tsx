@@ -11,7 +11,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { serverMessage } from '#web/lib/error-text.ts';
 import { leadQuotesKey, saveQuote } from '../api/quotes';
-import { formDraft, lineItem, particularErrors, type ParticularField, type QuoteForm, type StartKind } from '../lib/quote-lines';
+import { formDraft, particularErrors, type ParticularField } from '../lib/quote-draft';
+import { lineItem, type QuoteForm, type StartKind } from '../lib/quote-lines';
 import { QuoteSections } from './quote-sections';
 import { QuoteTotals } from './quote-totals';
 

@@ -1,13 +1,5 @@
 import { centsToDollars, dollarsToCents } from '#web/lib/money.ts';
-import {
-  quoteDraftSchema,
-  quoteLimits,
-  quoteMessages,
-  type PriceListItem,
-  type Quote,
-  type QuoteDraft,
-  type QuoteItem,
-} from '@site/domain';
+import { quoteLimits, quoteMessages, type PriceListItem, type Quote, type QuoteDraft, type QuoteItem } from '@site/domain';
 
 /** How a line counts: always in the price, an optional extra, or one of an either-or group. */
 export type LineKind = 'included' | 'optional' | 'option';
@@ -116,7 +108,7 @@ const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) :
  * The particulars the form gives, as the API takes them: an empty box is left out (a new draft's
  * site address then comes from the lead's booking), and the start only as the kind chosen.
  */
-function particulars(form: QuoteForm): Pick<QuoteDraft, 'siteAddress' | 'startDate' | 'startWithinWeeks' | 'completionWeeks'> {
+export function particulars(form: QuoteForm): Pick<QuoteDraft, 'siteAddress' | 'startDate' | 'startWithinWeeks' | 'completionWeeks'> {
   const given = (text: string) => text.trim() !== '';
   return {
     ...(given(form.siteAddress) ? { siteAddress: form.siteAddress.trim() } : {}),
@@ -124,33 +116,6 @@ function particulars(form: QuoteForm): Pick<QuoteDraft, 'siteAddress' | 'startDa
     ...(form.startKind === 'weeks' && given(form.startWithinWeeks) ? { startWithinWeeks: wholeNumber(form.startWithinWeeks) } : {}),
     ...(given(form.completionWeeks) ? { completionWeeks: wholeNumber(form.completionWeeks) } : {}),
   };
-}
-
-export type ParticularField = 'siteAddress' | 'startDate' | 'startWithinWeeks' | 'completionWeeks';
-
-/** What is wrong with the particulars, field by field, in the domain's words. */
-export function particularErrors(form: QuoteForm): Partial<Record<ParticularField, string>> {
-  const given = particulars(form);
-  const errors: Partial<Record<ParticularField, string>> = {};
-  for (const field of Object.keys(given) as ParticularField[]) {
-    const parsed = quoteDraftSchema.shape[field].safeParse(given[field]);
-    if (!parsed.success) errors[field] = parsed.error.issues[0]?.message ?? quoteMessages[field];
-  }
-  return errors;
-}
-
-/** The body of a save, or null while any line is incomplete or a field is out of range. */
-export function formDraft(form: QuoteForm): QuoteDraft | null {
-  const items = form.lines.map(lineItem);
-  if (items.some((item) => item === null) || repeatedChoices(form.lines).size > 0) return null;
-  const parsed = quoteDraftSchema.safeParse({
-    items,
-    validDays: Number(form.validDays),
-    notes: form.notes,
-    terms: form.terms,
-    ...particulars(form),
-  });
-  return parsed.success ? parsed.data : null;
 }
 
 /** The builder's form for a stored quote (a draft to go on with, or a sent one to make its next version from). */
