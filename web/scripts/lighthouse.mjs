@@ -21,7 +21,7 @@
 //   LH_TRACE=DIR ...                          also saves each run's trace (DIR/<page>-<run>.trace.json), for
 //                                             scripts/long-tasks.mjs or Chrome's Performance panel
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -298,6 +298,7 @@ async function lighthouseRuns(url, route, { cookie } = {}) {
     }
     lhrs.push(result.lhr);
     if (process.env.LH_TRACE) {
+      mkdirSync(process.env.LH_TRACE, { recursive: true });
       const file = join(process.env.LH_TRACE, `${route.replace(/\W+/g, '_')}-${lhrs.length}.trace.json`);
       writeFileSync(file, JSON.stringify(result.artifacts.Trace));
     }
