@@ -76,3 +76,24 @@ test.describe('the dashboard at 390 px', () => {
     await expectNoAxeViolations(page, 'main');
   });
 });
+
+test.describe("the admin pages' header on a phone", () => {
+  test('Account and Logout share one row inside the screen from 320 px, the live status on the name line', async ({ page }) => {
+    await signIn(page);
+    await dashboardReady(page);
+    const header = page.getByRole('banner');
+    const account = header.getByRole('link', { name: 'Account' });
+    const logout = header.getByRole('button', { name: 'Logout' });
+    const live = header.getByRole('status').filter({ hasText: 'Live' });
+    for (const width of [320, 360, 390, 412]) {
+      await page.setViewportSize({ width, height: phone.height });
+      const [a, l, s] = [(await account.boundingBox())!, (await logout.boundingBox())!, (await live.boundingBox())!];
+      expect(Math.abs(a.y - l.y), `Account and Logout on one row at ${width} px`).toBeLessThan(2);
+      expect(l.x + l.width, `Logout inside the screen at ${width} px`).toBeLessThanOrEqual(width);
+      // The status sits on the "Logged in as" line, above the buttons.
+      await expect(header.getByText('Logged in as')).toContainText('Live');
+      expect(s.y + s.height, `the live status above the buttons at ${width} px`).toBeLessThan(a.y);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+  });
+});

@@ -15,12 +15,14 @@ interface AdminHeaderProps {
   maxWidth: 'md' | 'lg';
   /** Lines under "Logged in as". */
   children?: ReactNode;
+  /** At the end of the "Logged in as" line, e.g. whether live updates arrive. */
+  status?: ReactNode;
   /** What comes before Logout, e.g. the links to the other admin page. */
   actions?: ReactNode;
 }
 
 /** The admin pages' header: the page's name, who is signed in, and the page's buttons with Logout last. */
-export function AdminHeader({ title, maxWidth, children, actions }: AdminHeaderProps) {
+export function AdminHeader({ title, maxWidth, children, actions, status }: AdminHeaderProps) {
   const { user, logoutMutation } = useAuth();
   const guard = useLeaveGuard();
   const logout = () => logoutMutation.mutate();
@@ -34,6 +36,7 @@ export function AdminHeader({ title, maxWidth, children, actions }: AdminHeaderP
             </Typography>
             <Typography variant="body2" sx={{ opacity: 0.9 }}>
               Logged in as <strong>{user?.username}</strong>
+              {status}
             </Typography>
             {children}
           </Box>

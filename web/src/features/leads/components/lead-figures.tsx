@@ -54,7 +54,13 @@ export function LeadFigures() {
   if (!stats.data) return null;
   const { waiting, overdue, medianFirstContactMs, firstContacts } = stats.data;
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 0, md: 3 }} sx={{ mt: 1 }}>
+    // From 900 px the figures stand in a row, each on one line, the last wrapping under the others
+    // when the buttons beside them leave too little room.
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      useFlexGap
+      sx={{ mt: 1, flexWrap: 'wrap', columnGap: 3, '& > *': { whiteSpace: { md: 'nowrap' } } }}
+    >
       <Typography variant="body2">
         New leads waiting: <strong>{waiting}</strong>
       </Typography>
