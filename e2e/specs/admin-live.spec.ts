@@ -103,6 +103,7 @@ test.describe('live dashboard', () => {
   });
 
   test('the dashboard catches up with what it missed while the live stream was down', async ({ page, request, server }) => {
+    test.setTimeout(90_000);
     const proxy = await startCuttableProxy(server.port);
     try {
       await signInAt(page, proxy.url);
@@ -113,7 +114,9 @@ test.describe('live dashboard', () => {
       // Sent while the dashboard cannot hear: its change event is lost.
       const stored = await seed.inquiry(request);
       proxy.restore();
-      await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 20_000 });
+      // The channel tries again after 1 s, 2 s, 4 s ... up to 30 s (lib/reconnect-delay.ts): the
+      // longer the cut lasted (a slow seed on a loaded machine), the longer the next wait.
+      await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 35_000 });
       await expect(card(page, `${stored.firstName} ${stored.lastName}`)).toBeVisible();
       await notReloaded();
     } finally {
