@@ -72,13 +72,16 @@ try {
 
   const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(inquiry) };
   const rows = [];
+  // The reviews first, while both servers hold the same 1,000 reviews and nothing else: after
+  // an inquiry load the app is still indexing and sending the leads it took (thousands of
+  // queued emails), work the bare server does not have, and it would be timed with the list.
+  const reviewsOurs = await measure(app, '/api/reviews');
+  const reviewsBare = await measure(baseline, '/api/reviews');
   const inquiryBare = await measure(baseline, '/api/project-inquiry', post);
   const inquiryQueued = await measure(queueOnly, '/api/project-inquiry', post);
   const sentBefore = emailsSent;
   const inquirySending = await measure(app, '/api/project-inquiry', post);
   const sentDuringLoad = emailsSent - sentBefore;
-  const reviewsOurs = await measure(app, '/api/reviews');
-  const reviewsBare = await measure(baseline, '/api/reviews');
   const ratio = (ours, bare) => (ours.rps / bare.rps).toFixed(2);
   rows.push(
     {
@@ -101,7 +104,14 @@ try {
     `\n${connections} connections, ${duration} s each, latencies in ms, ratio = app req/s / baseline req/s, cpu = the server's CPU time per request\n`,
   );
   console.table(rows);
-  console.log('Targets: inquiry >= 2,000 req/s with p99 <= 50 ms; ratio >= 0.5.');
+  console.log(
+    [
+      'Targets:',
+      `inquiry (queue) >= 0.7x bare with p99 <= 50 ms: ${ratio(inquiryQueued, inquiryBare)}x, p99 ${inquiryQueued.p99} ms;`,
+      `reviews >= 1x bare: ${ratio(reviewsOurs, reviewsBare)}x;`,
+      `inquiry >= 2,000 req/s (the design budget): ${inquiryQueued.rps.toLocaleString('en-AU')}.`,
+    ].join(' '),
+  );
   console.log(
     `Emails the worker delivered to the SMTP sink during the ${duration} s inquiry load: ${sentDuringLoad.toLocaleString('en-AU')} (${Math.round(sentDuringLoad / duration)} a second).`,
   );

@@ -1,4 +1,5 @@
 import { attachmentLimits, type SiteSettings } from '@site/domain';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { Sessions } from './auth/sessions';
 import { InvalidError, NotFoundError } from './ports/errors';
@@ -356,7 +357,8 @@ export function createApp(deps: AppDeps) {
   app.set('trust proxy', options.trustProxy);
   app.set('query parser', 'simple');
   // The public reviews list first: it sends the security headers itself (routes/reviews.ts).
-  app.use(publicReviewsFirst(ctx));
+  const reviewsFirst = publicReviewsFirst(ctx);
+  app.use(reviewsFirst);
   app.use(securityHeaders);
 
   const api = express.Router();
@@ -416,6 +418,13 @@ export function createApp(deps: AppDeps) {
 
   return Object.assign(app, {
     context: ctx,
+    /**
+     * The app as Node's request listener, the public reviews list answered before Express
+     * looks at the request (routes/reviews.ts): what the embedded server listens with.
+     */
+    requestListener(req: IncomingMessage, res: ServerResponse) {
+      reviewsFirst(req, res, () => app(req, res));
+    },
     /**
      * The store the app's services share (with its change feed): for the entry points (the
      * demo's seed, the emulators' seed) and the tests, never the routes, which reach data

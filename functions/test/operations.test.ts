@@ -116,6 +116,11 @@ describe('logs', () => {
     expect(listed.status).toBe(400);
     const requestId = listed.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // The public reviews list is answered before Express (routes/reviews.ts), still logged.
+    const reviews = await server.client().get('/api/reviews?limit=3');
+    expect(reviews.status).toBe(200);
+    const reviewsId = reviews.headers.get('x-request-id');
+    expect(reviewsId).toMatch(/^[0-9a-f-]{36}$/);
 
     // An upload whose staging folder someone deleted: a real failure on the server's side.
     const issued = await admin.post<{ uploadURL: string }>('/api/objects/upload', { kind: 'model' });
@@ -138,6 +143,11 @@ describe('logs', () => {
       res: { status: 400 },
     });
     expect(typeof listLine?.durationMs).toBe('number');
+    expect(lines.find((l) => l.requestId === reviewsId && l.msg === 'request')).toMatchObject({
+      level: 'info',
+      req: { method: 'GET', path: '/api/reviews?limit=3' },
+      res: { status: 200 },
+    });
     expect(lines.find((l) => l.req?.method === 'POST' && l.req.path === '/api/project-inquiry')).toMatchObject({ res: { status: 201 } });
 
     const errorLine = lines.find((l) => l.requestId === failedId && l.err);

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 
 /**
  * Whether a GET's If-None-Match names `etag` (or is `*`): the client has this answer, and gets
@@ -7,8 +7,8 @@ import type { Request } from 'express';
  * Fetch standard adds that header to every request that carries If-None-Match itself, and the
  * answer for such a client is still 304 while the tag matches.
  */
-export function notModified(req: Request, etag: string): boolean {
-  const header = req.get('If-None-Match');
+export function notModified(req: Pick<IncomingMessage, 'method' | 'headers'>, etag: string): boolean {
+  const header = req.headers['if-none-match'];
   if (!header || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
   if (header.trim() === '*') return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');

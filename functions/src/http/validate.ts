@@ -39,6 +39,24 @@ export const listQuerySchema = z.object({
   cursor: z.string().min(1, 'Invalid cursor').max(500, 'Invalid cursor').optional(),
 });
 
+/**
+ * The list query of a bare request's URL (no Express in front: see routes/reviews.ts), or null
+ * where the Express route would answer otherwise: a repeated parameter (its 400) or values
+ * the schema refuses (their 400s).
+ */
+export function listQueryOfUrl(url: string): z.output<typeof listQuerySchema> | null {
+  const start = url.indexOf('?');
+  const single: Record<string, string> = {};
+  if (start !== -1) {
+    for (const [key, value] of new URLSearchParams(url.slice(start + 1))) {
+      if (key in single) return null;
+      single[key] = value;
+    }
+  }
+  const result = listQuerySchema.safeParse(single);
+  return result.success ? result.data : null;
+}
+
 /** The query string as single values: a repeated (?a=1&a=2) or nested parameter is a 400. */
 export function queryParams(req: Request): Record<string, string> {
   const single: Record<string, string> = {};

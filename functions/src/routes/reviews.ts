@@ -1,10 +1,11 @@
-import { reviewInputSchema } from '@site/domain';
-import { Router, type RequestHandler } from 'express';
+import { limits, reviewInputSchema } from '@site/domain';
+import { Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { signedIn } from '../auth/sessions';
 import { notModified } from '../http/conditional';
 import { openerPolicyFor, securityHeaderList } from '../http/security';
 import type { PublicReviewPage } from '../services/public-reviews';
-import { body, idParam, listQuery, parse } from '../http/validate';
+import { body, idParam, listQuery, listQueryOfUrl, parse } from '../http/validate';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
 import { sendList } from './list';
@@ -42,14 +43,18 @@ export function publicReviewRoutes(ctx: Pick<RouteContext, 'publicReviews'>): Ro
 const reviewsPath = '/api/reviews';
 
 /**
- * GET (and HEAD) /api/reviews at the front of the app, before its other middleware and the
- * API's routers: the busiest read, answered from memory (services/public-reviews.ts) with its
- * headers made once per page. It sends what the API's route below sends, the security headers
- * included (http/security.ts), and the request log in front of the app records it like any
- * other. Anything else, and a query the route would refuse, goes on to the app: its answer
+ * GET (and HEAD) /api/reviews at the front of the app, before Express and the API's routers:
+ * the busiest read, answered from memory (services/public-reviews.ts) with its headers made
+ * once per page. It reads Node's own request and response, so the embedded server calls it
+ * before Express (`App.requestListener`), and Express mounts it first too (the Cloud Function
+ * and anything else that serves the Express app). It sends what the API's route above sends,
+ * the security headers included (http/security.ts); the request log in front records it like
+ * any other. Anything else, and a query the route would refuse, goes on (`next`): its answer
  * (a 400 for a bad limit, the same page for `/api/reviews/`) is the routers'.
  */
-export function publicReviewsFirst(ctx: Pick<RouteContext, 'publicReviews'>): RequestHandler {
+export function publicReviewsFirst(
+  ctx: Pick<RouteContext, 'publicReviews'>,
+): (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void {
   const common = [...securityHeaderList, ['Cross-Origin-Opener-Policy', openerPolicyFor(reviewsPath) ?? ''] as const].filter(
     ([, value]) => value !== '',
   );
@@ -67,15 +72,11 @@ export function publicReviewsFirst(ctx: Pick<RouteContext, 'publicReviews'>): Re
   };
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const { url } = req;
+    const url = req.url ?? '';
     const end = url.indexOf('?');
     if ((end === -1 ? url : url.slice(0, end)) !== reviewsPath) return next();
-    let query: ReturnType<typeof listQuery>;
-    try {
-      query = listQuery(req);
-    } catch {
-      return next();
-    }
+    const query = end === -1 ? { limit: limits.listDefaultLimit } : listQueryOfUrl(url);
+    if (!query) return next();
     ctx.publicReviews.page(query).then((page) => {
       const headers = headersOf(page);
       if (notModified(req, page.etag)) {
