@@ -109,8 +109,10 @@ describe('the Calendar tab on a desktop', () => {
   });
 
   test('opened without a day, shows the week of the next visit (not an empty week), and "Next visit" jumps back to it', async () => {
-    // Today (whenever the test runs) has nothing; the next visit is 60 days away.
+    // Today (whenever the test runs) has nothing; the next visit is about 60 days away, at 00:00
+    // UTC, 10 or 11 am in Melbourne: inside the hours the week shows, whatever the hour the test runs.
     const later = new Date(Date.now() + 60 * 24 * 3600 * 1000);
+    later.setUTCHours(0, 0, 0, 0);
     const laterVisit = { ...visit, start: later.toISOString(), end: new Date(later.getTime() + 3600 * 1000).toISOString() };
     const { user, requests } = renderTab({ day: null, calendar: { bookings: [laterVisit], blocks: [] }, next: laterVisit });
     expect(await screen.findByRole('button', { name: /Ava Nguyen/ })).toBeVisible();
