@@ -1,11 +1,11 @@
-import { limits, reviewInputSchema } from '@site/domain';
+import { reviewInputSchema } from '@site/domain';
 import { Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { signedIn } from '../auth/sessions';
 import { notModified } from '../http/conditional';
 import { openerPolicyFor, securityHeaderList } from '../http/security';
 import type { PublicReviewPage } from '../services/public-reviews';
-import { body, idParam, listQuery, listQueryOfUrl, parse } from '../http/validate';
+import { body, idParam, listQuery, listQueryOfUrl, listQuerySchema, parse } from '../http/validate';
 import type { RouteContext } from './context';
 import { isBot } from './honeypot';
 import { sendList } from './list';
@@ -70,12 +70,14 @@ export function publicReviewsFirst(
     }
     return headers;
   };
+  // The query of a request without one (the schema's defaults), read once.
+  const firstPage = listQuerySchema.parse({});
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const url = req.url ?? '';
     const end = url.indexOf('?');
     if ((end === -1 ? url : url.slice(0, end)) !== reviewsPath) return next();
-    const query = end === -1 ? { limit: limits.listDefaultLimit } : listQueryOfUrl(url);
+    const query = end === -1 ? firstPage : listQueryOfUrl(url);
     if (!query) return next();
     ctx.publicReviews.page(query).then((page) => {
       const headers = headersOf(page);
