@@ -124,6 +124,20 @@ test.describe('live dashboard', () => {
     }
   });
 
+  test('a part whose code the connection dropped says so, and the rest of the dashboard works on', async ({ page, request }) => {
+    const stored = await seed.inquiry(request);
+    // The card's note form is its own download, fetched as the cards first show.
+    await page.route(/\/assets\/lead-note-form-[\w-]+\.js$/, (route) => route.abort('connectionreset'));
+    await signIn(page);
+    await dashboardReady(page);
+    const lead = card(page, `${stored.firstName} ${stored.lastName}`);
+    await expect(lead.getByRole('alert')).toHaveText('The note form did not load. Check the connection, then reload the page.Reload');
+    await expect(lead.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    await tab(page, /^Reviews/).click();
+    await expect(page.getByRole('heading', { name: 'Reviews', level: 2 })).toBeVisible();
+  });
+
   test('a session ended elsewhere sends the dashboard to /login', async ({ page }) => {
     await signIn(page);
     await dashboardReady(page);

@@ -6,6 +6,7 @@ import { loadLoginPage, type TabModule } from './admin-code';
 import AdminLayout from './admin-layout';
 import { adminRouteTable } from './admin-routes';
 import { loaderLazy } from './loader-lazy';
+import { PartBoundary } from '../components/admin/part-boundary';
 import { paths, routeOf } from '../config/paths';
 import { getQueryClient } from '../lib/query-client';
 import { userQueryKey } from '../lib/auth/auth-api';
@@ -56,9 +57,11 @@ export async function startAdminApp(parts: Promise<unknown>, tab?: Promise<TabMo
   startTransition(() => {
     root.render(
       <StrictMode>
-        <BrowserRouter>
-          <AdminRoutes />
-        </BrowserRouter>
+        <PartBoundary part="This page">
+          <BrowserRouter>
+            <AdminRoutes />
+          </BrowserRouter>
+        </PartBoundary>
       </StrictMode>,
     );
   });

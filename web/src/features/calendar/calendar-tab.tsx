@@ -15,6 +15,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { settingsQuery } from '#web/lib/admin/settings-query.ts';
 import { formatDay, melbourneDay } from '#web/lib/dates.ts';
 import { errorText } from '#web/lib/error-text.ts';
+import { PartBoundary } from '#web/components/admin/part-boundary.tsx';
 import { useBookingCalendar } from './api/booking-calendar';
 import { useNextVisit } from './api/next-visit';
 import { BookingDialog } from './components/booking-dialog';
@@ -142,10 +143,12 @@ export default function CalendarTab() {
       </Stack>
       <FeedPanel />
       <BookingDialog open={opened.open && openedVisit !== null} booking={openedVisit} onClose={close} />
-      <Suspense fallback={null}>
-        {openedBlock !== null ? <BlockDetailsDialog open={opened.open} block={openedBlock} onClose={close} /> : null}
-        {blockingAsked ? <BlockDialog open={blocking} day={day} onClose={() => setBlocking(false)} /> : null}
-      </Suspense>
+      <PartBoundary part="The blocked time's form">
+        <Suspense fallback={null}>
+          {openedBlock !== null ? <BlockDetailsDialog open={opened.open} block={openedBlock} onClose={close} /> : null}
+          {blockingAsked ? <BlockDialog open={blocking} day={day} onClose={() => setBlocking(false)} /> : null}
+        </Suspense>
+      </PartBoundary>
     </Stack>
   );
 }

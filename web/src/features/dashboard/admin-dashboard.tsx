@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import { LeaveGuardScope, useLeaveGuard } from '#web/components/leave-guard.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { isMfaSetupRequired, userQueryKey } from '#web/lib/auth/auth-api.ts';
+import { PartBoundary } from '#web/components/admin/part-boundary.tsx';
 import { DashboardHeader } from './components/dashboard-header';
 import { GoLiveCard } from './components/go-live-card';
 import { useLiveSync } from './hooks/use-live-sync';
@@ -87,7 +88,7 @@ function TabPanel({ tab, children }: { tab: DashboardTab; children: ReactNode })
       <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
         {tab.heading}
       </Typography>
-      {children}
+      <PartBoundary part={`The ${tab.label} tab`}>{children}</PartBoundary>
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import type { ChangeEvent, LiveCollection } from '@site/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { publicProjects, publicReviews } from '#web/lib/public-lists.ts';
 import { adminKeys } from '#web/lib/admin/admin-keys.ts';
@@ -15,6 +15,22 @@ const calendarCollections = new Set<LiveCollection>(['bookings', 'booking_blocks
 const windowMs = 250;
 
 /**
+ * Marks what the key names stale and fetches it again now, after the change. A query's first
+ * fetch still under way started before the change and may have read the list without it:
+ * TanStack Query cancels a fetch under way only when the query already holds data, and otherwise
+ * hands the invalidation that earlier fetch's answer, which then counts as fresh (a tab opened
+ * just as a review arrived showed "No reviews yet" beside "Reviews (1)"). So such first fetches
+ * are cancelled here before the invalidation fetches again.
+ */
+export async function refetchAfterChange(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({
+    queryKey,
+    predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
+  });
+  await queryClient.invalidateQueries({ queryKey });
+}
+
+/**
  * Keeps every admin list and its count current: a live change refetches the list it names
  * (the first page carries the new record and X-Total-Count), and bursts are coalesced so a
  * flood of visits cannot keep a list refetching forever. `onChange` hears of each change
@@ -26,15 +42,14 @@ export function useLiveSync(onChange?: (change: ChangeEvent) => void) {
 
   const refresh = useCallback(
     (collection: LiveCollection) => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.list(collection) });
+      void refetchAfterChange(queryClient, adminKeys.list(collection));
       if (collection === 'reviews') void publicReviews.refresh();
       if (collection === 'projects') void publicProjects.refresh();
-      if (calendarCollections.has(collection)) void queryClient.invalidateQueries({ queryKey: adminKeys.calendars });
+      if (calendarCollections.has(collection)) void refetchAfterChange(queryClient, adminKeys.calendars);
       // A lead's change may be one of its messages sent or failed, which moves the delivery warning.
-      if (leadCollections.has(collection)) void queryClient.invalidateQueries({ queryKey: adminKeys.deliveryStatus });
+      if (leadCollections.has(collection)) void refetchAfterChange(queryClient, adminKeys.deliveryStatus);
       // A lead that arrived, changed status or went moves the header's waiting count and median.
-      if (collection === 'project_inquiries' || collection === 'quote_requests')
-        void queryClient.invalidateQueries({ queryKey: adminKeys.leadStats });
+      if (collection === 'project_inquiries' || collection === 'quote_requests') void refetchAfterChange(queryClient, adminKeys.leadStats);
     },
     [queryClient],
   );
@@ -70,7 +85,7 @@ export function useLiveSync(onChange?: (change: ChangeEvent) => void) {
   const onSignal = useCallback(
     (signal: LiveSignal) => {
       if (signal.type === 'resync') {
-        void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+        void refetchAfterChange(queryClient, adminKeys.all);
         return;
       }
       onChange?.(signal);

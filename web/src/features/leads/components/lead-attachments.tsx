@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { formatBytes, type LeadAttachment, type PublicPhoto } from '@site/domain';
 import { lazy, Suspense, useId, useState } from 'react';
+import { PartBoundary } from '#web/components/admin/part-boundary.tsx';
 
 const loadLightbox = () => import('#web/components/lightbox.tsx');
 const Lightbox = lazy(loadLightbox);
@@ -117,14 +118,16 @@ export function LeadAttachments({ attachments }: { attachments?: LeadAttachment[
         </Box>
       ) : null}
       {shown !== null && ready.length > 0 ? (
-        <Suspense fallback={null}>
-          <Lightbox
-            photos={ready.map(lightboxPhoto)}
-            index={Math.min(shown, ready.length - 1)}
-            onIndex={setShown}
-            onClose={() => setShown(null)}
-          />
-        </Suspense>
+        <PartBoundary part="The photo viewer">
+          <Suspense fallback={null}>
+            <Lightbox
+              photos={ready.map(lightboxPhoto)}
+              index={Math.min(shown, ready.length - 1)}
+              onIndex={setShown}
+              onClose={() => setShown(null)}
+            />
+          </Suspense>
+        </PartBoundary>
       ) : null}
     </Box>
   );

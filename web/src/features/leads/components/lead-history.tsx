@@ -5,6 +5,7 @@ import { leadEventLabels, leadStatusLabels, type LeadProgress } from '@site/doma
 import { lazy, Suspense } from 'react';
 import { formatDateTime, formatDay } from '#web/lib/dates.ts';
 import type { LeadCollection } from '#web/lib/admin/admin-keys.ts';
+import { PartBoundary } from '#web/components/admin/part-boundary.tsx';
 import { firstContactText } from '../lib/durations';
 import { useNow } from '../hooks/use-now';
 import { JobDone } from './job-done';
@@ -55,9 +56,11 @@ export function LeadHistory({ id, lead, name, collection }: LeadHistoryProps) {
           ))}
         </Box>
       )}
-      <Suspense fallback={<NoteFields name={name} />}>
-        <LeadNoteForm id={id} name={name} collection={collection} />
-      </Suspense>
+      <PartBoundary part="The note form">
+        <Suspense fallback={<NoteFields name={name} />}>
+          <LeadNoteForm id={id} name={name} collection={collection} />
+        </Suspense>
+      </PartBoundary>
     </Box>
   );
 }

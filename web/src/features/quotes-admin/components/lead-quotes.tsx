@@ -11,6 +11,7 @@ import { formatCents, quoteAcceptedMessage, type Quote, type QuoteLeadKind, depo
 import { lazy, Suspense, useId, useState } from 'react';
 import { useConfirm } from '#web/components/use-confirm.tsx';
 import { formatDate, formatDateTime } from '#web/lib/dates.ts';
+import { PartBoundary } from '#web/components/admin/part-boundary.tsx';
 import { particularsRefusal, quotePdfUrl, useLeadQuotes, useMarkDepositPaid, useSendQuote } from '../api/quotes';
 import { emptyForm, quoteForm, type QuoteForm } from '../lib/quote-lines';
 import { QuoteInsuranceField } from './quote-insurance';
@@ -180,22 +181,24 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
                   : `Quote ${editing.quote.number}, version ${editing.quote.version + 1} (draft; version ${editing.quote.version} stays as sent until this one is sent) for ${name}`}
             </DialogTitle>
             <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }}>
-              <Suspense
-                fallback={
-                  <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-                    <CircularProgress aria-label="Loading the quote builder" />
-                  </Box>
-                }
-              >
-                <QuoteBuilder
-                  kind={kind}
-                  leadId={leadId}
-                  quote={editing.quote}
-                  initial={editing.form}
-                  onSaved={(saved) => setEditing((current) => current && { ...current, saved })}
-                  onClose={() => setEditing(null)}
-                />
-              </Suspense>
+              <PartBoundary part="The quote builder">
+                <Suspense
+                  fallback={
+                    <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+                      <CircularProgress aria-label="Loading the quote builder" />
+                    </Box>
+                  }
+                >
+                  <QuoteBuilder
+                    kind={kind}
+                    leadId={leadId}
+                    quote={editing.quote}
+                    initial={editing.form}
+                    onSaved={(saved) => setEditing((current) => current && { ...current, saved })}
+                    onClose={() => setEditing(null)}
+                  />
+                </Suspense>
+              </PartBoundary>
               {(editing.saved ?? (editing.quote?.status === 'draft' ? editing.quote : undefined)) ? (
                 <Button
                   variant="contained"
