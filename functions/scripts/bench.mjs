@@ -1,9 +1,15 @@
 // npm run bench: load-tests POST /api/project-inquiry and GET /api/reviews (1,000 approved
 // reviews) on the built embedded server, beside a bare node:http + better-sqlite3 baseline
-// doing the same database work (an inquiry and its queued messages), in one run. Each server runs in its own process; autocannon drives it.
+// doing the same database work (an inquiry and its queued messages). Each server runs in its own
+// process; autocannon drives it.
 // The inquiry route is measured twice: with the message queue alone (no SMTP set, so each
 // inquiry's emails are stored and wait), and as in production, with an SMTP server (a local
 // sink here) that the worker sends to during the load, in the same process.
+// The queue-only inquiry and the bare server's are measured in turns (BENCH_TURNS, 3 by default:
+// bare then app, app then bare, ...), and the ratio is each turn's own: the bare server's rate
+// is bound by the disk's flushes, which on a shared machine vary by half from one run to the
+// next, so a ratio of two runs apart measures the disk's mood as much as the app. Every turn is
+// printed, and the targets line reads the median one.
 // BENCH_SERVER=/other/worktree/functions/dist/server.js measures another build of the server
 // with this same load, for before/after comparisons run one after the other.
 import autocannon from 'autocannon';
@@ -17,6 +23,7 @@ import { cpuMs, inquiry, loadEnv, seedReviews, startServer } from './bench-suppo
 const here = dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const turns = Math.max(1, Number(process.env.BENCH_TURNS ?? 3));
 
 function load(url, path, options = {}) {
   return new Promise((resolve, reject) => {
@@ -77,26 +84,34 @@ try {
   // queued emails), work the bare server does not have, and it would be timed with the list.
   const reviewsOurs = await measure(app, '/api/reviews');
   const reviewsBare = await measure(baseline, '/api/reviews');
-  const inquiryBare = await measure(baseline, '/api/project-inquiry', post);
-  const inquiryQueued = await measure(queueOnly, '/api/project-inquiry', post);
+  const ratio = (ours, bare) => (ours.rps / bare.rps).toFixed(2);
+  const inquiryTurns = [];
+  for (let turn = 1; turn <= turns; turn++) {
+    const bareFirst = turn % 2 === 1;
+    const first = await measure(bareFirst ? baseline : queueOnly, '/api/project-inquiry', post);
+    const second = await measure(bareFirst ? queueOnly : baseline, '/api/project-inquiry', post);
+    const [bare, queued] = bareFirst ? [first, second] : [second, first];
+    inquiryTurns.push({ turn, bare, queued, ratio: queued.rps / bare.rps });
+  }
+  // The median turn by its ratio: its figures are the ones the targets line reads.
+  const median = [...inquiryTurns].sort((a, b) => a.ratio - b.ratio)[Math.floor((inquiryTurns.length - 1) / 2)];
   const sentBefore = emailsSent;
   const inquirySending = await measure(app, '/api/project-inquiry', post);
   const sentDuringLoad = emailsSent - sentBefore;
-  const ratio = (ours, bare) => (ours.rps / bare.rps).toFixed(2);
+  for (const { turn, bare, queued } of inquiryTurns) {
+    const of = turns > 1 ? ` (turn ${turn})` : '';
+    rows.push(
+      { route: 'POST /api/project-inquiry', server: `embedded app, queue (SMTP off)${of}`, ...queued, ratio: ratio(queued, bare) },
+      { route: 'POST /api/project-inquiry', server: `bare node:http + SQLite${of}`, ...bare, ratio: '' },
+    );
+  }
   rows.push(
-    {
-      route: 'POST /api/project-inquiry',
-      server: 'embedded app, queue (SMTP off)',
-      ...inquiryQueued,
-      ratio: ratio(inquiryQueued, inquiryBare),
-    },
     {
       route: 'POST /api/project-inquiry',
       server: 'embedded app, queue + sending',
       ...inquirySending,
-      ratio: ratio(inquirySending, inquiryBare),
+      ratio: `${ratio(inquirySending, median.bare)} (median turn's bare)`,
     },
-    { route: 'POST /api/project-inquiry', server: 'bare node:http + SQLite', ...inquiryBare, ratio: '' },
     { route: 'GET /api/reviews', server: 'embedded app', ...reviewsOurs, ratio: ratio(reviewsOurs, reviewsBare) },
     { route: 'GET /api/reviews', server: 'bare node:http + SQLite', ...reviewsBare, ratio: '' },
   );
@@ -107,9 +122,10 @@ try {
   console.log(
     [
       'Targets:',
-      `inquiry (queue) >= 0.7x bare with p99 <= 50 ms: ${ratio(inquiryQueued, inquiryBare)}x, p99 ${inquiryQueued.p99} ms;`,
+      `inquiry (queue) >= 0.7x bare with p99 <= 50 ms: ${ratio(median.queued, median.bare)}x, p99 ${median.queued.p99} ms`,
+      `(the median of ${turns} ${turns === 1 ? 'turn' : 'turns'}: ${inquiryTurns.map((t) => t.ratio.toFixed(2)).join(', ')});`,
       `reviews >= 1x bare: ${ratio(reviewsOurs, reviewsBare)}x;`,
-      `inquiry >= 2,000 req/s (the design budget): ${inquiryQueued.rps.toLocaleString('en-AU')}.`,
+      `inquiry >= 2,000 req/s (the design budget): ${median.queued.rps.toLocaleString('en-AU')}.`,
     ].join(' '),
   );
   console.log(
