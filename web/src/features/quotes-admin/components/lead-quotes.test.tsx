@@ -73,6 +73,14 @@ describe("the lead cards' quotes", () => {
       '/api/leads/inquiry/quotes?ids=lead1,lead2,lead3',
     ]);
   });
+
+  test('while they load, the New quote button’s place is held and says so; then the button takes it', async () => {
+    renderQuotes([]);
+    const quotes = within(screen.getByRole('region', { name: 'Quotes for Ava Nguyen' }));
+    expect(quotes.getByRole('status', { name: 'Loading the quotes' })).toBeInTheDocument();
+    expect(await quotes.findByRole('button', { name: 'New quote for Ava Nguyen' })).toBeVisible();
+    expect(quotes.queryByRole('status', { name: 'Loading the quotes' })).toBeNull();
+  });
 });
 
 describe('quote builder', () => {

@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents, quoteAcceptedMessage, type Quote, type QuoteLeadKind, depositMarkable } from '@site/domain';
@@ -92,6 +93,10 @@ export function LeadQuotes({ kind, leadId, name, historyLength = 0 }: LeadQuotes
         Quotes
       </Typography>
       {quotes.isError ? <Typography color="error">Could not load the quotes. Please reload the page.</Typography> : null}
+      {/* The "New quote" button's place while the lead's quotes load, so the history below does not move. */}
+      {quotes.isPending ? (
+        <Skeleton variant="rounded" width={104} height={31} animation={false} role="status" aria-label="Loading the quotes" />
+      ) : null}
       <Stack spacing={2}>
         {list.map((quote) =>
           editing && (editing.quote?.id === quote.id || editing.saved?.id === quote.id) ? null : (
