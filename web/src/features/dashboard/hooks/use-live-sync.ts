@@ -1,5 +1,5 @@
 import type { ChangeEvent, LiveCollection } from '@site/domain';
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryCache, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { publicProjects, publicReviews } from '#web/lib/public-lists.ts';
 import { adminKeys } from '#web/lib/admin/admin-keys.ts';
@@ -15,19 +15,41 @@ const calendarCollections = new Set<LiveCollection>(['bookings', 'booking_blocks
 const windowMs = 250;
 
 /**
- * Marks what the key names stale and fetches it again now, after the change. A query's first
- * fetch still under way started before the change and may have read the list without it:
- * TanStack Query cancels a fetch under way only when the query already holds data, and otherwise
- * hands the invalidation that earlier fetch's answer, which then counts as fresh (a tab opened
- * just as a review arrived showed "No reviews yet" beside "Reviews (1)"). So such first fetches
- * are cancelled here before the invalidation fetches again.
+ * Marks what the key names stale and fetches again what is shown. A query's first fetch still
+ * under way began before the change and may have read the list without it: TanStack Query
+ * refetches over a fetch under way only when the query already holds data, and otherwise hands
+ * the invalidation that earlier fetch's answer, which then counts as fresh (a tab opened just as
+ * a review arrived showed "No reviews yet" beside "Reviews (1)"). Such a query is invalidated
+ * again once its first answer is in. It is not cancelled: a caller awaiting it (a prefetch, a
+ * `fetchQuery`) gets its answer.
  */
 export async function refetchAfterChange(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
-  await queryClient.cancelQueries({
+  const cache = queryClient.getQueryCache();
+  const firstReads = cache.findAll({
     queryKey,
     predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
   });
-  await queryClient.invalidateQueries({ queryKey });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey }),
+    ...firstReads.map(async (query) => {
+      await settled(cache, query);
+      if (cache.get(query.queryHash) === query) await queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    }),
+  ]);
+}
+
+/** Resolves once the query has no fetch under way (or has left the cache). */
+function settled(cache: QueryCache, query: Query): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => query.state.fetchStatus === 'idle' || cache.get(query.queryHash) !== query;
+    if (done()) return resolve();
+    const stop = cache.subscribe((event) => {
+      if (event.query === query && done()) {
+        stop();
+        resolve();
+      }
+    });
+  });
 }
 
 /**
