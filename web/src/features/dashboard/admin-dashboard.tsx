@@ -88,7 +88,10 @@ function TabPanel({ tab, children }: { tab: DashboardTab; children: ReactNode })
       <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
         {tab.heading}
       </Typography>
-      <PartBoundary part={`The ${tab.label} tab`}>{children}</PartBoundary>
+      {/* Keyed by the tab: a tab that failed does not keep the next one from showing. */}
+      <PartBoundary key={tab.value} part={`The ${tab.label} tab`}>
+        {children}
+      </PartBoundary>
     </Box>
   );
 }
