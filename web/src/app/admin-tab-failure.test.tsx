@@ -3,16 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { answerRequests } from '#web-test/api.ts';
+import { SilentEventSource } from '#web-test/event-source.ts';
 import { renderWithProviders } from '#web-test/render.tsx';
 import { AdminDashboard } from '../features/dashboard/admin-dashboard';
-
-/** The dashboard's live updates: a stream that never says anything (jsdom has no EventSource). */
-class SilentEventSource {
-  static readonly CLOSED = 2;
-  readyState = 0;
-  addEventListener() {}
-  close() {}
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,6 +2,7 @@ import { defaultSettings, type SiteSettings } from '@site/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { answerRequests, type Answer, type SentRequest } from '#web-test/api.ts';
+import { SilentEventSource } from '#web-test/event-source.ts';
 import { renderWithProviders } from '#web-test/render.tsx';
 import type { AdminSettings } from '../lib/admin/settings-query';
 import { AdminDashboard } from '../features/dashboard/admin-dashboard';
@@ -26,14 +27,6 @@ async function typeInto(user: ReturnType<typeof renderWithProviders>['user'], fi
 afterEach(() => vi.unstubAllGlobals());
 // Typing into the forms is slow on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
-
-/** The dashboard's live updates: a stream that never says anything (jsdom has no EventSource). */
-class SilentEventSource {
-  static readonly CLOSED = 2;
-  readyState = 0;
-  addEventListener() {}
-  close() {}
-}
 
 describe('unsaved changes and the dashboard tabs', () => {
   test('choosing another tab asks first: "Keep editing" stays on Settings with the change, "Discard changes" goes', async () => {
