@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
-import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { ErrorBoundary } from 'react-error-boundary';
 
 /**
  * Keeps a part of the admin area that fails from taking the page with it. The parts load their
@@ -12,10 +12,10 @@ import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
  * is what tries again.
  */
 export function PartBoundary({ part, children }: { part: string; children: ReactNode }) {
-  return <ErrorBoundary fallbackRender={(props) => <PartFailed part={part} {...props} />}>{children}</ErrorBoundary>;
+  return <ErrorBoundary fallback={<PartFailed part={part} />}>{children}</ErrorBoundary>;
 }
 
-function PartFailed({ part }: { part: string } & FallbackProps) {
+function PartFailed({ part }: { part: string }) {
   return (
     <Alert
       severity="warning"
