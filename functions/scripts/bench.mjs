@@ -9,7 +9,11 @@
 // bare then app, app then bare, ...), and the ratio is each turn's own: the bare server's rate
 // is bound by the disk's flushes, which on a shared machine vary by half from one run to the
 // next, so a ratio of two runs apart measures the disk's mood as much as the app. Every turn is
-// printed, and the targets line reads the median one.
+// printed, and the targets line reads the median one. Before the first turn each of the two
+// servers takes BENCH_WARMUP seconds (3) of the same load, not measured: a new process's first
+// seconds are V8 compiling its code (the app's first 8 s ran at about 1,050 µs of CPU a request
+// against 670-790 µs for the next ones, on a quiet machine), which the bare server, with far
+// less code, barely pays.
 // BENCH_SERVER=/other/worktree/functions/dist/server.js measures another build of the server
 // with this same load, for before/after comparisons run one after the other.
 import autocannon from 'autocannon';
@@ -24,10 +28,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const turns = Math.max(1, Number(process.env.BENCH_TURNS ?? 3));
+const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 
-function load(url, path, options = {}) {
+function load(url, path, options = {}, seconds = duration) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: url + path, connections, duration, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url: url + path, connections, duration: seconds, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -85,6 +92,10 @@ try {
   const reviewsOurs = await measure(app, '/api/reviews');
   const reviewsBare = await measure(baseline, '/api/reviews');
   const ratio = (ours, bare) => (ours.rps / bare.rps).toFixed(2);
+  if (warmup > 0) {
+    await load(queueOnly.url, '/api/project-inquiry', post, warmup);
+    await load(baseline.url, '/api/project-inquiry', post, warmup);
+  }
   const inquiryTurns = [];
   for (let turn = 1; turn <= turns; turn++) {
     const bareFirst = turn % 2 === 1;
