@@ -191,7 +191,7 @@ export async function startTestApp(
     const settings = extra.settings ?? testSettings;
     await store.settings.save(0, { settings, version: 1, updatedAt: clock.now().toISOString(), updatedBy: 'test' });
   }
-  const server = createServer(extra.logger ? withRequestLog(extra.logger, app.requestListener) : app.requestListener);
+  const server = createServer(app.serverOptions, extra.logger ? withRequestLog(extra.logger, app.requestListener) : app.requestListener);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

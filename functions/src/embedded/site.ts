@@ -208,7 +208,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
       `The site still shows example settings: ${examples.map((example) => `${example.label} "${example.value}"`).join(', ')}. Put the business's real details in the admin's Settings tab before going live.`,
     );
 
-  const server = createServer(withRequestLog(logger, app.requestListener));
+  const server = createServer(app.serverOptions, withRequestLog(logger, app.requestListener));
   server.keepAliveTimeout = 65_000;
   try {
     await new Promise<void>((done, fail) => {
