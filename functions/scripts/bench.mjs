@@ -10,10 +10,11 @@
 // is bound by the disk's flushes, which on a shared machine vary by half from one run to the
 // next, so a ratio of two runs apart measures the disk's mood as much as the app. Every turn is
 // printed, and the targets line reads the median one. Before the first turn each of the two
-// servers takes BENCH_WARMUP seconds (3) of the same load, not measured: a new process's first
-// seconds are V8 compiling its code (the app's first 8 s ran at about 1,050 µs of CPU a request
-// against 670-790 µs for the next ones, on a quiet machine), which the bare server, with far
-// less code, barely pays.
+// servers takes BENCH_WARMUP seconds (10) of the same load, not measured: a new process's first
+// seconds are V8 compiling and optimising its code, which the bare server, with far less code,
+// barely pays. Measured in 3 s windows from a fresh app server on a quiet machine: about 1,000
+// µs of CPU a request in the first, 760-820 in the second, 660-735 in the third, level at
+// 610-690 from the fourth on; 3 s of warm-up left the first turn the worst every time.
 // BENCH_SERVER=/other/worktree/functions/dist/server.js measures another build of the server
 // with this same load, for before/after comparisons run one after the other.
 import autocannon from 'autocannon';
@@ -28,7 +29,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const turns = Math.max(1, Number(process.env.BENCH_TURNS ?? 3));
-const warmup = Number(process.env.BENCH_WARMUP ?? 3);
+const warmup = Number(process.env.BENCH_WARMUP ?? 10);
 
 function load(url, path, options = {}, seconds = duration) {
   return new Promise((resolve, reject) => {
