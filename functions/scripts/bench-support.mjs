@@ -8,6 +8,16 @@ import { join } from 'node:path';
 
 export const admin = { username: 'bench', password: 'bench password 1234' };
 
+/**
+ * Seconds of the inquiry load a server takes, not measured, before its inquiries are timed or
+ * profiled (BENCH_WARMUP, 10): a new process's first seconds are V8 compiling and optimising its
+ * code, which the bare server, with far less code, barely pays. In 3 s windows from a fresh app
+ * server (load average about 1): about 1,000 µs of CPU a request in the first, 760-820 in the
+ * second, 660-735 in the third, level at 610-690 from the fourth on; with 3 s of warm-up the
+ * first measured turn was the app's worst in every run.
+ */
+export const inquiryWarmupSeconds = Number(process.env.BENCH_WARMUP ?? 10);
+
 export const inquiry = {
   rooms: ['kitchen', 'bathroom'],
   budget: '15000-30000',

@@ -10,11 +10,8 @@
 // is bound by the disk's flushes, which on a shared machine vary by half from one run to the
 // next, so a ratio of two runs apart measures the disk's mood as much as the app. Every turn is
 // printed, and the targets line reads the median one. Before the first turn each of the two
-// servers takes BENCH_WARMUP seconds (10) of the same load, not measured: a new process's first
-// seconds are V8 compiling and optimising its code, which the bare server, with far less code,
-// barely pays. Measured in 3 s windows from a fresh app server on a quiet machine: about 1,000
-// µs of CPU a request in the first, 760-820 in the second, 660-735 in the third, level at
-// 610-690 from the fourth on; 3 s of warm-up left the first turn the worst every time.
+// servers takes BENCH_WARMUP seconds (10) of the same load, not measured: V8's compiling of a
+// new process (bench-support's inquiryWarmupSeconds says what was measured).
 // BENCH_SERVER=/other/worktree/functions/dist/server.js measures another build of the server
 // with this same load, for before/after comparisons run one after the other.
 import autocannon from 'autocannon';
@@ -23,13 +20,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMs, inquiry, loadEnv, seedReviews, startServer } from './bench-support.mjs';
+import { cpuMs, inquiry, inquiryWarmupSeconds, loadEnv, seedReviews, startServer } from './bench-support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const turns = Math.max(1, Number(process.env.BENCH_TURNS ?? 3));
-const warmup = Number(process.env.BENCH_WARMUP ?? 10);
 
 function load(url, path, options = {}, seconds = duration) {
   return new Promise((resolve, reject) => {
@@ -93,9 +89,9 @@ try {
   const reviewsOurs = await measure(app, '/api/reviews');
   const reviewsBare = await measure(baseline, '/api/reviews');
   const ratio = (ours, bare) => (ours.rps / bare.rps).toFixed(2);
-  if (warmup > 0) {
-    await load(queueOnly.url, '/api/project-inquiry', post, warmup);
-    await load(baseline.url, '/api/project-inquiry', post, warmup);
+  if (inquiryWarmupSeconds > 0) {
+    await load(queueOnly.url, '/api/project-inquiry', post, inquiryWarmupSeconds);
+    await load(baseline.url, '/api/project-inquiry', post, inquiryWarmupSeconds);
   }
   const inquiryTurns = [];
   for (let turn = 1; turn <= turns; turn++) {

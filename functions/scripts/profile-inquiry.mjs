@@ -1,6 +1,6 @@
 // node functions/scripts/profile-inquiry.mjs [SERVER_JS]: a CPU profile of the built embedded
 // server (or another build's server.js) under npm run bench's inquiry load, summarised. The
-// server runs with `node --cpu-prof`; after BENCH_WARMUP seconds (10, as npm run bench) of load, BENCH_SECONDS (10)
+// server runs with `node --cpu-prof`; after BENCH_WARMUP seconds (10) of load, BENCH_SECONDS (10)
 // of POST /api/project-inquiry are profiled (the start and warm-up are left out), the server is
 // stopped (SIGTERM: it writes the profile on exit), and the samples of the measured window are
 // summed by function and by package, self time: where the CPU of an inquiry goes. The profile
@@ -12,11 +12,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMs, inquiry, loadEnv, startServer } from './bench-support.mjs';
+import { cpuMs, inquiry, inquiryWarmupSeconds, loadEnv, startServer } from './bench-support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverJs = process.argv[2] ?? join(here, '../dist/server.js');
-const warmup = Number(process.env.BENCH_WARMUP ?? 10);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const profileDir = process.env.PROFILE_DIR ?? mkdtempSync(join(tmpdir(), 'inquiry-profile-'));
@@ -48,7 +47,7 @@ let cpu;
 let windowStart;
 let windowEnd;
 try {
-  await load(server.url, warmup);
+  await load(server.url, inquiryWarmupSeconds);
   const before = cpuMs(server.child.pid);
   // The profile's clock is the process's monotonic clock in µs; hrtime's is the same clock.
   windowStart = Number(process.hrtime.bigint() / 1000n);
