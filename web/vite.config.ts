@@ -35,7 +35,7 @@ function meshoptDecoder(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), meshoptDecoder()],
   css: {
     // styles.sectionTitle for .section-title in the public pages' CSS modules.
@@ -44,6 +44,8 @@ export default defineConfig({
   build: {
     // The admin entry's build adds to the public one's folder.
     emptyOutDir: !adminBuild,
+    // The server's render entries (dist-ssr) serve no files: the icons and photos stay in dist.
+    copyPublicDir: !isSsrBuild,
     // One stylesheet for the whole site: a prerendered page shows parts whose code loads
     // later (the reviews, the showroom), and their styles must be there from the first paint.
     // The prerender inlines it into each public page (scripts/prerender.mjs).
@@ -95,4 +97,4 @@ export default defineConfig({
       '/objects': api,
     },
   },
-});
+}));

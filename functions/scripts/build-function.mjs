@@ -117,6 +117,8 @@ const siteSources = {
   template: join(webDir, 'dist-ssr/page-template.html'),
   chunks: join(webDir, 'dist-ssr/assets'),
   notFound: join(webDir, 'dist/404.html'),
+  // The dashboard's first screen, which the `api` function renders for GET /admin (src/http/admin-page.ts).
+  admin: join(webDir, 'dist-ssr/admin'),
 };
 for (const file of Object.values(siteSources)) {
   if (!existsSync(file)) throw new Error(`${file} is missing: build the web app first (VITE_BACKEND=firebase npm run build -w web).`);
@@ -127,5 +129,6 @@ copyFileSync(siteSources.entry, join(siteDir, 'entry-server.js'));
 copyFileSync(siteSources.template, join(siteDir, 'page-template.html'));
 cpSync(siteSources.chunks, join(siteDir, 'assets'), { recursive: true });
 copyFileSync(siteSources.notFound, join(siteDir, '404.html'));
+cpSync(siteSources.admin, join(siteDir, 'admin'), { recursive: true });
 
 console.log(`built ${outdir} (dependencies: ${Object.keys(dependencies).join(', ')})`);

@@ -1,4 +1,5 @@
-import { attachmentLimits, type SiteSettings } from '@site/domain';
+import { attachmentLimits, paths, type SiteSettings } from '@site/domain';
+import { adminPage, type AdminPageFiles } from './http/admin-page';
 import { IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { Sessions } from './auth/sessions';
@@ -184,6 +185,8 @@ export interface AppDeps {
   clientAuth?: ClientAuth;
   /** Serves the site's pages after the API (embedded mode). */
   site?: RequestHandler;
+  /** The web build's admin render entry: GET /admin then carries the dashboard's first screen (http/admin-page.ts). */
+  adminPage?: AdminPageFiles;
   /** Where rate-limit counts live: this process by default, Firestore in Firebase mode. */
   hitCounter?: HitCounter;
   /** Firebase mode: App Check on the public POST routes. */
@@ -413,6 +416,7 @@ export function createApp(deps: AppDeps) {
   app.use('/objects', objectsRouter, () => {
     throw new NotFoundError();
   });
+  if (deps.adminPage) app.get(paths.admin, adminPage(deps.adminPage, { sessions, log, dispatch: app, serverOptions: bornAsExpress(app) }));
   if (deps.site) app.use(deps.site);
   app.use(errorHandler(log));
 

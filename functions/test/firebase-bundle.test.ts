@@ -108,6 +108,10 @@ describe('the function bundle', () => {
     expect(readFileSync(join(outdir, 'site/page-template.html'), 'utf8')).toContain('<!--app-html-->');
     expect(readFileSync(join(outdir, 'site/entry-server.js'), 'utf8')).toContain('export');
     expect(readFileSync(join(outdir, 'site/404.html'), 'utf8')).toContain('Page Not Found');
+    // The dashboard's first screen, which the api function renders for GET /admin.
+    expect(readFileSync(join(outdir, 'site/admin/admin-server.js'), 'utf8')).toContain('renderAdminPage');
+    expect(readFileSync(join(outdir, 'site/admin/template.html'), 'utf8')).toContain('<!--admin-first-screen-->');
+    expect(readFileSync(join(outdir, 'site/admin/shell.html'), 'utf8')).toContain('<div id="root"></div>');
   });
 
   it('loads offline and declares the api and pages functions, the model optimisation and the daily maintenance', () => {
@@ -158,6 +162,9 @@ describe('the function bundle', () => {
     const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
     expect(config.functions[0]).toMatchObject({ source: 'functions/lib', runtime: 'nodejs22' });
     expect(config.hosting.rewrites[0]).toEqual({ source: '/api/**', function: { functionId: 'api', region: 'australia-southeast1' } });
+    // The dashboard's page: the API renders its first screen for the signed-in owner (http/admin-page.ts), so Hosting keeps no copy of it.
+    expect(config.hosting.rewrites[1]).toEqual({ source: '/admin', function: { functionId: 'api', region: 'australia-southeast1' } });
+    expect(config.hosting.ignore).toContain('admin/index.html');
   });
 
   it('has Hosting send every public page, robots.txt, the sitemap and any other path to the pages function, cached by its CDN for four minutes', () => {
@@ -178,7 +185,7 @@ describe('the function bundle', () => {
       '/your-project',
     ];
     // The last, '**', is any path no file answers: the not-found page, with the settings.
-    expect(config.hosting.rewrites.slice(1)).toEqual(
+    expect(config.hosting.rewrites.slice(2)).toEqual(
       [...rendered, '/robots.txt', '/sitemap.xml', '**'].map((source) => ({ source, function: pages })),
     );
     // Hosting serves a file that exists before any rewrite: the build's own copies (the example settings') stay out.

@@ -324,6 +324,26 @@ describe.skipIf(!firestoreEmulatorHost)(onEmulator('the Cloud Function api'), ()
     expect(inquiries.body.map((i) => i.email)).toContain('ava@example.com');
   });
 
+  it("renders the dashboard's first screen from Firestore at GET /admin, which Hosting sends to this function", async () => {
+    const { client: c } = await signIn();
+    const phone = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36';
+    const page = async (path: string, cookie?: string) => {
+      const res = await fetch(`${base}${path}`, { headers: { 'user-agent': phone, ...(cookie ? { cookie } : {}) } });
+      return { status: res.status, text: await res.text(), cacheControl: res.headers.get('cache-control') };
+    };
+    const inquiries = await page('/admin', c.cookie);
+    expect(inquiries.status).toBe(200);
+    expect(inquiries.cacheControl).toBe('private, no-store');
+    expect(inquiries.text).toContain('Ava Nguyen');
+    expect(inquiries.text).toContain('<script type="application/json" id="admin-first-screen">');
+    expect((await page('/admin?tab=quotes', c.cookie)).text).toContain('Jack Smith');
+    // Nobody signed in: the app's shell, which shows the sign-in.
+    const shell = await page('/admin');
+    expect(shell.status).toBe(200);
+    expect(shell.text).toContain('<div id="root"></div>');
+    expect(shell.text).not.toContain('Ava Nguyen');
+  });
+
   it('ends the session and revokes the Firebase refresh tokens on logout', async () => {
     const { client: c, body } = await signIn();
     recorded.length = 0;

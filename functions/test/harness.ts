@@ -159,6 +159,8 @@ export async function startTestApp(
     settings?: SiteSettings | null;
     /** Stripe Checkout for quote deposits (a local stand-in of Stripe's API); none by default. */
     checkout?: AppDeps['checkout'];
+    /** The web build's admin render entry, for GET /admin's first screen (http/admin-page.ts). */
+    adminPage?: AppDeps['adminPage'];
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'api-test-'));
@@ -184,6 +186,7 @@ export async function startTestApp(
     // As the embedded server: the free space of the disk the data folder is on.
     freeDiskBytes: freeDiskBytesOf(dir),
     checkout: extra.checkout,
+    adminPage: extra.adminPage,
   });
   await app.context.jobs.start(extra.jobs ?? ['models', 'attachments']);
   if ((await store.users.count({ username: admin.username })) === 0) await createAdmin(store, admin.username, admin.password);

@@ -110,7 +110,13 @@ const modulePreloads = (sources) =>
 const adminPage = (head) =>
   adminTemplate.replace(adminStylesheets[0][0], () => `<style>${adminCss}</style>`).replace('<!--admin-head-->', () => head);
 const dashboardPreload = '<link rel="preload" href="/api/dashboard" as="fetch" crossorigin="use-credentials" />';
-write(outFile(paths.admin), adminPage(dashboardPreload + modulePreloads(['src/app/pages/admin-page.tsx'])));
+const adminShell = adminPage(dashboardPreload + modulePreloads(['src/app/pages/admin-page.tsx']));
+write(outFile(paths.admin), adminShell);
+// The server's GET /admin (functions/src/http/admin-page.ts): the shell above, and the page it
+// fills with the dashboard's first screen when it renders one (web/src/admin-server.tsx). That
+// page asks for nothing before its first paint: the app's code loads when the page is first used.
+write(join(ssrDir, 'admin', 'shell.html'), adminShell);
+write(join(ssrDir, 'admin', 'template.html'), adminPage('<!--admin-first-screen-->'));
 write(outFile(paths.login), adminPage(modulePreloads(['src/features/auth/login-page.tsx'])));
 write(outFile(paths.account), adminPage(modulePreloads(['src/app/pages/account-page.tsx'])));
 // Served only at those addresses (a second copy would be a page of its own on a static host),

@@ -12,6 +12,7 @@ import { appOptionsOf, createApp, type App } from '../app';
 import { DailyBackups, databaseFile, lastBackup } from './backup';
 import type { Env } from '../config';
 import { staticSite } from './static-site';
+import { adminPageFilesIn } from '../http/admin-page';
 import { createSitePages, type SitePages } from '../site-pages/site-pages';
 import { appLog, createLogger, withRequestLog, type Logger } from './logging';
 import { systemClock, type Clock } from '../ports/clock';
@@ -171,6 +172,7 @@ async function startOn(store: SqliteStore, env: Env, logger: Logger, options: Em
     options: { ...appOptionsOf(env), minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024 },
     // Uploads are refused before they would take DATA_DIR's disk under MIN_FREE_DISK_MB.
     freeDiskBytes: freeDiskBytesOf(env.DATA_DIR),
+    adminPage: adminPageFilesIn(join(webDist, '..', 'dist-ssr', 'admin')),
     site: (req, res, next) => (sitePages ? sitePages.handler(req, res, () => files(req, res, next)) : files(req, res, next)),
   });
   sitePages = await createSitePages({

@@ -1,7 +1,9 @@
 import express, { type Express } from 'express';
 import { stripeCheckoutFromEnv } from '../adapters/stripe/checkout';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adminPageFilesIn } from '../http/admin-page';
 import { ensureFirstAdmin } from '../accounts';
 import { createCloudStorageObjectStore } from '../adapters/cloud-storage/cloud-storage-object-store';
 import { backfillFollowUp, backfillLeadProgress, backfillModelProcessing } from '../adapters/firestore/backfill';
@@ -20,6 +22,11 @@ import { siteOrigins, type FirebaseEnv } from './env';
 import type { FirebaseServices } from './services';
 import { functionsBody } from './functions-request';
 import { messagePolicy, settingsSeedOf } from '../message-settings';
+
+/** The web build's admin render entry: bundled beside the function (site/admin), or the web build when run from source. */
+function adminPageFiles(here = dirname(fileURLToPath(import.meta.url))) {
+  return adminPageFilesIn(join(here, 'site', 'admin')) ?? adminPageFilesIn(join(here, '../../../web/dist-ssr/admin'));
+}
 
 export interface FirebaseSite {
   /** The request handler `onRequest` serves: the API as Cloud Functions delivers requests. */
@@ -88,6 +95,8 @@ export async function createFirebaseSite(
       followUps: (followUp) => backfillFollowUp(services.db, followUp),
     },
     options: { ...appOptionsOf(env), allowedOrigins: siteOrigins(env) },
+    // Hosting sends GET /admin here (firebase.json): the dashboard's first screen, rendered for the signed-in owner.
+    adminPage: adminPageFiles(),
     // No freeDiskBytes: files go to Cloud Storage, which has no disk of ours to fill (the
     // bucket's size is bounded by ATTACHMENT_STORAGE_MB and the per-client quota), and a
     // file staged in the function's memory-backed /tmp is bounded by its 20 MB limit.

@@ -1,34 +1,14 @@
 import { startTransition, StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
-import AdminArea from './admin-area';
-import { loadLoginPage, type TabModule } from './admin-code';
-import AdminLayout from './admin-layout';
-import { adminRouteTable } from './admin-routes';
-import { loaderLazy } from './loader-lazy';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import type { TabModule } from './admin-code';
+import { AdminRoutes } from './admin-app-routes';
 import { PartBoundary } from '../components/admin/part-boundary';
 import { paths, routeOf } from '../config/paths';
 import { getQueryClient } from '../lib/query-client';
 import { userQueryKey } from '../lib/auth/auth-api';
 import { sessionLoader } from './session-loader';
-
-/** An address outside the admin area, reached by a link inside it: the site's own page for it, loaded afresh. */
-function SitePage() {
-  const { pathname, search, hash } = useLocation();
-  useEffect(() => {
-    window.location.replace(pathname + search + hash);
-  }, [pathname, search, hash]);
-  return null;
-}
-
-const routes: RouteObject[] = [
-  ...adminRouteTable({ Layout: AdminLayout, Login: loaderLazy(loadLoginPage), Area: AdminArea }),
-  { path: '*', element: <SitePage /> },
-];
-
-function AdminRoutes() {
-  return useRoutes(routes);
-}
 
 /**
  * Renders the admin area into the page's #root once the code the address needs is here
@@ -50,7 +30,7 @@ export async function startAdminApp(parts: Promise<unknown>, tab?: Promise<TabMo
   // is signed in to read it), beside the dashboard's render rather than after it.
   if (routeOf(pathname) === paths.admin)
     void Promise.all([tab, session]).then(([module]) =>
-      queryClient.getQueryData(userQueryKey) ? module?.firstScreen?.(queryClient) : undefined,
+      queryClient.getQueryData(userQueryKey) ? module?.firstScreen?.(queryClient, window.location) : undefined,
     );
   await Promise.all([parts, tab]);
   const root = createRoot(container);
@@ -65,4 +45,42 @@ export async function startAdminApp(parts: Promise<unknown>, tab?: Promise<TabMo
       </StrictMode>,
     );
   });
+}
+
+/**
+ * Takes over the dashboard's first screen the server rendered into #root (admin-server.tsx):
+ * the query cache it was rendered from, then React hydrating its markup, which keeps the page's
+ * nodes (so a tap held back meanwhile is replayed on the node it was made on). Resolves once
+ * the app has taken the page over. What the first screen shows may be minutes old by then: every
+ * query is read again afterwards, as after a reconnection.
+ */
+export async function hydrateAdminApp(state: DehydratedState, parts: Promise<unknown>, tab?: Promise<TabModule | undefined>) {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  const queryClient = getQueryClient();
+  hydrate(queryClient, state);
+  await Promise.all([parts, tab]);
+  await new Promise<void>((hydrated) => {
+    function TakenOver() {
+      useEffect(hydrated, []);
+      return null;
+    }
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <TakenOver />
+        <PartBoundary part="This page">
+          <BrowserRouter>
+            <AdminRoutes />
+          </BrowserRouter>
+        </PartBoundary>
+      </StrictMode>,
+      {
+        // A page rendered a while ago differs from what the app draws now (a lead's "2 minutes
+        // ago", a count since changed): React then draws it afresh, which is the intent.
+        onRecoverableError: () => undefined,
+      },
+    );
+  });
+  void queryClient.invalidateQueries();
 }

@@ -33,13 +33,20 @@ export const loadAdminPage = once(() => import('./pages/admin-page'));
 export const loadAccountPage = once(() => import('./pages/account-page'));
 export const loadLoginPage = once(() => import('../features/auth/login-page'));
 
+/** An address's search and hash, as `window.location` has them. */
+export interface Address {
+  search: string;
+  hash: string;
+}
+
 /**
- * A tab's code: its panel, and what its first screen reads (`firstScreen`), which the dashboard
- * opened at that tab asks for beside its first render (app/admin-app.tsx).
+ * A tab's code: its panel, and what its first screen reads at an address (`firstScreen`), which
+ * the dashboard opened at that tab asks for beside its first render (app/admin-app.tsx), and the
+ * server reads before rendering it (admin-server.tsx).
  */
 export interface TabModule {
   default: ComponentType;
-  firstScreen?: (queryClient: QueryClient) => Promise<void>;
+  firstScreen?: (queryClient: QueryClient, address: Address) => Promise<void>;
 }
 
 /** The dashboard's tabs' code, each its own chunk, loaded when the tab is first shown. */

@@ -39,6 +39,15 @@ async function clientCheckHeaders(method: string): Promise<Record<string, string
   return {};
 }
 
+/**
+ * How requests reach the API: the browser's fetch, or on the server (the dashboard's first
+ * screen rendered there, admin-server.tsx) the API answering in the same process.
+ */
+let transport: typeof fetch | undefined;
+export function setApiTransport(send: typeof fetch | undefined) {
+  transport = send;
+}
+
 export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<ApiResponse<T>> {
   const init: RequestInit = { method, credentials: 'include' };
   const headers: Record<string, string> = await clientCheckHeaders(method);
@@ -49,7 +58,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
     init.body = JSON.stringify(body);
   }
   if (Object.keys(headers).length > 0) init.headers = headers;
-  const response = await fetch(url, init);
+  const response = await (transport ?? fetch)(url, init);
   if (!response.ok) {
     const text = await response.text();
     let parsed: ApiError | null;

@@ -16,6 +16,13 @@ export function createQueryClient() {
 }
 
 let browserClient: QueryClient | undefined;
+/** The client the server's render of the dashboard reads (admin-server.tsx), seeded before it renders. */
+let serverClient: QueryClient | undefined;
+
+/** On the server: the query client the next render reads (one render at a time), or none. */
+export function setServerQueryClient(client: QueryClient | undefined) {
+  serverClient = client;
+}
 
 /**
  * The query client of the page. The public dialogs and the admin area load separately and
@@ -24,7 +31,7 @@ let browserClient: QueryClient | undefined;
  * the showroom's models, do not use it: see lib/public-list.ts.)
  */
 export function getQueryClient(): QueryClient {
-  if (typeof window === 'undefined') return createQueryClient();
+  if (typeof window === 'undefined') return serverClient ?? createQueryClient();
   browserClient ??= createQueryClient();
   return browserClient;
 }

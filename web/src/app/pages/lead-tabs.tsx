@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Address } from '#web/app/admin-code.ts';
 import { LeadMeasure } from '#web/features/calendar/components/lead-measure.tsx';
 import { inquiriesQuery } from '#web/features/leads/api/inquiries.ts';
 import { quoteRequestsQuery } from '#web/features/leads/api/quote-requests.ts';
@@ -27,9 +28,11 @@ export const QuoteRequestsPanel = () => <QuoteRequestsTab quotes={quoteRequestQu
 
 /**
  * The first page of a tab's list as the address filters it, asked for beside the dashboard's
- * first render (app/admin-app.tsx) rather than once the tab has rendered.
+ * first render (app/admin-app.tsx) rather than once the tab has rendered, or by the server
+ * before it renders the first screen (admin-server.tsx).
  */
-const addressFilter = () => leadFilterOf(new URLSearchParams(window.location.search), window.location.hash);
-export const inquiriesFirstScreen = (queryClient: QueryClient) => queryClient.prefetchInfiniteQuery(inquiriesQuery(addressFilter()));
-export const quoteRequestsFirstScreen = (queryClient: QueryClient) =>
-  queryClient.prefetchInfiniteQuery(quoteRequestsQuery(addressFilter()));
+const addressFilter = ({ search, hash }: Address) => leadFilterOf(new URLSearchParams(search), hash);
+export const inquiriesFirstScreen = (queryClient: QueryClient, address: Address) =>
+  queryClient.prefetchInfiniteQuery(inquiriesQuery(addressFilter(address)));
+export const quoteRequestsFirstScreen = (queryClient: QueryClient, address: Address) =>
+  queryClient.prefetchInfiniteQuery(quoteRequestsQuery(addressFilter(address)));

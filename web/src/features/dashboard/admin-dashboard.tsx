@@ -39,6 +39,7 @@ export interface DashboardList {
 
 /** Where the browser's history stands: react-router numbers its entries (`idx`), so a way back to one is known. */
 const historyIndex = (): number | null => {
+  if (typeof window === 'undefined') return null;
   const state: unknown = window.history.state;
   return state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' ? state.idx : null;
 };
