@@ -42,7 +42,11 @@ test.describe('the dashboard drawn by the server', () => {
     }
   });
 
-  test("the first tap brings the app in and does what it was for: the card opens, and updates go live", async ({ browser, request, baseURL }) => {
+  test('the first tap brings the app in and does what it was for: the card opens, and updates go live', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const lead = await seed.inquiry(request);
     const context = await browser.newContext({ ...phone, baseURL });
     try {

@@ -31,100 +31,105 @@ describe('the screen width the first screen is laid out for', () => {
   });
 });
 
-describe.skipIf(!built)(built ? 'GET /admin with the first screen' : 'GET /admin with the first screen (skipped: run npm run build first)', () => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await startTestApp({}, undefined, undefined, undefined, { adminPage: built });
-    const visitor = t.client();
-    expect((await visitor.post('/api/project-inquiry', { ...goodInquiry, firstName: 'Marguerite', lastName: 'Okonkwo' })).status).toBe(201);
-    expect((await visitor.post('/api/quote-request', { ...goodQuote, firstName: 'Bartholomew', lastName: 'Quist' })).status).toBe(201);
-    cookie = (await t.adminClient()).cookie;
-  }, 60_000);
-  afterAll(() => t?.close());
+describe.skipIf(!built)(
+  built ? 'GET /admin with the first screen' : 'GET /admin with the first screen (skipped: run npm run build first)',
+  () => {
+    let t: TestApp;
+    let cookie: string;
+    beforeAll(async () => {
+      t = await startTestApp({}, undefined, undefined, undefined, { adminPage: built });
+      const visitor = t.client();
+      expect((await visitor.post('/api/project-inquiry', { ...goodInquiry, firstName: 'Marguerite', lastName: 'Okonkwo' })).status).toBe(
+        201,
+      );
+      expect((await visitor.post('/api/quote-request', { ...goodQuote, firstName: 'Bartholomew', lastName: 'Quist' })).status).toBe(201);
+      cookie = (await t.adminClient()).cookie;
+    }, 60_000);
+    afterAll(() => t?.close());
 
-  const page = async (path: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(t.url + path, { headers: { 'user-agent': phone, ...headers } });
-    return { status: res.status, text: await res.text(), headers: res.headers };
-  };
+    const page = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(t.url + path, { headers: { 'user-agent': phone, ...headers } });
+      return { status: res.status, text: await res.text(), headers: res.headers };
+    };
 
-  it('shows a signed-in owner the header, the tab counts and the newest inquiries, with the cache they came from', async () => {
-    const { status, text, headers } = await page('/admin', { cookie });
-    expect(status).toBe(200);
-    expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(headers.get('cache-control')).toBe('private, no-store');
-    expect(headers.get('vary')).toContain('Cookie');
-    const root = text.slice(text.indexOf('<div id="root">'), text.indexOf(stateScript));
-    expect(root).toContain('Admin Dashboard');
-    expect(root).toContain(`Logged in as <strong>${admin.username}</strong>`);
-    expect(root).toMatch(/Inquiries \(<!-- -->1<!-- -->\)|Inquiries \(1\)/);
-    expect(root).toContain('Marguerite Okonkwo');
-    // The quote request is in the other tab: counted, not listed.
-    expect(root).not.toContain('Bartholomew Quist');
-    expect(text).toContain(stateScript);
-    // Emotion's rules for what was drawn travel with it; no module is asked for before the first paint.
-    expect(text).toMatch(/<style data-emotion="css [^"]+">/);
-    expect(text).not.toContain('rel="modulepreload"');
-    expect(text).not.toContain('href="/api/dashboard"');
-  });
-
-  it('lays the list out for the screen: folded cards on a phone, open ones on a laptop', async () => {
-    const onPhone = await page('/admin', { cookie });
-    const onLaptop = await page('/admin', { cookie, 'user-agent': laptop });
-    const cardOf = (html: string) => html.slice(html.indexOf('<article'), html.indexOf('</article>'));
-    expect(cardOf(onPhone.text)).toContain('aria-expanded="false"');
-    expect(cardOf(onLaptop.text)).toContain('Marguerite Okonkwo');
-    expect(cardOf(onLaptop.text)).not.toContain('aria-expanded');
-  });
-
-  it('renders the quote requests tab and a filtered list', async () => {
-    const quotes = await page('/admin?tab=quotes', { cookie });
-    expect(quotes.text).toContain('Bartholomew Quist');
-    expect(quotes.text).not.toContain('Marguerite Okonkwo');
-    const won = await page('/admin?tab=inquiries&status=won', { cookie });
-    expect(won.text).toContain(stateScript);
-    expect(won.text).not.toContain('Marguerite Okonkwo');
-  });
-
-  it('sends the app shell to a visitor without a session, for the other tabs and for a linked lead', async () => {
-    for (const [path, headers] of [
-      ['/admin', {}],
-      ['/admin?tab=calendar', { cookie }],
-      ['/admin?tab=settings', { cookie }],
-      ['/admin?lead=abcdefghijklmnopqrst', { cookie }],
-    ] as const) {
-      const shell = await page(path, headers);
-      expect(shell.status, path).toBe(200);
-      expect(shell.text, path).toContain('<div id="root"></div>');
-      expect(shell.text, path).toContain('rel="modulepreload"');
-      expect(shell.text, path).not.toContain(stateScript);
-      expect(shell.text, path).not.toContain('Marguerite');
-      expect(shell.headers.get('cache-control'), path).toBe('private, no-store');
-    }
-  });
-
-  it('sends the shell, and reports why, when the render fails', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'admin-page-'));
-    for (const file of ['template.html', 'shell.html']) copyFileSync(join(builtDir, file), join(dir, file));
-    writeFileSync(
-      join(dir, 'admin-server.js'),
-      'export const rendersFirstScreen = () => true;\nexport async function renderAdminPage() { throw new Error("the render broke"); }\n',
-    );
-    const logged: string[] = [];
-    const broken = await startTestApp({}, undefined, undefined, undefined, {
-      adminPage: adminPageFilesIn(dir),
-      logger: createLogger('warn', { write: (line: string) => void logged.push(line) }),
+    it('shows a signed-in owner the header, the tab counts and the newest inquiries, with the cache they came from', async () => {
+      const { status, text, headers } = await page('/admin', { cookie });
+      expect(status).toBe(200);
+      expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(headers.get('cache-control')).toBe('private, no-store');
+      expect(headers.get('vary')).toContain('Cookie');
+      const root = text.slice(text.indexOf('<div id="root">'), text.indexOf(stateScript));
+      expect(root).toContain('Admin Dashboard');
+      expect(root).toContain(`Logged in as <strong>${admin.username}</strong>`);
+      expect(root).toMatch(/Inquiries \(<!-- -->1<!-- -->\)|Inquiries \(1\)/);
+      expect(root).toContain('Marguerite Okonkwo');
+      // The quote request is in the other tab: counted, not listed.
+      expect(root).not.toContain('Bartholomew Quist');
+      expect(text).toContain(stateScript);
+      // Emotion's rules for what was drawn travel with it; no module is asked for before the first paint.
+      expect(text).toMatch(/<style data-emotion="css [^"]+">/);
+      expect(text).not.toContain('rel="modulepreload"');
+      expect(text).not.toContain('href="/api/dashboard"');
     });
-    try {
-      const signedIn = await broken.adminClient();
-      const res = await fetch(`${broken.url}/admin`, { headers: { cookie: signedIn.cookie } });
-      expect(res.status).toBe(200);
-      expect(await res.text()).toContain('<div id="root"></div>');
-      expect(logged.join('\n')).toContain('The dashboard could not be rendered on the server');
-      expect(logged.join('\n')).toContain('the render broke');
-    } finally {
-      await broken.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
+
+    it('lays the list out for the screen: folded cards on a phone, open ones on a laptop', async () => {
+      const onPhone = await page('/admin', { cookie });
+      const onLaptop = await page('/admin', { cookie, 'user-agent': laptop });
+      const cardOf = (html: string) => html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+      expect(cardOf(onPhone.text)).toContain('aria-expanded="false"');
+      expect(cardOf(onLaptop.text)).toContain('Marguerite Okonkwo');
+      expect(cardOf(onLaptop.text)).not.toContain('aria-expanded');
+    });
+
+    it('renders the quote requests tab and a filtered list', async () => {
+      const quotes = await page('/admin?tab=quotes', { cookie });
+      expect(quotes.text).toContain('Bartholomew Quist');
+      expect(quotes.text).not.toContain('Marguerite Okonkwo');
+      const won = await page('/admin?tab=inquiries&status=won', { cookie });
+      expect(won.text).toContain(stateScript);
+      expect(won.text).not.toContain('Marguerite Okonkwo');
+    });
+
+    it('sends the app shell to a visitor without a session, for the other tabs and for a linked lead', async () => {
+      for (const [path, headers] of [
+        ['/admin', {}],
+        ['/admin?tab=calendar', { cookie }],
+        ['/admin?tab=settings', { cookie }],
+        ['/admin?lead=abcdefghijklmnopqrst', { cookie }],
+      ] as const) {
+        const shell = await page(path, headers);
+        expect(shell.status, path).toBe(200);
+        expect(shell.text, path).toContain('<div id="root"></div>');
+        expect(shell.text, path).toContain('rel="modulepreload"');
+        expect(shell.text, path).not.toContain(stateScript);
+        expect(shell.text, path).not.toContain('Marguerite');
+        expect(shell.headers.get('cache-control'), path).toBe('private, no-store');
+      }
+    });
+
+    it('sends the shell, and reports why, when the render fails', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'admin-page-'));
+      for (const file of ['template.html', 'shell.html']) copyFileSync(join(builtDir, file), join(dir, file));
+      writeFileSync(
+        join(dir, 'admin-server.js'),
+        'export const rendersFirstScreen = () => true;\nexport async function renderAdminPage() { throw new Error("the render broke"); }\n',
+      );
+      const logged: string[] = [];
+      const broken = await startTestApp({}, undefined, undefined, undefined, {
+        adminPage: adminPageFilesIn(dir),
+        logger: createLogger('warn', { write: (line: string) => void logged.push(line) }),
+      });
+      try {
+        const signedIn = await broken.adminClient();
+        const res = await fetch(`${broken.url}/admin`, { headers: { cookie: signedIn.cookie } });
+        expect(res.status).toBe(200);
+        expect(await res.text()).toContain('<div id="root"></div>');
+        expect(logged.join('\n')).toContain('The dashboard could not be rendered on the server');
+        expect(logged.join('\n')).toContain('the render broke');
+      } finally {
+        await broken.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+);

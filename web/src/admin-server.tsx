@@ -119,7 +119,11 @@ async function render({ url, fetch, width }: AdminRenderInput): Promise<AdminRen
     const html = await streamToString(prelude);
     // A part that failed would be drawn by the browser: the app's own start does that better.
     if (failed) throw failed;
-    return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)), state: firstScreenStateScript(dehydrate(queryClient)) };
+    return {
+      html,
+      styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)),
+      state: firstScreenStateScript(dehydrate(queryClient)),
+    };
   } finally {
     setApiTransport(undefined);
     setServerQueryClient(undefined);

@@ -22,7 +22,11 @@ import type { Log } from '../ports/log';
 /** What the web build's admin render entry offers (web/src/admin-server.tsx). */
 interface AdminRenderEntry {
   rendersFirstScreen(url: string): boolean;
-  renderAdminPage(input: { url: string; fetch: typeof fetch; width: number }): Promise<{ html: string; styles: string; state: string } | null>;
+  renderAdminPage(input: {
+    url: string;
+    fetch: typeof fetch;
+    width: number;
+  }): Promise<{ html: string; styles: string; state: string } | null>;
 }
 
 export interface AdminPageFiles {
@@ -32,7 +36,9 @@ export interface AdminPageFiles {
 
 /** The admin render entry's folder if the web build made one there. */
 export const adminPageFilesIn = (dir: string): AdminPageFiles | undefined =>
-  existsSync(join(dir, 'admin-server.js')) && existsSync(join(dir, 'template.html')) && existsSync(join(dir, 'shell.html')) ? { dir } : undefined;
+  existsSync(join(dir, 'admin-server.js')) && existsSync(join(dir, 'template.html')) && existsSync(join(dir, 'shell.html'))
+    ? { dir }
+    : undefined;
 
 /** Where the rendered screen's styles and markup go in the template. */
 const stylesSlot = '<!--admin-first-screen-->';
