@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
@@ -10,6 +10,25 @@ import { getQueryClient } from '../lib/query-client';
 import { userQueryKey } from '../lib/auth/auth-api';
 import { sessionLoader } from './session-loader';
 
+/** The page's #root, which the app renders into or takes over. */
+function rootElement(): HTMLElement {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  return container;
+}
+
+/** The admin area as the browser renders it; `before` goes ahead of it (a component that only watches). */
+const adminApp = (before?: ReactNode) => (
+  <StrictMode>
+    {before}
+    <PartBoundary part="This page">
+      <BrowserRouter>
+        <AdminRoutes />
+      </BrowserRouter>
+    </PartBoundary>
+  </StrictMode>
+);
+
 /**
  * Renders the admin area into the page's #root once the code the address needs is here
  * (`parts`: the page; `tab`: the dashboard's tab), so the first render is the page rather than
@@ -19,8 +38,7 @@ import { sessionLoader } from './session-loader';
  * spinner while the session, asked for here if the HTML has not already, is checked.
  */
 export async function startAdminApp(parts: Promise<unknown>, tab?: Promise<TabModule | undefined>) {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('The page has no #root element');
+  const container = rootElement();
   const queryClient = getQueryClient();
   const { pathname } = window.location;
   const loadSession = sessionLoader(pathname);
@@ -35,15 +53,7 @@ export async function startAdminApp(parts: Promise<unknown>, tab?: Promise<TabMo
   await Promise.all([parts, tab]);
   const root = createRoot(container);
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <PartBoundary part="This page">
-          <BrowserRouter>
-            <AdminRoutes />
-          </BrowserRouter>
-        </PartBoundary>
-      </StrictMode>,
-    );
+    root.render(adminApp());
   });
 }
 
@@ -55,8 +65,7 @@ export async function startAdminApp(parts: Promise<unknown>, tab?: Promise<TabMo
  * query is read again afterwards, as after a reconnection.
  */
 export async function hydrateAdminApp(state: DehydratedState, parts: Promise<unknown>, tab?: Promise<TabModule | undefined>) {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('The page has no #root element');
+  const container = rootElement();
   const queryClient = getQueryClient();
   hydrate(queryClient, state);
   await Promise.all([parts, tab]);
@@ -65,22 +74,11 @@ export async function hydrateAdminApp(state: DehydratedState, parts: Promise<unk
       useEffect(hydrated, []);
       return null;
     }
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <TakenOver />
-        <PartBoundary part="This page">
-          <BrowserRouter>
-            <AdminRoutes />
-          </BrowserRouter>
-        </PartBoundary>
-      </StrictMode>,
-      {
-        // A page rendered a while ago differs from what the app draws now (a lead's "2 minutes
-        // ago", a count since changed): React then draws it afresh, which is the intent.
-        onRecoverableError: () => undefined,
-      },
-    );
+    hydrateRoot(container, adminApp(<TakenOver />), {
+      // A page rendered a while ago differs from what the app draws now (a lead's "2 minutes
+      // ago", a count since changed): React then draws it afresh, which is the intent.
+      onRecoverableError: () => undefined,
+    });
   });
   void queryClient.invalidateQueries();
 }
