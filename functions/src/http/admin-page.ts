@@ -7,6 +7,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Sessions } from '../auth/sessions';
 import type { Log } from '../ports/log';
+import { preferredEncoding } from './encoding';
 
 /**
  * GET /admin: the staff dashboard's page. For a signed-in owner at an address whose first screen
@@ -98,7 +99,7 @@ export function fetchAs(origin: string, from: Request): typeof fetch {
 
 /** Sends `html`, compressed as the browser accepts (brotli, then gzip). */
 function sendHtml(req: Request, res: Response, html: string) {
-  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = preferredEncoding(req.get('accept-encoding'));
   const body = Buffer.from(html);
   res.set({
     'Content-Type': 'text/html; charset=utf-8',
@@ -107,9 +108,9 @@ function sendHtml(req: Request, res: Response, html: string) {
     Vary: 'Cookie, Accept-Encoding',
     'Accept-CH': 'Sec-CH-Viewport-Width, Sec-CH-UA-Mobile',
   });
-  if (/\bbr\b/.test(accepts)) {
+  if (encoding === 'br') {
     res.set('Content-Encoding', 'br').send(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
-  } else if (/\bgzip\b/.test(accepts)) {
+  } else if (encoding === 'gzip') {
     res.set('Content-Encoding', 'gzip').send(gzipSync(body, { level: 6 }));
   } else {
     res.send(body);

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { preferredEncoding } from '../http/encoding';
 import type { Log } from '../ports/log';
 import type { ChangeFeed } from '../ports/change-feed';
 import type { Store } from '../ports/store';
@@ -287,8 +288,7 @@ export async function createSitePages(options: SitePagesOptions): Promise<SitePa
       status = 404;
     }
     if (!page) return next();
-    const accept = req.get('accept-encoding') ?? '';
-    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    const encoding = preferredEncoding(req.get('accept-encoding'));
     // Each encoding its own validator, as the build's precompressed files have.
     const etag = encoding ? page.etag.replace(/"$/, `-${encoding}"`) : page.etag;
     res.set({ 'Content-Type': page.type, 'Cache-Control': options.cacheControl, Vary: 'Accept-Encoding', ETag: etag });
