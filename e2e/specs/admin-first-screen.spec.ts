@@ -10,12 +10,14 @@ import { card, seed } from './admin-helpers';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-/** The requests the page makes for the API and for scripts, from now on. */
+/** The requests the next document the page navigates to makes for the API and for scripts (not the one it leaves). */
 function recordRequests(page: Page) {
   const made: string[] = [];
+  let arrived = false;
+  page.once('framenavigated', () => (arrived = true));
   page.on('request', (request: Request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/api/') || request.resourceType() === 'script') made.push(pathname);
+    if (arrived && (pathname.startsWith('/api/') || request.resourceType() === 'script')) made.push(pathname);
   });
   return made;
 }
