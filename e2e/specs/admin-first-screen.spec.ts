@@ -4,9 +4,10 @@
  * any script has run, and the app takes the page over when it is first used, without losing the
  * tap that brought it in. A new lead arriving first brings it in by itself.
  */
-import type { Page, Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { BookingAvailability, BookingInput } from '@site/domain';
 import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
-import { card, seed } from './admin-helpers';
+import { card, seed, uniqueName } from './admin-helpers';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -21,6 +22,30 @@ function recordRequests(page: Page) {
   });
   return made;
 }
+
+/** A site measure booked on the second day offered; its day and the customer's name. */
+async function bookVisit(request: APIRequestContext) {
+  const free = (await (await request.get('/api/booking/availability?postcode=3070&suburb=Northcote')).json()) as BookingAvailability;
+  const day = free.days[1];
+  const firstName = uniqueName('Ottilie');
+  const made = await request.post('/api/bookings', {
+    data: {
+      service: 'kitchen',
+      start: day.slots[0].start,
+      street: '9 Mitchell Street',
+      suburb: 'Northcote',
+      postcode: '3070',
+      firstName,
+      lastName: 'Vance',
+      email: `${firstName.toLowerCase()}@example.com`,
+      mobile: `04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    } satisfies BookingInput,
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  return { day, name: `${firstName} Vance` };
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe('the dashboard drawn by the server', () => {
   test('a phone shows the header, the counts and the newest leads with no script run', async ({ page, browser, request, baseURL }) => {
@@ -84,5 +109,47 @@ test.describe('the dashboard drawn by the server', () => {
     const lead = await seed.inquiry(request);
     await expect(card(page, `${lead.firstName} ${lead.lastName}`)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  });
+
+  test("the Calendar on a phone shows the day's visit with no script run, and its first tap moves to the next day", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const visit = await bookVisit(request);
+    const heading = (label: string) => ({ name: new RegExp(`^${escape(label)} \\d{4}$`) });
+    const context = await browser.newContext({ ...phone, baseURL });
+    try {
+      const page = await context.newPage();
+      await signIn(page);
+      const noScript = await browser.newContext({ ...phone, baseURL, javaScriptEnabled: false });
+      try {
+        await noScript.addCookies(await context.cookies());
+        const bare = await noScript.newPage();
+        await bare.goto(`/admin?tab=calendar&day=${visit.day.date}`);
+        await expect(bare.getByRole('tab', { name: 'Calendar' })).toHaveAttribute('aria-selected', 'true');
+        await expect(bare.getByRole('heading', heading(visit.day.label))).toBeVisible();
+        await expect(bare.getByRole('listitem').filter({ hasText: visit.name })).toContainText(`${visit.day.slots[0].label} to`);
+        await expect(bare.getByText('Loading the calendar')).toHaveCount(0);
+      } finally {
+        await noScript.close();
+      }
+
+      const noErrors = failOnConsoleErrors(page);
+      const made = recordRequests(page);
+      await page.goto(`/admin?tab=calendar&day=${visit.day.date}`);
+      await expect(page.getByRole('listitem').filter({ hasText: visit.name })).toBeVisible();
+      await page.waitForLoadState('load');
+      expect(made.filter((path) => path.startsWith('/assets/admin-app'))).toEqual([]);
+      await page.getByRole('button', { name: 'Next day' }).tap();
+      const following = new Date(Date.parse(`${visit.day.date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      await expect(page).toHaveURL(new RegExp(`day=${following}`));
+      await expect(page.getByRole('heading', heading(visit.day.label))).toHaveCount(0);
+      await expect(page.getByRole('listitem').filter({ hasText: visit.name })).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+      noErrors();
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/embedded/logging';
 import { defaultWebDist } from '../src/embedded/site';
 import { adminPageFilesIn, screenWidthOf } from '../src/http/admin-page';
+import type { BookingAvailability } from '@site/domain';
+import { bookingCustomer, freeTimes } from './booking-fixtures';
 import { admin, goodInquiry, goodQuote, startTestApp, type TestApp } from './harness';
 
 const builtDir = join(defaultWebDist, '..', 'dist-ssr', 'admin');
@@ -36,6 +38,7 @@ describe.skipIf(!built)(
   () => {
     let t: TestApp;
     let cookie: string;
+    let visitDay: BookingAvailability['days'][number];
     beforeAll(async () => {
       t = await startTestApp({}, undefined, undefined, undefined, { adminPage: built });
       const visitor = t.client();
@@ -43,6 +46,10 @@ describe.skipIf(!built)(
         201,
       );
       expect((await visitor.post('/api/quote-request', { ...goodQuote, firstName: 'Bartholomew', lastName: 'Quist' })).status).toBe(201);
+      // A site measure booked on the third day offered: the calendar opens on it.
+      visitDay = (await freeTimes(visitor)).days[2];
+      const visit = { ...bookingCustomer, firstName: 'Cornelius', lastName: 'Ashdown', start: visitDay.slots[0].start };
+      expect((await visitor.post('/api/bookings', visit)).status).toBe(201);
       cookie = (await t.adminClient()).cookie;
     }, 60_000);
     afterAll(() => t?.close());
@@ -90,11 +97,39 @@ describe.skipIf(!built)(
       expect(won.text).not.toContain('Marguerite Okonkwo');
     });
 
+    it('renders the calendar on the next visit: its day on a phone, its week on a laptop; a day asked for opens there', async () => {
+      const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf(stateScript));
+      // React writes a comment between a text's parts.
+      const cornelius = /Cornelius(<!-- -->)? (<!-- -->)?Ashdown/;
+      const onPhone = await page('/admin?tab=calendar', { cookie });
+      expect(onPhone.status).toBe(200);
+      expect(onPhone.text).toContain(stateScript);
+      const phoneRoot = rootOf(onPhone.text);
+      // The day's agenda, headed by the visit's day, with the visit, the booking hours' note and the feed.
+      expect(phoneRoot).toMatch(new RegExp(`>${visitDay.label} \\d{4}</h3>`));
+      expect(phoneRoot).toMatch(cornelius);
+      expect(phoneRoot).toContain('Times are Melbourne time.');
+      expect(phoneRoot).toContain('Calendar feed');
+      expect(phoneRoot).toMatch(/href="webcal:\/\/[^"]+\.ics"/);
+      expect(phoneRoot).not.toContain('Loading the calendar');
+
+      const onLaptop = rootOf((await page('/admin?tab=calendar', { cookie, 'user-agent': laptop })).text);
+      expect(onLaptop).toMatch(/>\d{1,2} \w+ to \d{1,2} \w+ \d{4}<\/h3>/);
+      expect(onLaptop).toMatch(cornelius);
+
+      // Three weeks on: an empty day, with "Next visit" to go back.
+      const later = new Date(Date.parse(`${visitDay.date}T12:00:00Z`) + 21 * 86_400_000).toISOString().slice(0, 10);
+      const elsewhere = rootOf((await page(`/admin?tab=calendar&day=${later}`, { cookie })).text);
+      expect(elsewhere).not.toMatch(cornelius);
+      expect(elsewhere).toContain('Calendar feed');
+      expect(elsewhere).not.toContain('Loading the calendar');
+    });
+
     it('sends the app shell to a visitor without a session, for the other tabs and for a linked lead', async () => {
       for (const [path, headers] of [
         ['/admin', {}],
-        ['/admin?tab=calendar', { cookie }],
         ['/admin?tab=settings', { cookie }],
+        ['/admin?tab=reviews', { cookie }],
         ['/admin?lead=abcdefghijklmnopqrst', { cookie }],
       ] as const) {
         const shell = await page(path, headers);

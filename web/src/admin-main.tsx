@@ -62,6 +62,13 @@ function elementAt(path: readonly number[]): HTMLElement | null {
   return at instanceof HTMLElement ? at : null;
 }
 
+/** The element a click is replayed on: the one tapped, or for an icon's drawing (SVG, which has no click()) the element holding it. */
+function clickable(target: EventTarget | null): HTMLElement | null {
+  let at = target instanceof Element ? target : null;
+  while (at && !(at instanceof HTMLElement)) at = at.parentElement;
+  return at;
+}
+
 function takeOverWhenUsed(stateElement: HTMLElement) {
   const uses = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'wheel', 'touchstart'] as const;
   const held: { target: HTMLElement; path: number[] }[] = [];
@@ -73,7 +80,8 @@ function takeOverWhenUsed(stateElement: HTMLElement) {
     if (!event.isTrusted) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (event.type === 'click' && event.target instanceof HTMLElement) held.push({ target: event.target, path: pathOf(event.target) });
+    const target = event.type === 'click' ? clickable(event.target) : null;
+    if (target) held.push({ target, path: pathOf(target) });
   };
   const holdTyping = (event: FocusEvent) => {
     const field = event.target;

@@ -23,10 +23,10 @@ import { userQueryKey } from './lib/auth/auth-api';
 import { createQueryClient, setServerQueryClient } from './lib/query-client';
 import { theme } from './lib/theme';
 
-/** The tabs whose first screen the server renders: the lead lists, which the owner opens most. */
-const renderedTabs: readonly TabValue[] = ['inquiries', 'quotes'];
+/** The tabs whose first screen the server renders: the lead lists and the calendar, which the owner opens most. */
+const renderedTabs: readonly TabValue[] = ['inquiries', 'quotes', 'calendar'];
 /** Parameters of such an address the first screen reads; any other (a linked lead) is the app's to show. */
-const renderedParams = new Set(['tab', 'status', 'q', 'overdue']);
+const renderedParams = new Set(['tab', 'status', 'q', 'overdue', 'day']);
 
 export interface AdminRenderInput {
   /** The address asked for: its path and query (the server never sees a hash). */

@@ -57,7 +57,9 @@ export const tabCode = {
   quotes: once(() =>
     import('./pages/lead-tabs').then((module) => ({ default: module.QuoteRequestsPanel, firstScreen: module.quoteRequestsFirstScreen })),
   ),
-  calendar: once(() => import('../features/calendar/calendar-tab')),
+  calendar: once(() =>
+    import('../features/calendar/calendar-tab').then((module) => ({ default: module.default, firstScreen: module.calendarFirstScreen })),
+  ),
   reviews: once(() => import('../features/reviews-admin/reviews-tab').then((module) => ({ default: module.ReviewsTab }))),
   visitors: once(() => import('../features/visitors/visitors-tab').then((module) => ({ default: module.VisitorsTab }))),
   sources: once(() => import('../features/sources/sources-tab').then((module) => ({ default: module.SourcesTab }))),

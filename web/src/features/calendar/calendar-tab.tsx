@@ -9,21 +9,22 @@ import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { defaultBookingSettings } from '@site/domain';
-import { useQuery } from '@tanstack/react-query';
+import { defaultBookingSettings, type NextVisit } from '@site/domain';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { settingsQuery } from '#web/lib/admin/settings-query.ts';
 import { formatDay, melbourneDay } from '#web/lib/dates.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { PartBoundary } from '#web/components/admin/part-boundary.tsx';
-import { useBookingCalendar } from './api/booking-calendar';
-import { useNextVisit } from './api/next-visit';
+import { bookingCalendarQuery, useBookingCalendar } from './api/booking-calendar';
+import { bookingFeedQuery } from './api/booking-feed';
+import { nextVisitQuery, useNextVisit } from './api/next-visit';
 import { BookingDialog } from './components/booking-dialog';
 import { DayAgenda } from './components/day-agenda';
 import { FeedPanel } from './components/feed-panel';
 import { WeekView } from './components/week-view';
 import { useCalendarDay } from './hooks/use-calendar-day';
-import { addDays, dayStart, mondayOf, visibleHours, weekDays } from './lib/melbourne-time';
+import { addDays, dayStart, isDay, mondayOf, visibleHours, weekDays } from './lib/melbourne-time';
 import { placementsOn, type Placement } from './lib/placements';
 
 // The blocked-time dialogs (a form checked against the API's schema) load when first opened, and
@@ -41,6 +42,36 @@ function weekTitle(days: readonly string[]) {
   return `${formatDay(first, 'long')} to ${formatDay(last, 'long')} ${last.slice(0, 4)}`;
 }
 
+/** The day the first visit from today falls on, if one is booked. */
+const nextVisitDay = (next: NextVisit | undefined) => (next?.booking ? melbourneDay(next.booking.start) : null);
+
+/** The week's bounds the calendar reads for `day`: from its Monday's midnight to the next Monday's. */
+const weekBounds = (day: string) => {
+  const monday = mondayOf(day);
+  return [dayStart(monday), dayStart(addDays(monday, 7))] as const;
+};
+
+/**
+ * What the Calendar tab first shows at an address (`?day=`, else the next visit's day): the
+ * next visit, that week's visits and blocked times, the booking hours and the feed's address.
+ * The server reads them before rendering the tab (admin-server.tsx), the browser beside its
+ * first render.
+ */
+export async function calendarFirstScreen(queryClient: QueryClient, { search }: { search: string }) {
+  const asked = new URLSearchParams(search).get('day');
+  const today = melbourneDay(new Date());
+  const week = (day: string) => queryClient.prefetchQuery(bookingCalendarQuery(...weekBounds(day)));
+  const next = nextVisitQuery(dayStart(today));
+  await Promise.all([
+    queryClient.prefetchQuery(settingsQuery),
+    queryClient.prefetchQuery(bookingFeedQuery),
+    // A day asked for is read beside the next visit; otherwise the next visit says which week.
+    isDay(asked)
+      ? Promise.all([queryClient.prefetchQuery(next), week(asked)])
+      : queryClient.prefetchQuery(next).then(() => week(nextVisitDay(queryClient.getQueryData(next.queryKey)) ?? today)),
+  ]);
+}
+
 /**
  * The Calendar tab: the booked site measures and blocked times, as a week on a desktop and as
  * the day's agenda on a phone, all in Melbourne time whatever the browser's zone. New bookings
@@ -56,11 +87,11 @@ export default function CalendarTab() {
   // Opened without a day: today when it has a visit, else the next day that has one (on a
   // weekend, Monday's visits rather than the empty week just gone); today when none is booked.
   const next = useNextVisit(dayStart(today));
-  const nextDay = next.data?.booking ? melbourneDay(next.data.booking.start) : null;
+  const nextDay = nextVisitDay(next.data);
   const day = asked ?? nextDay ?? today;
   const monday = mondayOf(day);
   const days = useMemo(() => weekDays(monday), [monday]);
-  const calendar = useBookingCalendar(dayStart(monday), dayStart(addDays(monday, 7)));
+  const calendar = useBookingCalendar(...weekBounds(day));
   const settings = useQuery(settingsQuery);
   const booking = settings.data?.settings.booking ?? defaultBookingSettings;
 

@@ -1,11 +1,15 @@
 import type { BookingFeed } from '@site/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 import { adminKeys } from '#web/lib/admin/admin-keys.ts';
 
 /** GET /api/bookings/feed: the private address of the calendar feed. */
-export const useBookingFeed = () =>
-  useQuery({ queryKey: adminKeys.bookingFeed, queryFn: () => api.get<BookingFeed>('/api/bookings/feed') });
+export const bookingFeedQuery = queryOptions({
+  queryKey: adminKeys.bookingFeed,
+  queryFn: () => api.get<BookingFeed>('/api/bookings/feed'),
+});
+
+export const useBookingFeed = () => useQuery(bookingFeedQuery);
 
 /** POST /api/bookings/feed: a new secret address; the old one stops working. */
 export function useRenewBookingFeed() {

@@ -1,5 +1,5 @@
 import type { NextVisit } from '@site/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 import { adminKeys } from '#web/lib/admin/admin-keys.ts';
 
@@ -8,8 +8,10 @@ import { adminKeys } from '#web/lib/admin/admin-keys.ts';
  * opens and "Next visit" jumps. Keyed under the calendars' prefix, so a visit booked, moved or
  * cancelled meanwhile reads it again.
  */
-export const useNextVisit = (from: string) =>
-  useQuery({
+export const nextVisitQuery = (from: string) =>
+  queryOptions({
     queryKey: [...adminKeys.calendars, 'next', from],
     queryFn: () => api.get<NextVisit>(`/api/bookings/next?${new URLSearchParams({ from }).toString()}`),
   });
+
+export const useNextVisit = (from: string) => useQuery(nextVisitQuery(from));
