@@ -23,8 +23,10 @@ import { paths, routeOf } from './config/paths';
 const page = routeOf(window.location.pathname);
 const firstScreen = page === paths.admin ? document.getElementById(firstScreenStateId) : null;
 
-if (firstScreen) takeOverWhenUsed(firstScreen);
-else startNow();
+if (firstScreen) {
+  showSelectedTab();
+  takeOverWhenUsed(firstScreen);
+} else startNow();
 
 function startNow() {
   const tab = page === paths.admin ? tabCode[askedTab(window.location.search)]() : undefined;
@@ -60,6 +62,20 @@ function elementAt(path: readonly number[]): HTMLElement | null {
   let at: Element | null = document.getElementById('root');
   for (const index of path) at = at?.children[index] ?? null;
   return at instanceof HTMLElement ? at : null;
+}
+
+/**
+ * The first screen's tab strip scrolled to its selected tab, as the app's tabs do once mounted: on
+ * a phone the strip is wider than the screen, and the server cannot scroll it, so the Calendar
+ * would otherwise be drawn selected out of sight. Scrolling moves no layout.
+ */
+function showSelectedTab() {
+  const selected = document.querySelector('#root [role="tablist"] [role="tab"][aria-selected="true"]');
+  const scroller = selected?.parentElement?.closest('.MuiTabs-scroller');
+  if (!selected || !scroller || scroller.scrollWidth <= scroller.clientWidth) return;
+  const tab = selected.getBoundingClientRect();
+  const view = scroller.getBoundingClientRect();
+  scroller.scrollLeft += tab.left + tab.width / 2 - (view.left + view.width / 2);
 }
 
 /** The element a click is replayed on: the one tapped, or for an icon's drawing (SVG, which has no click()) the element holding it. */
