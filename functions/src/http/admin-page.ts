@@ -11,7 +11,7 @@ import { preferredEncoding } from './encoding';
 
 /**
  * GET /admin: the staff dashboard's page. For a signed-in owner at an address whose first screen
- * the web build renders (its lead tabs), the page carries that screen, rendered here by the web
+ * the web build renders (its lead tabs and the Calendar), the page carries that screen, rendered here by the web
  * build's admin render entry (web/src/admin-server.tsx, built to web/dist-ssr/admin) from the
  * answers the app itself would fetch, asked of this same app (on a loopback port) with the request's cookie;
  * the page then needs no script to show the dashboard, and the app takes it over when first used.
