@@ -5,9 +5,8 @@
  * tap that brought it in. A new lead arriving first brings it in by itself.
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import type { BookingAvailability, BookingInput } from '@site/domain';
 import { expect, failOnConsoleErrors, signIn, test } from '../support/fixtures';
-import { card, seed, uniqueName } from './admin-helpers';
+import { card, escapeRegExp, freeTimes, seed, uniqueName } from './admin-helpers';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -25,27 +24,14 @@ function recordRequests(page: Page) {
 
 /** A site measure booked on the second day offered; its day and the customer's name. */
 async function bookVisit(request: APIRequestContext) {
-  const free = (await (await request.get('/api/booking/availability?postcode=3070&suburb=Northcote')).json()) as BookingAvailability;
-  const day = free.days[1];
-  const firstName = uniqueName('Ottilie');
-  const made = await request.post('/api/bookings', {
-    data: {
-      service: 'kitchen',
-      start: day.slots[0].start,
-      street: '9 Mitchell Street',
-      suburb: 'Northcote',
-      postcode: '3070',
-      firstName,
-      lastName: 'Vance',
-      email: `${firstName.toLowerCase()}@example.com`,
-      mobile: `04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    } satisfies BookingInput,
+  const day = (await freeTimes(request)).days[1];
+  const visit = await seed.booking(request, day.slots[0].start, {
+    firstName: uniqueName('Ottilie'),
+    lastName: 'Vance',
+    street: '9 Mitchell Street',
   });
-  expect(made.status(), await made.text()).toBe(201);
-  return { day, name: `${firstName} Vance` };
+  return { day, name: `${visit.firstName} Vance` };
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe('the dashboard drawn by the server', () => {
   test('a phone shows the header, the counts and the newest leads with no script run', async ({ page, browser, request, baseURL }) => {
@@ -117,7 +103,7 @@ test.describe('the dashboard drawn by the server', () => {
     baseURL,
   }) => {
     const visit = await bookVisit(request);
-    const heading = (label: string) => ({ name: new RegExp(`^${escape(label)} \\d{4}$`) });
+    const heading = (label: string) => ({ name: new RegExp(`^${escapeRegExp(label)} \\d{4}$`) });
     const context = await browser.newContext({ ...phone, baseURL });
     try {
       const page = await context.newPage();

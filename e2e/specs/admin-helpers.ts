@@ -1,4 +1,4 @@
-import type { InquiryInput, QuoteInput, ReviewInput } from '@site/domain';
+import type { BookingAvailability, BookingInput, InquiryInput, QuoteInput, ReviewInput } from '@site/domain';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
@@ -53,6 +53,33 @@ export function review(overrides: Partial<ReviewInput> = {}): ReviewInput {
   };
 }
 
+/** A site measure in Northcote at `start` (one of the free times), by a customer of its own. */
+export function booking(start: string, overrides: Partial<BookingInput> = {}): BookingInput {
+  const firstName = overrides.firstName ?? uniqueName('Mia');
+  return {
+    service: 'kitchen',
+    start,
+    street: '1 High Street',
+    suburb: 'Northcote',
+    postcode: '3070',
+    firstName,
+    lastName: 'Lee',
+    email: `${firstName.toLowerCase()}@example.com`,
+    mobile: uniqueMobile(),
+    ...overrides,
+  };
+}
+
+/** The free times a customer in Northcote is offered now. */
+export async function freeTimes(request: APIRequestContext): Promise<BookingAvailability> {
+  const response = await request.get('/api/booking/availability?postcode=3070&suburb=Northcote');
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as BookingAvailability;
+}
+
+/** Text matched literally inside a RegExp. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 interface Stored {
   id: string;
 }
@@ -74,6 +101,13 @@ export const seed = {
   review: async (request: APIRequestContext, overrides: Partial<ReviewInput> = {}) => {
     const body = review(overrides);
     return { ...body, ...(await created<Stored>(await request.post('/api/review', { data: body }))) };
+  },
+  /** A booked site measure (booking() with `overrides`), as the customer sent it. */
+  booking: async (request: APIRequestContext, start: string, overrides: Partial<BookingInput> = {}) => {
+    const body = booking(start, overrides);
+    const made = await request.post('/api/bookings', { data: body });
+    expect(made.status(), await made.text()).toBe(201);
+    return body;
   },
   visit: async (request: APIRequestContext, page: string, userAgent?: string) => {
     const response = await request.post('/api/visits', { data: { page }, headers: userAgent ? { 'User-Agent': userAgent } : {} });

@@ -1,8 +1,8 @@
-import type { Booking, BookingAvailability, BookingInput } from '@site/domain';
+import type { Booking } from '@site/domain';
 import { type ReceivedEmail, type TestSmtpServer } from '@site/test-support/message-peers';
 import { failOnConsoleErrors, signIn } from '../support/fixtures';
 import { expect, test } from '../support/mail';
-import { dashboardReady, toast, uniqueName } from './admin-helpers';
+import { dashboardReady, escapeRegExp, freeTimes, seed, toast, uniqueName } from './admin-helpers';
 import { expectNoAxeViolations } from './axe';
 import { businessTimeZone } from '@site/domain/calendar';
 
@@ -19,8 +19,6 @@ const melbourneClock = (instant: string) =>
     new Date(instant),
   );
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 // The owner's browser is far from Melbourne: the calendar still reads Melbourne's clock.
 test.use({ timezoneId: 'America/Los_Angeles' });
 
@@ -33,8 +31,7 @@ test.describe('the Calendar tab', () => {
   }) => {
     // Two axe runs and an email's delivery, on a shared machine.
     test.setTimeout(120_000);
-    const place = 'postcode=3070&suburb=Northcote';
-    const before = (await (await request.get(`/api/booking/availability?${place}`)).json()) as BookingAvailability;
+    const before = await freeTimes(request);
     const day = before.days[0];
     expect(day, 'a free day in the coming weeks').toBeDefined();
 
@@ -53,30 +50,17 @@ test.describe('the Calendar tab', () => {
     await page.evaluate(() => document.documentElement.setAttribute('data-e2e-no-reload', 'yes'));
 
     // A customer books through the public API.
-    const firstName = uniqueName('Mia');
-    const booking: BookingInput = {
-      service: 'kitchen',
-      start: day.slots[0].start,
-      street: '1 High Street',
-      suburb: 'Northcote',
-      postcode: '3070',
-      firstName,
-      lastName: 'Lee',
-      email: `${firstName.toLowerCase()}@example.com`,
-      mobile: `04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    };
-    const made = await request.post('/api/bookings', { data: booking });
-    expect(made.status(), await made.text()).toBe(201);
-    const name = `${firstName} Lee`;
+    const booking = await seed.booking(request, day.slots[0].start);
+    const name = `${booking.firstName} Lee`;
 
     // It arrives in the week without a reload, at its Melbourne time.
-    const visit = page.getByRole('button', { name: new RegExp(`^${escape(day.slots[0].label)} to .*Kitchen: ${name}, Northcote$`) });
+    const visit = page.getByRole('button', { name: new RegExp(`^${escapeRegExp(day.slots[0].label)} to .*Kitchen: ${name}, Northcote$`) });
     await expect(visit).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('html')).toHaveAttribute('data-e2e-no-reload', 'yes');
     await expectNoAxeViolations(page);
 
     // A time still free after the booking: on the same day when there is one, else the next free day.
-    const after = (await (await request.get(`/api/booking/availability?${place}`)).json()) as BookingAvailability;
+    const after = await freeTimes(request);
     const target =
       after.days
         .find((each) => each.date === day.date)
@@ -113,24 +97,17 @@ test.describe('the Calendar tab', () => {
     request,
     adminApi,
   }) => {
-    const place = 'postcode=3070&suburb=Northcote';
-    const free = (await (await request.get(`/api/booking/availability?${place}`)).json()) as BookingAvailability;
+    const free = await freeTimes(request);
     const day = free.days[free.days.length - 1];
     const firstName = uniqueName('Noa');
-    const booking: BookingInput = {
+    const booking = await seed.booking(request, day.slots[0].start, {
       service: 'bathroom',
-      start: day.slots[0].start,
       street: '7 Station Street',
-      suburb: 'Northcote',
-      postcode: '3070',
       firstName,
       lastName: 'Park',
-      email: `${firstName.toLowerCase()}@example.com`,
       mobile: '0412 555 019',
       notes: 'Side gate is open; the dog is friendly',
-    };
-    const made = await request.post('/api/bookings', { data: booking });
-    expect(made.status(), await made.text()).toBe(201);
+    });
     // The first visit still booked from today on: this one, or one another test booked earlier.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format(new Date());
     const from = new Date(`${today}T00:00:00+10:00`).toISOString();
@@ -143,7 +120,9 @@ test.describe('the Calendar tab', () => {
     await page.goto('/admin?tab=calendar');
     await dashboardReady(page);
     const nextName = `${next.booking.firstName} ${next.booking.lastName}`;
-    await expect(page.getByRole('button', { name: new RegExp(`: ${escape(nextName)}, ${next.booking.suburb}$`) }).first()).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: new RegExp(`: ${escapeRegExp(nextName)}, ${next.booking.suburb}$`) }).first(),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next visit' })).toBeDisabled();
 
     // Its lead's card, as the calendar's details link to it.
@@ -169,31 +148,18 @@ test.describe('the Calendar tab', () => {
   test("on a phone, the day's agenda lists the visit with its mobile, and time is blocked and freed again", async ({ page, request }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
-    const free = (await (await request.get('/api/booking/availability?postcode=3070&suburb=Northcote')).json()) as BookingAvailability;
+    const free = await freeTimes(request);
     const day = free.days[0];
     const firstName = uniqueName('Noah');
     const mobile = `04${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const made = await request.post('/api/bookings', {
-      data: {
-        service: 'bathroom',
-        start: day.slots[0].start,
-        street: '2 High Street',
-        suburb: 'Northcote',
-        postcode: '3070',
-        firstName,
-        lastName: 'Park',
-        email: `${firstName.toLowerCase()}@example.com`,
-        mobile,
-      } satisfies BookingInput,
-    });
-    expect(made.status(), await made.text()).toBe(201);
+    await seed.booking(request, day.slots[0].start, { service: 'bathroom', street: '2 High Street', firstName, lastName: 'Park', mobile });
 
     await signIn(page);
     await dashboardReady(page);
     const check = failOnConsoleErrors(page);
     await page.goto(`/admin?tab=calendar&day=${day.date}`);
     await dashboardReady(page);
-    await expect(page.getByRole('heading', { name: new RegExp(`^${escape(day.label)} \\d{4}$`) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: new RegExp(`^${escapeRegExp(day.label)} \\d{4}$`) })).toBeVisible();
     const item = page.getByRole('listitem').filter({ hasText: `${firstName} Park` });
     await expect(item).toContainText(`${day.slots[0].label} to`);
     await expect(item).toContainText('Bathroom');

@@ -23,8 +23,8 @@ import { BookingDialog } from './components/booking-dialog';
 import { DayAgenda } from './components/day-agenda';
 import { FeedPanel } from './components/feed-panel';
 import { WeekView } from './components/week-view';
-import { useCalendarDay } from './hooks/use-calendar-day';
-import { addDays, dayStart, isDay, mondayOf, visibleHours, weekDays } from './lib/melbourne-time';
+import { calendarDayOf, useCalendarDay } from './hooks/use-calendar-day';
+import { addDays, dayStart, mondayOf, visibleHours, weekDays } from './lib/melbourne-time';
 import { placementsOn, type Placement } from './lib/placements';
 
 // The blocked-time dialogs (a form checked against the API's schema) load when first opened, and
@@ -58,7 +58,7 @@ const weekBounds = (day: string) => {
  * first render.
  */
 export async function calendarFirstScreen(queryClient: QueryClient, { search }: { search: string }) {
-  const asked = new URLSearchParams(search).get('day');
+  const asked = calendarDayOf(new URLSearchParams(search));
   const today = melbourneDay(new Date());
   const week = (day: string) => queryClient.prefetchQuery(bookingCalendarQuery(...weekBounds(day)));
   const next = nextVisitQuery(dayStart(today));
@@ -66,7 +66,7 @@ export async function calendarFirstScreen(queryClient: QueryClient, { search }: 
     queryClient.prefetchQuery(settingsQuery),
     queryClient.prefetchQuery(bookingFeedQuery),
     // A day asked for is read beside the next visit; otherwise the next visit says which week.
-    isDay(asked)
+    asked
       ? Promise.all([queryClient.prefetchQuery(next), week(asked)])
       : queryClient.prefetchQuery(next).then(() => week(nextVisitDay(queryClient.getQueryData(next.queryKey)) ?? today)),
   ]);

@@ -8,9 +8,14 @@ import { isDay } from '../lib/melbourne-time';
  * then opens on the next day with a visit). Moving between days replaces the history entry:
  * the back button leaves the calendar.
  */
+/** The day an address's `?day=` names, or null when it names none or no real day. */
+export const calendarDayOf = (params: URLSearchParams): string | null => {
+  const asked = params.get('day');
+  return isDay(asked) ? asked : null;
+};
+
 export function useCalendarDay(): [string | null, (day: string) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const asked = searchParams.get('day');
   const setDay = useCallback(
     (next: string) =>
       setSearchParams(
@@ -23,5 +28,5 @@ export function useCalendarDay(): [string | null, (day: string) => void] {
       ),
     [setSearchParams],
   );
-  return [isDay(asked) ? asked : null, setDay];
+  return [calendarDayOf(searchParams), setDay];
 }
