@@ -117,6 +117,12 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       expect(await store.audit.count()).toBe(5);
     });
 
+    it('gives each new lead an id of 20 base62 characters that no other lead has', async () => {
+      const ids = Array.from({ length: 500 }, () => store.newLeadId());
+      for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{20}$/);
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
     it('refuses a second document with the same unique username', async () => {
       const user = { id: 'u1', username: 'admin', password: 'x', createdAt: '2025-01-01T00:00:00.000Z', recoveryCodes: [], passkeys: [] };
       await store.users.insert(user);

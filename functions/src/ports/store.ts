@@ -322,6 +322,13 @@ export interface Store {
   personal: PersonalDataStore;
   /** The business settings: one document, saved compare-and-set on its version. */
   settings: SettingsStore;
+  /**
+   * The id of a new lead (an inquiry or a quote request), the one write customers make in
+   * bursts. SQLite: time-ordered (`newTimeOrderedId`), so the lead's and its messages' keys
+   * append to their indexes instead of each dirtying a random page. Firestore: random
+   * (`newId`), as Firestore asks, since sequential ids send every write to one tablet.
+   */
+  newLeadId(): string;
   close(): Promise<void>;
 }
 

@@ -17,7 +17,6 @@ import {
   type QuoteRequest,
   type WithMessages,
 } from '@site/domain';
-import { newId } from '../ids';
 import { ConflictError, InvalidError, NotFoundError } from '../ports/errors';
 import type { Clock } from '../ports/clock';
 import type { Lead } from '../ports/messages';
@@ -103,7 +102,7 @@ export class LeadService {
     const now = this.deps.clock.now();
     const settings = await this.deps.messageSettings();
     const inquiry: Inquiry = {
-      id: newId(),
+      id: this.deps.store.newLeadId(),
       ...input,
       ...(modelName ? { modelName } : {}),
       ...this.newLead(input, now, settings),
@@ -117,7 +116,7 @@ export class LeadService {
     const { attachments, ...input } = submitted;
     const now = this.deps.clock.now();
     const settings = await this.deps.messageSettings();
-    const quote: QuoteRequest = { id: newId(), ...input, ...this.newLead(input, now, settings) };
+    const quote: QuoteRequest = { id: this.deps.store.newLeadId(), ...input, ...this.newLead(input, now, settings) };
     if (!bot) await this.recordWithAttachments({ kind: 'quote', record: quote }, attachments, now, settings);
     return quote;
   }

@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '#functions/ports/store.ts';
 import { tables } from '#functions/ports/schema.ts';
+import { newId } from '#functions/ids.ts';
 import type { Inquiry, QuoteRequest, Review } from '@site/domain';
 import type { BookingBlockRecord, BookingRecord } from '#functions/ports/bookings.ts';
 import { FirestoreBookingAlerts, FirestoreBookingSlots } from './bookings';
@@ -61,6 +62,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     quoteCounters: new FirestoreCollection(db, tables.quoteCounters),
     stripeEvents: new FirestoreCollection(db, tables.stripeEvents),
     emailSuppressions: new FirestoreCollection(db, tables.emailSuppressions),
+    newLeadId: newId,
     close() {
       closed ??= (async () => {
         await options.onClose?.();

@@ -25,6 +25,19 @@ describe('SQLite store file', () => {
   });
 });
 
+describe('SQLite lead ids', () => {
+  it('sort by when they were made, so new leads append to the id index', async () => {
+    const store = createSqliteStore({ file: join(dir, 'lead-ids.sqlite') });
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      made.push(store.newLeadId());
+      await new Promise((done) => setTimeout(done, 2));
+    }
+    expect([...made].sort()).toEqual(made);
+    await store.close();
+  });
+});
+
 describe('SQLite group commit', () => {
   const now = '2025-01-01T00:00:00.000Z';
   const lead = (id: string, firstName = 'Ava'): Lead => {

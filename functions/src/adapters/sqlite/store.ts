@@ -12,6 +12,7 @@ import { SqlitePersonalData } from './privacy';
 import { SqliteSettings } from './settings';
 import { migrate } from './migrations';
 import { tables } from '#functions/ports/schema.ts';
+import { newTimeOrderedId } from '#functions/ids.ts';
 
 /** Pages copied per step of a backup: small steps keep the event loop free for requests. */
 const backupPagesPerStep = 1000;
@@ -88,6 +89,7 @@ export function createSqliteStore({ file }: SqliteStoreOptions): SqliteStore {
     quoteVersions: new SqliteCollection(db, tables.quoteVersions),
     quoteCounters: new SqliteCollection(db, tables.quoteCounters),
     stripeEvents: new SqliteCollection(db, tables.stripeEvents),
+    newLeadId: () => newTimeOrderedId(),
     async backup(target, options = {}) {
       await db.backup(target, {
         progress: () => {
