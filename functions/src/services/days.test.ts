@@ -44,4 +44,21 @@ describe('the dates messages and PDFs print', () => {
     expect(formatDateTime('2025-07-10T02:04:00.000Z')).toBe('10 July 2025 at 12:04 pm');
     expect(formatWeekdayDate('2027-02-01T12:00:00+10:00')).toBe('Monday 1 February 2027');
   });
+
+  it('write each instant of a burst, a new minute and the hour daylight saving ends right, one after another', () => {
+    expect(formatDateTime('2025-01-05T14:30:00.000Z')).toBe('6 January 2025 at 1:30 am');
+    expect(formatDateTime('2025-01-05T14:30:59.999Z')).toBe('6 January 2025 at 1:30 am');
+    expect(formatDateTime('2025-01-05T14:31:00.000Z')).toBe('6 January 2025 at 1:31 am');
+    expect(formatDateTime('2025-01-05T14:30:30.000Z')).toBe('6 January 2025 at 1:30 am');
+    // Daylight saving ended at 3:00 am on 6 April 2025 (+11:00 -> +10:00): 2:30 am twice, an hour apart.
+    expect(formatDateTime('2025-04-05T15:30:00.000Z')).toBe('6 April 2025 at 2:30 am');
+    expect(formatDateTime('2025-04-05T16:30:00.000Z')).toBe('6 April 2025 at 2:30 am');
+    expect(formatDateTime('2025-04-05T17:30:00.000Z')).toBe('6 April 2025 at 3:30 am');
+    // The minute before and after Melbourne's midnight.
+    expect(businessDay('2025-07-09T13:59:59.000Z')).toBe('2025-07-09');
+    expect(businessDay('2025-07-09T14:00:00.000Z')).toBe('2025-07-10');
+    expect(formatDate('2025-07-09T13:59:00.000Z')).toBe('9 July 2025');
+    expect(formatDate('2025-07-09T14:00:00.000Z')).toBe('10 July 2025');
+    expect(() => formatDateTime('not a date')).toThrow(RangeError);
+  });
 });
