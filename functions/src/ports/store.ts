@@ -326,7 +326,7 @@ export interface Store {
    * The id of a new lead (an inquiry or a quote request), the one write customers make in
    * bursts. SQLite: time-ordered (`newTimeOrderedId`), so the lead's and its messages' keys
    * append to their indexes instead of each dirtying a random page. Firestore: random
-   * (`newId`), as Firestore asks, since sequential ids send every write to one tablet.
+   * (`newId`), as Firestore's best practices ask: sequential ids make a hotspot of one key range.
    */
   newLeadId(): string;
   close(): Promise<void>;
