@@ -33,7 +33,7 @@ const sortable = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 /**
  * 20 base62 characters that sort by when they were made: the time in milliseconds in 8
- * characters (enough until the year 8900), then 12 random ones (71 bits, more than a guess can
+ * characters (enough until the year 8889), then 12 random ones (71 bits, more than a guess can
  * reach). Ids of one millisecond sort among themselves at random. A B-tree keyed by these ids
  * takes each new one at its end, where the last insert left a page already in memory, instead
  * of at a random leaf: in the embedded store a lead's key and its messages' keys then write a

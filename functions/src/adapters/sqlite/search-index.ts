@@ -268,9 +268,9 @@ export class SqliteSearchIndex {
 
   /**
    * Indexes up to `limit` pending rows, oldest first, in one transaction: their tokens into the
-   * search table in key order (`rowsPerInsert` rows a statement), then their pending marks out. Returns how many
-   * were indexed; 0 when none were pending. The copied filters are read from the rows as they
-   * are now.
+   * search table in key order (`rowsPerInsert` rows a statement), then their pending marks out.
+   * Returns how many were indexed; 0 when none were pending. The copied filters are read from
+   * the rows as they are now.
    */
   indexPending(limit = indexBatch): number {
     const index = this.tables;
