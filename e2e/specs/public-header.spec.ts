@@ -60,6 +60,27 @@ async function expectOnScreen(element: Locator, width: number, what: string) {
   expect(box.y + box.height, where).toBeLessThanOrEqual(height);
 }
 
+/**
+ * The header's controls, left to right, each wholly beside the next (none runs under another),
+ * and none with text wider than its own box: a word that overflows would show under its neighbour.
+ */
+async function expectSideBySide(controls: Locator[], at: string) {
+  let previousRight = 0;
+  for (const control of controls) {
+    if (!(await control.isVisible())) continue;
+    const box = await control.boundingBox();
+    expect(box, at).not.toBeNull();
+    if (!box) return;
+    const what = `${(await control.textContent())?.trim() || (await control.getAttribute('aria-label'))}, ${at}`;
+    expect(box.x, `${what}: clear of the control before it`).toBeGreaterThanOrEqual(previousRight);
+    expect(
+      await control.evaluate((element) => element.scrollWidth - element.clientWidth),
+      `${what}: its text inside its box`,
+    ).toBeLessThanOrEqual(0);
+    previousRight = box.x + box.width;
+  }
+}
+
 async function shoot(page: Page, path: string, width: number, state: string) {
   if (!screenshotWidths.includes(width)) return;
   const name = `header${path === '/' ? '-home' : path.replace(/\//g, '-')}-${width}-${state}.png`;
@@ -89,6 +110,15 @@ test.describe('the public header with a 40-character business name', () => {
         await expectOnScreen(header.getByRole('link', { name: `Call ${phone}` }), width, `the phone control, ${at}`);
         // The spec's header: the showroom link is in the bar at every width, never only in the menu.
         await expectOnScreen(nav.getByRole('link', { name: 'Virtual Showroom' }), width, `the Virtual Showroom link, ${at}`);
+        await expectSideBySide(
+          [
+            header.getByText(brand),
+            nav.getByRole('link', { name: 'Virtual Showroom' }),
+            header.getByRole('link', { name: `Call ${phone}` }),
+            menu,
+          ],
+          at,
+        );
         // Once the page has laid out at this width: one CI run read /gallery 1,488 px wide at
         // 1024 px right after the resize from 768 px. A width the page keeps still fails here.
         await expect

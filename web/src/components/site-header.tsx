@@ -19,7 +19,8 @@ const pageLinks = [
  * The fixed header of every public page: the business's logo and name, Services, Gallery,
  * About, the 'Virtual Showroom' link and the phone link. The showroom link stays in the bar at
  * every width (on two lines on a phone); the name takes what room is left (two lines at most,
- * then an ellipsis), so the showroom, the phone and the menu button always fit from 320 px up.
+ * then an ellipsis, and below 360 px the site's own mark gives it its room), so the showroom,
+ * the phone and the menu button always fit, side by side, from 320 px up.
  * Below 900 px Services, Gallery and About sit behind a menu button; the panel closes with
  * Escape, a tap outside it, or by following a link.
  */
