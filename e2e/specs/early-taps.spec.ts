@@ -1,10 +1,13 @@
 import { expect, failOnConsoleErrors, holdRequests, test } from '../support/fixtures';
+import { uniqueName } from './admin-helpers';
+import { createModel, deleteAllModels } from './models-helpers';
 
 /**
  * On a slow connection the page is on screen long before its script: a tap on "Start Your
  * Project" then must not be lost. The inline script in the page's head holds it, and the
  * page's script opens the wizard as soon as it runs; a link such as /?start=project opens it
- * too, and leaves the address clean.
+ * too, and leaves the address clean. A tap on an island's button (a showroom card) is held the
+ * same way, and is the interaction that starts the island.
  */
 
 declare global {
@@ -46,6 +49,27 @@ test.describe('a tap before the page’s script has run', () => {
     await expect(dialog).toHaveAccessibleDescription('Choose one or more rooms');
     expect(await page.evaluate(() => window.earlyTaps)).toBeUndefined();
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    check();
+  });
+
+  test('a showroom card tapped before the page’s script has run opens its viewer once the script is in', async ({ page, adminApi }) => {
+    test.setTimeout(90_000);
+    await deleteAllModels(adminApi);
+    const name = uniqueName('Vanity ');
+    await createModel(adminApi, { name });
+    const check = failOnConsoleErrors(page);
+    const release = await holdRequests(page, firstScript);
+    await page.goto('/virtual-showroom', { waitUntil: 'commit' });
+    const card = page.getByRole('button', { name });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => Array.isArray(window.earlyTaps)), 'the page’s script has not run yet').toBe(true);
+    await card.click();
+    expect(await page.evaluate(() => window.earlyTaps?.length)).toBe(1);
+    release();
+
+    // No second tap, pointer move or focus: the held tap alone starts the showroom and opens the viewer.
+    await expect(page.getByRole('dialog', { name })).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => window.earlyTaps)).toBeUndefined();
     check();
   });
 

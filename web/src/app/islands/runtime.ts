@@ -55,13 +55,14 @@ export function startIslands(prerendered: string, earlyTaps: readonly HTMLElemen
   const header = document.querySelector<HTMLButtonElement>('header button[aria-controls][data-icon-open]');
   if (header) enhanceMenu(header);
   for (const slider of document.querySelectorAll<HTMLElement>('[data-before-after]')) enhanceBeforeAfter(slider);
-  for (const tap of earlyTaps) tap.click();
-  // A link such as /?start=project opens its dialog on its page, at once (openers.ts).
-  const startAsked = openFromQuery();
-
   // The showroom opened at one model (a project's "View in 3D") opens its viewer at once.
   const modelAsked = new URLSearchParams(window.location.search).has('model');
   const startPageIslands = armIslands((element) => element.dataset.island === 'showroom' && modelAsked);
+  // Replayed once the islands are armed: an early tap on an island's button (a showroom card)
+  // is its first interaction, which starts it, and is held until it is live.
+  for (const tap of earlyTaps) tap.click();
+  // A link such as /?start=project opens its dialog on its page, at once (openers.ts).
+  const startAsked = openFromQuery();
   // A showroom rendered without its list (the build's own page) has its models preloaded by
   // the HTML: take them now, so that the first thumbnail is fetched and shown as soon as they
   // are in, before React has even started.
