@@ -9,7 +9,6 @@ export const landingPageMaxLength = 512;
 // eslint-disable-next-line no-control-regex -- matching control characters is its purpose
 export const sourceValueRefused = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
-/** What a lead keeps of where it came from. */
 /**
  * Where a lead came from, as the browser read it from the landing address and the referrer
  * (`leadSourceSchema` checks it, and is typed to answer exactly this).

@@ -16,7 +16,6 @@ const liveText: Record<LiveStatus, string> = {
 
 const longestLiveText = Object.values(liveText).reduce((longest, text) => (text.length > longest.length ? text : longest));
 
-/** The dashboard's header: whether live updates arrive, the Account link, and the figures handed in under the name. */
 /**
  * Whether live updates arrive, at the end of the "Logged in as" line: a line of text, not a chip
  * among the buttons, so Account and Logout keep one row on a 320 px phone. As wide as the longest
